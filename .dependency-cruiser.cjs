@@ -1,0 +1,45 @@
+/** Dependency direction (../DESIGN.md §2): core ← domain packages ← services; web sees only core. */
+module.exports = {
+  forbidden: [
+    { name: 'no-circular', severity: 'error', from: {}, to: { circular: true } },
+    {
+      name: 'core-is-a-leaf',
+      severity: 'error',
+      from: { path: '^packages/core/' },
+      to: { path: '^(packages/(?!core/)|services/|web/)' },
+    },
+    {
+      name: 'packages-never-import-services-or-web',
+      severity: 'error',
+      from: { path: '^packages/' },
+      to: { path: '^(services|web)/' },
+    },
+    {
+      name: 'web-imports-only-core',
+      severity: 'error',
+      from: { path: '^web/' },
+      to: { path: '^(packages/(?!core/)|services/)' },
+    },
+    {
+      name: 'services-do-not-import-each-other',
+      severity: 'error',
+      from: { path: '^services/([^/]+)/' },
+      to: { path: '^services/', pathNot: '^services/$1/' },
+    },
+    {
+      name: 'parsers-stay-pure',
+      comment: 'Parsers never import storage, retrieval or services.',
+      severity: 'error',
+      from: { path: '^packages/parsers/' },
+      to: { path: '^packages/(storage|retrieval|engine|answering|eval|cli)/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(node_modules|dist|\\.vite)' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    combinedDependencies: true,
+    enhancedResolveOptions: { conditionNames: ['source', 'import', 'default'], exportsFields: ['exports'] },
+  },
+};

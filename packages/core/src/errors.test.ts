@@ -1,0 +1,18 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { createError, errorCodes, toPinpointError } from './errors.js';
+
+describe('error codes', () => {
+  it('every code is documented in docs/errors.md', () => {
+    const doc = readFileSync(new URL('../../../docs/errors.md', import.meta.url), 'utf8');
+    for (const code of Object.keys(errorCodes)) expect(doc, code).toContain(`\`${code}\``);
+  });
+  it('carries status, retryability and cause', () => {
+    const cause = new Error('inner');
+    const err = createError('PP_PARSE_CORRUPT', 'truncated', cause);
+    expect(err.status).toBe(422);
+    expect(err.retryable).toBe(false);
+    expect(err.cause).toBe(cause);
+    expect(toPinpointError(new Error('x')).code).toBe('PP_INTERNAL');
+  });
+});

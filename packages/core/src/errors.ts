@@ -1,0 +1,66 @@
+/**
+ * The one table of error codes. Each code is stable, has an HTTP status where it reaches the API,
+ * a message a person can act on, and whether retrying can help (queues decide by it).
+ */
+export const errorCodes = {
+  PP_VALIDATION: { status: 400, retryable: false, doc: 'The request is malformed; the message names the field.' },
+  PP_NOT_FOUND: { status: 404, retryable: false, doc: 'The collection, document, version, job or citation does not exist.' },
+  PP_ARTIFACT_HASH_MISMATCH: { status: 409, retryable: false, doc: 'A stored artifact no longer matches its recorded sha256; the reader refuses to guess.' },
+  PP_CONFLICT: { status: 409, retryable: false, doc: 'The action conflicts with the current state (e.g. cancelling a finished job).' },
+  PP_FILE_TOO_LARGE: { status: 413, retryable: false, doc: 'The upload exceeds the configured size limit.' },
+  PP_UNSUPPORTED_FORMAT: { status: 415, retryable: false, doc: 'The file extension or content is not one of the supported formats.' },
+  PP_EMPTY_FILE: { status: 422, retryable: false, doc: 'The file has zero bytes.' },
+  PP_FORMAT_MISMATCH: { status: 422, retryable: false, doc: 'The content does not match the extension (e.g. a .pdf that is HTML).' },
+  PP_PARSE_ENCRYPTED_PDF: { status: 422, retryable: false, doc: 'The PDF needs a password to open.' },
+  PP_PARSE_ENCRYPTED_OFFICE: { status: 422, retryable: false, doc: 'The Office file is password-protected.' },
+  PP_PARSE_NO_TEXT: { status: 422, retryable: false, doc: 'No text could be extracted (no text layer and no OCR result).' },
+  PP_PARSE_CORRUPT: { status: 422, retryable: false, doc: 'The file is truncated or corrupt and cannot be parsed.' },
+  PP_PARSE_TIMEOUT: { status: 422, retryable: false, doc: 'Parsing exceeded the time limit.' },
+  PP_PARSE_MEMORY: { status: 422, retryable: false, doc: 'Parsing exceeded the memory limit.' },
+  PP_PARSE_CRASHED: { status: 500, retryable: true, doc: 'The isolated parser process exited unexpectedly.' },
+  PP_ZIP_BOMB: { status: 422, retryable: false, doc: 'The archive expands beyond the size or entry-count limits.' },
+  PP_IMAGE_TOO_LARGE: { status: 422, retryable: false, doc: 'The image exceeds the pixel-count limit.' },
+  PP_CONVERSION_FAILED: { status: 422, retryable: false, doc: 'Converting the file with LibreOffice failed.' },
+  PP_DEPENDENCY_MISSING: { status: 503, retryable: true, doc: 'A tool the format needs (LibreOffice, OCR data) is not installed.' },
+  PP_JOB_CANCELLED: { status: 409, retryable: false, doc: 'The job was cancelled.' },
+  PP_PROVIDER_RATE_LIMITED: { status: 429, retryable: true, doc: 'The embedding or generation provider asked us to slow down.' },
+  PP_PROVIDER_UNAVAILABLE: { status: 503, retryable: true, doc: 'The embedding or generation provider is unreachable or failing.' },
+  PP_PROVIDER_BAD_RESPONSE: { status: 502, retryable: false, doc: 'The provider answered with something we cannot use.' },
+  PP_CONFIG_INVALID: { status: 500, retryable: false, doc: 'The configuration is invalid; the message names the setting.' },
+  PP_UNAUTHORIZED: { status: 401, retryable: false, doc: 'A valid signature or token is required.' },
+  PP_INTERNAL: { status: 500, retryable: true, doc: 'An unexpected error; the message has details.' },
+} as const satisfies Record<string, { status: number; retryable: boolean; doc: string }>;
+
+export type ErrorCode = keyof typeof errorCodes;
+
+export class PinpointError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly retryable: boolean;
+
+  constructor(code: ErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'PinpointError';
+    this.code = code;
+    this.status = errorCodes[code].status;
+    this.retryable = errorCodes[code].retryable;
+  }
+}
+
+export function createError(code: ErrorCode, message: string, cause?: unknown): PinpointError {
+  return new PinpointError(code, message, cause === undefined ? undefined : { cause });
+}
+
+export function isErrorCode(value: string): value is ErrorCode {
+  return Object.hasOwn(errorCodes, value);
+}
+
+/** Any thrown value as a PinpointError (unknown errors become PP_INTERNAL). */
+export function toPinpointError(err: unknown): PinpointError {
+  if (err instanceof PinpointError) return err;
+  if (err && typeof err === 'object' && 'code' in err && typeof err.code === 'string' && isErrorCode(err.code)) {
+    const message = 'message' in err && typeof err.message === 'string' ? err.message : err.code;
+    return createError(err.code, message, err);
+  }
+  return createError('PP_INTERNAL', err instanceof Error ? err.message : String(err), err);
+}

@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { diagnosticSchema, elementSchema, formatSchema, pageInfoSchema } from './domain.js';
+import type { Diagnostic, Element, Format, PageInfo } from './domain.js';
+
+/**
+ * The persisted source map of a version (artifact `sourcemap.json`). Versioned: every change of
+ * shape bumps SOURCE_MAP_SCHEMA_VERSION and adds a numbered migration below, with a test.
+ */
+export const SOURCE_MAP_SCHEMA_VERSION = 1;
+
+export const sourceMapSchema = z.object({
+  schemaVersion: z.literal(SOURCE_MAP_SCHEMA_VERSION),
+  format: formatSchema,
+  anchor_kind: z.enum(['page', 'text', 'record']),
+  pages: z.array(pageInfoSchema),
+  /** Text formats: sha256 of the decoded text (artifact `text`). */
+  text_sha256: z.string().length(64).optional(),
+  /** Record formats: sha256 of `records.jsonl`. */
+  records_sha256: z.string().length(64).optional(),
+  elements: z.array(elementSchema),
+});
+export type SourceMap = z.infer<typeof sourceMapSchema>;
+
+type Migration = (input: Readonly<Record<string, unknown>>) => Record<string, unknown>;
+
+/** migrations[n] upgrades a map of schemaVersion n to n + 1; it must not mutate its input. */
+export const sourceMapMigrations: Readonly<Record<number, Migration>> = {};
+
+/** Parses a stored source map of any known schema version, migrating it to the current one. */
+export function readSourceMap(input: unknown): SourceMap {
+  let value = z.object({ schemaVersion: z.number().int().positive() }).passthrough().parse(input) as Record<string, unknown>;
+  let v = value.schemaVersion as number;
+  if (v > SOURCE_MAP_SCHEMA_VERSION) throw new Error(`source map schemaVersion ${v} is newer than this build (${SOURCE_MAP_SCHEMA_VERSION})`);
+  while (v < SOURCE_MAP_SCHEMA_VERSION) {
+    const migrate = sourceMapMigrations[v];
+    if (!migrate) throw new Error(`no migration from source map schemaVersion ${v}`);
+    value = { ...migrate(value), schemaVersion: v + 1 };
+    v++;
+  }
+  return sourceMapSchema.parse(value);
+}
+
+/** One line of the `records.jsonl` artifact: a structured record the reader shows as a table row or paragraph. */
+export const recordEntrySchema = z.object({
+  record_id: z.string(),
+  kind: z.enum(['heading', 'paragraph', 'list_item', 'table', 'row', 'header']),
+  text: z.string(),
+  level: z.number().int().min(1).max(6).optional(),
+  sheet: z.string().optional(),
+  row: z.number().int().nonnegative().optional(),
+  cells: z
+    .array(z.object({ ref: z.string(), value: z.string(), header: z.string().optional() }))
+    .optional(),
+  paragraph_index: z.number().int().nonnegative().optional(),
+  table_index: z.number().int().nonnegative().optional(),
+  physical_lines: z.tuple([z.number().int().positive(), z.number().int().positive()]).optional(),
+});
+export type RecordEntry = z.infer<typeof recordEntrySchema>;
+
+/** A derived artifact a parser produced; the ingestion pipeline stores it and records its hash. */
+export interface DerivedArtifact {
+  kind: 'pdf' | 'records.jsonl' | 'text' | 'page-image';
+  name: string;
+  mime: string;
+  bytes: Uint8Array;
+}
+
+/** What every parser returns (../STYLE.md: parseX(bytes, ctx, options) → { elements, sourceMap, diagnostics }). */
+export interface ParseOutput {
+  elements: Element[];
+  sourceMap: SourceMap;
+  diagnostics: Diagnostic[];
+  artifacts: DerivedArtifact[];
+}
+
+/** Capabilities a parser may be handed; it reads nothing from the environment itself. */
+export interface ParseContext {
+  fileName: string;
+  format: Format;
+  signal?: AbortSignal;
+  /** Optional OCR engine for pages/images without text. */
+  ocr?: OcrEngine;
+  /** Optional office converter (LibreOffice) for legacy/slide formats. */
+  convert?: OfficeConverter;
+}
+
+export interface OcrWord {
+  text: string;
+  /** [x0,y0,x1,y1] in pixels of the image given. */
+  box: [number, number, number, number];
+  confidence: number;
+}
+export interface OcrLine {
+  text: string;
+  box: [number, number, number, number];
+  confidence: number;
+  words: OcrWord[];
+}
+export interface OcrEngine {
+  readonly id: string;
+  recognize(image: Uint8Array, langs: string[], signal?: AbortSignal): Promise<{ width: number; height: number; lines: OcrLine[] }>;
+}
+export interface OfficeConverter {
+  readonly id: string;
+  convert(bytes: Uint8Array, fromExt: string, toExt: 'pdf' | 'docx' | 'xlsx', signal?: AbortSignal): Promise<Uint8Array>;
+}
+
+export type { PageInfo, Diagnostic };
