@@ -32,6 +32,8 @@ export interface NewVersion {
   declared_mime: string | null;
   size: number;
   recipe: Recipe;
+  /** Reprocessing: always create a new version (same bytes), never dedupe. Names the version it re-runs. */
+  reprocess_of?: string;
 }
 
 export interface MetadataStore {

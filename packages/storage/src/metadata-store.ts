@@ -1,0 +1,246 @@
+import type {
+  Artifact,
+  Chunk,
+  Collection,
+  Element,
+  MetadataStore,
+  NewVersion,
+  PinDocument,
+  Version,
+  VersionPatch,
+  VersionState,
+} from '@pinpoint/core';
+import { chunkSchema, elementSchema, newId } from '@pinpoint/core';
+import type { SqliteDatabase } from './database.js';
+import { migrate, openDatabase } from './database.js';
+import type { VersionRow } from './metadata-rows.js';
+import { artifactFromRow, collectionFromRow, documentFromRow, notFound, versionFromRow, versionToRow } from './metadata-rows.js';
+import { metadataMigrations } from './metadata-schema.js';
+
+const now = (): string => new Date().toISOString();
+
+/** The MetadataStore port on one SQLite file (better-sqlite3, WAL). */
+export class SqliteMetadataStore implements MetadataStore {
+  readonly #db: SqliteDatabase;
+
+  constructor(path: string) {
+    this.#db = openDatabase(path);
+    migrate(this.#db, 'metadata', metadataMigrations);
+  }
+
+  async createCollection(name: string): Promise<Collection> {
+    const c: Collection = { collection_id: newId('col'), name, created_at: now() };
+    this.#db
+      .prepare('INSERT INTO collections (collection_id, name, created_at) VALUES (?, ?, ?)')
+      .run(c.collection_id, name, c.created_at);
+    return c;
+  }
+
+  async getCollection(collectionId: string): Promise<Collection | null> {
+    const row = this.#db.prepare('SELECT * FROM collections WHERE collection_id = ?').get(collectionId);
+    return row ? collectionFromRow(row) : null;
+  }
+
+  async listCollections(): Promise<Collection[]> {
+    return this.#db.prepare('SELECT * FROM collections ORDER BY created_at, collection_id').all().map(collectionFromRow);
+  }
+
+  async findOrCreateDocument(collectionId: string, name: string): Promise<PinDocument> {
+    return this.#db
+      .transaction(() => {
+        const found = this.#db.prepare('SELECT * FROM documents WHERE collection_id = ? AND name = ?').get(collectionId, name);
+        if (found) return documentFromRow(found);
+        if (!this.#db.prepare('SELECT 1 FROM collections WHERE collection_id = ?').get(collectionId))
+          notFound('Collection', collectionId);
+        const d: PinDocument = { document_id: newId('doc'), collection_id: collectionId, name, created_at: now() };
+        this.#db
+          .prepare('INSERT INTO documents (document_id, collection_id, name, created_at) VALUES (?, ?, ?, ?)')
+          .run(d.document_id, collectionId, name, d.created_at);
+        return d;
+      })
+      .immediate();
+  }
+
+  async getDocument(documentId: string): Promise<PinDocument | null> {
+    const row = this.#db.prepare('SELECT * FROM documents WHERE document_id = ?').get(documentId);
+    return row ? documentFromRow(row) : null;
+  }
+
+  async listDocuments(collectionId?: string): Promise<PinDocument[]> {
+    const sql = 'SELECT * FROM documents WHERE (? IS NULL OR collection_id = ?) ORDER BY created_at, document_id';
+    return this.#db
+      .prepare(sql)
+      .all(collectionId ?? null, collectionId ?? null)
+      .map(documentFromRow);
+  }
+
+  async createVersion(input: NewVersion): Promise<{ version: Version; created: boolean }> {
+    return this.#db
+      .transaction(() => {
+        if (input.reprocess_of === undefined) {
+          const same = this.#db
+            .prepare('SELECT * FROM versions WHERE document_id = ? AND source_sha256 = ? ORDER BY number DESC LIMIT 1')
+            .get(input.document_id, input.source_sha256) as VersionRow | undefined;
+          if (same) return { version: versionFromRow(same), created: false };
+        }
+        const max = this.#db.prepare('SELECT MAX(number) AS n FROM versions WHERE document_id = ?').get(input.document_id) as {
+          n: number | null;
+        };
+        const t = now();
+        const version: Version = {
+          version_id: newId('ver'),
+          document_id: input.document_id,
+          collection_id: input.collection_id,
+          number: (max.n ?? 0) + 1,
+          source_sha256: input.source_sha256,
+          original_name: input.original_name,
+          declared_mime: input.declared_mime,
+          sniffed_mime: null,
+          format: null,
+          size: input.size,
+          recipe: input.recipe,
+          state: 'queued',
+          error_code: null,
+          error_message: null,
+          diagnostics: [],
+          stats: {},
+          created_at: t,
+          updated_at: t,
+        };
+        this.#insertVersion(version);
+        return { version, created: true };
+      })
+      .immediate();
+  }
+
+  #insertVersion(version: Version): void {
+    const row = versionToRow(version);
+    const cols = Object.keys(row);
+    this.#db.prepare(`INSERT INTO versions (${cols.join(', ')}) VALUES (${cols.map((c) => `@${c}`).join(', ')})`).run(row);
+  }
+
+  async getVersion(versionId: string): Promise<Version | null> {
+    const row = this.#db.prepare('SELECT * FROM versions WHERE version_id = ?').get(versionId) as VersionRow | undefined;
+    return row ? versionFromRow(row) : null;
+  }
+
+  async listVersions(filter: { documentId?: string; collectionId?: string; state?: VersionState } = {}): Promise<Version[]> {
+    const rows = this.#db
+      .prepare(
+        `SELECT * FROM versions WHERE (@d IS NULL OR document_id = @d) AND (@c IS NULL OR collection_id = @c)
+         AND (@s IS NULL OR state = @s) ORDER BY created_at, document_id, number`,
+      )
+      .all({ d: filter.documentId ?? null, c: filter.collectionId ?? null, s: filter.state ?? null }) as VersionRow[];
+    return rows.map(versionFromRow);
+  }
+
+  async updateVersion(versionId: string, patch: VersionPatch): Promise<Version> {
+    return this.#db
+      .transaction(() => {
+        const row = this.#db.prepare('SELECT * FROM versions WHERE version_id = ?').get(versionId) as VersionRow | undefined;
+        if (!row) notFound('Version', versionId);
+        const current = versionFromRow(row);
+        const next: Version = { ...current, updated_at: now() };
+        for (const [key, value] of Object.entries(patch)) {
+          if (value !== undefined) Object.assign(next, { [key]: value });
+        }
+        const r = versionToRow(next);
+        this.#db
+          .prepare(
+            `UPDATE versions SET state = @state, error_code = @error_code, error_message = @error_message, diagnostics = @diagnostics,
+           stats = @stats, format = @format, sniffed_mime = @sniffed_mime, recipe = @recipe, updated_at = @updated_at
+           WHERE version_id = @version_id`,
+          )
+          .run(r);
+        return versionFromRow(r);
+      })
+      .immediate();
+  }
+
+  async latestReadyVersionIds(collectionId?: string): Promise<string[]> {
+    const rows = this.#db
+      .prepare(
+        `SELECT v.version_id FROM versions v WHERE v.state = 'ready' AND (@c IS NULL OR v.collection_id = @c)
+         AND v.number = (SELECT MAX(w.number) FROM versions w WHERE w.document_id = v.document_id AND w.state = 'ready')
+         ORDER BY v.created_at, v.version_id`,
+      )
+      .all({ c: collectionId ?? null }) as { version_id: string }[];
+    return rows.map((r) => r.version_id);
+  }
+
+  async putArtifact(artifact: Artifact): Promise<void> {
+    this.#db
+      .prepare(
+        `INSERT INTO artifacts (version_id, kind, name, sha256, size, mime, blob_key) VALUES (@version_id, @kind, @name, @sha256, @size, @mime, @blob_key)
+         ON CONFLICT (version_id, kind, name) DO UPDATE SET sha256 = excluded.sha256, size = excluded.size, mime = excluded.mime, blob_key = excluded.blob_key`,
+      )
+      .run(artifact);
+  }
+
+  async listArtifacts(versionId: string): Promise<Artifact[]> {
+    return this.#db
+      .prepare('SELECT * FROM artifacts WHERE version_id = ? ORDER BY kind, name')
+      .all(versionId)
+      .map(artifactFromRow);
+  }
+
+  async getArtifact(versionId: string, kind: Artifact['kind'], name?: string): Promise<Artifact | null> {
+    const row = this.#db
+      .prepare('SELECT * FROM artifacts WHERE version_id = ? AND kind = ? AND (? IS NULL OR name = ?) ORDER BY name LIMIT 1')
+      .get(versionId, kind, name ?? null, name ?? null);
+    return row ? artifactFromRow(row) : null;
+  }
+
+  async replaceVersionContent(versionId: string, elements: Element[], chunks: Chunk[]): Promise<void> {
+    const insertElement = this.#db.prepare('INSERT INTO elements (version_id, element_id, ordinal, body) VALUES (?, ?, ?, ?)');
+    const insertChunk = this.#db.prepare('INSERT INTO chunks (chunk_id, version_id, ordinal, body) VALUES (?, ?, ?, ?)');
+    this.#db
+      .transaction(() => {
+        this.#deleteContent(versionId);
+        elements.forEach((e, i) => {
+          insertElement.run(versionId, e.element_id, i, JSON.stringify(e));
+        });
+        for (const c of chunks) insertChunk.run(c.chunk_id, versionId, c.ordinal, JSON.stringify(c));
+      })
+      .immediate();
+  }
+
+  #deleteContent(versionId: string): void {
+    this.#db.prepare('DELETE FROM elements WHERE version_id = ?').run(versionId);
+    this.#db.prepare('DELETE FROM chunks WHERE version_id = ?').run(versionId);
+  }
+
+  async deleteVersionContent(versionId: string): Promise<void> {
+    this.#db.transaction(() => this.#deleteContent(versionId)).immediate();
+  }
+
+  async getElements(versionId: string, elementIds?: string[]): Promise<Element[]> {
+    const rows = elementIds
+      ? this.#db
+          .prepare(
+            'SELECT body FROM elements WHERE version_id = ? AND element_id IN (SELECT value FROM json_each(?)) ORDER BY ordinal',
+          )
+          .all(versionId, JSON.stringify(elementIds))
+      : this.#db.prepare('SELECT body FROM elements WHERE version_id = ? ORDER BY ordinal').all(versionId);
+    return rows.map((r) => elementSchema.parse(JSON.parse((r as { body: string }).body)));
+  }
+
+  async getChunks(chunkIds: string[]): Promise<Chunk[]> {
+    const rows = this.#db
+      .prepare('SELECT chunk_id, body FROM chunks WHERE chunk_id IN (SELECT value FROM json_each(?))')
+      .all(JSON.stringify(chunkIds)) as { chunk_id: string; body: string }[];
+    const byId = new Map(rows.map((r) => [r.chunk_id, chunkSchema.parse(JSON.parse(r.body))]));
+    return chunkIds.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  async listChunks(versionId: string): Promise<Chunk[]> {
+    const rows = this.#db.prepare('SELECT body FROM chunks WHERE version_id = ? ORDER BY ordinal').all(versionId) as {
+      body: string;
+    }[];
+    return rows.map((r) => chunkSchema.parse(JSON.parse(r.body)));
+  }
+
+  async close(): Promise<void> {
+    if (this.#db.open) this.#db.close();
+  }
+}
