@@ -1,0 +1,4 @@
+export { describeBlobStoreConformance } from './blob-store.js';
+export type { PortFactory, PortFixture } from './fixture.js';
+export { describeJobQueueConformance, newJobInput, waitForJob } from './job-queue.js';
+export { describeMetadataStoreConformance } from './metadata-store.js';

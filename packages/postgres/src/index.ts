@@ -1,0 +1,3 @@
+export type { PgMetadataStoreOptions } from './pg-metadata-store.js';
+export { PgMetadataStore } from './pg-metadata-store.js';
+export { dropSchema } from './schema.js';
