@@ -86,6 +86,18 @@ function describeVersions(use: Use): void {
   );
 
   it(
+    'createVersion with reprocess_of always creates a new version, and dedupe then returns the newest',
+    use(async (store) => {
+      const { collection, document } = await seedDocument(store);
+      const input = newVersionInput(document.document_id, collection.collection_id, 'same bytes');
+      const v1 = (await store.createVersion(input)).version;
+      const v2 = await store.createVersion({ ...input, reprocess_of: v1.version_id });
+      expect([v2.created, v2.version.number, v2.version.source_sha256]).toEqual([true, 2, v1.source_sha256]);
+      expect(await store.createVersion(input)).toEqual({ version: v2.version, created: false });
+    }),
+  );
+
+  it(
     'createVersion is atomic: concurrent same bytes create one version, different bytes get distinct numbers',
     use(async (store) => {
       const { collection, document } = await seedDocument(store);

@@ -93,11 +93,13 @@ export class PgMetadataStore implements MetadataStore {
     return this.transaction(async (client) => {
       const doc = await client.query('SELECT 1 FROM documents WHERE document_id = $1 FOR UPDATE', [input.document_id]);
       if (doc.rowCount === 0) throw createError('PP_NOT_FOUND', `Document ${input.document_id} does not exist.`);
-      const existing = await client.query<VersionRow>('SELECT * FROM versions WHERE document_id = $1 AND source_sha256 = $2', [
-        input.document_id,
-        input.source_sha256,
-      ]);
-      if (existing.rows[0]) return { version: toVersion(existing.rows[0]), created: false };
+      if (input.reprocess_of === undefined) {
+        const existing = await client.query<VersionRow>(
+          'SELECT * FROM versions WHERE document_id = $1 AND source_sha256 = $2 ORDER BY number DESC LIMIT 1',
+          [input.document_id, input.source_sha256],
+        );
+        if (existing.rows[0]) return { version: toVersion(existing.rows[0]), created: false };
+      }
       const now = new Date();
       const { rows } = await client.query<VersionRow>(
         `INSERT INTO versions (version_id, document_id, collection_id, number, source_sha256, original_name, declared_mime, size, recipe, state, created_at, updated_at)

@@ -32,9 +32,10 @@ CREATE TABLE versions (
   stats jsonb NOT NULL DEFAULT '{}',
   created_at timestamptz NOT NULL,
   updated_at timestamptz NOT NULL,
-  UNIQUE (document_id, number),
-  UNIQUE (document_id, source_sha256)
+  UNIQUE (document_id, number)
 );
+-- Not unique: a reprocess (same bytes, new recipe or parser) is a new version of the same bytes.
+CREATE INDEX versions_document_sha ON versions (document_id, source_sha256);
 CREATE INDEX versions_collection_state ON versions (collection_id, state);
 CREATE INDEX versions_state_document ON versions (state, document_id, number DESC);
 

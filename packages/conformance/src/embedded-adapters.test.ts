@@ -1,0 +1,25 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { FsBlobStore, SqliteJobQueue, SqliteMetadataStore } from '@pinpoint/storage';
+import { describeBlobStoreConformance } from './blob-store.js';
+import { describeJobQueueConformance } from './job-queue.js';
+import { describeMetadataStoreConformance } from './metadata-store.js';
+
+async function inTempDir<T extends { close(): Promise<void> }>(make: (dir: string) => T) {
+  const dir = await mkdtemp(join(tmpdir(), 'pp-conformance-'));
+  const port = make(dir);
+  return {
+    port,
+    dispose: async () => {
+      await port.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+describeMetadataStoreConformance('SqliteMetadataStore', () => inTempDir((dir) => new SqliteMetadataStore(join(dir, 'meta.db'))));
+describeBlobStoreConformance('FsBlobStore', () => inTempDir((dir) => new FsBlobStore(join(dir, 'blobs'))));
+describeJobQueueConformance('SqliteJobQueue', () =>
+  inTempDir((dir) => new SqliteJobQueue({ path: join(dir, 'q.db'), backoffMs: 10, pollMs: 10 })),
+);
