@@ -1,0 +1,29 @@
+import { termKind } from '@pinpoint/analysis';
+
+/** BM25 parameters; term weights by analyzer term kind (CJK bigrams vs dictionary words). */
+export interface Bm25Params {
+  k1: number;
+  b: number;
+  weights: { word: number; bigram: number; unigram: number };
+}
+
+export const DEFAULT_BM25: Readonly<Bm25Params> = Object.freeze({
+  k1: 1.2,
+  b: 0.75,
+  weights: Object.freeze({ word: 1, bigram: 1, unigram: 1 }),
+});
+
+export function idf(df: number, n: number): number {
+  return Math.log(1 + (n - df + 0.5) / (df + 0.5));
+}
+
+export function termWeight(term: string, p: Bm25Params): number {
+  return p.weights[termKind(term)];
+}
+
+/** Query terms with their counts, in first-seen order. */
+export function countTerms(terms: string[]): Map<string, number> {
+  const m = new Map<string, number>();
+  for (const t of terms) m.set(t, (m.get(t) ?? 0) + 1);
+  return m;
+}
