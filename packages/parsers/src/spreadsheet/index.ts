@@ -1,0 +1,8 @@
+import type { ParserEntry } from '../registry.js';
+import { parseSpreadsheet } from './parse-spreadsheet.js';
+
+export const spreadsheetParser: ParserEntry = {
+  name: 'spreadsheet',
+  version: '1',
+  parse: (bytes, ctx) => parseSpreadsheet(bytes, ctx),
+};

@@ -1,0 +1,149 @@
+import * as XLSX from '@e965/xlsx';
+import * as cptable from '@e965/xlsx/dist/cpexcel';
+import type { Diagnostic, ParseContext, ParseOutput } from '@pinpoint/core';
+import { createError } from '@pinpoint/core';
+import { assertOfficeContainer } from '../archive/container.js';
+import type { ZipLimits } from '../archive/zip-guard.js';
+import type { ShownCell, ShownRow } from './header.js';
+import { detectHeaders, headerNames } from './header.js';
+import type { PendingRecord } from './records.js';
+import { finishRecords } from './records.js';
+
+// legacy .xls text in ANSI code pages (Shift_JIS, GBK, cp1252…) needs the code page tables
+XLSX.set_cptable(cptable);
+
+export interface SpreadsheetOptions {
+  /** Rows kept per workbook; the rest are dropped with a 'spreadsheet/truncated' diagnostic. */
+  maxRows?: number;
+  zipLimits?: Partial<ZipLimits>;
+}
+
+type Grid = (XLSX.CellObject | undefined)[][];
+
+function readWorkbook(bytes: Uint8Array): XLSX.WorkBook {
+  try {
+    return XLSX.read(bytes, { type: 'array', dense: true, cellText: true, cellNF: false, cellDates: false, cellHTML: false });
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    if (/password|encrypt/i.test(message)) {
+      throw createError(
+        'PP_PARSE_ENCRYPTED_OFFICE',
+        'The workbook is password-protected; save an unprotected copy and upload that.',
+        err,
+      );
+    }
+    throw createError('PP_PARSE_CORRUPT', `The workbook could not be read (${message}); it may be damaged.`, err);
+  }
+}
+
+function shownValue(cell: XLSX.CellObject | undefined): string {
+  if (!cell || cell.t === 'z') return '';
+  if (typeof cell.w === 'string') return cell.w;
+  return cell.v === undefined || cell.v === null ? '' : String(cell.v);
+}
+
+/**
+ * A merged range shows its top-left value once. Rows below the first one inside a vertical merge
+ * get that value in the merge's first column, so each row record reads as it looks.
+ */
+function spreadMerges(grid: Grid, merges: XLSX.Range[] | undefined): void {
+  for (const m of merges ?? []) {
+    const origin = grid[m.s.r]?.[m.s.c];
+    if (!origin) continue;
+    for (let r = m.s.r + 1; r <= m.e.r; r++) {
+      const row = grid[r] ?? [];
+      grid[r] = row;
+      row[m.s.c] = { ...origin };
+    }
+  }
+}
+
+function shownRows(grid: Grid): ShownRow[] {
+  const rows: ShownRow[] = [];
+  grid.forEach((cells, r) => {
+    if (!cells) return;
+    const shown: ShownCell[] = [];
+    cells.forEach((cell, c) => {
+      const value = shownValue(cell);
+      if (value.trim() !== '') shown.push({ col: c, ref: XLSX.utils.encode_cell({ r, c }), value, type: cell?.t ?? 'z' });
+    });
+    if (shown.length > 0) rows.push({ row: r + 1, cells: shown });
+  });
+  return rows;
+}
+
+function rowRecord(sheet: string, sheetIndex: number, row: ShownRow, header: ShownRow | undefined): PendingRecord {
+  const names = header && header !== row ? headerNames(header) : undefined;
+  const cells = row.cells.map((c) => {
+    const h = names?.get(c.col);
+    return h ? { ref: c.ref, value: c.value, header: h } : { ref: c.ref, value: c.value };
+  });
+  const isHeader = header === row;
+  const record: PendingRecord = {
+    entry: {
+      record_id: `s${sheetIndex}r${row.row}`,
+      kind: isHeader ? 'header' : 'row',
+      text: row.cells.map((c) => c.value).join(' | '),
+      sheet,
+      row: row.row,
+      cells,
+    },
+    type: 'record',
+    sectionPath: [sheet],
+  };
+  if (header) record.columns = header.cells.map((c) => c.value.trim());
+  return record;
+}
+
+function sheetRecords(wb: XLSX.WorkBook, sheetIndex: number, budget: number): { records: PendingRecord[]; dropped: number } {
+  const name = wb.SheetNames[sheetIndex] as string;
+  const ws = wb.Sheets[name];
+  const grid: Grid = (ws?.['!data'] as Grid | undefined) ?? [];
+  spreadMerges(grid, ws?.['!merges']);
+  const rows = shownRows(grid);
+  const headers = detectHeaders(rows);
+  const heading: PendingRecord = {
+    entry: { record_id: `s${sheetIndex}`, kind: 'heading', text: name, level: 1, sheet: name },
+    type: 'heading',
+    sectionPath: [],
+    level: 1,
+  };
+  const kept = rows.slice(0, Math.max(0, budget));
+  return {
+    records: [heading, ...kept.map((r) => rowRecord(name, sheetIndex, r, headers.get(r.row)))],
+    dropped: rows.length - kept.length,
+  };
+}
+
+/**
+ * .xlsx/.xls → one record per non-empty row (sheet, 1-based row, cell range, cells as displayed),
+ * one heading record per sheet; records.jsonl is the artifact the anchors point into.
+ */
+export async function parseSpreadsheet(
+  bytes: Uint8Array,
+  ctx: ParseContext,
+  options: SpreadsheetOptions = {},
+): Promise<ParseOutput> {
+  assertOfficeContainer(bytes, { allowCfb: true, ...(options.zipLimits ? { limits: options.zipLimits } : {}) });
+  ctx.signal?.throwIfAborted();
+  const wb = readWorkbook(bytes);
+  const diagnostics: Diagnostic[] = [];
+  const pending: PendingRecord[] = [];
+  let budget = options.maxRows ?? 200_000;
+  for (let i = 0; i < wb.SheetNames.length; i++) {
+    const { records, dropped } = sheetRecords(wb, i, budget);
+    budget -= records.length - 1;
+    pending.push(...records);
+    if (dropped > 0) {
+      diagnostics.push({
+        rule_id: 'spreadsheet/truncated',
+        reason: `${dropped} rows of sheet "${wb.SheetNames[i]}" were not kept (row limit).`,
+        severity: 'warning',
+      });
+    }
+  }
+  if (!pending.some((p) => p.type === 'record')) {
+    diagnostics.push({ rule_id: 'spreadsheet/no-cells', reason: 'The workbook has no non-empty cells.', severity: 'warning' });
+  }
+  return finishRecords(ctx.format, pending, diagnostics);
+}
