@@ -1,0 +1,11 @@
+export type { EmbedderConfig, GeneratorConfig, RerankerConfig } from './factories.js';
+export { createEmbedder, createGenerator, createReranker } from './factories.js';
+export { createGeminiEmbedder, createGeminiGenerator } from './gemini.js';
+export { createLlmReranker } from './llm-reranker.js';
+export { createOllamaEmbedder, createOllamaGenerator } from './ollama.js';
+export { createOnnxEmbedder } from './onnx-embedder.js';
+export { createOnnxReranker } from './onnx-reranker.js';
+export { buildAnswerPrompt, languageName, REFUSAL_MARKER } from './prompt.js';
+export type { RetryOptions } from './retry.js';
+export type { FakeServer } from './wire-fakes.js';
+export { startFakeGemini, startFakeOllama } from './wire-fakes.js';
