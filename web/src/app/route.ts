@@ -1,0 +1,77 @@
+import type { Anchor, Citation } from '@pinpoint/core';
+
+/** Where the app is: every state worth sharing lives in the URL hash. */
+export type Route =
+  | { name: 'home'; question?: string }
+  | { name: 'admin' }
+  | {
+      name: 'cite';
+      versionId: string;
+      chunkId?: string;
+      elementId?: string;
+      n?: number;
+      anchor?: Anchor;
+      /** The question whose answer the citation belongs to: "back to the answer". */
+      question?: string;
+    };
+
+const ANCHOR_KINDS = new Set(['page', 'text', 'record']);
+
+function parseAnchor(raw: string | null): Anchor | undefined {
+  if (!raw) return undefined;
+  try {
+    const value = JSON.parse(raw) as unknown;
+    if (value && typeof value === 'object' && ANCHOR_KINDS.has((value as { kind?: string }).kind ?? '')) return value as Anchor;
+  } catch {
+    // a damaged link still opens the cited element, without the narrowing anchor
+  }
+  return undefined;
+}
+
+export function parseRoute(hash: string): Route {
+  const body = hash.replace(/^#/, '');
+  const [path = '', search = ''] = body.split('?', 2) as [string, string?];
+  const params = new URLSearchParams(search);
+  const question = params.get('q') ?? undefined;
+  if (path === '/admin') return { name: 'admin' };
+  const v = params.get('v');
+  if (path === '/cite' && v) {
+    const n = Number(params.get('n'));
+    const anchor = parseAnchor(params.get('a'));
+    return {
+      name: 'cite',
+      versionId: v,
+      ...(params.get('c') ? { chunkId: params.get('c') as string } : {}),
+      ...(params.get('e') ? { elementId: params.get('e') as string } : {}),
+      ...(Number.isInteger(n) && n > 0 ? { n } : {}),
+      ...(anchor ? { anchor } : {}),
+      ...(question ? { question } : {}),
+    };
+  }
+  return question ? { name: 'home', question } : { name: 'home' };
+}
+
+export function formatRoute(route: Route): string {
+  if (route.name === 'admin') return '#/admin';
+  if (route.name === 'home') return route.question ? `#/?${new URLSearchParams({ q: route.question })}` : '#/';
+  const p = new URLSearchParams({ v: route.versionId });
+  if (route.chunkId) p.set('c', route.chunkId);
+  if (route.elementId) p.set('e', route.elementId);
+  if (route.n) p.set('n', String(route.n));
+  if (route.anchor) p.set('a', JSON.stringify(route.anchor));
+  if (route.question) p.set('q', route.question);
+  return `#/cite?${p}`;
+}
+
+/** The shareable link of one citation of an answer. */
+export function citationHref(citation: Citation, question?: string): string {
+  return formatRoute({
+    name: 'cite',
+    versionId: citation.version_id,
+    chunkId: citation.chunk_id,
+    elementId: citation.element_id,
+    n: citation.n,
+    anchor: citation.anchor,
+    ...(question ? { question } : {}),
+  });
+}

@@ -1,0 +1,141 @@
+import { type FormEvent, useEffect, useState } from 'react';
+import { api } from '../../../api/client.js';
+import type { AskResponse, Collection } from '../../../api/types.js';
+import type { Route } from '../../../app/route.js';
+import { citationHref } from '../../../app/route.js';
+import { UploadPanel } from '../../library/UploadPanel/UploadPanel.js';
+import { answerSegments } from '../answerText.js';
+import { SourcesList } from '../SourcesList/SourcesList.js';
+import styles from './AskView.module.css';
+
+/** Answers already shown this session, so "back to the answer" does not ask again. */
+const answered = new Map<string, AskResponse>();
+
+function useAnswer(question: string | undefined, collectionId: string | undefined) {
+  const [state, setState] = useState<{ answer?: AskResponse; error?: string; loading: boolean }>({ loading: false });
+  useEffect(() => {
+    if (!question) {
+      setState({ loading: false });
+      return;
+    }
+    const cached = answered.get(question);
+    if (cached) {
+      setState({ answer: cached, loading: false });
+      return;
+    }
+    let live = true;
+    setState({ loading: true });
+    api
+      .ask(question, collectionId)
+      .then((a) => {
+        answered.set(question, a);
+        if (live) setState({ answer: a, loading: false });
+      })
+      .catch((e: unknown) => live && setState({ error: e instanceof Error ? e.message : String(e), loading: false }));
+    return () => {
+      live = false;
+    };
+  }, [question, collectionId]);
+  return state;
+}
+
+function Answer({ answer }: { answer: AskResponse }) {
+  if (answer.refused) {
+    return (
+      <section className={styles.refusal} aria-label="Answer" data-testid="refusal">
+        <p className={styles.refusalTitle}>The documents don't answer this</p>
+        {answer.refusal_reason && <p className={styles.refusalReason}>{answer.refusal_reason}</p>}
+      </section>
+    );
+  }
+  const numbers = new Set(answer.citations.map((c) => c.n));
+  const byN = new Map(answer.citations.map((c) => [c.n, c]));
+  return (
+    <section className={styles.answer} aria-label="Answer" data-testid="answer">
+      <p className={styles.answerText}>
+        {answerSegments(answer.answer, numbers).map((seg, i) => {
+          if (seg.kind === 'text') return <span key={`t${i}`}>{seg.text}</span>;
+          const c = byN.get(seg.n);
+          if (!c) return null;
+          return (
+            <a
+              key={`c${i}`}
+              className={styles.pill}
+              href={citationHref(c, answer.question)}
+              data-testid="citation-pill"
+              aria-label={`Source ${c.n}: ${c.file}${c.page_index !== undefined ? `, page ${c.page_label ?? c.page_index + 1}` : ''}`}
+            >
+              {c.n}
+            </a>
+          );
+        })}
+      </p>
+      <ol className={styles.citations} aria-label="Citations">
+        {answer.citations.map((c) => (
+          <li key={c.n} value={c.n}>
+            <a href={citationHref(c, answer.question)}>{c.file}</a>
+            {c.page_index !== undefined && <span className={styles.meta}> · page {c.page_label ?? c.page_index + 1}</span>}
+            <span className={styles.meta} data-precision={c.precision}>
+              {' '}
+              · {c.precision}
+            </span>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+export function AskView({
+  collection,
+  question,
+  navigate,
+}: {
+  collection: Collection | null;
+  question: string | undefined;
+  navigate: (route: Route) => void;
+}) {
+  const [draft, setDraft] = useState(question ?? '');
+  const { answer, error, loading } = useAnswer(question, collection?.collection_id);
+  useEffect(() => setDraft(question ?? ''), [question]);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const q = draft.trim();
+    if (q) navigate({ name: 'home', question: q });
+  };
+
+  return (
+    <div className={styles.layout}>
+      <UploadPanel collection={collection} />
+      <form className={styles.ask} onSubmit={submit}>
+        <label htmlFor="question" className="visually-hidden">
+          Question
+        </label>
+        <input
+          id="question"
+          className={styles.input}
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+          placeholder="Ask a question about your files"
+          autoComplete="off"
+        />
+        <button type="submit" className={styles.submit} disabled={!draft.trim() || loading}>
+          Ask
+        </button>
+      </form>
+      {loading && (
+        <p className={styles.muted} role="status">
+          Searching your files…
+        </p>
+      )}
+      {error && (
+        <p className={styles.error} role="alert">
+          {error}
+        </p>
+      )}
+      {answer && <Answer answer={answer} />}
+      {answer && !answer.refused && <SourcesList retrieved={answer.retrieved} timings={answer.timings} />}
+    </div>
+  );
+}

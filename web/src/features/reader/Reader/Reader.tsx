@@ -1,0 +1,146 @@
+import { useCallback, useEffect, useState } from 'react';
+import { api } from '../../../api/client.js';
+import type { ResolvedCitation } from '../../../api/types.js';
+import type { Route } from '../../../app/route.js';
+import { PageView } from '../PageView/PageView.js';
+import { RecordView } from '../RecordView/RecordView.js';
+import type { ReaderProblem } from '../readerState.js';
+import { checkResolvedVersion, describeReaderError, precisionInfo, versionNotice } from '../readerState.js';
+import { TextView } from '../TextView/TextView.js';
+import { ContextPanel } from './ContextPanel.js';
+import styles from './Reader.module.css';
+
+type CiteRoute = Extract<Route, { name: 'cite' }>;
+
+function useResolved(route: CiteRoute) {
+  const [state, setState] = useState<{ resolved?: ResolvedCitation; problem?: ReaderProblem }>({});
+  useEffect(() => {
+    let live = true;
+    api
+      .resolve({
+        version_id: route.versionId,
+        ...(route.chunkId ? { chunk_id: route.chunkId } : {}),
+        ...(route.elementId ? { element_id: route.elementId } : {}),
+        ...(route.anchor ? { anchor: route.anchor } : {}),
+      })
+      .then((resolved) => {
+        if (!live) return;
+        const problem = checkResolvedVersion(resolved, route.versionId);
+        setState(problem ? { problem } : { resolved });
+      })
+      .catch(
+        (e: unknown) =>
+          live && setState({ problem: describeReaderError(e as { code?: string; status?: number; message?: string }) }),
+      );
+    return () => {
+      live = false;
+    };
+  }, [route.versionId, route.chunkId, route.elementId, route.anchor]);
+  return state;
+}
+
+function VersionBanner({ resolved, question }: { resolved: ResolvedCitation; question: string | undefined }) {
+  const notice = versionNotice(resolved);
+  const [href, setHref] = useState<string | null>(null);
+  useEffect(() => {
+    if (notice.kind !== 'newer') return;
+    api
+      .downloadUrl(notice.newerVersionId)
+      .then((d) => setHref(d.url))
+      .catch(() => setHref(null));
+  }, [notice.kind, notice.kind === 'newer' ? notice.newerVersionId : '']);
+  if (notice.kind !== 'newer') return null;
+  return (
+    <div className={styles.banner} role="note" data-testid="newer-version">
+      <strong>A newer version of this file exists.</strong> This citation was made on version {notice.citedNumber} and stays
+      highlighted there. {question && <a href={`#/?${new URLSearchParams({ q: question })}`}>Ask again on the newest version</a>}
+      {href && (
+        <>
+          {question ? ' · ' : ''}
+          <a href={href}>Download the newer version</a>
+        </>
+      )}
+    </div>
+  );
+}
+
+function Body({ resolved, onError }: { resolved: ResolvedCitation; onError: (e: unknown) => void }) {
+  const { view, version } = resolved;
+  const highlight = precisionInfo(resolved.precision).drawHighlight;
+  const originalUrl = `/api/versions/${encodeURIComponent(version.version_id)}/artifacts/original`;
+  if (view.kind === 'page') {
+    const isImage = view.artifact === 'original' && (version.format === 'png' || version.format === 'jpeg');
+    return <PageView view={view} isImage={isImage} highlight={highlight} onError={onError} />;
+  }
+  if (view.kind === 'text') {
+    const showRaw = version.format === 'html' || version.format === 'json';
+    return <TextView view={view} highlight={highlight} showRaw={showRaw} originalUrl={originalUrl} onError={onError} />;
+  }
+  return <RecordView view={view} highlight={highlight} />;
+}
+
+export function Reader({ route }: { route: CiteRoute; navigate: (route: Route) => void }) {
+  const { resolved, problem: resolveProblem } = useResolved(route);
+  const [viewProblem, setViewProblem] = useState<ReaderProblem | null>(null);
+  const onError = useCallback((e: unknown) => setViewProblem(describeReaderError(e as { code?: string; message?: string })), []);
+  const problem = resolveProblem ?? viewProblem;
+  const back = route.question ? `#/?${new URLSearchParams({ q: route.question })}` : '#/';
+  const precision = resolved ? precisionInfo(resolved.precision) : null;
+
+  return (
+    <article className={styles.reader} aria-labelledby="reader-title">
+      <nav className={styles.topbar} aria-label="Reader">
+        <a href={back} className={styles.back} data-testid="back-to-answer">
+          ← Back to the answer
+        </a>
+        {resolved && (
+          <a className={styles.download} href={resolved.download_url} download={resolved.version.original_name}>
+            Download original
+          </a>
+        )}
+      </nav>
+      <header className={styles.header}>
+        <h1 id="reader-title" className={styles.title}>
+          {route.n !== undefined && <span className={styles.n}>[{route.n}]</span>}
+          {resolved ? resolved.version.original_name : 'Opening citation…'}
+        </h1>
+        {resolved && precision && (
+          <p className={styles.meta}>
+            <span className={styles.badge} data-precision={resolved.precision} data-testid="precision" title={precision.detail}>
+              {precision.label}
+            </span>
+            <span>version {resolved.version.number}</span>
+            {resolved.element.section_path.length > 0 && (
+              <span className={styles.trail} title="Section">
+                {resolved.element.section_path.join(' › ')}
+              </span>
+            )}
+          </p>
+        )}
+      </header>
+      {problem && (
+        <div className={styles.problem} role="alert" data-testid="reader-error">
+          <strong>{problem.title}</strong>
+          <p>{problem.detail}</p>
+        </div>
+      )}
+      {resolved && !resolveProblem && (
+        <>
+          <VersionBanner resolved={resolved} question={route.question} />
+          {precision && !precision.drawHighlight && (
+            <p className={styles.unresolved} data-testid="unresolved">
+              {precision.detail}
+            </p>
+          )}
+          {resolved.quote && precision?.drawHighlight && (
+            <blockquote className={styles.quote} data-testid="quote">
+              {resolved.quote}
+            </blockquote>
+          )}
+          {!viewProblem && <Body resolved={resolved} onError={onError} />}
+          <ContextPanel versionId={resolved.version.version_id} elementId={resolved.element.element_id} />
+        </>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,167 @@
+import { useEffect, useRef, useState } from 'react';
+import type { RecordEntry, RecordView as RecordViewData } from '../../../api/types.js';
+import type { CellRange } from '../records.js';
+import { cellInRange, columnLetters, groupBySheet, parseCellRange, parseCellRef, recordLayout, usedColumns } from '../records.js';
+import styles from './RecordView.module.css';
+
+interface Props {
+  view: RecordViewData;
+  highlight: boolean;
+}
+
+interface Cited {
+  recordId: string | null;
+  range: CellRange | null;
+  ref: React.RefObject<HTMLElement | null>;
+}
+
+function cellsByColumn(r: RecordEntry): Map<number, string> {
+  const out = new Map<number, string>();
+  (r.cells ?? []).forEach((c, i) => {
+    out.set(parseCellRef(c.ref)?.col ?? i, c.value);
+  });
+  return out;
+}
+
+function SheetTable({ records, cited }: { records: RecordEntry[]; cited: Cited }) {
+  const cols = usedColumns(records);
+  return (
+    <table className={styles.grid}>
+      <thead>
+        <tr>
+          <th className={styles.corner} aria-label="Row" />
+          {cols.map((c) => (
+            <th key={c} scope="col" className={styles.colHead}>
+              {columnLetters(c)}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {records.map((r) => {
+          const isCited = r.record_id === cited.recordId;
+          const refs = new Map((r.cells ?? []).map((c) => [parseCellRef(c.ref)?.col ?? -1, c]));
+          return (
+            <tr
+              key={r.record_id}
+              ref={isCited ? (cited.ref as React.RefObject<HTMLTableRowElement>) : undefined}
+              data-cited={isCited || undefined}
+              data-testid={isCited ? 'cited-record' : undefined}
+            >
+              <th scope="row" className={styles.rowHead}>
+                {r.row ?? ''}
+              </th>
+              {cols.map((c) => {
+                const cell = refs.get(c);
+                const hit = isCited && cell !== undefined && cellInRange(cell.ref, cited.range);
+                return (
+                  <td key={c} data-cited-cell={hit || undefined} data-testid={hit ? 'cited-cell' : undefined}>
+                    {cell?.value ?? ''}
+                  </td>
+                );
+              })}
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
+function CsvTable({ records, cited }: { records: RecordEntry[]; cited: Cited }) {
+  const width = Math.max(0, ...records.map((r) => r.cells?.length ?? 0));
+  return (
+    <table className={styles.grid}>
+      <tbody>
+        {records.map((r) => {
+          const isCited = r.record_id === cited.recordId;
+          const cells = cellsByColumn(r);
+          const [a, b] = r.physical_lines ?? [];
+          return (
+            <tr
+              key={r.record_id}
+              ref={isCited ? (cited.ref as React.RefObject<HTMLTableRowElement>) : undefined}
+              data-cited={isCited || undefined}
+              data-testid={isCited ? 'cited-record' : undefined}
+              className={r.kind === 'header' ? styles.headerRow : undefined}
+            >
+              <th scope="row" className={styles.rowHead} title="Line in the file">
+                {a === undefined ? '' : a === b ? a : `${a}–${b}`}
+              </th>
+              {width === 0 ? <td>{r.text}</td> : Array.from({ length: width }, (_, i) => <td key={i}>{cells.get(i) ?? ''}</td>)}
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
+function DocumentFlow({ records, cited }: { records: RecordEntry[]; cited: Cited }) {
+  return (
+    <div className={styles.flow}>
+      {records.map((r) => {
+        const isCited = r.record_id === cited.recordId;
+        const cls = r.kind === 'heading' ? `${styles.block} ${styles.heading} ${styles[`h${r.level ?? 2}`] ?? ''}` : styles.block;
+        return (
+          <div
+            key={r.record_id}
+            ref={isCited ? (cited.ref as React.RefObject<HTMLDivElement>) : undefined}
+            className={cls}
+            data-cited={isCited || undefined}
+            data-testid={isCited ? 'cited-record' : undefined}
+          >
+            <span className={styles.gutter} aria-hidden="true">
+              {r.paragraph_index !== undefined ? `¶${r.paragraph_index + 1}` : ''}
+            </span>
+            <span className={styles.blockText}>{r.cells ? r.cells.map((c) => c.value).join(' │ ') : r.text}</span>
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
+export function RecordView({ view, highlight }: Props) {
+  const layout = recordLayout(view.records);
+  const sheets = groupBySheet(view.records);
+  const [sheet, setSheet] = useState(view.sheet ?? [...sheets.keys()][0] ?? '');
+  const ref = useRef<HTMLElement>(null);
+  const cited: Cited = {
+    recordId: highlight ? view.record_id : null,
+    range: highlight && view.cell_range ? parseCellRange(view.cell_range) : null,
+    ref,
+  };
+  useEffect(() => {
+    if (sheet === (view.sheet ?? sheet)) ref.current?.scrollIntoView({ block: 'center' });
+  }, [sheet, view.sheet]);
+
+  if (layout === 'document') return <DocumentFlow records={view.records} cited={cited} />;
+  if (layout === 'csv') return <div className={styles.scroll}>{<CsvTable records={view.records} cited={cited} />}</div>;
+  return (
+    <div>
+      <div className={styles.tabs} role="tablist" aria-label="Sheets">
+        {[...sheets.keys()].map((name) => (
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            aria-selected={name === sheet}
+            className={styles.tab}
+            onClick={() => setSheet(name)}
+          >
+            {name || 'Sheet'}
+            {name === view.sheet && (
+              <span className={styles.citedDot} title="cited">
+                <span className="visually-hidden">(cited)</span>
+              </span>
+            )}
+          </button>
+        ))}
+      </div>
+      <div className={styles.scroll} role="tabpanel">
+        <SheetTable records={sheets.get(sheet) ?? []} cited={cited} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+import { useEffect, useRef, useState } from 'react';
+import { api } from '../../../api/client.js';
+import type { TextView as TextViewData } from '../../../api/types.js';
+import { lineOfOffset, splitAtCodepoints } from '../textRange.js';
+import styles from './TextView.module.css';
+
+interface Props {
+  view: TextViewData;
+  highlight: boolean;
+  /** html/json: show where the passage sits in the raw source, as text. */
+  showRaw: boolean;
+  /** The original's bytes: the raw source the `raw` range indexes into. */
+  originalUrl: string;
+  onError: (e: unknown) => void;
+}
+
+const RAW_CONTEXT = 600;
+
+/** The raw source around the cited range, decoded as text and never parsed as markup. */
+function RawSource({
+  url,
+  range,
+  onError,
+}: {
+  url: string;
+  range: { start: number; end: number };
+  onError: (e: unknown) => void;
+}) {
+  const [raw, setRaw] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    api
+      .artifactBytes(url)
+      .then((bytes) => live && setRaw(new TextDecoder('utf-8').decode(bytes)))
+      .catch((e: unknown) => live && onError(e));
+    return () => {
+      live = false;
+    };
+  }, [url, onError]);
+  if (raw === null) return <p className={styles.muted}>Loading the original source…</p>;
+  let parts: ReturnType<typeof splitAtCodepoints>;
+  try {
+    parts = splitAtCodepoints(raw, range.start, range.end);
+  } catch {
+    return <p className={styles.muted}>The raw range does not fit the stored original; nothing is marked.</p>;
+  }
+  const from = Math.max(0, parts.before.lastIndexOf('\n', parts.before.length - RAW_CONTEXT) + 1);
+  const toEnd = parts.after.indexOf('\n', RAW_CONTEXT);
+  const after = toEnd < 0 ? parts.after : parts.after.slice(0, toEnd);
+  return (
+    <figure className={styles.raw}>
+      <figcaption className={styles.rawCaption}>
+        Where in the original source · line {lineOfOffset(raw, parts.range.start)}
+      </figcaption>
+      <pre className={styles.rawText} data-testid="raw-source">
+        {from > 0 && '…\n'}
+        {parts.before.slice(from)}
+        <mark className={styles.rawMark} data-testid="raw-mark">
+          {parts.marked}
+        </mark>
+        {after}
+        {toEnd >= 0 && '\n…'}
+      </pre>
+    </figure>
+  );
+}
+
+export function TextView({ view, highlight, showRaw, originalUrl, onError }: Props) {
+  const mark = useRef<HTMLElement>(null);
+  let parts: ReturnType<typeof splitAtCodepoints> | null = null;
+  let problem: string | null = null;
+  try {
+    parts = splitAtCodepoints(view.text, view.start, view.end);
+  } catch (e) {
+    problem = e instanceof Error ? e.message : String(e);
+  }
+  useEffect(() => {
+    mark.current?.scrollIntoView({ block: 'center' });
+  }, []);
+
+  return (
+    <div className={styles.wrap}>
+      {problem && (
+        <p className={styles.problem} role="alert">
+          The cited range does not fit this text ({problem}); nothing is highlighted.
+        </p>
+      )}
+      <section className={styles.text} data-testid="text-view" aria-label="Document text">
+        {parts && highlight ? (
+          <>
+            {parts.before}
+            <mark ref={mark} className={styles.mark} data-testid="text-mark">
+              {parts.marked}
+            </mark>
+            {parts.after}
+          </>
+        ) : (
+          view.text
+        )}
+      </section>
+      {showRaw && view.raw && highlight && <RawSource url={originalUrl} range={view.raw} onError={onError} />}
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import type { RecordEntry } from '@pinpoint/core';
+
+/** 0 → "A", 25 → "Z", 26 → "AA". */
+export function columnLetters(index: number): string {
+  let n = index + 1;
+  let s = '';
+  while (n > 0) {
+    const r = (n - 1) % 26;
+    s = String.fromCharCode(65 + r) + s;
+    n = Math.floor((n - 1) / 26);
+  }
+  return s;
+}
+
+/** "A" → 0, "AA" → 26. */
+export function columnIndex(letters: string): number {
+  let n = 0;
+  for (const ch of letters.toUpperCase()) n = n * 26 + (ch.charCodeAt(0) - 64);
+  return n - 1;
+}
+
+export interface CellRef {
+  col: number;
+  /** 1-based row as written in the reference. */
+  row: number;
+}
+
+export function parseCellRef(ref: string): CellRef | null {
+  const m = /^\$?([A-Za-z]{1,3})\$?(\d+)$/.exec(ref.trim());
+  if (!m) return null;
+  return { col: columnIndex(m[1] as string), row: Number(m[2]) };
+}
+
+export interface CellRange {
+  from: CellRef;
+  to: CellRef;
+}
+
+/** "B4:D4" or "C7" → inclusive bounds; null when the text is not a cell range. */
+export function parseCellRange(range: string): CellRange | null {
+  const [a = '', b] = range.split(':');
+  const from = parseCellRef(a);
+  const to = b === undefined ? from : parseCellRef(b);
+  if (!from || !to) return null;
+  return {
+    from: { col: Math.min(from.col, to.col), row: Math.min(from.row, to.row) },
+    to: { col: Math.max(from.col, to.col), row: Math.max(from.row, to.row) },
+  };
+}
+
+export function cellInRange(ref: string, range: CellRange | null): boolean {
+  const c = parseCellRef(ref);
+  if (!c || !range) return false;
+  return c.col >= range.from.col && c.col <= range.to.col && c.row >= range.from.row && c.row <= range.to.row;
+}
+
+/** Records grouped by sheet, in first-seen order (records without a sheet share the '' group). */
+export function groupBySheet(records: readonly RecordEntry[]): Map<string, RecordEntry[]> {
+  const groups = new Map<string, RecordEntry[]>();
+  for (const r of records) {
+    const key = r.sheet ?? '';
+    const list = groups.get(key);
+    if (list) list.push(r);
+    else groups.set(key, [r]);
+  }
+  return groups;
+}
+
+/** The column indexes a set of rows uses, sorted: the table's column letters. */
+export function usedColumns(records: readonly RecordEntry[]): number[] {
+  const cols = new Set<number>();
+  for (const r of records) {
+    for (const cell of r.cells ?? []) {
+      const c = parseCellRef(cell.ref);
+      if (c) cols.add(c.col);
+    }
+  }
+  return [...cols].sort((a, b) => a - b);
+}
+
+export type RecordLayout = 'sheet' | 'csv' | 'document';
+
+/** How to show a records.jsonl: spreadsheet grid, CSV lines, or a Word document's flow. */
+export function recordLayout(records: readonly RecordEntry[]): RecordLayout {
+  if (records.some((r) => r.physical_lines)) return 'csv';
+  if (records.some((r) => r.sheet !== undefined && r.cells?.some((c) => parseCellRef(c.ref)))) return 'sheet';
+  return 'document';
+}
