@@ -1,3 +1,5 @@
+export type { PgLexicalIndexOptions } from './pg-lexical-index.js';
+export { PgLexicalIndex } from './pg-lexical-index.js';
 export type { PgMetadataStoreOptions } from './pg-metadata-store.js';
 export { PgMetadataStore } from './pg-metadata-store.js';
 export { dropSchema } from './schema.js';
