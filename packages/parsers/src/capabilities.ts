@@ -1,0 +1,33 @@
+import type { OcrEngine, OfficeConverter, ParseContext } from '@pinpoint/core';
+import { createError } from '@pinpoint/core';
+import type { IsolatedRequest } from './isolate.js';
+
+/**
+ * Capabilities cannot cross a process boundary as functions: the parent sends this plain description
+ * and the child builds the engines from the factory tables below (one line per engine).
+ */
+export interface CapabilitySpec {
+  ocr?: { engine: string; langPath?: string; langs?: string[] };
+  convert?: { engine: string; binary?: string };
+}
+
+type OcrSpec = NonNullable<CapabilitySpec['ocr']>;
+type ConvertSpec = NonNullable<CapabilitySpec['convert']>;
+
+const ocrFactories: Readonly<Record<string, (spec: OcrSpec) => OcrEngine>> = {};
+
+const converterFactories: Readonly<Record<string, (spec: ConvertSpec) => OfficeConverter>> = {};
+
+function missing(kind: string, engine: string): never {
+  throw createError('PP_DEPENDENCY_MISSING', `The ${kind} engine "${engine}" is not available in this build.`);
+}
+
+/** The ParseContext of an isolated parse, with its capabilities built from their descriptions. */
+export function buildContext(req: IsolatedRequest, signal?: AbortSignal): ParseContext {
+  const ctx: ParseContext = { fileName: req.fileName, format: req.format };
+  if (signal) ctx.signal = signal;
+  const { ocr, convert } = req.capabilities ?? {};
+  if (ocr) ctx.ocr = (ocrFactories[ocr.engine] ?? missing('OCR', ocr.engine))(ocr);
+  if (convert) ctx.convert = (converterFactories[convert.engine] ?? missing('conversion', convert.engine))(convert);
+  return ctx;
+}

@@ -1,0 +1,96 @@
+import type { Diagnostic, Element, ElementType, ParseContext, ParseOutput, RecordAnchor, RecordEntry } from '@pinpoint/core';
+import { createError, elementId, SOURCE_MAP_SCHEMA_VERSION, sha256Hex } from '@pinpoint/core';
+import mammoth from 'mammoth';
+import { assertOfficeContainer } from '../archive/container.js';
+import { htmlBlocks } from '../html/parse-html.js';
+import type { ParserEntry } from '../registry.js';
+import type { DocxRecord } from './records.js';
+import { docxRecords } from './records.js';
+
+const elementTypes: Readonly<Record<RecordEntry['kind'], ElementType>> = {
+  heading: 'heading',
+  paragraph: 'paragraph',
+  list_item: 'list_item',
+  table: 'table',
+  row: 'table',
+  header: 'table',
+};
+
+function mammothDiagnostics(messages: ReadonlyArray<{ type: string; message: string }>): Diagnostic[] {
+  const counts = new Map<string, number>();
+  for (const m of messages) counts.set(m.message, (counts.get(m.message) ?? 0) + 1);
+  return [...counts].slice(0, 20).map(([message, n]) => ({
+    rule_id: 'docx/conversion-message',
+    reason: n > 1 ? `${message} (${n} times)` : message,
+    severity: 'info',
+  }));
+}
+
+async function convert(
+  bytes: Uint8Array,
+  fileName: string,
+): Promise<{ value: string; messages: Array<{ type: string; message: string }> }> {
+  if (assertOfficeContainer(bytes, { allowCfb: true }) === 'cfb') {
+    throw createError(
+      'PP_FORMAT_MISMATCH',
+      `${fileName} is a legacy Word (.doc) file saved with a .docx name; rename it to .doc.`,
+    );
+  }
+  try {
+    return await mammoth.convertToHtml({ buffer: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) });
+  } catch (err) {
+    const reason = err instanceof Error ? err.message : String(err);
+    throw createError(
+      'PP_PARSE_CORRUPT',
+      `${fileName} is not a readable Word document (${reason}); open and re-save it in Word.`,
+      err,
+    );
+  }
+}
+
+function toElement(record: DocxRecord, i: number, recordsSha: string): Element {
+  const { entry } = record;
+  const anchor: RecordAnchor = {
+    kind: 'record',
+    artifact: 'records.jsonl',
+    record_id: entry.record_id,
+    records_sha256: recordsSha,
+  };
+  if (entry.paragraph_index !== undefined) anchor.paragraph_index = entry.paragraph_index;
+  if (entry.table_index !== undefined) anchor.table_index = entry.table_index;
+  const element: Element = {
+    element_id: elementId(i),
+    type: elementTypes[entry.kind],
+    section_path: record.section_path,
+    text: entry.text,
+    anchor,
+  };
+  if (entry.level !== undefined) element.level = entry.level;
+  const header = entry.cells?.map((c) => c.header ?? '');
+  if (entry.kind === 'row' && header?.some((h) => h !== '')) element.columns = header;
+  return element;
+}
+
+/** DOCX → mammoth HTML → records.jsonl; every element anchors to its record. */
+export async function parseDocx(bytes: Uint8Array, ctx: ParseContext): Promise<ParseOutput> {
+  const result = await convert(bytes, ctx.fileName);
+  const records = docxRecords(htmlBlocks(result.value).blocks);
+  const jsonl = new TextEncoder().encode(records.map((r) => `${JSON.stringify(r.entry)}\n`).join(''));
+  const recordsSha = sha256Hex(jsonl);
+  const elements = records.map((r, i) => toElement(r, i, recordsSha));
+  return {
+    elements,
+    sourceMap: {
+      schemaVersion: SOURCE_MAP_SCHEMA_VERSION,
+      format: ctx.format,
+      anchor_kind: 'record',
+      pages: [],
+      records_sha256: recordsSha,
+      elements,
+    },
+    diagnostics: mammothDiagnostics(result.messages),
+    artifacts: [{ kind: 'records.jsonl', name: 'records.jsonl', mime: 'application/x-ndjson', bytes: jsonl }],
+  };
+}
+
+export const docxParser: ParserEntry = { name: 'docx', version: '1', parse: parseDocx };

@@ -1,0 +1,233 @@
+import type { DefaultTreeAdapterTypes } from 'parse5';
+
+type Node = DefaultTreeAdapterTypes.Node;
+type Element = DefaultTreeAdapterTypes.Element;
+
+export type BlockKind = 'title' | 'heading' | 'paragraph' | 'list_item' | 'code' | 'quote' | 'row';
+
+/** A unit of visible text found in an HTML tree, with the UTF-16 source range of the element that produced it. */
+export interface HtmlBlock {
+  kind: BlockKind;
+  level?: number;
+  text: string;
+  source: { start: number; end: number };
+  /** Rows: the text of each cell, and the table's index in the document. */
+  cells?: string[];
+  header?: boolean;
+  table_index?: number;
+}
+
+export interface BlockStats {
+  scripts: number;
+  hidden: number;
+}
+
+const dropped = new Set([
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'iframe',
+  'object',
+  'embed',
+  'svg',
+  'canvas',
+  'select',
+  'datalist',
+  'head',
+]);
+const blockTags = new Set([
+  'address',
+  'article',
+  'aside',
+  'blockquote',
+  'body',
+  'caption',
+  'center',
+  'dd',
+  'details',
+  'dialog',
+  'dir',
+  'div',
+  'dl',
+  'dt',
+  'fieldset',
+  'figcaption',
+  'figure',
+  'footer',
+  'form',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'header',
+  'hgroup',
+  'hr',
+  'html',
+  'legend',
+  'li',
+  'main',
+  'menu',
+  'nav',
+  'ol',
+  'p',
+  'pre',
+  'section',
+  'summary',
+  'ul',
+  'title',
+  'option',
+  'tr',
+  'td',
+  'th',
+]);
+
+function isElement(node: Node): node is Element {
+  return 'tagName' in node;
+}
+
+function attr(el: Element, name: string): string | undefined {
+  return el.attrs.find((a) => a.name === name)?.value;
+}
+
+function isHidden(el: Element): boolean {
+  if (el.attrs.some((a) => a.name === 'hidden') || attr(el, 'aria-hidden') === 'true') return true;
+  if (el.tagName === 'input' && attr(el, 'type') === 'hidden') return true;
+  return /display\s*:\s*none|visibility\s*:\s*hidden/i.test(attr(el, 'style') ?? '');
+}
+
+function sourceOf(el: Element): { start: number; end: number } | undefined {
+  const loc = el.sourceCodeLocation;
+  if (!loc) return undefined;
+  return { start: loc.startOffset, end: Math.max(loc.endOffset, loc.startTag?.endOffset ?? loc.startOffset) };
+}
+
+/** Collapses inline whitespace (spaces, tabs, newlines) to one space; <br> newlines survive. */
+export function collapseInline(raw: string): string {
+  return raw
+    .replace(/[ \t\n\r\f]+/g, ' ')
+    .replace(/ ?\u2028 ?/g, '\n')
+    .trim();
+}
+
+function kindOf(tag: string): { kind: BlockKind; level?: number } {
+  if (/^h[1-6]$/.test(tag)) return { kind: 'heading', level: Number(tag[1]) };
+  if (tag === 'li') return { kind: 'list_item' };
+  if (tag === 'pre') return { kind: 'code' };
+  if (tag === 'blockquote') return { kind: 'quote' };
+  if (tag === 'title') return { kind: 'title' };
+  return { kind: 'paragraph' };
+}
+
+const BR = '\uE000';
+
+function rowsOf(table: Element): Element[] {
+  const rows: Element[] = [];
+  for (const child of table.childNodes) {
+    if (!isElement(child)) continue;
+    if (child.tagName === 'tr') rows.push(child);
+    else if (['thead', 'tbody', 'tfoot'].includes(child.tagName)) {
+      for (const row of child.childNodes) if (isElement(row) && row.tagName === 'tr') rows.push(row);
+    }
+  }
+  return rows;
+}
+
+/** Walks an HTML tree in document order and collects its visible text as blocks. Nothing is executed. */
+export class BlockWalker {
+  readonly blocks: HtmlBlock[] = [];
+  readonly stats: BlockStats = { scripts: 0, hidden: 0 };
+  private tables = 0;
+  private buffer = '';
+  private owner: Element | undefined;
+  private preDepth = 0;
+
+  walk(node: Node): void {
+    if (!isElement(node)) {
+      if (node.nodeName === '#text' && 'value' in node) this.buffer += node.value;
+      else if ('childNodes' in node) for (const child of node.childNodes) this.walk(child);
+      return;
+    }
+    const tag = node.tagName;
+    if (tag === 'head') {
+      this.walkHead(node);
+      return;
+    }
+    if (dropped.has(tag) || isHidden(node)) {
+      if (tag === 'script' || tag === 'style' || tag === 'noscript') this.stats.scripts++;
+      else if (tag !== 'template') this.stats.hidden++;
+      return;
+    }
+    if (tag === 'br') this.buffer += BR;
+    else if (tag === 'table') this.table(node);
+    else if (blockTags.has(tag)) this.block(node);
+    else for (const child of node.childNodes) this.walk(child);
+  }
+
+  /** Ends the current run of inline text as a block owned by the nearest block element. */
+  flush(): void {
+    const raw = this.buffer;
+    this.buffer = '';
+    const owner = this.owner;
+    const source = owner ? sourceOf(owner) : undefined;
+    if (!owner || !source) return;
+    const text =
+      this.preDepth > 0
+        ? raw
+            .replaceAll(BR, '\n')
+            .replace(/^\r?\n/, '')
+            .trimEnd()
+        : collapseInline(raw.replaceAll(BR, '\u2028'));
+    if (text.trim() === '') return;
+    this.blocks.push({ ...kindOf(owner.tagName), text, source });
+  }
+
+  private block(el: Element): void {
+    this.flush();
+    const saved = this.owner;
+    this.owner = el;
+    if (el.tagName === 'pre') this.preDepth++;
+    for (const child of el.childNodes) this.walk(child);
+    this.flush();
+    if (el.tagName === 'pre') this.preDepth--;
+    this.owner = saved;
+  }
+
+  private walkHead(head: Element): void {
+    for (const child of head.childNodes) {
+      if (isElement(child) && child.tagName === 'title') this.block(child);
+    }
+  }
+
+  /** Every row of a table is a block: its cells' text joined with " | ". */
+  private table(el: Element): void {
+    this.flush();
+    const tableIndex = this.tables++;
+    for (const child of el.childNodes) if (isElement(child) && child.tagName === 'caption') this.block(child);
+    for (const row of rowsOf(el)) {
+      const cellEls = row.childNodes.filter((c): c is Element => isElement(c) && (c.tagName === 'td' || c.tagName === 'th'));
+      const cells = cellEls.filter((c) => !isHidden(c)).map((c) => this.textOf(c));
+      const source = sourceOf(row);
+      if (!source || cells.every((c) => c === '')) continue;
+      const header = cellEls.every((c) => c.tagName === 'th');
+      this.blocks.push({ kind: 'row', text: cells.join(' | '), source, cells, header, table_index: tableIndex });
+    }
+  }
+
+  /** All visible text inside an element as one line (nested blocks joined with a space). */
+  private textOf(el: Element): string {
+    const inner = new BlockWalker();
+    inner.owner = el;
+    for (const child of el.childNodes) inner.walk(child);
+    inner.flush();
+    this.stats.scripts += inner.stats.scripts;
+    this.stats.hidden += inner.stats.hidden;
+    return inner.blocks
+      .map((b) => b.text)
+      .join(' ')
+      .replace(/\s+/g, ' ')
+      .trim();
+  }
+}

@@ -1,0 +1,82 @@
+import type { Diagnostic, ParseContext, ParseOutput } from '@pinpoint/core';
+import { CodepointIndex, codepointLength } from '@pinpoint/core';
+import { parse } from 'parse5';
+import type { ParserEntry } from '../registry.js';
+import { decodeText } from '../text/decode.js';
+import type { TextPiece } from '../text/text-output.js';
+import { textOutput } from '../text/text-output.js';
+import type { HtmlBlock } from './blocks.js';
+import { BlockWalker } from './blocks.js';
+
+/** The charset an HTML file declares in its first 1024 bytes (<meta charset> or http-equiv Content-Type). */
+export function declaredCharset(bytes: Uint8Array): string | undefined {
+  const head = new TextDecoder('latin1').decode(bytes.subarray(0, 1024));
+  for (const meta of head.matchAll(/<meta\b[^>]*>/gi)) {
+    const m = /charset\s*=\s*["']?\s*([\w.:-]+)/i.exec(meta[0]);
+    if (m?.[1]) return m[1];
+  }
+  return undefined;
+}
+
+/** Decodes and walks an HTML document into visible-text blocks (shared with DOCX, whose HTML comes from mammoth). */
+export function htmlBlocks(source: string): { blocks: HtmlBlock[]; scripts: number; hidden: number } {
+  const document = parse(source, { sourceCodeLocationInfo: true });
+  const walker = new BlockWalker();
+  walker.walk(document);
+  walker.flush();
+  return { blocks: walker.blocks, ...walker.stats };
+}
+
+function dropDiagnostics(scripts: number, hidden: number): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  if (scripts > 0) {
+    out.push({
+      rule_id: 'html/script-dropped',
+      reason: `${scripts} script/style/noscript element(s) were dropped, never run.`,
+      severity: 'info',
+    });
+  }
+  if (hidden > 0) {
+    out.push({
+      rule_id: 'html/hidden-dropped',
+      reason: `${hidden} hidden or non-text element(s) were left out of the text.`,
+      severity: 'info',
+    });
+  }
+  return out;
+}
+
+export async function parseHtml(bytes: Uint8Array, ctx: ParseContext): Promise<ParseOutput> {
+  const declared = declaredCharset(bytes);
+  const decoded = decodeText(bytes, declared ? { declared } : {});
+  const source = decoded.text;
+  const sourceIndex = new CodepointIndex(source);
+  const { blocks, scripts, hidden } = htmlBlocks(source);
+  const parts: string[] = [];
+  const pieces: TextPiece[] = [];
+  const headings: Array<[number, string]> = [];
+  let cursor = 0;
+  for (const block of blocks) {
+    if (parts.length > 0) {
+      parts.push('\n\n');
+      cursor += 2;
+    }
+    const length = codepointLength(block.text);
+    const level = block.level ?? 0;
+    if (block.kind === 'heading') while (headings.length > 0 && (headings.at(-1) as [number, string])[0] >= level) headings.pop();
+    pieces.push({
+      type: block.kind === 'row' ? 'table' : block.kind,
+      start: cursor,
+      end: cursor + length,
+      section_path: block.kind === 'title' ? [] : headings.map(([, t]) => t),
+      raw: { start: sourceIndex.toCodepoint(block.source.start), end: sourceIndex.toCodepoint(block.source.end) },
+      ...(block.level !== undefined ? { level: block.level } : {}),
+    });
+    if (block.kind === 'heading') headings.push([level, block.text]);
+    parts.push(block.text);
+    cursor += length;
+  }
+  return textOutput(ctx.format, parts.join(''), pieces, [...decoded.diagnostics, ...dropDiagnostics(scripts, hidden)]);
+}
+
+export const htmlParser: ParserEntry = { name: 'html', version: '1', parse: parseHtml };

@@ -1,0 +1,24 @@
+import type { ParseContext, ParseOutput } from '@pinpoint/core';
+import { createError, PinpointError } from '@pinpoint/core';
+import type { ParseOptions } from './registry.js';
+import { parserFor } from './registry.js';
+
+/**
+ * Parses one file with the parser registered for ctx.format. Unusable input throws a PinpointError
+ * with a stable code; anything else a parser throws is reported as PP_PARSE_CORRUPT with its message.
+ */
+export async function parseDocument(bytes: Uint8Array, ctx: ParseContext, options: ParseOptions = {}): Promise<ParseOutput> {
+  if (bytes.byteLength === 0) throw createError('PP_EMPTY_FILE', `${ctx.fileName} is empty (0 bytes); upload the file again.`);
+  const entry = parserFor(ctx.format);
+  try {
+    const output = await entry.parse(bytes, ctx, options);
+    if (output.elements.length === 0) {
+      throw createError('PP_PARSE_NO_TEXT', `${ctx.fileName} contains no text to index (it is blank or whitespace only).`);
+    }
+    return output;
+  } catch (err) {
+    if (err instanceof PinpointError) throw err;
+    const reason = err instanceof Error ? err.message : String(err);
+    throw createError('PP_PARSE_CORRUPT', `${ctx.fileName} could not be parsed as ${ctx.format}: ${reason}`, err);
+  }
+}

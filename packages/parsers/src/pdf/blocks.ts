@@ -1,0 +1,128 @@
+import type { Box, TextSpan } from '@pinpoint/core';
+import { CodepointIndex } from '@pinpoint/core';
+import type { Line, Piece } from './lines.js';
+import { isCjk } from './lines.js';
+
+/** A paragraph-like block of lines: its text, one box per line, and spans (codepoints into text). */
+export interface PdfBlock {
+  text: string;
+  boxes: Box[];
+  spans: TextSpan[];
+  size: number;
+  lines: number;
+}
+
+const sentenceEnd = /[.!?:。！？：」』）)]$/;
+
+function canJoin(block: Line[], line: Line): boolean {
+  const prev = block.at(-1) as Line;
+  const first = block[0] as Line;
+  if (prev.quarter !== line.quarter || prev.column !== line.column) return false;
+  const size = Math.max(prev.size, line.size);
+  const pitch = line.base - prev.base;
+  if (pitch <= 0.3 * size || Math.abs(line.size - prev.size) > 0.2 * size) return false;
+  if (line.ftop - prev.fbottom > 0.8 * size) return false;
+  if (!(line.fx0 < prev.fx1 && line.fx1 > prev.fx0)) return false;
+  if (block.length >= 2) {
+    const firstPitch = (block[1] as Line).base - first.base;
+    if (pitch > firstPitch * 1.25 + 0.5) return false;
+    if (line.fx0 > Math.min(...block.map((l) => l.fx0)) + size) return false;
+  } else if (pitch > 1.5 * size) {
+    return false;
+  }
+  const right = Math.max(line.fx1, ...block.map((l) => l.fx1));
+  return !(prev.fx1 < right - 3 * size && sentenceEnd.test(prev.text));
+}
+
+/** Groups lines (already in reading order) into blocks. */
+export function groupBlocks(lines: Line[]): Line[][] {
+  const blocks: Line[][] = [];
+  for (const line of lines) {
+    const current = blocks.at(-1);
+    if (current && canJoin(current, line)) current.push(line);
+    else blocks.push([line]);
+  }
+  return blocks;
+}
+
+/** The separator between two lines of a block; a trailing hyphen before a lower-case word is removed. */
+function joinLines(prev: string, next: string): { cut: number; sep: string } {
+  if (/\u00ad$/.test(prev)) return { cut: 1, sep: '' };
+  if (/\p{L}-$/u.test(prev) && /^\p{Ll}/u.test(next)) return { cut: 1, sep: '' };
+  const last = Array.from(prev.slice(-2)).at(-1);
+  if (isCjk(last) || isCjk(Array.from(next.slice(0, 2))[0])) return { cut: 0, sep: '' };
+  return { cut: 0, sep: ' ' };
+}
+
+/** One block's text, line boxes and codepoint spans (split at sentence ends so a sentence resolves to its own boxes). */
+export function blockText(lines: Line[]): PdfBlock {
+  let text = '';
+  const pieces: Piece[] = [];
+  lines.forEach((line, i) => {
+    if (i > 0) {
+      const { cut, sep } = joinLines(text, line.text);
+      text = text.slice(0, text.length - cut) + sep;
+    }
+    const offset = text.length;
+    text += line.text;
+    for (const p of line.pieces) pieces.push({ start: p.start + offset, end: p.end + offset, box: p.box });
+  });
+  const index = new CodepointIndex(text);
+  const spans: TextSpan[] = [];
+  for (const p of pieces) {
+    const end = Math.min(p.end, text.length);
+    if (end <= p.start) continue;
+    const quarter = (lines[0] as Line).quarter;
+    for (const s of splitAtSentences(text, p.start, end, p.box, quarter)) {
+      spans.push({ start: index.toCodepoint(s.start), end: index.toCodepoint(s.end), box: s.box });
+    }
+  }
+  return { text, boxes: lines.map((l) => l.box), spans, size: Math.max(...lines.map((l) => l.size)), lines: lines.length };
+}
+
+/** Visual width weight of a character: full-width CJK counts 1, others 0.55. */
+function weight(ch: string): number {
+  return isCjk(ch) ? 1 : 0.55;
+}
+
+/** Splits a piece at sentence ends inside it, dividing its box along the writing direction by character widths. */
+function splitAtSentences(text: string, start: number, end: number, box: Box, quarter: number): Piece[] {
+  const slice = text.slice(start, end);
+  const cuts = [...slice.matchAll(/[.!?](?=\s)|[。！？]/g)].map((m) => m.index + 1).filter((c) => c < slice.length);
+  if (cuts.length === 0) return [{ start, end, box }];
+  const chars = Array.from(slice);
+  const total = chars.reduce((n, c) => n + weight(c), 0);
+  const out: Piece[] = [];
+  let from = 0;
+  for (const cut of [...cuts, slice.length]) {
+    const a = weightOf(slice.slice(0, from)) / total;
+    const b = weightOf(slice.slice(0, cut)) / total;
+    const s = from + (slice.slice(from, cut).length - slice.slice(from, cut).trimStart().length);
+    if (cut > s) out.push({ start: start + s, end: start + cut, box: partOf(box, a, b, quarter) });
+    from = cut;
+  }
+  return out;
+}
+
+function weightOf(s: string): number {
+  let n = 0;
+  for (const c of s) n += weight(c);
+  return n;
+}
+
+/** The part [a, b] (fractions along the writing direction) of a box. */
+function partOf(box: Box, a: number, b: number, quarter: number): Box {
+  const [x0, y0, x1, y1] = box;
+  const w = x1 - x0;
+  const h = y1 - y0;
+  switch (quarter) {
+    case 0:
+      return [x0 + w * a, y0, x0 + w * b, y1];
+    case 2:
+      return [x1 - w * b, y0, x1 - w * a, y1];
+    case 1:
+      return [x0, y1 - h * b, x1, y1 - h * a];
+    default:
+      return [x0, y0 + h * a, x1, y0 + h * b];
+  }
+}

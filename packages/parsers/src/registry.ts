@@ -1,0 +1,50 @@
+import type { Format, ParseContext, ParseOutput } from '@pinpoint/core';
+import { createError } from '@pinpoint/core';
+import { csvParser } from './csv/index.js';
+import { docxParser } from './docx/parse-docx.js';
+import { htmlParser } from './html/parse-html.js';
+import { jsonParser } from './json/index.js';
+import { markdownParser } from './markdown/parse-markdown.js';
+import { pdfParser } from './pdf/parse-pdf.js';
+import { spreadsheetParser } from './spreadsheet/index.js';
+import { textParser } from './text/parse-text.js';
+
+/** Options that shape a parse; recorded in the version's recipe. Only optional fields, so old recipes stay valid. */
+export interface ParseOptions {
+  /** OCR languages (tesseract codes) for pages or images without a text layer. */
+  ocrLangs?: readonly string[];
+}
+
+export type ParseFn = (bytes: Uint8Array, ctx: ParseContext, options: ParseOptions) => Promise<ParseOutput>;
+
+/** One parser: its name and version go into the recipe as "name@version". */
+export interface ParserEntry {
+  name: string;
+  version: string;
+  parse: ParseFn;
+}
+
+/** The dispatch table. Adding a format is one import and one line here. */
+export const parserRegistry: Partial<Record<Format, ParserEntry>> = {
+  csv: csvParser,
+  docx: docxParser,
+  html: htmlParser,
+  json: jsonParser,
+  md: markdownParser,
+  pdf: pdfParser,
+  txt: textParser,
+  xls: spreadsheetParser,
+  xlsx: spreadsheetParser,
+};
+
+export function parserFor(format: Format): ParserEntry {
+  const entry = parserRegistry[format];
+  if (!entry) throw createError('PP_UNSUPPORTED_FORMAT', `No parser is installed for .${format} files yet.`);
+  return entry;
+}
+
+/** "name@version" of the parser a format uses, for the version's recipe. */
+export function recipeParser(format: Format): string {
+  const entry = parserFor(format);
+  return `${entry.name}@${entry.version}`;
+}
