@@ -1,0 +1,116 @@
+import { resolve } from 'node:path';
+import { createError } from '@pinpoint/core';
+import type { EngineConfig } from '@pinpoint/engine';
+import { defaultEngineConfig } from '@pinpoint/engine';
+import { z } from 'zod';
+
+/**
+ * The worker's only reader of process.env: PINPOINT_* variables validated once into a frozen
+ * config. Every variable is listed in docs/distributed.md.
+ */
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+const ms = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
+
+const envSchema = z.object({
+  PINPOINT_REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .default('redis://127.0.0.1:6379'),
+  PINPOINT_DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .default('postgres://postgres@127.0.0.1:5432/pinpoint'),
+  PINPOINT_PG_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]*$/)
+    .default('pinpoint'),
+  PINPOINT_BLOB_DIR: z.string().min(1).default('./data/blobs'),
+  PINPOINT_QUEUE_NAME: z.string().min(1).default('pinpoint-ingest'),
+  PINPOINT_QUEUE_PREFIX: z.string().min(1).default('pp'),
+  PINPOINT_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  PINPOINT_JOB_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),
+  PINPOINT_JOB_BACKOFF_MS: ms(1000),
+  PINPOINT_LOCK_DURATION_MS: ms(30_000),
+  PINPOINT_STALLED_INTERVAL_MS: ms(15_000),
+  PINPOINT_MAX_STALLED_COUNT: z.coerce.number().int().min(0).max(100).default(3),
+  PINPOINT_RATE_LIMIT_MS: ms(30_000),
+  PINPOINT_DRAIN_TIMEOUT_MS: ms(60_000),
+  PINPOINT_PARSE_ISOLATE: bool.default(true),
+  PINPOINT_PARSE_TIMEOUT_MS: ms(120_000),
+  PINPOINT_PARSE_MEMORY_MB: z.coerce.number().int().min(64).default(1024),
+  PINPOINT_OCR: z.enum(['none', 'tesseract-cli']).default('none'),
+  PINPOINT_OCR_LANGS: z.string().default('eng'),
+  PINPOINT_OFFICE_CONVERTER: z.enum(['none', 'libreoffice']).default('none'),
+});
+
+export interface WorkerConfig {
+  redisUrl: string;
+  databaseUrl: string;
+  pgSchema: string;
+  blobDir: string;
+  queue: {
+    name: string;
+    prefix: string;
+    concurrency: number;
+    maxAttempts: number;
+    backoffMs: number;
+    lockDurationMs: number;
+    stalledIntervalMs: number;
+    maxStalledCount: number;
+    rateLimitMs: number;
+    drainTimeoutMs: number;
+  };
+  engine: EngineConfig;
+}
+
+function fromEnv(e: z.infer<typeof envSchema>): WorkerConfig {
+  return {
+    redisUrl: e.PINPOINT_REDIS_URL,
+    databaseUrl: e.PINPOINT_DATABASE_URL,
+    pgSchema: e.PINPOINT_PG_SCHEMA,
+    blobDir: resolve(e.PINPOINT_BLOB_DIR),
+    queue: {
+      name: e.PINPOINT_QUEUE_NAME,
+      prefix: e.PINPOINT_QUEUE_PREFIX,
+      concurrency: e.PINPOINT_WORKER_CONCURRENCY,
+      maxAttempts: e.PINPOINT_JOB_MAX_ATTEMPTS,
+      backoffMs: e.PINPOINT_JOB_BACKOFF_MS,
+      lockDurationMs: e.PINPOINT_LOCK_DURATION_MS,
+      stalledIntervalMs: e.PINPOINT_STALLED_INTERVAL_MS,
+      maxStalledCount: e.PINPOINT_MAX_STALLED_COUNT,
+      rateLimitMs: e.PINPOINT_RATE_LIMIT_MS,
+      drainTimeoutMs: e.PINPOINT_DRAIN_TIMEOUT_MS,
+    },
+    engine: {
+      ...defaultEngineConfig,
+      parse: {
+        isolate: e.PINPOINT_PARSE_ISOLATE,
+        timeoutMs: e.PINPOINT_PARSE_TIMEOUT_MS,
+        maxOldSpaceMb: e.PINPOINT_PARSE_MEMORY_MB,
+        ocrLangs: e.PINPOINT_OCR_LANGS.split(/[+,]/).filter(Boolean),
+        capabilities: {
+          ...(e.PINPOINT_OCR !== 'none' ? { ocr: { engine: e.PINPOINT_OCR } } : {}),
+          ...(e.PINPOINT_OFFICE_CONVERTER !== 'none' ? { convert: { engine: e.PINPOINT_OFFICE_CONVERTER } } : {}),
+        },
+      },
+    },
+  };
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object') {
+    for (const v of Object.values(value)) deepFreeze(v);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/** Reads and validates the worker's settings; throws PP_CONFIG_INVALID naming the setting. */
+export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw createError('PP_CONFIG_INVALID', `Invalid setting ${issue?.path.join('.') ?? '?'}: ${issue?.message ?? 'invalid'}.`);
+  }
+  return deepFreeze(fromEnv(parsed.data));
+}

@@ -1,0 +1,31 @@
+import { ANALYZER_ID, analyze } from '@pinpoint/analysis';
+import { BullMQJobQueue } from '@pinpoint/bullmq';
+import type { EnginePorts } from '@pinpoint/engine';
+import { PgLexicalIndex, PgMetadataStore } from '@pinpoint/postgres';
+import { FsBlobStore } from '@pinpoint/storage';
+import type { WorkerConfig } from './config.js';
+
+/** The distributed adapters: PostgreSQL metadata and lexical index, blobs on the shared volume, BullMQ on Redis. */
+export async function openDistributedPorts(
+  config: WorkerConfig,
+  onError: (err: Error) => void,
+): Promise<EnginePorts & { queue: BullMQJobQueue }> {
+  const connection = { connectionString: config.databaseUrl, schema: config.pgSchema };
+  const metadata = await PgMetadataStore.open(connection);
+  const lexical = await PgLexicalIndex.open({ ...connection, analyzer: { id: ANALYZER_ID, analyze } });
+  const q = config.queue;
+  const queue = new BullMQJobQueue({
+    redisUrl: config.redisUrl,
+    queueName: q.name,
+    prefix: q.prefix,
+    maxAttempts: q.maxAttempts,
+    backoffMs: q.backoffMs,
+    lockDurationMs: q.lockDurationMs,
+    stalledIntervalMs: q.stalledIntervalMs,
+    maxStalledCount: q.maxStalledCount,
+    rateLimitMs: q.rateLimitMs,
+    drainTimeoutMs: q.drainTimeoutMs,
+    onError,
+  });
+  return { metadata, lexical, queue, blobs: new FsBlobStore(config.blobDir) };
+}
