@@ -10,6 +10,7 @@ export {
 export type { Anchor, AnchorKind, Box, PageAnchor, Precision, RecordAnchor, Rotation, TextAnchor } from './anchors.js';
 export { CodepointIndex, codepointLength, sliceCodepoints } from './codepoints.js';
 export {
+  artifactKindSchema,
   artifactSchema,
   chunkSchema,
   citationSchema,

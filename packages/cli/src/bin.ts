@@ -1,0 +1,88 @@
+import { toPinpointError } from '@pinpoint/core';
+import { formatMetricsTable, runEval } from '@pinpoint/eval';
+import type { CliConfig } from './config.js';
+import { loadCliConfig } from './config.js';
+import { openEmbeddedEngine } from './embedded.js';
+import { createEvalEngine } from './eval.js';
+import { humanIngestLine, ingestFiles } from './ingest.js';
+import { askQuestion, humanAnswer, humanSearch, searchQuery } from './query.js';
+import { humanStatus, readStatus } from './status.js';
+
+const USAGE = `pinpoint — ask your files, get answers that point at the exact place
+
+  pinpoint ingest <files…> [--json] [--collection NAME]
+  pinpoint ask "question" [--show-sources] [--json] [--collection NAME]
+  pinpoint search "query" [--json] [--k N] [--collection NAME]
+  pinpoint status [--json]
+  pinpoint eval <dataset-dir> [--out run.json] [--mode MODE]
+
+  --data-dir DIR (or PINPOINT_DATA_DIR, default ./data) is the data folder the server uses too.`;
+
+const print = (line: string): void => {
+  process.stdout.write(`${line}\n`);
+};
+
+async function withEngine<T>(cfg: CliConfig, fn: (engine: ReturnType<typeof openEmbeddedEngine>) => Promise<T>): Promise<T> {
+  const engine = openEmbeddedEngine(cfg.dataDir, cfg.engine);
+  try {
+    return await fn(engine);
+  } finally {
+    await engine.close();
+  }
+}
+
+async function run(cfg: CliConfig): Promise<number> {
+  const { json, showSources, collection } = cfg.flags;
+  const text = cfg.args.join(' ');
+  switch (cfg.command) {
+    case 'ingest':
+      if (cfg.args.length === 0) break;
+      await withEngine(cfg, (e) =>
+        ingestFiles(e, collection, cfg.args.map(cfg.resolvePath), (l) => print(json ? JSON.stringify(l) : humanIngestLine(l)), {
+          concurrency: cfg.concurrency,
+        }),
+      );
+      return 0;
+    case 'ask':
+      if (!text) break;
+      await withEngine(cfg, async (e) => {
+        const a = await askQuestion(e, text, collection);
+        print(json ? JSON.stringify(a) : humanAnswer(a, showSources));
+      });
+      return 0;
+    case 'search':
+      if (!text) break;
+      await withEngine(cfg, async (e) => {
+        const s = await searchQuery(e, text, collection, cfg.flags.k);
+        print(json ? JSON.stringify(s) : humanSearch(s));
+      });
+      return 0;
+    case 'status':
+      await withEngine(cfg, async (e) => {
+        const s = await readStatus(e);
+        print(json ? JSON.stringify(s) : humanStatus(s));
+      });
+      return 0;
+    case 'eval': {
+      const dir = cfg.args[0];
+      if (!dir) break;
+      const result = await runEval(cfg.resolvePath(dir), {
+        engineFactory: () => createEvalEngine(cfg.engine, cfg.concurrency),
+        ...(cfg.flags.out ? { out: cfg.flags.out } : {}),
+        ...(cfg.flags.mode ? { mode: cfg.flags.mode } : {}),
+      });
+      print(json ? JSON.stringify(result.metrics) : formatMetricsTable(result));
+      return 0;
+    }
+  }
+  print(USAGE);
+  return cfg.command === undefined || cfg.command === 'help' ? 0 : 2;
+}
+
+try {
+  process.exitCode = await run(loadCliConfig());
+} catch (err) {
+  const e = toPinpointError(err);
+  process.stderr.write(`pinpoint: ${e.code}: ${e.message}\n`);
+  process.exitCode = 1;
+}

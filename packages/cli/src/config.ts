@@ -1,0 +1,87 @@
+import { isAbsolute, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { createError } from '@pinpoint/core';
+import type { EngineConfig } from '@pinpoint/engine';
+import { defaultEngineConfig } from '@pinpoint/engine';
+import { z } from 'zod';
+
+/** The CLI's only reader of process.env and argv: PINPOINT_* variables (as the server's) and flags. */
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+const envSchema = z.object({
+  PINPOINT_DATA_DIR: z.string().min(1).default('./data'),
+  PINPOINT_PARSE_ISOLATE: bool.default(true),
+  PINPOINT_PARSE_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
+  PINPOINT_PARSE_MEMORY_MB: z.coerce.number().int().min(64).default(1024),
+  PINPOINT_MAX_UPLOAD_MB: z.coerce.number().positive().default(100),
+  PINPOINT_OCR: z.enum(['none', 'tesseract-cli']).default('none'),
+  PINPOINT_OCR_LANGS: z.string().default('eng'),
+  PINPOINT_OFFICE_CONVERTER: z.enum(['none', 'libreoffice']).default('none'),
+  PINPOINT_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  PINPOINT_RETRIEVAL_K: z.coerce.number().int().min(1).max(1000).default(50),
+  /** Set by pnpm to the folder the command was typed in; relative paths are taken from there. */
+  INIT_CWD: z.string().optional(),
+});
+
+export interface CliConfig {
+  command: string | undefined;
+  args: string[];
+  flags: { json: boolean; showSources: boolean; collection: string; out?: string; mode?: string; k: number };
+  dataDir: string;
+  concurrency: number;
+  engine: EngineConfig;
+  /** Turns a path typed by the user into an absolute one. */
+  resolvePath(path: string): string;
+}
+
+const options = {
+  json: { type: 'boolean', default: false },
+  'show-sources': { type: 'boolean', default: false },
+  collection: { type: 'string', default: 'default' },
+  'data-dir': { type: 'string' },
+  out: { type: 'string' },
+  mode: { type: 'string' },
+  k: { type: 'string', default: '10' },
+} as const;
+
+export function loadCliConfig(argv: string[] = process.argv.slice(2), env: NodeJS.ProcessEnv = process.env): CliConfig {
+  const { values, positionals } = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw createError('PP_CONFIG_INVALID', `Invalid setting ${issue?.path.join('.') ?? '?'}: ${issue?.message ?? 'invalid'}.`);
+  }
+  const e = parsed.data;
+  const base = e.INIT_CWD ?? process.cwd();
+  const resolvePath = (p: string): string => (isAbsolute(p) ? p : resolve(base, p));
+  const capabilities = {
+    ...(e.PINPOINT_OCR !== 'none' ? { ocr: { engine: e.PINPOINT_OCR } } : {}),
+    ...(e.PINPOINT_OFFICE_CONVERTER !== 'none' ? { convert: { engine: e.PINPOINT_OFFICE_CONVERTER } } : {}),
+  };
+  return {
+    command: positionals[0],
+    args: positionals.slice(1),
+    flags: {
+      json: values.json,
+      showSources: values['show-sources'],
+      collection: values.collection,
+      ...(values.out ? { out: resolvePath(values.out) } : {}),
+      ...(values.mode ? { mode: values.mode } : {}),
+      k: Number(values.k) || 10,
+    },
+    dataDir: resolvePath(values['data-dir'] ?? e.PINPOINT_DATA_DIR),
+    concurrency: e.PINPOINT_WORKER_CONCURRENCY,
+    engine: {
+      ...defaultEngineConfig,
+      parse: {
+        isolate: e.PINPOINT_PARSE_ISOLATE,
+        timeoutMs: e.PINPOINT_PARSE_TIMEOUT_MS,
+        maxOldSpaceMb: e.PINPOINT_PARSE_MEMORY_MB,
+        ocrLangs: e.PINPOINT_OCR_LANGS.split(/[+,]/).filter(Boolean),
+        capabilities,
+      },
+      retrieval: { ...defaultEngineConfig.retrieval, k: e.PINPOINT_RETRIEVAL_K },
+      maxUploadBytes: Math.round(e.PINPOINT_MAX_UPLOAD_MB * 1024 * 1024),
+    },
+    resolvePath,
+  };
+}

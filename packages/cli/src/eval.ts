@@ -1,0 +1,49 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { EngineConfig } from '@pinpoint/engine';
+import type { EvalAsk, EvalEngine } from '@pinpoint/eval';
+import { openEmbeddedEngine } from './embedded.js';
+import { ingestFiles } from './ingest.js';
+
+/** An engine on a fresh temporary data folder, shaped for the eval harness (DESIGN.md §6). */
+export async function createEvalEngine(config: EngineConfig, concurrency: number): Promise<EvalEngine> {
+  const dir = mkdtempSync(join(tmpdir(), 'pinpoint-eval-'));
+  const engine = openEmbeddedEngine(dir, config);
+  return {
+    async ingest(files) {
+      await ingestFiles(
+        engine,
+        'eval',
+        files.map((f) => f.path),
+        () => {},
+        { concurrency },
+      );
+    },
+    async ask(question): Promise<EvalAsk> {
+      const a = await engine.ask(question);
+      return {
+        refused: a.refused,
+        answer: a.answer,
+        citations: a.citations,
+        retrieved: a.retrieved.map((r) => ({
+          file: r.file,
+          ...(r.page_index !== undefined ? { page_index: r.page_index } : {}),
+          text: r.text,
+          scores: Object.fromEntries(Object.entries(r.scores).filter(([, v]) => v !== undefined)) as Record<string, number>,
+        })),
+        timings_ms: a.timings,
+      };
+    },
+    config: () => ({
+      lexical_index: engine.ports.lexical.id,
+      chunk: config.chunk,
+      retrieval: config.retrieval,
+      parse: { isolate: config.parse.isolate, timeoutMs: config.parse.timeoutMs, ocrLangs: config.parse.ocrLangs ?? [] },
+    }),
+    async close() {
+      await engine.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

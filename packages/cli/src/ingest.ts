@@ -1,0 +1,81 @@
+import { readFile } from 'node:fs/promises';
+import { basename } from 'node:path';
+import type { Version } from '@pinpoint/core';
+import type { Engine, UploadResult } from '@pinpoint/engine';
+
+/** One line of `pinpoint ingest --json` (DESIGN.md §7). */
+export interface IngestLine {
+  file: string;
+  document_id: string;
+  version_id: string;
+  state: 'ready' | 'failed' | 'cancelled';
+  error_code?: string;
+  message?: string;
+  format: string | null;
+  pages?: number;
+  elements: number;
+  chunks: number;
+  diagnostics: { rule_id: string; reason: string }[];
+  seconds: number;
+}
+
+function lineFor(file: string, v: Version, seconds: number): IngestLine {
+  return {
+    file,
+    document_id: v.document_id,
+    version_id: v.version_id,
+    state: v.state as IngestLine['state'],
+    ...(v.error_code ? { error_code: v.error_code } : {}),
+    ...(v.error_message ? { message: v.error_message } : {}),
+    format: v.format,
+    ...(v.stats.pages !== undefined ? { pages: v.stats.pages } : {}),
+    elements: v.stats.elements ?? 0,
+    chunks: v.stats.chunks ?? 0,
+    diagnostics: v.diagnostics.map((d) => ({ rule_id: d.rule_id, reason: d.reason })),
+    seconds: Math.round(seconds * 1000) / 1000,
+  };
+}
+
+const SETTLED = new Set(['ready', 'failed', 'cancelled']);
+
+/**
+ * Uploads the files into the collection, runs the ingestion worker in this process, and calls
+ * `onSettled` once per file as it becomes ready, failed or cancelled.
+ */
+export async function ingestFiles(
+  engine: Engine,
+  collectionName: string,
+  paths: string[],
+  onSettled: (line: IngestLine) => void,
+  options: { concurrency?: number } = {},
+): Promise<IngestLine[]> {
+  const started = performance.now();
+  const collection = await engine.ensureCollection(collectionName);
+  const results: UploadResult[] = [];
+  for (const path of paths) {
+    const bytes = new Uint8Array(await readFile(path));
+    results.push(...(await engine.upload(collection.collection_id, [{ name: basename(path), bytes }])));
+  }
+  const runner = engine.startWorker({ concurrency: options.concurrency ?? 1 });
+  const pending = new Map(results.map((r) => [r.version.version_id, r.file]));
+  const lines: IngestLine[] = [];
+  while (pending.size > 0) {
+    for (const [versionId, file] of pending) {
+      const v = (await engine.getVersion(versionId)).version;
+      if (!SETTLED.has(v.state)) continue;
+      const line = lineFor(file, v, (performance.now() - started) / 1000);
+      pending.delete(versionId);
+      lines.push(line);
+      onSettled(line);
+    }
+    if (pending.size > 0) await new Promise((r) => setTimeout(r, 50));
+  }
+  await runner.stop();
+  return lines;
+}
+
+export function humanIngestLine(l: IngestLine): string {
+  if (l.state !== 'ready') return `✗ ${l.file}  ${l.state}  ${l.error_code ?? ''}  ${l.message ?? ''}`;
+  const pages = l.pages !== undefined ? `  ${l.pages} pages` : '';
+  return `✓ ${l.file}  ${l.format ?? '?'}${pages}  ${l.elements} elements  ${l.chunks} chunks  ${l.seconds.toFixed(1)} s`;
+}

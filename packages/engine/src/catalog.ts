@@ -1,0 +1,97 @@
+import type { Artifact, Job, PinDocument, Version } from '@pinpoint/core';
+import { createError } from '@pinpoint/core';
+import type { EnginePorts } from './config.js';
+
+export interface DocumentSummary {
+  document: PinDocument;
+  /** Newest first. */
+  versions: Version[];
+  latest_ready_version_id: string | null;
+}
+
+export interface VersionDetail {
+  version: Version;
+  artifacts: Artifact[];
+  newer_version_id: string | null;
+  latest_ready_version_id: string | null;
+}
+
+function summarize(document: PinDocument, all: Version[]): DocumentSummary {
+  const versions = all.filter((v) => v.document_id === document.document_id).sort((a, b) => b.number - a.number);
+  return { document, versions, latest_ready_version_id: versions.find((v) => v.state === 'ready')?.version_id ?? null };
+}
+
+export async function listDocuments(ports: EnginePorts, collectionId?: string): Promise<DocumentSummary[]> {
+  const [documents, versions] = await Promise.all([
+    ports.metadata.listDocuments(collectionId),
+    ports.metadata.listVersions(collectionId ? { collectionId } : {}),
+  ]);
+  return documents.map((d) => summarize(d, versions));
+}
+
+export async function getDocument(ports: EnginePorts, documentId: string): Promise<DocumentSummary> {
+  const document = await ports.metadata.getDocument(documentId);
+  if (!document) throw createError('PP_NOT_FOUND', `Document ${documentId} does not exist.`);
+  return summarize(document, await ports.metadata.listVersions({ documentId }));
+}
+
+export async function getVersionDetail(ports: EnginePorts, versionId: string): Promise<VersionDetail> {
+  const version = await ports.metadata.getVersion(versionId);
+  if (!version) throw createError('PP_NOT_FOUND', `Version ${versionId} does not exist.`);
+  const { versions, latest_ready_version_id } = summarize(
+    {
+      document_id: version.document_id,
+      collection_id: version.collection_id,
+      name: version.original_name,
+      created_at: version.created_at,
+    },
+    await ports.metadata.listVersions({ documentId: version.document_id }),
+  );
+  const newer = versions.find((v) => v.number > version.number && v.state === 'ready');
+  return {
+    version,
+    artifacts: await ports.metadata.listArtifacts(versionId),
+    newer_version_id: newer?.version_id ?? null,
+    latest_ready_version_id,
+  };
+}
+
+const SETTLED = new Set<Version['state']>(['ready', 'failed', 'cancelled']);
+
+/** Resolves when every named version is ready, failed or cancelled. */
+export async function waitForVersions(
+  ports: EnginePorts,
+  versionIds: string[],
+  options: { timeoutMs?: number; pollMs?: number } = {},
+): Promise<Version[]> {
+  const deadline = Date.now() + (options.timeoutMs ?? 600_000);
+  for (;;) {
+    const versions = await Promise.all(versionIds.map((id) => ports.metadata.getVersion(id)));
+    if (versions.every((v) => v && SETTLED.has(v.state))) return versions as Version[];
+    if (Date.now() > deadline)
+      throw createError('PP_INTERNAL', `Ingestion did not settle within ${options.timeoutMs ?? 600_000} ms.`);
+    await new Promise((r) => setTimeout(r, options.pollMs ?? 100));
+  }
+}
+
+/** Keeps a version's state in step with its job when the queue (not the processor) decides the outcome. */
+export async function syncVersionWithJob(ports: EnginePorts, job: Job): Promise<void> {
+  const v = await ports.metadata.getVersion(job.version_id);
+  if (!v) return;
+  if (job.state === 'failed' && v.state !== 'failed' && v.state !== 'ready') {
+    await ports.metadata.updateVersion(v.version_id, {
+      state: 'failed',
+      error_code: job.error_code,
+      error_message: job.error_message,
+    });
+  } else if (job.state === 'cancelled' && (v.state === 'queued' || v.state === 'processing')) {
+    await ports.lexical.deleteVersion(v.version_id);
+    await ports.metadata.updateVersion(v.version_id, {
+      state: 'cancelled',
+      error_code: 'PP_JOB_CANCELLED',
+      error_message: job.error_message,
+    });
+  } else if (job.state === 'queued' && (v.state === 'failed' || v.state === 'cancelled')) {
+    await ports.metadata.updateVersion(v.version_id, { state: 'queued', error_code: null, error_message: null });
+  }
+}

@@ -1,0 +1,172 @@
+import type { Anchor, Box, Element, PageAnchor, Precision, RecordAnchor, RecordEntry, TextAnchor, Version } from '@pinpoint/core';
+import { createError, recordEntrySchema, sha256Hex, sliceCodepoints } from '@pinpoint/core';
+import { readArtifact } from './artifacts.js';
+import type { EnginePorts } from './config.js';
+
+export interface CitationRef {
+  version_id: string;
+  chunk_id?: string;
+  element_id?: string;
+  /** The citation's anchor; narrows the view to the cited span. */
+  anchor?: Anchor;
+}
+
+export interface PageView {
+  kind: 'page';
+  artifact: 'original' | 'pdf';
+  artifact_url: string;
+  artifact_sha256: string;
+  page_index: number;
+  page_label?: string;
+  page_width: number;
+  page_height: number;
+  unit: 'pt' | 'px';
+  rotation: 0 | 90 | 180 | 270;
+  boxes: Box[];
+}
+
+export interface TextView {
+  kind: 'text';
+  artifact_url: string;
+  text: string;
+  text_sha256: string;
+  start: number;
+  end: number;
+  raw?: { start: number; end: number };
+}
+
+export interface RecordView {
+  kind: 'record';
+  artifact_url: string;
+  records: RecordEntry[];
+  records_sha256: string;
+  record_id: string;
+  sheet?: string;
+  row?: number;
+  cell_range?: string;
+  paragraph_index?: number;
+  physical_lines?: [number, number];
+}
+
+export interface ResolvedCitation {
+  version: Version;
+  newer_version_id: string | null;
+  element: Element;
+  precision: Precision;
+  quote: string;
+  view: PageView | TextView | RecordView;
+}
+
+const artifactUrl = (versionId: string, kind: string): string =>
+  `/api/versions/${encodeURIComponent(versionId)}/artifacts/${encodeURIComponent(kind)}`;
+
+/** Is the cited anchor a part of the element's own anchor? Then the highlight is exact; otherwise it is the element. */
+function precisionOf(cited: Anchor, own: Anchor): Precision {
+  if (cited.kind !== own.kind) return 'unresolved';
+  if (cited.kind === 'text' && own.kind === 'text') {
+    return cited.start >= own.start && cited.end <= own.end && cited.start < cited.end ? 'exact' : 'unresolved';
+  }
+  if (cited.kind === 'page' && own.kind === 'page')
+    return cited.page_index === own.page_index && cited.boxes.length > 0 ? 'exact' : 'unresolved';
+  if (cited.kind === 'record' && own.kind === 'record') return cited.record_id === own.record_id ? 'exact' : 'unresolved';
+  return 'unresolved';
+}
+
+async function pageView(ports: EnginePorts, version: Version, a: PageAnchor): Promise<PageView> {
+  const { artifact } = await readArtifact(ports, version.version_id, a.artifact);
+  return {
+    kind: 'page',
+    artifact: a.artifact,
+    artifact_url: artifactUrl(version.version_id, a.artifact),
+    artifact_sha256: artifact.sha256,
+    page_index: a.page_index,
+    ...(a.page_label !== undefined ? { page_label: a.page_label } : {}),
+    page_width: a.page_width,
+    page_height: a.page_height,
+    unit: a.unit,
+    rotation: a.rotation,
+    boxes: a.boxes,
+  };
+}
+
+async function textView(ports: EnginePorts, version: Version, a: TextAnchor): Promise<TextView> {
+  const { bytes } = await readArtifact(ports, version.version_id, 'text');
+  if (sha256Hex(bytes) !== a.text_sha256) {
+    throw createError(
+      'PP_ARTIFACT_HASH_MISMATCH',
+      `The decoded text of version ${version.version_id} does not match the citation's text_sha256.`,
+    );
+  }
+  return {
+    kind: 'text',
+    artifact_url: artifactUrl(version.version_id, 'text'),
+    text: new TextDecoder().decode(bytes),
+    text_sha256: a.text_sha256,
+    start: a.start,
+    end: a.end,
+    ...(a.raw ? { raw: a.raw } : {}),
+  };
+}
+
+async function recordView(ports: EnginePorts, version: Version, a: RecordAnchor): Promise<RecordView> {
+  const { bytes } = await readArtifact(ports, version.version_id, 'records.jsonl');
+  if (sha256Hex(bytes) !== a.records_sha256) {
+    throw createError(
+      'PP_ARTIFACT_HASH_MISMATCH',
+      `The records of version ${version.version_id} do not match the citation's records_sha256.`,
+    );
+  }
+  const lines = new TextDecoder()
+    .decode(bytes)
+    .split('\n')
+    .filter((l) => l.trim() !== '');
+  return {
+    kind: 'record',
+    artifact_url: artifactUrl(version.version_id, 'records.jsonl'),
+    records: lines.map((l) => recordEntrySchema.parse(JSON.parse(l))),
+    records_sha256: a.records_sha256,
+    record_id: a.record_id,
+    ...(a.sheet !== undefined ? { sheet: a.sheet } : {}),
+    ...(a.row !== undefined ? { row: a.row } : {}),
+    ...(a.cell_range !== undefined ? { cell_range: a.cell_range } : {}),
+    ...(a.paragraph_index !== undefined ? { paragraph_index: a.paragraph_index } : {}),
+    ...(a.physical_lines !== undefined ? { physical_lines: a.physical_lines } : {}),
+  };
+}
+
+async function newerVersionId(ports: EnginePorts, version: Version): Promise<string | null> {
+  const versions = await ports.metadata.listVersions({ documentId: version.document_id, state: 'ready' });
+  const newer = versions.filter((v) => v.number > version.number).sort((a, b) => b.number - a.number);
+  return newer[0]?.version_id ?? null;
+}
+
+async function citedElement(ports: EnginePorts, ref: CitationRef): Promise<Element> {
+  let elementId = ref.element_id;
+  if (!elementId && ref.chunk_id) {
+    const [chunk] = await ports.metadata.getChunks([ref.chunk_id]);
+    if (!chunk || chunk.version_id !== ref.version_id)
+      throw createError('PP_NOT_FOUND', `Chunk ${ref.chunk_id} is not part of version ${ref.version_id}.`);
+    elementId = chunk.elements[0]?.element_id;
+  }
+  if (!elementId) throw createError('PP_VALIDATION', 'A citation needs an element_id or a chunk_id.');
+  const [element] = await ports.metadata.getElements(ref.version_id, [elementId]);
+  if (!element) throw createError('PP_NOT_FOUND', `Element ${elementId} is not part of version ${ref.version_id}.`);
+  return element;
+}
+
+/** Everything the reader needs to show a citation, from stored maps alone (DESIGN.md §4.4). */
+export async function resolveCitation(ports: EnginePorts, ref: CitationRef): Promise<ResolvedCitation> {
+  const version = await ports.metadata.getVersion(ref.version_id);
+  if (!version) throw createError('PP_NOT_FOUND', `Version ${ref.version_id} does not exist.`);
+  const element = await citedElement(ports, ref);
+  const precision = ref.anchor ? precisionOf(ref.anchor, element.anchor) : 'element';
+  const anchor = precision === 'exact' && ref.anchor ? ref.anchor : element.anchor;
+  let view: ResolvedCitation['view'];
+  let quote = element.text;
+  if (anchor.kind === 'page') view = await pageView(ports, version, anchor);
+  else if (anchor.kind === 'text') {
+    view = await textView(ports, version, anchor);
+    quote = sliceCodepoints(view.text, anchor.start, anchor.end);
+  } else view = await recordView(ports, version, anchor);
+  return { version, newer_version_id: await newerVersionId(ports, version), element, precision, quote, view };
+}

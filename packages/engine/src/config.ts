@@ -1,0 +1,43 @@
+import type { BlobStore, Embedder, JobQueue, LexicalIndex, MetadataStore, VectorStore } from '@pinpoint/core';
+
+/** What shapes the pipeline. Built and validated by each composition root; the engine reads no environment. */
+export interface EngineConfig {
+  parse: {
+    /** Run each parse in a child process with the limits below (default true). */
+    isolate: boolean;
+    timeoutMs: number;
+    maxOldSpaceMb: number;
+    /** Capabilities handed to the parser process (OCR engine, office converter), by name. */
+    capabilities?: {
+      ocr?: { engine: string; langPath?: string; langs?: string[] };
+      convert?: { engine: string; binary?: string };
+    };
+    ocrLangs?: string[];
+  };
+  chunk: { targetSize?: number; overlap?: number };
+  retrieval: {
+    /** Candidates taken from the lexical index. */
+    k: number;
+    /** Ranked chunks handed to the answerer. */
+    answerChunks: number;
+  };
+  /** Largest accepted upload, in bytes. */
+  maxUploadBytes: number;
+}
+
+export const defaultEngineConfig: EngineConfig = {
+  parse: { isolate: true, timeoutMs: 120_000, maxOldSpaceMb: 1024 },
+  chunk: {},
+  retrieval: { k: 50, answerChunks: 8 },
+  maxUploadBytes: 100 * 1024 * 1024,
+};
+
+/** The ports the engine runs on; the embedded and distributed roots pass different adapters. */
+export interface EnginePorts {
+  metadata: MetadataStore;
+  blobs: BlobStore;
+  queue: JobQueue;
+  lexical: LexicalIndex;
+  vectors?: VectorStore;
+  embedder?: Embedder;
+}

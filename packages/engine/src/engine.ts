@@ -1,0 +1,84 @@
+import type { ArtifactKind, Collection, Job, JobProcessor, JobRunner, Version } from '@pinpoint/core';
+import { createError } from '@pinpoint/core';
+import { readArtifact } from './artifacts.js';
+import type { DocumentSummary, VersionDetail } from './catalog.js';
+import { getDocument, getVersionDetail, listDocuments, syncVersionWithJob, waitForVersions } from './catalog.js';
+import type { CitationRef, ResolvedCitation } from './citations.js';
+import { resolveCitation } from './citations.js';
+import type { EngineConfig, EnginePorts } from './config.js';
+import { createIngestProcessor } from './ingest.js';
+import type { Answer, QueryOptions, SearchResponse } from './query.js';
+import { ask, search } from './query.js';
+import type { UploadFile, UploadResult } from './upload.js';
+import { reprocess, upload } from './upload.js';
+
+export interface Engine {
+  readonly config: EngineConfig;
+  readonly ports: EnginePorts;
+  createCollection(name: string): Promise<Collection>;
+  /** The collection named `name`, created when missing. */
+  ensureCollection(name: string): Promise<Collection>;
+  upload(collectionId: string, files: UploadFile[]): Promise<UploadResult[]>;
+  reprocess(versionId: string): Promise<{ version: Version; job: Job }>;
+  /** The ingestion processor, for any JobQueue. */
+  readonly process: JobProcessor;
+  /** Starts consuming the queue in this process. */
+  startWorker(options?: { concurrency?: number }): JobRunner;
+  waitForVersions(versionIds: string[], options?: { timeoutMs?: number }): Promise<Version[]>;
+  search(query: string, options?: QueryOptions): Promise<SearchResponse>;
+  ask(question: string, options?: QueryOptions): Promise<Answer>;
+  resolveCitation(ref: CitationRef): Promise<ResolvedCitation>;
+  listDocuments(collectionId?: string): Promise<DocumentSummary[]>;
+  getDocument(documentId: string): Promise<DocumentSummary>;
+  getVersion(versionId: string): Promise<VersionDetail>;
+  /** An artifact's bytes, checked against its sha256 (409 PP_ARTIFACT_HASH_MISMATCH otherwise). */
+  readArtifact(versionId: string, kind: ArtifactKind, name?: string): ReturnType<typeof readArtifact>;
+  /** Stops the worker loop and closes every port. */
+  close(): Promise<void>;
+}
+
+/** The one place the pipeline lives; the API, the CLI, the eval and the workers all go through it. */
+export function createEngine(config: EngineConfig, ports: EnginePorts): Engine {
+  const processor = createIngestProcessor(ports, config);
+  const runners: JobRunner[] = [];
+  const unsubscribe = ports.queue.subscribe((job) => {
+    void syncVersionWithJob(ports, job).catch(() => {});
+  });
+  return {
+    config,
+    ports,
+    createCollection: (name) => ports.metadata.createCollection(name),
+    ensureCollection: async (name) => {
+      const found = (await ports.metadata.listCollections()).find((c) => c.name === name);
+      return found ?? ports.metadata.createCollection(name);
+    },
+    upload: (collectionId, files) => upload(ports, config, collectionId, files),
+    reprocess: (versionId) => reprocess(ports, config, versionId),
+    process: processor,
+    startWorker: (options) => {
+      const runner = ports.queue.start(processor, options);
+      runners.push(runner);
+      return runner;
+    },
+    waitForVersions: (ids, options) => waitForVersions(ports, ids, options),
+    search: (query, options) => search(ports, config, query, options),
+    ask: (question, options) => ask(ports, config, question, options),
+    resolveCitation: (ref) => resolveCitation(ports, ref),
+    listDocuments: (collectionId) => listDocuments(ports, collectionId),
+    getDocument: (documentId) => getDocument(ports, documentId),
+    getVersion: (versionId) => getVersionDetail(ports, versionId),
+    readArtifact: (versionId, kind, name) => {
+      if (!versionId) throw createError('PP_VALIDATION', 'versionId is required.');
+      return readArtifact(ports, versionId, kind, name);
+    },
+    close: async () => {
+      await Promise.all(runners.map((r) => r.stop()));
+      unsubscribe();
+      await ports.queue.close();
+      await ports.lexical.close();
+      await ports.vectors?.close();
+      await ports.blobs.close();
+      await ports.metadata.close();
+    },
+  };
+}

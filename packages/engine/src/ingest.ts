@@ -1,0 +1,164 @@
+import { chunkElements } from '@pinpoint/chunker';
+import type { Chunk, Format, IndexedChunk, Job, JobContext, ParseOutput, Version } from '@pinpoint/core';
+import { createError, toPinpointError } from '@pinpoint/core';
+import { detectFormat, parseDocument, parseIsolated } from '@pinpoint/parsers';
+import { readArtifact, storeArtifact } from './artifacts.js';
+import type { EngineConfig, EnginePorts } from './config.js';
+import { recipeFor } from './recipe.js';
+
+const MIME: Partial<Record<Format, string>> = {
+  pdf: 'application/pdf',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  txt: 'text/plain',
+  md: 'text/markdown',
+  html: 'text/html',
+  json: 'application/json',
+  csv: 'text/csv',
+};
+
+function throwIfCancelled(signal: AbortSignal): void {
+  if (signal.aborted) throw createError('PP_JOB_CANCELLED', 'The job was cancelled.');
+}
+
+async function parse(
+  config: EngineConfig,
+  version: Version,
+  format: Format,
+  bytes: Uint8Array,
+  signal: AbortSignal,
+): Promise<ParseOutput> {
+  const options = config.parse.ocrLangs ? { ocrLangs: config.parse.ocrLangs } : {};
+  if (!config.parse.isolate) return parseDocument(bytes, { fileName: version.original_name, format, signal }, options);
+  const { timeoutMs, maxOldSpaceMb, capabilities } = config.parse;
+  return parseIsolated(
+    bytes,
+    { fileName: version.original_name, format, options, ...(capabilities ? { capabilities } : {}) },
+    { timeoutMs, maxOldSpaceMb },
+  );
+}
+
+function toIndexed(chunk: Chunk): IndexedChunk {
+  return {
+    chunk_id: chunk.chunk_id,
+    version_id: chunk.version_id,
+    document_id: chunk.document_id,
+    collection_id: chunk.collection_id,
+    retrieval_text: chunk.retrieval_text,
+    ...(chunk.page_index !== undefined ? { page_index: chunk.page_index } : {}),
+  };
+}
+
+/** Search sees one version per document: once a version is ready, every other one leaves the index (their chunks stay). */
+async function retireOtherVersions(ports: EnginePorts, version: Version): Promise<void> {
+  const siblings = await ports.metadata.listVersions({ documentId: version.document_id });
+  for (const other of siblings) {
+    if (other.version_id === version.version_id) continue;
+    await ports.lexical.deleteVersion(other.version_id);
+    await ports.vectors?.deleteVersion(other.version_id);
+  }
+}
+
+async function storeDerived(ports: EnginePorts, versionId: string, out: ParseOutput): Promise<void> {
+  for (const a of out.artifacts) {
+    await storeArtifact(ports, { versionId, kind: a.kind, name: a.name, mime: a.mime, bytes: a.bytes });
+  }
+  const map = new TextEncoder().encode(JSON.stringify(out.sourceMap));
+  await storeArtifact(ports, { versionId, kind: 'sourcemap.json', name: 'sourcemap.json', mime: 'application/json', bytes: map });
+}
+
+async function index(ports: EnginePorts, chunks: Chunk[], versionId: string, ctx: JobContext): Promise<void> {
+  await ports.lexical.deleteVersion(versionId);
+  await ports.lexical.upsert(chunks.map(toIndexed));
+  const { vectors, embedder } = ports;
+  if (!vectors || !embedder || chunks.length === 0) return;
+  await ctx.progress({ stage: 'embedding', percent: 80 });
+  await vectors.deleteVersion(versionId);
+  for (let i = 0; i < chunks.length; i += 64) {
+    throwIfCancelled(ctx.signal);
+    const batch = chunks.slice(i, i + 64);
+    const embedded = await embedder.embedDocuments(
+      batch.map((c) => c.retrieval_text),
+      ctx.signal,
+    );
+    await vectors.upsert(batch.map((c, j) => ({ ...toIndexed(c), vector: embedded[j]! })));
+  }
+}
+
+/** parse → artifacts → chunk → store → index → ready. Idempotent: every step replaces what a previous run left. */
+async function run(ports: EnginePorts, config: EngineConfig, version: Version, ctx: JobContext): Promise<void> {
+  const started = performance.now();
+  await ports.metadata.updateVersion(version.version_id, { state: 'processing', error_code: null, error_message: null });
+  await ctx.progress({ stage: 'parsing', percent: 5 });
+  const { bytes } = await readArtifact(ports, version.version_id, 'original');
+  const format = detectFormat(version.original_name, bytes, version.declared_mime ?? undefined);
+  await ports.metadata.updateVersion(version.version_id, {
+    format,
+    sniffed_mime: MIME[format as Format] ?? null,
+    recipe: recipeFor(version.original_name, config, format),
+  });
+  const out = await parse(config, version, format, bytes, ctx.signal);
+  const parseMs = performance.now() - started;
+  throwIfCancelled(ctx.signal);
+  await storeDerived(ports, version.version_id, out);
+  await ctx.progress({ stage: 'chunking', percent: 40 });
+  const chunks = chunkElements(out.elements, {
+    versionId: version.version_id,
+    documentId: version.document_id,
+    collectionId: version.collection_id,
+    title: version.original_name.replace(/\.[^.]+$/, ''),
+    ...config.chunk,
+  });
+  if (chunks.length === 0) throw createError('PP_PARSE_NO_TEXT', `${version.original_name} has no text to index.`);
+  await ports.metadata.replaceVersionContent(version.version_id, out.elements, chunks);
+  await ctx.progress({ stage: 'indexing', percent: 60 });
+  await index(ports, chunks, version.version_id, ctx);
+  throwIfCancelled(ctx.signal);
+  const pages = out.sourceMap.pages.length;
+  await ports.metadata.updateVersion(version.version_id, {
+    state: 'ready',
+    diagnostics: out.diagnostics,
+    stats: {
+      ...(pages > 0 ? { pages } : {}),
+      elements: out.elements.length,
+      chunks: chunks.length,
+      parse_ms: Math.round(parseMs),
+    },
+  });
+  await retireOtherVersions(ports, version);
+  await ctx.progress({ stage: 'done', percent: 100 });
+}
+
+/** Takes a version out of search after a failed or cancelled run; its stored content is dropped too. */
+async function unindex(ports: EnginePorts, versionId: string): Promise<void> {
+  await ports.lexical.deleteVersion(versionId);
+  await ports.vectors?.deleteVersion(versionId);
+  await ports.metadata.deleteVersionContent(versionId);
+}
+
+/** The ingestion job processor: the one place the pipeline lives (API worker loop, CLI, eval, distributed worker). */
+export function createIngestProcessor(ports: EnginePorts, config: EngineConfig): (job: Job, ctx: JobContext) => Promise<void> {
+  return async (job, ctx) => {
+    const version = await ports.metadata.getVersion(job.version_id);
+    if (!version) throw createError('PP_NOT_FOUND', `Version ${job.version_id} of job ${job.job_id} does not exist.`);
+    if (version.state === 'ready') return;
+    try {
+      await run(ports, config, version, ctx);
+    } catch (err) {
+      const e = ctx.signal.aborted ? createError('PP_JOB_CANCELLED', 'The job was cancelled.', err) : toPinpointError(err);
+      if (e.code === 'PP_JOB_CANCELLED') {
+        await unindex(ports, version.version_id);
+        await ports.metadata.updateVersion(version.version_id, {
+          state: 'cancelled',
+          error_code: e.code,
+          error_message: e.message,
+        });
+      } else if (!e.retryable) {
+        await unindex(ports, version.version_id);
+        await ports.metadata.updateVersion(version.version_id, { state: 'failed', error_code: e.code, error_message: e.message });
+      }
+      // Retryable errors leave the version processing; the queue retries, and a job that finally fails
+      // marks its version failed through syncVersionStates.
+      throw e;
+    }
+  };
+}

@@ -1,0 +1,190 @@
+import type { RankedChunk } from '@pinpoint/answering';
+import { answerExtractive } from '@pinpoint/answering';
+import type { Chunk, Citation, Element, MetadataStore, SearchFilter, Version } from '@pinpoint/core';
+import { searchLexical } from '@pinpoint/retrieval';
+import type { EngineConfig, EnginePorts } from './config.js';
+
+export interface QueryFilters {
+  document_ids?: string[];
+  version_ids?: string[];
+  page_indexes?: number[];
+}
+
+export interface QueryOptions {
+  collectionId?: string;
+  filters?: QueryFilters;
+  k?: number;
+}
+
+export interface StageNumbers {
+  lexical?: number;
+  dense?: number;
+  fused?: number;
+  rerank?: number;
+}
+
+/** One retrieved chunk with the rank and score each stage gave it. */
+export interface Retrieved {
+  rank: number;
+  chunk_id: string;
+  document_id: string;
+  version_id: string;
+  file: string;
+  page_index?: number;
+  page_label?: string;
+  section_path: string[];
+  text: string;
+  scores: StageNumbers;
+  ranks: StageNumbers;
+}
+
+export interface SearchResponse {
+  query: string;
+  hits: Retrieved[];
+  timings: Record<string, number>;
+}
+
+export interface Answer {
+  question: string;
+  answer: string;
+  refused: boolean;
+  refusal_reason?: string;
+  citations: Citation[];
+  retrieved: Retrieved[];
+  timings: Record<string, number>;
+}
+
+interface Candidate {
+  hit: Retrieved;
+  chunk: Chunk;
+  version: Version;
+}
+
+const ms = (t0: number): number => Math.round((performance.now() - t0) * 100) / 100;
+
+/** Search sees the newest ready version of each document unless versions are named. */
+async function searchFilter(metadata: MetadataStore, options: QueryOptions): Promise<SearchFilter> {
+  const f = options.filters ?? {};
+  const versionIds = f.version_ids?.length ? f.version_ids : await metadata.latestReadyVersionIds(options.collectionId);
+  return {
+    versionIds,
+    ...(options.collectionId ? { collectionIds: [options.collectionId] } : {}),
+    ...(f.document_ids?.length ? { documentIds: f.document_ids } : {}),
+    ...(f.page_indexes?.length ? { pageIndexes: f.page_indexes } : {}),
+  };
+}
+
+function pageLabel(elements: Element[], chunk: Chunk): string | undefined {
+  const first = elements.find((e) => e.element_id === chunk.elements[0]?.element_id);
+  return first?.anchor.kind === 'page' ? first.anchor.page_label : undefined;
+}
+
+interface Retrieval {
+  candidates: Candidate[];
+  queryTerms: { term: string; weight: number }[];
+}
+
+async function retrieve(
+  ports: EnginePorts,
+  query: string,
+  options: QueryOptions,
+  k: number,
+  timings: Record<string, number>,
+): Promise<Retrieval> {
+  const filter = await searchFilter(ports.metadata, options);
+  if (filter.versionIds?.length === 0) return { candidates: [], queryTerms: [] };
+  const t0 = performance.now();
+  const result = await searchLexical(ports.lexical, query, { k, filter });
+  timings.lexical = ms(t0);
+  const t1 = performance.now();
+  const chunks = new Map((await ports.metadata.getChunks(result.hits.map((h) => h.chunk_id))).map((c) => [c.chunk_id, c]));
+  const versions = new Map<string, Version>();
+  const out: Candidate[] = [];
+  for (const h of result.hits) {
+    const chunk = chunks.get(h.chunk_id);
+    if (!chunk) continue;
+    let version = versions.get(chunk.version_id);
+    if (!version) {
+      const v = await ports.metadata.getVersion(chunk.version_id);
+      if (!v) continue;
+      versions.set(v.version_id, v);
+      version = v;
+    }
+    const hit: Retrieved = {
+      rank: out.length + 1,
+      chunk_id: chunk.chunk_id,
+      document_id: chunk.document_id,
+      version_id: chunk.version_id,
+      file: version.original_name,
+      ...(chunk.page_index !== undefined ? { page_index: chunk.page_index } : {}),
+      section_path: chunk.section_path,
+      text: chunk.text,
+      scores: { lexical: h.stages.lexical.score },
+      ranks: { lexical: h.stages.lexical.rank },
+    };
+    out.push({ hit, chunk, version });
+  }
+  timings.load = ms(t1);
+  return { candidates: out, queryTerms: result.query_terms };
+}
+
+export async function search(
+  ports: EnginePorts,
+  config: EngineConfig,
+  query: string,
+  options: QueryOptions = {},
+): Promise<SearchResponse> {
+  const t0 = performance.now();
+  const timings: Record<string, number> = {};
+  const { candidates: found } = await retrieve(ports, query, options, options.k ?? config.retrieval.k, timings);
+  const hits = found.slice(0, options.k ?? 10).map((c) => c.hit);
+  timings.total_ms = ms(t0);
+  return { query, hits, timings };
+}
+
+async function ranked(metadata: MetadataStore, candidates: Candidate[]): Promise<RankedChunk[]> {
+  const out: RankedChunk[] = [];
+  for (const c of candidates) {
+    const elements = await metadata.getElements(
+      c.chunk.version_id,
+      c.chunk.elements.map((e) => e.element_id),
+    );
+    const label = pageLabel(elements, c.chunk);
+    if (label !== undefined) c.hit.page_label = label;
+    out.push({
+      chunk: c.chunk,
+      elements,
+      file: c.version.original_name,
+      rank: c.hit.rank,
+      score: c.hit.scores.lexical ?? 0,
+      ...(label !== undefined ? { page_label: label } : {}),
+    });
+  }
+  return out;
+}
+
+/** The question pipeline of DESIGN.md §5 on the zero-key default: lexical candidates → gate → extractive answer with exact citations. */
+export async function ask(
+  ports: EnginePorts,
+  config: EngineConfig,
+  question: string,
+  options: QueryOptions = {},
+): Promise<Answer> {
+  const t0 = performance.now();
+  const timings: Record<string, number> = {};
+  const { candidates: found, queryTerms } = await retrieve(ports, question, options, config.retrieval.k, timings);
+  const top = await ranked(ports.metadata, found.slice(0, config.retrieval.answerChunks));
+  const t1 = performance.now();
+  const result = answerExtractive({ question, chunks: top, queryTerms });
+  timings.answer = ms(t1);
+  timings.total_ms = ms(t0);
+  return {
+    question,
+    answer: result.answer,
+    refused: result.refused,
+    ...(result.refused ? { refusal_reason: found.length === 0 ? 'no-candidates' : 'weak-evidence' } : {}),
+    citations: result.refused ? [] : result.citations,
+    retrieved: found.slice(0, 10).map((c) => c.hit),
+    timings,
+  };
+}

@@ -1,0 +1,113 @@
+import type { Job, PinDocument, Version } from '@pinpoint/core';
+import { createError, jobIdFor, sha256Hex } from '@pinpoint/core';
+import { storeArtifact } from './artifacts.js';
+import type { EngineConfig, EnginePorts } from './config.js';
+import { recipeFor, recipeKey } from './recipe.js';
+
+export interface UploadFile {
+  name: string;
+  bytes: Uint8Array;
+  declaredMime?: string | null;
+}
+
+export interface UploadResult {
+  file: string;
+  document: PinDocument;
+  version: Version;
+  /** false: the same bytes were already uploaded for this document; nothing new was made. */
+  created: boolean;
+  job: Job | null;
+}
+
+/** The file name a document is known by: the last path segment, trimmed. */
+function documentName(name: string): string {
+  const base = name.split(/[\\/]/).pop()?.trim() ?? '';
+  if (!base) throw createError('PP_VALIDATION', 'Every uploaded file needs a file name.');
+  return base;
+}
+
+/** Stores the original, creates (or finds) the version and queues its ingestion job. */
+async function uploadOne(
+  ports: EnginePorts,
+  config: EngineConfig,
+  collectionId: string,
+  file: UploadFile,
+): Promise<UploadResult> {
+  const name = documentName(file.name);
+  if (file.bytes.byteLength > config.maxUploadBytes) {
+    throw createError('PP_FILE_TOO_LARGE', `${name} is ${file.bytes.byteLength} bytes; the limit is ${config.maxUploadBytes}.`);
+  }
+  const sha = sha256Hex(file.bytes);
+  const document = await ports.metadata.findOrCreateDocument(collectionId, name);
+  const recipe = recipeFor(name, config);
+  const { version, created } = await ports.metadata.createVersion({
+    document_id: document.document_id,
+    collection_id: collectionId,
+    source_sha256: sha,
+    original_name: name,
+    declared_mime: file.declaredMime ?? null,
+    size: file.bytes.byteLength,
+    recipe,
+  });
+  if (!created) {
+    const job = (await ports.queue.get(jobIdFor(version.version_id, recipeKey(version.recipe)))) ?? null;
+    return { file: name, document, version, created, job };
+  }
+  await storeArtifact(ports, {
+    versionId: version.version_id,
+    kind: 'original',
+    name,
+    mime: file.declaredMime || 'application/octet-stream',
+    bytes: file.bytes,
+  });
+  const job = await enqueueIngest(ports, version);
+  return { file: name, document, version, created, job };
+}
+
+export async function enqueueIngest(ports: EnginePorts, version: Version): Promise<Job> {
+  return ports.queue.enqueue({
+    version_id: version.version_id,
+    document_id: version.document_id,
+    collection_id: version.collection_id,
+    file: version.original_name,
+    recipe_key: recipeKey(version.recipe),
+  });
+}
+
+export async function upload(
+  ports: EnginePorts,
+  config: EngineConfig,
+  collectionId: string,
+  files: UploadFile[],
+): Promise<UploadResult[]> {
+  if (!(await ports.metadata.getCollection(collectionId)))
+    throw createError('PP_NOT_FOUND', `Collection ${collectionId} does not exist.`);
+  if (files.length === 0) throw createError('PP_VALIDATION', 'The upload has no files.');
+  const results: UploadResult[] = [];
+  for (const file of files) results.push(await uploadOne(ports, config, collectionId, file));
+  return results;
+}
+
+/** Re-runs a version's original through the current recipe as a new version; the old one stays. */
+export async function reprocess(
+  ports: EnginePorts,
+  config: EngineConfig,
+  versionId: string,
+): Promise<{ version: Version; job: Job }> {
+  const old = await ports.metadata.getVersion(versionId);
+  if (!old) throw createError('PP_NOT_FOUND', `Version ${versionId} does not exist.`);
+  const original = await ports.metadata.getArtifact(versionId, 'original');
+  if (!original) throw createError('PP_NOT_FOUND', `Version ${versionId} has no stored original to re-process.`);
+  const { version } = await ports.metadata.createVersion({
+    document_id: old.document_id,
+    collection_id: old.collection_id,
+    source_sha256: old.source_sha256,
+    original_name: old.original_name,
+    declared_mime: old.declared_mime,
+    size: old.size,
+    recipe: recipeFor(old.original_name, config),
+    reprocess_of: old.version_id,
+  });
+  await ports.metadata.putArtifact({ ...original, version_id: version.version_id });
+  return { version, job: await enqueueIngest(ports, version) };
+}

@@ -1,0 +1,65 @@
+import multipart from '@fastify/multipart';
+import swagger from '@fastify/swagger';
+import type { Engine } from '@pinpoint/engine';
+import type { FastifyInstance } from 'fastify';
+import Fastify from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import { installErrorHandling } from './errors.js';
+import { artifactRoutes } from './routes/artifacts.js';
+import { collectionRoutes } from './routes/collections.js';
+import { documentRoutes } from './routes/documents.js';
+import { jobRoutes } from './routes/jobs.js';
+import { queryRoutes } from './routes/query.js';
+import { spaRoutes } from './routes/spa.js';
+import { UrlSigner } from './signing.js';
+
+export interface AppDeps {
+  engine: Engine;
+  /** HMAC secret for signed download URLs. */
+  signingSecret: string;
+}
+
+/** Routes get what they need through this; nothing reads globals. */
+export interface RouteContext {
+  engine: Engine;
+  signer: UrlSigner;
+  config: Config;
+}
+
+export const API_VERSION = '0.1.0';
+
+/** Builds the Fastify app (no listen): every route is an encapsulated plugin with zod schemas. */
+export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandling(app);
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Pinpoint API',
+        version: API_VERSION,
+        description: 'Document Q&A whose every citation opens at the exact place in the original.',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(multipart, {
+    limits: { fileSize: config.engine.maxUploadBytes, files: config.maxFilesPerUpload, fields: 20 },
+  });
+  const ctx: RouteContext = { engine: deps.engine, signer: new UrlSigner(deps.signingSecret, config.signing.ttlSeconds), config };
+  app.get('/api/health', { schema: { hide: true } }, async () => ({ ok: true, version: API_VERSION }));
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  await app.register(collectionRoutes, { ctx });
+  await app.register(jobRoutes, { ctx });
+  await app.register(documentRoutes, { ctx });
+  await app.register(queryRoutes, { ctx });
+  await app.register(artifactRoutes, { ctx });
+  await app.register(spaRoutes, { ctx });
+  return app;
+}

@@ -1,0 +1,124 @@
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { createError } from '@pinpoint/core';
+import type { EngineConfig } from '@pinpoint/engine';
+import { z } from 'zod';
+
+/**
+ * The only place that reads process.env (and argv): PINPOINT_* variables and flags, validated once
+ * at start-up into a frozen Config. Flags win over variables. Every variable is listed in README.md.
+ */
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+const envSchema = z.object({
+  PINPOINT_DATA_DIR: z.string().min(1).default('./data'),
+  PINPOINT_HOST: z.string().min(1).default('127.0.0.1'),
+  PINPOINT_PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  PINPOINT_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PINPOINT_WEB_DIST: z.string().min(1).default('web/dist'),
+  PINPOINT_MAX_UPLOAD_MB: z.coerce.number().positive().default(100),
+  PINPOINT_MAX_FILES_PER_UPLOAD: z.coerce.number().int().positive().default(100),
+  PINPOINT_PARSE_ISOLATE: bool.default(true),
+  PINPOINT_PARSE_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
+  PINPOINT_PARSE_MEMORY_MB: z.coerce.number().int().min(64).default(1024),
+  PINPOINT_OCR: z.enum(['none', 'tesseract-cli']).default('none'),
+  PINPOINT_OCR_LANGS: z.string().default('eng'),
+  PINPOINT_OFFICE_CONVERTER: z.enum(['none', 'libreoffice']).default('none'),
+  PINPOINT_WORKER: bool.default(true),
+  PINPOINT_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  PINPOINT_JOB_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),
+  PINPOINT_JOB_BACKOFF_MS: z.coerce.number().int().min(1).default(1000),
+  PINPOINT_RETRIEVAL_K: z.coerce.number().int().min(1).max(1000).default(50),
+  PINPOINT_SIGNING_SECRET: z.string().min(16).optional(),
+  PINPOINT_SIGNED_URL_TTL_SECONDS: z.coerce.number().int().positive().default(900),
+  PINPOINT_DEFAULT_COLLECTION: z.string().min(1).default('default'),
+});
+
+export interface Config {
+  dataDir: string;
+  host: string;
+  port: number;
+  logLevel: z.infer<typeof envSchema>['PINPOINT_LOG_LEVEL'];
+  webDist: string;
+  maxFilesPerUpload: number;
+  worker: { enabled: boolean; concurrency: number; maxAttempts: number; backoffMs: number };
+  /** HMAC secret for signed download URLs; when absent one is generated and kept in the data folder. */
+  signing: { secret?: string; ttlSeconds: number };
+  defaultCollection: string;
+  engine: EngineConfig;
+}
+
+const flagOptions = {
+  'data-dir': { type: 'string' },
+  host: { type: 'string' },
+  port: { type: 'string' },
+  'no-worker': { type: 'boolean' },
+} as const;
+
+function fromEnv(e: z.infer<typeof envSchema>): Config {
+  return {
+    dataDir: resolve(e.PINPOINT_DATA_DIR),
+    host: e.PINPOINT_HOST,
+    port: e.PINPOINT_PORT,
+    logLevel: e.PINPOINT_LOG_LEVEL,
+    webDist: resolve(e.PINPOINT_WEB_DIST),
+    maxFilesPerUpload: e.PINPOINT_MAX_FILES_PER_UPLOAD,
+    worker: {
+      enabled: e.PINPOINT_WORKER,
+      concurrency: e.PINPOINT_WORKER_CONCURRENCY,
+      maxAttempts: e.PINPOINT_JOB_MAX_ATTEMPTS,
+      backoffMs: e.PINPOINT_JOB_BACKOFF_MS,
+    },
+    signing: {
+      ...(e.PINPOINT_SIGNING_SECRET ? { secret: e.PINPOINT_SIGNING_SECRET } : {}),
+      ttlSeconds: e.PINPOINT_SIGNED_URL_TTL_SECONDS,
+    },
+    defaultCollection: e.PINPOINT_DEFAULT_COLLECTION,
+    engine: {
+      parse: {
+        isolate: e.PINPOINT_PARSE_ISOLATE,
+        timeoutMs: e.PINPOINT_PARSE_TIMEOUT_MS,
+        maxOldSpaceMb: e.PINPOINT_PARSE_MEMORY_MB,
+        ocrLangs: e.PINPOINT_OCR_LANGS.split(/[+,]/).filter(Boolean),
+        capabilities: {
+          ...(e.PINPOINT_OCR !== 'none' ? { ocr: { engine: e.PINPOINT_OCR } } : {}),
+          ...(e.PINPOINT_OFFICE_CONVERTER !== 'none' ? { convert: { engine: e.PINPOINT_OFFICE_CONVERTER } } : {}),
+        },
+      },
+      chunk: {},
+      retrieval: { k: e.PINPOINT_RETRIEVAL_K, answerChunks: 8 },
+      maxUploadBytes: Math.round(e.PINPOINT_MAX_UPLOAD_MB * 1024 * 1024),
+    },
+  };
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object') {
+    for (const v of Object.values(value)) deepFreeze(v);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/** Reads and validates the configuration; throws PP_CONFIG_INVALID naming the setting. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] = process.argv.slice(2)): Config {
+  const { values } = parseArgs({ args: argv, options: flagOptions, strict: false, allowPositionals: true });
+  const merged = {
+    ...env,
+    ...(typeof values['data-dir'] === 'string' ? { PINPOINT_DATA_DIR: values['data-dir'] } : {}),
+    ...(typeof values.host === 'string' ? { PINPOINT_HOST: values.host } : {}),
+    ...(typeof values.port === 'string' ? { PINPOINT_PORT: values.port } : {}),
+    ...(values['no-worker'] === true ? { PINPOINT_WORKER: 'false' } : {}),
+  };
+  const parsed = envSchema.safeParse(merged);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw createError('PP_CONFIG_INVALID', `Invalid setting ${issue?.path.join('.') ?? '?'}: ${issue?.message ?? 'invalid'}.`);
+  }
+  return deepFreeze(fromEnv(parsed.data));
+}
+
+/** Settings for tests and tools: the defaults with a data folder, never touching process.env. */
+export function configFor(dataDir: string, overrides: Record<string, string> = {}): Config {
+  return loadConfig({ PINPOINT_DATA_DIR: dataDir, ...overrides }, []);
+}

@@ -1,0 +1,33 @@
+import { toPinpointError } from '@pinpoint/core';
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { createEmbeddedEngine, signingSecret } from './embedded.js';
+
+/** The embedded composition root: one process with the API, the worker loop, SQLite and the data folder. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const engine = createEmbeddedEngine(config);
+  await engine.ensureCollection(config.defaultCollection);
+  const app = await buildApp(config, { engine, signingSecret: signingSecret(config) });
+  const runner = config.worker.enabled ? engine.startWorker({ concurrency: config.worker.concurrency }) : null;
+  let closing = false;
+  const shutdown = async (signal: string): Promise<void> => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: no new requests, finishing running jobs');
+    await app.close();
+    await runner?.stop();
+    await engine.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  await app.listen({ host: config.host, port: config.port });
+  app.log.info(`Pinpoint is serving ${config.dataDir} at http://${config.host}:${config.port}`);
+}
+
+main().catch((err: unknown) => {
+  const e = toPinpointError(err);
+  process.stderr.write(`pinpoint: ${e.code}: ${e.message}\n`);
+  process.exit(1);
+});

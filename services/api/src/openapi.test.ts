@@ -1,0 +1,19 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { OPENAPI_PATH, renderOpenApi } from './openapi.js';
+
+describe('docs/openapi.json', () => {
+  it('matches the route schemas (regenerate: pnpm --filter @pinpoint/api openapi)', async () => {
+    const doc = await renderOpenApi();
+    expect(readFileSync(OPENAPI_PATH, 'utf8')).toBe(doc);
+    const paths = Object.keys(JSON.parse(doc).paths);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/api/ask',
+        '/api/citations/resolve',
+        '/api/collections/{collectionId}/uploads',
+        '/api/download/{versionId}',
+      ]),
+    );
+  });
+});

@@ -1,0 +1,51 @@
+import { collectionSchema, createError } from '@pinpoint/core';
+import type { UploadFile } from '@pinpoint/engine';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { RouteContext } from '../app.js';
+import { collectionParams, collectionsResponse, errorResponse, uploadResponse } from '../schemas.js';
+
+export const collectionRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
+  app.get('/api/collections', { schema: { tags: ['collections'], response: { 200: collectionsResponse } } }, async () => ({
+    collections: await ctx.engine.ports.metadata.listCollections(),
+  }));
+
+  app.post(
+    '/api/collections',
+    {
+      schema: {
+        tags: ['collections'],
+        body: z.object({ name: z.string().trim().min(1).max(200) }),
+        response: { 201: collectionSchema, 400: errorResponse },
+      },
+    },
+    async (req, reply) => reply.code(201).send(await ctx.engine.createCollection(req.body.name)),
+  );
+
+  app.post(
+    '/api/collections/:collectionId/uploads',
+    {
+      schema: {
+        tags: ['documents'],
+        description: 'multipart/form-data with one or more file parts; each file becomes a version of the document of that name.',
+        consumes: ['multipart/form-data'],
+        params: collectionParams,
+        response: { 201: uploadResponse, 404: errorResponse, 413: errorResponse },
+      },
+    },
+    async (req, reply) => {
+      if (!req.isMultipart()) throw createError('PP_VALIDATION', 'Send the files as multipart/form-data.');
+      const files: UploadFile[] = [];
+      for await (const part of req.files()) {
+        const bytes = await part.toBuffer();
+        files.push({
+          name: part.filename,
+          bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+          declaredMime: part.mimetype || null,
+        });
+      }
+      const results = await ctx.engine.upload(req.params.collectionId, files);
+      return reply.code(201).send({ results });
+    },
+  );
+};

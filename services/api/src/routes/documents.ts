@@ -1,0 +1,60 @@
+import { elementSchema, jobSchema, versionSchema } from '@pinpoint/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { RouteContext } from '../app.js';
+import { documentParams, documentSummary, errorResponse, versionDetail, versionParams } from '../schemas.js';
+
+export const documentRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
+  const { engine } = ctx;
+
+  app.get(
+    '/api/documents',
+    {
+      schema: {
+        tags: ['documents'],
+        querystring: z.object({ collection_id: z.string().optional() }),
+        response: { 200: z.object({ documents: z.array(documentSummary) }) },
+      },
+    },
+    async (req) => ({ documents: await engine.listDocuments(req.query.collection_id) }),
+  );
+
+  app.get(
+    '/api/documents/:documentId',
+    { schema: { tags: ['documents'], params: documentParams, response: { 200: documentSummary, 404: errorResponse } } },
+    async (req) => engine.getDocument(req.params.documentId),
+  );
+
+  app.get(
+    '/api/versions/:versionId',
+    { schema: { tags: ['documents'], params: versionParams, response: { 200: versionDetail, 404: errorResponse } } },
+    async (req) => engine.getVersion(req.params.versionId),
+  );
+
+  app.get(
+    '/api/versions/:versionId/elements',
+    {
+      schema: {
+        tags: ['documents'],
+        params: versionParams,
+        response: { 200: z.object({ elements: z.array(elementSchema) }), 404: errorResponse },
+      },
+    },
+    async (req) => {
+      await engine.getVersion(req.params.versionId);
+      return { elements: await engine.ports.metadata.getElements(req.params.versionId) };
+    },
+  );
+
+  app.post(
+    '/api/versions/:versionId/reprocess',
+    {
+      schema: {
+        tags: ['documents'],
+        params: versionParams,
+        response: { 201: z.object({ version: versionSchema, job: jobSchema }), 404: errorResponse },
+      },
+    },
+    async (req, reply) => reply.code(201).send(await engine.reprocess(req.params.versionId)),
+  );
+};

@@ -1,0 +1,87 @@
+import type { Job } from '@pinpoint/core';
+import { createError, jobSchema } from '@pinpoint/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { RouteContext } from '../app.js';
+import { errorResponse, jobParams, jobsQuery } from '../schemas.js';
+
+const event = (job: Job): string => `event: job\ndata: ${JSON.stringify(job)}\n\n`;
+
+export const jobRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
+  const queue = ctx.engine.ports.queue;
+  const streams = new Set<() => void>();
+  app.addHook('preClose', async () => {
+    for (const end of streams) end();
+  });
+
+  app.get(
+    '/api/jobs',
+    { schema: { tags: ['jobs'], querystring: jobsQuery, response: { 200: z.object({ jobs: z.array(jobSchema) }) } } },
+    async (req) => {
+      const q = req.query;
+      const jobs = await queue.list({
+        ...(q.state ? { state: q.state } : {}),
+        ...(q.collection_id ? { collectionId: q.collection_id } : {}),
+        ...(q.version_id ? { versionId: q.version_id } : {}),
+        ...(q.limit ? { limit: q.limit } : {}),
+      });
+      return { jobs };
+    },
+  );
+
+  app.get(
+    '/api/jobs/events',
+    {
+      schema: {
+        tags: ['jobs'],
+        description: 'Server-sent events: `event: job` with the Job as JSON on every change.',
+        querystring: z.object({ collection_id: z.string().optional() }),
+      },
+    },
+    async (req, reply) => {
+      const wanted = (job: Job): boolean => !req.query.collection_id || job.collection_id === req.query.collection_id;
+      reply.hijack();
+      reply.raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache',
+        connection: 'keep-alive',
+      });
+      const live = [...(await queue.list({ state: 'queued' })), ...(await queue.list({ state: 'running' }))];
+      for (const job of live.filter(wanted)) reply.raw.write(event(job));
+      const unsubscribe = queue.subscribe((job) => {
+        if (wanted(job)) reply.raw.write(event(job));
+      });
+      const ping = setInterval(() => reply.raw.write(': ping\n\n'), 15_000);
+      const end = (): void => {
+        clearInterval(ping);
+        unsubscribe();
+        streams.delete(end);
+        if (!reply.raw.writableEnded) reply.raw.end();
+      };
+      streams.add(end);
+      req.raw.on('close', end);
+    },
+  );
+
+  app.get(
+    '/api/jobs/:jobId',
+    { schema: { tags: ['jobs'], params: jobParams, response: { 200: jobSchema, 404: errorResponse } } },
+    async (req) => {
+      const job = await queue.get(req.params.jobId);
+      if (!job) throw createError('PP_NOT_FOUND', `Job ${req.params.jobId} does not exist.`);
+      return job;
+    },
+  );
+
+  app.post(
+    '/api/jobs/:jobId/cancel',
+    { schema: { tags: ['jobs'], params: jobParams, response: { 200: jobSchema, 404: errorResponse, 409: errorResponse } } },
+    async (req) => queue.cancel(req.params.jobId),
+  );
+
+  app.post(
+    '/api/jobs/:jobId/retry',
+    { schema: { tags: ['jobs'], params: jobParams, response: { 200: jobSchema, 404: errorResponse, 409: errorResponse } } },
+    async (req) => queue.retry(req.params.jobId),
+  );
+};

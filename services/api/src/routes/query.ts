@@ -1,0 +1,51 @@
+import type { QueryOptions } from '@pinpoint/engine';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import type { RouteContext } from '../app.js';
+import { answerSchema, askBody, errorResponse, resolveBody, resolvedSchema, searchBody, searchResponse } from '../schemas.js';
+
+function queryOptions(body: {
+  collection_id?: string | undefined;
+  filters?: z.infer<typeof searchBody>['filters'];
+}): QueryOptions {
+  const f = body.filters ?? {};
+  return {
+    ...(body.collection_id ? { collectionId: body.collection_id } : {}),
+    filters: {
+      ...(f.document_ids ? { document_ids: f.document_ids } : {}),
+      ...(f.version_ids ? { version_ids: f.version_ids } : {}),
+      ...(f.page_indexes ? { page_indexes: f.page_indexes } : {}),
+    },
+  };
+}
+
+export const queryRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
+  const { engine } = ctx;
+
+  app.post(
+    '/api/search',
+    { schema: { tags: ['query'], body: searchBody, response: { 200: searchResponse, 400: errorResponse } } },
+    async (req) => engine.search(req.body.query, { ...queryOptions(req.body), ...(req.body.k ? { k: req.body.k } : {}) }),
+  );
+
+  app.post(
+    '/api/ask',
+    { schema: { tags: ['query'], body: askBody, response: { 200: answerSchema, 400: errorResponse } } },
+    async (req) => engine.ask(req.body.question, queryOptions(req.body)),
+  );
+
+  app.post(
+    '/api/citations/resolve',
+    { schema: { tags: ['query'], body: resolveBody, response: { 200: resolvedSchema, 404: errorResponse, 409: errorResponse } } },
+    async (req) => {
+      const b = req.body;
+      const resolved = await engine.resolveCitation({
+        version_id: b.version_id,
+        ...(b.chunk_id ? { chunk_id: b.chunk_id } : {}),
+        ...(b.element_id ? { element_id: b.element_id } : {}),
+        ...(b.anchor ? { anchor: b.anchor } : {}),
+      });
+      return { ...resolved, download_url: ctx.signer.sign(b.version_id).url };
+    },
+  );
+};

@@ -1,0 +1,93 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Job, JobRunner, Version } from '@pinpoint/core';
+import type { Engine } from '@pinpoint/engine';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.js';
+import type { Config } from './config.js';
+import { configFor } from './config.js';
+import { createEmbeddedEngine } from './embedded.js';
+
+/** A real app on a temporary data folder, with the worker loop running: for tests through app.inject(). */
+export interface TestApp {
+  app: FastifyInstance;
+  engine: Engine;
+  config: Config;
+  dir: string;
+  close(): Promise<void>;
+}
+
+export async function startTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+  const dir = mkdtempSync(join(tmpdir(), 'pp-api-'));
+  const config = configFor(join(dir, 'data'), {
+    PINPOINT_LOG_LEVEL: 'silent',
+    PINPOINT_WEB_DIST: join(dir, 'no-web'),
+    PINPOINT_JOB_BACKOFF_MS: '10',
+    PINPOINT_PARSE_TIMEOUT_MS: '60000',
+    ...overrides,
+  });
+  const engine = createEmbeddedEngine(config);
+  const app = await buildApp(config, { engine, signingSecret: 'test-secret-0123456789abcdef' });
+  const runner: JobRunner = engine.startWorker({ concurrency: 2 });
+  return {
+    app,
+    engine,
+    config,
+    dir,
+    async close() {
+      await app.close();
+      await runner.stop();
+      await engine.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A multipart/form-data body with one part per file. */
+export function multipart(files: { name: string; bytes: Uint8Array; type?: string }[]): {
+  payload: Buffer;
+  headers: Record<string, string>;
+} {
+  const boundary = `----pinpoint${Math.random().toString(16).slice(2)}`;
+  const parts: Buffer[] = [];
+  for (const f of files) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${f.name}"\r\nContent-Type: ${f.type ?? 'application/octet-stream'}\r\n\r\n`,
+      ),
+      Buffer.from(f.bytes),
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+export interface UploadedFile {
+  file: string;
+  version: Version;
+  created: boolean;
+  job: Job | null;
+}
+
+export async function uploadFiles(
+  app: FastifyInstance,
+  collectionId: string,
+  files: { name: string; bytes: Uint8Array }[],
+): Promise<UploadedFile[]> {
+  const res = await app.inject({ method: 'POST', url: `/api/collections/${collectionId}/uploads`, ...multipart(files) });
+  if (res.statusCode !== 201) throw new Error(`upload failed: ${res.statusCode} ${res.body}`);
+  return res.json().results;
+}
+
+export async function settle(app: FastifyInstance, versionIds: string[]): Promise<Version[]> {
+  for (let i = 0; i < 1200; i++) {
+    const versions = await Promise.all(
+      versionIds.map(async (id) => (await app.inject({ url: `/api/versions/${id}` })).json().version as Version),
+    );
+    if (versions.every((v) => ['ready', 'failed', 'cancelled'].includes(v.state))) return versions;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('versions did not settle');
+}
