@@ -73,4 +73,15 @@ export type {
   VersionPatch,
 } from './ports.js';
 export { readSourceMap, recordEntrySchema, SOURCE_MAP_SCHEMA_VERSION, sourceMapMigrations, sourceMapSchema } from './sourcemap.js';
-export type { DerivedArtifact, OcrEngine, OcrLine, OcrWord, OfficeConverter, ParseContext, ParseOutput, RecordEntry, SourceMap } from './sourcemap.js';
+export type {
+  DerivedArtifact,
+  OcrEngine,
+  OcrLine,
+  OcrWord,
+  OfficeConverter,
+  PageRasterizer,
+  ParseContext,
+  ParseOutput,
+  RecordEntry,
+  SourceMap,
+} from './sourcemap.js';

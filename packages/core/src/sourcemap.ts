@@ -82,6 +82,8 @@ export interface ParseContext {
   ocr?: OcrEngine;
   /** Optional office converter (LibreOffice) for legacy/slide formats. */
   convert?: OfficeConverter;
+  /** Optional PDF page renderer, for OCR of pages without a text layer. */
+  rasterize?: PageRasterizer;
 }
 
 export interface OcrWord {
@@ -99,6 +101,11 @@ export interface OcrLine {
 export interface OcrEngine {
   readonly id: string;
   recognize(image: Uint8Array, langs: string[], signal?: AbortSignal): Promise<{ width: number; height: number; lines: OcrLine[] }>;
+}
+export interface PageRasterizer {
+  readonly id: string;
+  /** Renders one page (0-based) as displayed (its /Rotate applied) to PNG at `dpi`. */
+  rasterize(pdf: Uint8Array, pageIndex: number, dpi: number, signal?: AbortSignal): Promise<Uint8Array>;
 }
 export interface OfficeConverter {
   readonly id: string;
