@@ -18,6 +18,8 @@ export interface AnalyzerOptions {
   stem: boolean;
   /** Drop English stop words. */
   stopWords: boolean;
+  /** Also emit adjacent Latin word pairs (`_a_b`), a cheap phrase/proximity signal. */
+  wordPairs: boolean;
 }
 
 export const DEFAULT_ANALYZER_OPTIONS: Readonly<AnalyzerOptions> = Object.freeze({
@@ -26,6 +28,7 @@ export const DEFAULT_ANALYZER_OPTIONS: Readonly<AnalyzerOptions> = Object.freeze
   cjkWords: true,
   stem: true,
   stopWords: true,
+  wordPairs: true,
 });
 
 export interface Analyzer {
@@ -57,17 +60,20 @@ export function normalizeForIndex(text: string): string {
 
 export function createAnalyzer(options: Partial<AnalyzerOptions> = {}): Analyzer {
   const o: AnalyzerOptions = { ...DEFAULT_ANALYZER_OPTIONS, ...options };
-  const id = `pp-analyzer@1:${o.foldHan ? 'f' : ''}${o.bigrams}${o.cjkWords ? 'w' : ''}${o.stem ? 's' : ''}${o.stopWords ? 'x' : ''}`;
+  const id = `pp-analyzer@1:${o.foldHan ? 'f' : ''}${o.bigrams}${o.cjkWords ? 'w' : ''}${o.stem ? 's' : ''}${o.stopWords ? 'x' : ''}${o.wordPairs ? 'p' : ''}`;
   return {
     id,
     analyze(text: string): string[] {
       const norm = normalizeForIndex(text).replace(CJK_WRAP, '$1');
       const locale = hasKana(norm) ? 'ja' : 'zh';
       const out: string[] = [];
+      const words: string[] = [];
       for (const m of norm.matchAll(RUN)) {
         if (m[1] !== undefined) cjkTerms(o.foldHan ? foldHan(m[1]) : m[1], locale, o, out);
-        else if (m[2] !== undefined) latinTerm(m[2], o, out);
+        else if (m[2] !== undefined) latinTerm(m[2], o, words);
       }
+      out.push(...words);
+      if (o.wordPairs) for (let i = 0; i + 1 < words.length; i++) out.push(`_${words[i]}_${words[i + 1]}`);
       return out;
     },
   };
@@ -109,8 +115,9 @@ function strongChar(c: string): boolean {
 }
 
 /** Kind of a term produced by the analyzer. */
-export function termKind(term: string): 'word' | 'bigram' | 'unigram' {
+export function termKind(term: string): 'word' | 'bigram' | 'unigram' | 'pair' {
   if (term.startsWith('#')) return 'bigram';
+  if (term.startsWith('_')) return 'pair';
   if (term.startsWith('@')) return 'unigram';
   return 'word';
 }

@@ -1,1 +1,11 @@
-export {};
+export type { Dataset, EvalQuestion } from './dataset.js';
+export { loadDataset } from './dataset.js';
+export type { Metrics, ScoredQuestion } from './metrics.js';
+export { computeMetrics } from './metrics.js';
+export type { NaiveRefusal } from './naive.js';
+export { naiveRefusal } from './naive.js';
+export type { GoldRef, RetrievedRef } from './relevance.js';
+export { isRelevant, normalizeForMatch } from './relevance.js';
+export type { EvalAsk, EvalEngine, EvalRetrieved, EvalRun, RunEvalOptions, RunQuestion } from './run.js';
+export { runEval } from './run.js';
+export { formatMetricsTable } from './table.js';

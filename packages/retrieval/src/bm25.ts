@@ -4,13 +4,13 @@ import { termKind } from '@pinpoint/analysis';
 export interface Bm25Params {
   k1: number;
   b: number;
-  weights: { word: number; bigram: number; unigram: number };
+  weights: { word: number; bigram: number; unigram: number; pair: number };
 }
 
 export const DEFAULT_BM25: Readonly<Bm25Params> = Object.freeze({
   k1: 1.2,
   b: 0.75,
-  weights: Object.freeze({ word: 1, bigram: 1, unigram: 1 }),
+  weights: Object.freeze({ word: 1, bigram: 1, unigram: 1, pair: 0.5 }),
 });
 
 export function idf(df: number, n: number): number {

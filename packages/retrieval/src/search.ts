@@ -1,4 +1,5 @@
 import type { LexicalIndex, SearchFilter } from '@pinpoint/core';
+import { SqliteLexicalIndex } from './sqlite-index.js';
 
 export interface StageScore {
   rank: number;
@@ -15,6 +16,8 @@ export interface SearchHit {
 
 export interface SearchResult {
   hits: SearchHit[];
+  /** Analysed query terms with their IDF weights, when the index can tell (for the answer gate). */
+  query_terms: { term: string; weight: number }[];
   timings_ms: { lexical: number };
 }
 
@@ -34,6 +37,7 @@ export async function searchLexical(
       score: h.score,
       stages: { lexical: { rank: i + 1, score: h.score } },
     })),
+    query_terms: index instanceof SqliteLexicalIndex ? index.queryTerms(query) : [],
     timings_ms: { lexical },
   };
 }

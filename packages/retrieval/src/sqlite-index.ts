@@ -10,6 +10,11 @@ export interface LexicalIndexOptions {
   bm25?: Partial<Bm25Params>;
 }
 
+export interface QueryTerm {
+  term: string;
+  weight: number;
+}
+
 interface ChunkMeta {
   chunk_id: string;
   version_id: string;
@@ -146,6 +151,16 @@ export class SqliteLexicalIndex implements LexicalIndex {
       }
     }
     return topK(scores, options.k).map(([doc, score]) => ({ chunk_id: (this.meta.get(doc) as ChunkMeta).chunk_id, score }));
+  }
+
+  /** The analysed query with each term's IDF-based weight (0 for terms absent from the index). */
+  queryTerms(query: string): QueryTerm[] {
+    const n = this.meta.size;
+    const df = this.db.prepare('SELECT COUNT(*) FROM postings WHERE term = ?').pluck();
+    return [...countTerms(this.analyze(query)).keys()].map((term) => {
+      const d = df.get(term) as number;
+      return { term, weight: d === 0 ? 0 : termWeight(term, this.params) * idf(d, n) };
+    });
   }
 
   async close(): Promise<void> {

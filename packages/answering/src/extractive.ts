@@ -1,0 +1,141 @@
+import { analyze, hasKana, isCjkCodepoint } from '@pinpoint/analysis';
+import type { Citation } from '@pinpoint/core';
+import { expectedType, hasType, negationMismatch, questionEntities } from './answer-type.js';
+import type { Candidate, QueryTermWeight, RankedChunk } from './candidates.js';
+import { chunkSentences, coverage, queryWeights } from './candidates.js';
+import type { GateConfig, GateFeatures } from './gate.js';
+import { DEFAULT_GATE, gateScore } from './gate.js';
+import { sentenceAnchor } from './sentence-anchor.js';
+
+export interface ExtractiveInput {
+  question: string;
+  /** The ranked list, best first (the answer looks at the first `maxChunks`). */
+  chunks: RankedChunk[];
+  /** Query terms with IDF weights from the index (SearchResult.query_terms); uniform weights without. */
+  queryTerms?: QueryTermWeight[];
+}
+
+export interface ExtractiveAnswer {
+  refused: boolean;
+  answer: string;
+  citations: Citation[];
+  gate: { score: number; threshold: number; features: GateFeatures };
+}
+
+interface Scored {
+  c: Candidate;
+  score: number;
+  cov: number;
+  win: number;
+  windowText: string;
+  windowTerms: Set<string>;
+}
+
+function scoreCandidates(query: QueryTermWeight[], sentences: Candidate[][]): Scored[] {
+  const out: Scored[] = [];
+  for (const list of sentences) {
+    list.forEach((c, i) => {
+      const around = list.slice(Math.max(0, i - 1), i + 2);
+      const windowTerms = new Set(around.flatMap((s) => [...s.terms]));
+      const win = coverage(query, windowTerms);
+      const cov = coverage(query, c.terms);
+      const score = 0.6 * cov + 0.4 * win + 0.05 / c.source.rank;
+      out.push({ c, cov, win, score, windowText: around.map((s) => s.text).join(' '), windowTerms });
+    });
+  }
+  return out.sort((a, b) => b.score - a.score);
+}
+
+export function isCjkQuestion(q: string): boolean {
+  const chars = Array.from(q);
+  return hasKana(q) || chars.filter((ch) => isCjkCodepoint(ch.codePointAt(0) ?? 0)).length * 2 > chars.length;
+}
+
+function gateFeatures(
+  query: QueryTermWeight[],
+  best: Scored | undefined,
+  input: ExtractiveInput,
+  chunkTerms: Set<string>,
+): GateFeatures {
+  const scores = input.chunks.map((c) => c.score);
+  const top = scores[0] ?? 0;
+  const total = query.reduce((s, q) => s + q.weight, 0);
+  const maxW = Math.max(0, ...query.map((q) => q.weight));
+  const missing = Math.max(0, ...query.filter((q) => !best?.windowTerms.has(q.term)).map((q) => q.weight));
+  const type = expectedType(input.question);
+  return {
+    cov_sentence: best?.cov ?? 0,
+    cov_window: best?.win ?? 0,
+    cov_chunk: coverage(query, chunkTerms),
+    missing_max: maxW === 0 ? 1 : missing / maxW,
+    top_norm: total === 0 ? 0 : top / total,
+    margin: top === 0 ? 0 : (top - (scores[1] ?? 0)) / top,
+    type_ok: type === null || (best !== undefined && hasType(best.windowText, type)) ? 1 : 0,
+    negation_mismatch: negationMismatch(input.question, best?.windowText ?? ''),
+    entity_missing: entityMissing(input.question, best?.windowTerms),
+  };
+}
+
+function entityMissing(question: string, windowTerms: Set<string> | undefined): number {
+  const entities = questionEntities(question).flatMap((w) => analyze(w));
+  if (entities.length === 0) return 0;
+  return entities.filter((t) => !windowTerms?.has(t)).length / entities.length;
+}
+
+function toCitation(s: Scored, n: number): Citation {
+  const { anchor, precision } = sentenceAnchor(s.c.element, s.c.start, s.c.end);
+  const chunk = s.c.source.chunk;
+  const citation: Citation = {
+    n,
+    document_id: chunk.document_id,
+    version_id: chunk.version_id,
+    chunk_id: chunk.chunk_id,
+    element_id: s.c.element.element_id,
+    file: s.c.source.file,
+    anchor,
+    quote: s.c.text,
+    precision,
+  };
+  if (chunk.page_index !== undefined) citation.page_index = chunk.page_index;
+  if (s.c.source.page_label !== undefined) citation.page_label = s.c.source.page_label;
+  return citation;
+}
+
+/** The best one or two sentences; a second only when nearly as good and from another place. */
+function pickSentences(ranked: Scored[], max: number): Scored[] {
+  const best = ranked[0];
+  if (!best) return [];
+  const picked = [best];
+  for (const s of ranked.slice(1)) {
+    if (picked.length >= max || s.score < 0.85 * best.score) break;
+    if (picked.some((p) => p.c.element === s.c.element && p.c.start === s.c.start)) continue;
+    picked.push(s);
+  }
+  return picked;
+}
+
+export function refusalMessage(question: string): string {
+  if (hasKana(question)) return '資料にはこの質問への答えが見つかりませんでした。';
+  if (isCjkQuestion(question)) return '文件中沒有找到這個問題的答案。';
+  return 'The documents do not answer this question.';
+}
+
+/** The zero-key answer: best sentences of the top chunks with exact citations, or a refusal. */
+export function answerExtractive(input: ExtractiveInput, options: Partial<GateConfig> = {}): ExtractiveAnswer {
+  const config: GateConfig = { ...DEFAULT_GATE, ...options };
+  const query = queryWeights(input.question, input.queryTerms);
+  const top = input.chunks.slice(0, config.maxChunks);
+  const sentences = top.map(chunkSentences);
+  const ranked = scoreCandidates(query, sentences);
+  const chunkTerms = new Set((sentences[0] ?? []).flatMap((c) => [...c.terms]));
+  const features = gateFeatures(query, ranked[0], input, chunkTerms);
+  const score = gateScore(features, config);
+  const threshold = isCjkQuestion(input.question) ? config.thresholds.cjk : config.thresholds.latin;
+  const gate = { score, threshold, features };
+  if (ranked.length === 0 || score < threshold)
+    return { refused: true, answer: refusalMessage(input.question), citations: [], gate };
+  const picked = pickSentences(ranked, config.maxSentences);
+  const citations = picked.map((s, i) => toCitation(s, i + 1));
+  const answer = picked.map((s, i) => `${s.c.text} [${i + 1}]`).join(' ');
+  return { refused: false, answer, citations, gate };
+}

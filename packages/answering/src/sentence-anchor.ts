@@ -1,0 +1,21 @@
+import type { Anchor, Box, Element, Precision } from '@pinpoint/core';
+
+/**
+ * The exact anchor of a codepoint range [start, end) of an element's text: a text anchor
+ * narrowed to the range, the boxes of the page spans that overlap it, or the element's record.
+ */
+export function sentenceAnchor(element: Element, start: number, end: number): { anchor: Anchor; precision: Precision } {
+  const a = element.anchor;
+  if (a.kind === 'text') {
+    const { raw: _raw, ...rest } = a;
+    return { anchor: { ...rest, start: a.start + start, end: a.start + end }, precision: 'exact' };
+  }
+  if (a.kind === 'page') {
+    const spans = element.spans ?? [];
+    if (spans.length === 0) return { anchor: a, precision: 'element' };
+    const boxes: Box[] = spans.filter((s) => s.start < end && s.end > start).map((s) => s.box);
+    if (boxes.length === 0) return { anchor: a, precision: 'element' };
+    return { anchor: { ...a, boxes }, precision: 'exact' };
+  }
+  return { anchor: a, precision: a.cell_range !== undefined ? 'exact' : 'element' };
+}
