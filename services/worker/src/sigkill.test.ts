@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { checkContent, countEvents, jobsInFlight } from './deployment-checks.js';
+import { evalDocs } from './eval-docs.js';
+import type { WorkerProcess } from './throwaway-deployment.js';
+import { createThrowawayDeployment } from './throwaway-deployment.js';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Short locks so a killed worker's job is recovered within about a second. */
+const FAST_RECOVERY = {
+  PINPOINT_PARSE_ISOLATE: 'false',
+  PINPOINT_LOCK_DURATION_MS: '1500',
+  PINPOINT_STALLED_INTERVAL_MS: '500',
+  PINPOINT_MAX_STALLED_COUNT: '100',
+  PINPOINT_JOB_BACKOFF_MS: '100',
+  PINPOINT_WORKER_CONCURRENCY: '2',
+};
+
+async function busyWorker(live: Set<WorkerProcess>, timeoutMs: number): Promise<WorkerProcess | null> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    for (const w of live) if (jobsInFlight(w).length > 0) return w;
+    await sleep(5);
+  }
+  return null;
+}
+
+describe('distributed worker: SIGKILL in the middle of jobs', () => {
+  it('20 kills: every job ends ready, no duplicate and no orphan chunks', async () => {
+    const d = await createThrowawayDeployment(FAST_RECOVERY);
+    const docs = evalDocs(['md', 'txt', 'html']);
+    const all: WorkerProcess[] = [];
+    const live = new Set<WorkerProcess>();
+    const boot = () =>
+      d.spawnWorker().then((w) => {
+        all.push(w);
+        live.add(w);
+      });
+    try {
+      const versionIds: string[] = [];
+      const upload = async (n: number) => {
+        for (const r of await d.uploadFiles(docs.splice(0, n))) versionIds.push(r.version.version_id);
+      };
+      await upload(6);
+      const booting = [boot(), boot()];
+      const killed: string[] = [];
+      while (killed.length < 20) {
+        const victim = await busyWorker(live, 30_000);
+        if (!victim) throw new Error('no worker picked up a job within 30 s');
+        await sleep(Math.floor(Math.random() * 120));
+        const inFlight = jobsInFlight(victim);
+        if (inFlight.length === 0) continue;
+        victim.child.kill('SIGKILL');
+        live.delete(victim);
+        killed.push(...inFlight);
+        booting.push(boot());
+        await upload(3);
+      }
+      await Promise.all(booting);
+      const versions = await d.engine.waitForVersions(versionIds, { timeoutMs: 60_000 });
+      expect(versions.map((v) => v.state)).toEqual(versionIds.map(() => 'ready'));
+      const jobs = await d.ports.queue.list();
+      expect(jobs).toHaveLength(versionIds.length);
+      expect(jobs.filter((j) => j.state !== 'succeeded')).toEqual([]);
+      const finished = countEvents(all, 'job-finished');
+      expect(jobs.every((j) => (finished.get(j.job_id) ?? 0) >= 1)).toBe(true);
+      const rerunWithoutKill = [...finished].filter(([id, n]) => n > 1 && !killed.includes(id));
+      expect(rerunWithoutKill).toEqual([]);
+      expect(new Set(killed).size).toBeGreaterThan(1);
+      expect(await checkContent(d)).toEqual({ versions: versionIds.length, notReady: 0, duplicateOrGappedChunks: 0, orphans: 0 });
+    } finally {
+      await d.dispose();
+    }
+  }, 150_000);
+});
