@@ -1,0 +1,165 @@
+import { createHash } from 'node:crypto';
+import { createError, type LexicalHit, type SearchFilter, type VectorRecord, type VectorStore } from '@pinpoint/core';
+import { QdrantClient } from '@qdrant/js-client-rest';
+import { type Bm25Params, documentSparse, querySparse } from './sparse.js';
+
+export interface QdrantVectorStoreOptions {
+  url: string;
+  apiKey?: string;
+  /** Qdrant collection name; one per embedding model (dimensions are fixed at creation). */
+  collection: string;
+  dimensions: number;
+  /** The analyzer that turns text into index terms (@pinpoint/analysis `analyze`); enables the sparse side. */
+  analyze?: (text: string) => string[];
+  bm25?: Bm25Params;
+}
+
+/** A record whose retrieval text also feeds the sparse (BM25) vector. */
+export type HybridVectorRecord = VectorRecord & { text?: string };
+
+const DENSE = 'dense';
+const SPARSE = 'bm25';
+
+/** Qdrant point ids are uuids or integers: a chunk id maps to a stable uuid from its sha256. */
+export function pointId(chunkId: string): string {
+  const h = createHash('sha256').update(chunkId).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
+}
+
+type Condition = { key: string; match: { any: string[] | number[] } };
+export function toQdrantFilter(filter: SearchFilter | undefined): { must: Condition[] } | undefined {
+  if (!filter) return undefined;
+  const must: Condition[] = [];
+  if (filter.collectionIds) must.push({ key: 'collection_id', match: { any: filter.collectionIds } });
+  if (filter.documentIds) must.push({ key: 'document_id', match: { any: filter.documentIds } });
+  if (filter.versionIds) must.push({ key: 'version_id', match: { any: filter.versionIds } });
+  if (filter.pageIndexes) must.push({ key: 'page_index', match: { any: filter.pageIndexes } });
+  return { must };
+}
+
+function fail(err: unknown, what: string): never {
+  const status = (err as { status?: number }).status;
+  if (status === 429) throw createError('PP_PROVIDER_RATE_LIMITED', `Qdrant ${what}: rate limited`, err);
+  if (status === undefined || status >= 500)
+    throw createError(
+      'PP_PROVIDER_UNAVAILABLE',
+      `Qdrant ${what} failed: ${(err as Error).message}; check PINPOINT_QDRANT_URL`,
+      err,
+    );
+  throw createError('PP_PROVIDER_BAD_RESPONSE', `Qdrant ${what} was rejected (HTTP ${status}): ${(err as Error).message}`, err);
+}
+
+export class QdrantVectorStore implements VectorStore {
+  readonly id: string;
+  private constructor(
+    private readonly client: QdrantClient,
+    private readonly options: QdrantVectorStoreOptions,
+  ) {
+    this.id = `qdrant:${options.collection}@${options.dimensions}`;
+  }
+
+  /** Connects and creates the collection (named dense + sparse vectors, keyword/int payload indexes) if missing. */
+  static async open(options: QdrantVectorStoreOptions): Promise<QdrantVectorStore> {
+    const client = new QdrantClient({
+      url: options.url,
+      ...(options.apiKey ? { apiKey: options.apiKey } : {}),
+      checkCompatibility: false,
+    });
+    const store = new QdrantVectorStore(client, options);
+    try {
+      const { exists } = await client.collectionExists(options.collection);
+      if (!exists) await store.createCollection();
+    } catch (err) {
+      fail(err, `opening collection ${options.collection}`);
+    }
+    return store;
+  }
+
+  private async createCollection(): Promise<void> {
+    const name = this.options.collection;
+    await this.client.createCollection(name, {
+      vectors: { [DENSE]: { size: this.options.dimensions, distance: 'Cosine' } },
+      sparse_vectors: { [SPARSE]: { modifier: 'idf' } },
+    });
+    for (const field of ['collection_id', 'document_id', 'version_id'])
+      await this.client.createPayloadIndex(name, { field_name: field, field_schema: 'keyword', wait: true });
+    await this.client.createPayloadIndex(name, { field_name: 'page_index', field_schema: 'integer', wait: true });
+  }
+
+  async upsert(records: HybridVectorRecord[]): Promise<void> {
+    if (records.length === 0) return;
+    const points = records.map((r) => {
+      if (r.vector.length !== this.options.dimensions)
+        throw createError(
+          'PP_VALIDATION',
+          `vector for ${r.chunk_id} has ${r.vector.length} dimensions; the collection holds ${this.options.dimensions}`,
+        );
+      const vector: Record<string, number[] | { indices: number[]; values: number[] }> = { [DENSE]: Array.from(r.vector) };
+      if (this.options.analyze && r.text !== undefined)
+        vector[SPARSE] = documentSparse(this.options.analyze(r.text), this.options.bm25);
+      const { vector: _, text: __, ...payload } = r;
+      return { id: pointId(r.chunk_id), vector, payload };
+    });
+    await this.client.upsert(this.options.collection, { wait: true, points }).catch((err: unknown) => fail(err, 'upsert'));
+  }
+
+  async deleteVersion(versionId: string): Promise<void> {
+    const filter = { must: [{ key: 'version_id', match: { value: versionId } }] };
+    await this.client.delete(this.options.collection, { wait: true, filter }).catch((err: unknown) => fail(err, 'delete'));
+  }
+
+  async search(vector: Float32Array, options: { k: number; filter?: SearchFilter }): Promise<LexicalHit[]> {
+    if (vector.length !== this.options.dimensions)
+      throw createError(
+        'PP_VALIDATION',
+        `query vector has ${vector.length} dimensions; the collection holds ${this.options.dimensions}`,
+      );
+    return this.query({ query: Array.from(vector), using: DENSE }, options);
+  }
+
+  /** Sparse BM25 alone (the distributed lexical side). */
+  async searchSparse(text: string, options: { k: number; filter?: SearchFilter }): Promise<LexicalHit[]> {
+    const sparse = querySparse(this.analyzer()(text));
+    if (sparse.indices.length === 0) return [];
+    return this.query({ query: sparse, using: SPARSE }, options);
+  }
+
+  /** Dense + sparse prefetches fused on the server by reciprocal rank (Query API `fusion: rrf`). */
+  async hybridSearch(
+    vector: Float32Array,
+    text: string,
+    options: { k: number; filter?: SearchFilter; prefetch?: number },
+  ): Promise<LexicalHit[]> {
+    const filter = toQdrantFilter(options.filter);
+    const limit = options.prefetch ?? Math.max(50, options.k * 4);
+    const prefetch = [
+      { query: Array.from(vector), using: DENSE, limit, ...(filter ? { filter } : {}) },
+      { query: querySparse(this.analyzer()(text)), using: SPARSE, limit, ...(filter ? { filter } : {}) },
+    ];
+    return this.query({ prefetch, query: { fusion: 'rrf' } }, options);
+  }
+
+  private analyzer(): (text: string) => string[] {
+    if (!this.options.analyze)
+      throw createError('PP_CONFIG_INVALID', 'The Qdrant store needs the analyzer for sparse (BM25) search');
+    return this.options.analyze;
+  }
+
+  private async query(body: Record<string, unknown>, options: { k: number; filter?: SearchFilter }): Promise<LexicalHit[]> {
+    const filter = toQdrantFilter(options.filter);
+    const res = await this.client
+      .query(this.options.collection, {
+        ...body,
+        limit: options.k,
+        with_payload: ['chunk_id'],
+        ...(filter ? { filter } : {}),
+      } as Parameters<QdrantClient['query']>[1])
+      .catch((err: unknown) => fail(err, 'query'));
+    return res.points.map((p) => ({
+      chunk_id: String((p.payload as { chunk_id?: unknown } | null)?.chunk_id ?? ''),
+      score: p.score,
+    }));
+  }
+
+  async close(): Promise<void> {}
+}
