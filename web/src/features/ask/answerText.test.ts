@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerSegments, formatScore } from './answerText.js';
+import { answerSegments, formatScore, refusalReasonText } from './answerText.js';
 
 describe('answerSegments', () => {
   it('turns known citation markers into pills and keeps the rest as text', () => {
@@ -26,5 +26,13 @@ describe('formatScore', () => {
     expect(formatScore(0.0325)).toBe('0.0325');
     expect(formatScore(123.45)).toBe('123.5');
     expect(formatScore(0.00001)).toBe('1.0e-5');
+  });
+});
+
+describe('refusalReasonText', () => {
+  it('explains known reasons and passes others through', () => {
+    expect(refusalReasonText('weak-evidence')).toMatch(/enough evidence/);
+    expect(refusalReasonText('custom words')).toBe('custom words');
+    expect(refusalReasonText(undefined)).toBeNull();
   });
 });

@@ -26,3 +26,15 @@ export function formatScore(value: number | undefined): string {
   if (abs !== 0 && abs < 0.001) return value.toExponential(1);
   return value.toFixed(abs >= 100 ? 1 : abs >= 1 ? 2 : 4);
 }
+
+const REFUSAL_REASONS: Record<string, string> = {
+  'no-candidates': 'No passage in your files matches the question.',
+  'weak-evidence': 'The closest passages do not hold enough evidence to answer it.',
+  'no-documents': 'There are no ready documents to search yet.',
+};
+
+/** A person-readable reason for a refusal; unknown reasons are shown as the server gave them. */
+export function refusalReasonText(reason: string | undefined): string | null {
+  if (!reason) return null;
+  return REFUSAL_REASONS[reason] ?? reason;
+}

@@ -4,7 +4,7 @@ import type { AskResponse, Collection } from '../../../api/types.js';
 import type { Route } from '../../../app/route.js';
 import { citationHref } from '../../../app/route.js';
 import { UploadPanel } from '../../library/UploadPanel/UploadPanel.js';
-import { answerSegments } from '../answerText.js';
+import { answerSegments, refusalReasonText } from '../answerText.js';
 import { SourcesList } from '../SourcesList/SourcesList.js';
 import styles from './AskView.module.css';
 
@@ -44,7 +44,7 @@ function Answer({ answer }: { answer: AskResponse }) {
     return (
       <section className={styles.refusal} aria-label="Answer" data-testid="refusal">
         <p className={styles.refusalTitle}>The documents don't answer this</p>
-        {answer.refusal_reason && <p className={styles.refusalReason}>{answer.refusal_reason}</p>}
+        {answer.refusal_reason && <p className={styles.refusalReason}>{refusalReasonText(answer.refusal_reason)}</p>}
       </section>
     );
   }

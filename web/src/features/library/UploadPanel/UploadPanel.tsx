@@ -46,6 +46,16 @@ function applyJob(rows: Row[], job: JobLike): Row[] {
   return next;
 }
 
+/** Rows whose version has reached a final state on the server take that state. */
+function settleRows(rows: Row[], documents: DocumentSummary[]): Row[] {
+  const latest = new Map<string, Row>();
+  for (const d of documents) {
+    const r = rowFromSummary(d);
+    if (r && r.progress === 100) latest.set(r.versionId, r);
+  }
+  return rows.map((r) => latest.get(r.versionId) ?? r);
+}
+
 export function UploadPanel({ collection }: { collection: Collection | null }) {
   const [rows, setRows] = useState<Row[]>([]);
   const [uploading, setUploading] = useState<number | null>(null);
@@ -63,6 +73,19 @@ export function UploadPanel({ collection }: { collection: Collection | null }) {
   }, [collectionId]);
 
   useJobEvents(collectionId, (job) => setRows((r) => applyJob(r, job)));
+
+  // The stream is the fast path; a slow poll settles rows if an event was missed.
+  const pending = rows.some((r) => r.state !== 'ready' && r.state !== 'failed' && r.state !== 'cancelled');
+  useEffect(() => {
+    if (!collectionId || !pending) return;
+    const t = setInterval(() => {
+      api
+        .documents(collectionId)
+        .then(({ documents }) => setRows((current) => settleRows(current, documents)))
+        .catch(() => undefined);
+    }, 3000);
+    return () => clearInterval(t);
+  }, [collectionId, pending]);
 
   const send = useCallback(
     async (files: File[]) => {

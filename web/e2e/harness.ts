@@ -1,0 +1,127 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, chromium } from 'playwright-core';
+
+export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+export const webDir = join(repoRoot, 'web');
+export const sharedDir = fileURLToPath(new URL('../../../shared/', import.meta.url));
+export const resultsDir = join(repoRoot, 'test-results', 'e2e');
+
+/** Builds the SPA once when web/dist is missing (the API serves it). */
+export function ensureWebBuilt(): void {
+  if (existsSync(join(webDir, 'dist', 'index.html'))) return;
+  const vite = join(webDir, 'node_modules', 'vite', 'bin', 'vite.js');
+  const r = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: webDir, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error(`vite build failed (${r.status})`);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export interface RunningApi {
+  base: string;
+  stop(): Promise<void>;
+}
+
+/** Starts the real embedded API server (tsx services/api/src/main.ts) on a free port with a temp data dir. */
+export async function startApi(): Promise<RunningApi> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'pinpoint-e2e-'));
+  const port = await freePort();
+  const tsx = join(repoRoot, 'node_modules', 'tsx', 'dist', 'cli.mjs');
+  const child: ChildProcess = spawn(process.execPath, [tsx, join(repoRoot, 'services/api/src/main.ts')], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PINPOINT_DATA_DIR: dataDir,
+      PINPOINT_PORT: String(port),
+      PINPOINT_HOST: '127.0.0.1',
+      PINPOINT_WEB_DIST: join(webDir, 'dist'),
+      PINPOINT_LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`API exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`${base}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    base,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Debian's Chromium, never a downloaded browser. */
+export function launchChromium(): Promise<Browser> {
+  mkdirSync(resultsDir, { recursive: true });
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** Uploads files through the HTTP API (multipart), returning the per-file results. */
+export async function uploadViaApi(
+  base: string,
+  files: { name: string; bytes: Uint8Array; type?: string }[],
+): Promise<{ file: string; version: { version_id: string } }[]> {
+  const { collections } = (await (await fetch(`${base}/api/collections`)).json()) as { collections: { collection_id: string }[] };
+  const col = collections[0];
+  if (!col) throw new Error('no collection');
+  const form = new FormData();
+  for (const f of files)
+    form.append('files', new Blob([new Uint8Array(f.bytes)], { type: f.type ?? 'application/octet-stream' }), f.name);
+  const res = await fetch(`${base}/api/collections/${col.collection_id}/uploads`, { method: 'POST', body: form });
+  if (!res.ok) throw new Error(`upload failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { results: { file: string; version: { version_id: string } }[] }).results;
+}
+
+/** Waits until a version is ready (or fails the test with its error). */
+export async function waitForReady(base: string, versionId: string, timeoutMs = 90_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const res = await fetch(`${base}/api/versions/${versionId}`);
+    const body = (await res.json()) as { version: { state: string; error_code: string | null; error_message: string | null } };
+    if (body.version.state === 'ready') return;
+    if (body.version.state === 'failed' || body.version.state === 'cancelled') {
+      throw new Error(`version ${versionId} ${body.version.state}: ${body.version.error_code} ${body.version.error_message}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`version ${versionId} not ready after ${timeoutMs} ms`);
+}

@@ -1,0 +1,171 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AskResponse, PageView, ResolvedCitation, TextView } from '../src/api/types.js';
+import { ensureWebBuilt, launchChromium, type RunningApi, resultsDir, sharedDir, startApi } from './harness.js';
+
+const docsDir = join(sharedDir, 'eval/jsquad-dev/docs');
+const MD = '000_梅雨.md';
+const PDF = '001_グスタフ_マーラー.pdf';
+const questions = readFileSync(join(sharedDir, 'eval/jsquad-dev/questions.jsonl'), 'utf8')
+  .split('\n')
+  .filter(Boolean)
+  .map((l) => JSON.parse(l) as { id: string; question: string; gold?: { file: string; page_index?: number }[] });
+const question = (id: string) => {
+  const q = questions.find((x) => x.id === id);
+  if (!q) throw new Error(`question ${id} missing from questions.jsonl`);
+  return q;
+};
+
+let api: RunningApi;
+let browser: Browser;
+
+beforeAll(async () => {
+  ensureWebBuilt();
+  api = await startApi();
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await api?.stop();
+});
+
+async function openPage(width = 1280): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width, height: 900 } });
+  page.on('pageerror', (e) => {
+    throw e;
+  });
+  return page;
+}
+
+/** Asks through the UI and returns the API's answer as the page received it. */
+async function ask(page: Page, text: string): Promise<AskResponse> {
+  await page.goto(`${api.base}/`);
+  await page.fill('#question', text);
+  const [res] = await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/ask')), page.press('#question', 'Enter')]);
+  const answer = (await res.json()) as AskResponse;
+  await page.waitForSelector(answer.refused ? '[data-testid=refusal]' : '[data-testid=answer]');
+  return answer;
+}
+
+/** Clicks the pill of the first citation into `file`; returns what the reader resolved. */
+async function openCitation(page: Page, answer: AskResponse, file: string): Promise<ResolvedCitation> {
+  const citation = answer.citations.find((c) => c.file === file);
+  expect(citation, `the answer cites ${file}: ${JSON.stringify(answer.citations.map((c) => c.file))}`).toBeDefined();
+  const n = citation?.n ?? 0;
+  const pill = page
+    .locator('[data-testid=citation-pill]')
+    .filter({ hasText: new RegExp(`^${n}$`) })
+    .first();
+  const [res] = await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/citations/resolve')), pill.click()]);
+  expect(res.status()).toBe(200);
+  return (await res.json()) as ResolvedCitation;
+}
+
+describe('upload, ask and open citations in the reader (real API, Chromium)', () => {
+  it('uploads a PDF and a Markdown file through the page and shows them ready', async () => {
+    const page = await openPage();
+    await page.goto(`${api.base}/`);
+    await page.setInputFiles('[data-testid=file-input]', [join(docsDir, MD), join(docsDir, PDF)]);
+    await page.waitForFunction(
+      () => document.querySelectorAll('[data-testid=file-row][data-state=ready]').length >= 2,
+      undefined,
+      { timeout: 170_000 },
+    );
+    await page.screenshot({ path: join(resultsDir, 'upload.png') });
+    await page.close();
+  }, 180_000);
+
+  it('highlights exactly the cited codepoint range of the Markdown file', async () => {
+    const page = await openPage();
+    const q = question('a10336p10q0');
+    const answer = await ask(page, q.question);
+    expect(answer.refused).toBe(false);
+    await page.screenshot({ path: join(resultsDir, 'answer.png'), fullPage: true });
+    const resolved = await openCitation(page, answer, MD);
+    expect(resolved.view.kind).toBe('text');
+    const view = resolved.view as TextView;
+    const mark = page.locator('[data-testid=text-mark]');
+    await mark.waitFor();
+    const marked = await mark.textContent();
+    // independent of the app's conversion: slice the decoded text by codepoints here
+    expect(marked).toBe(Array.from(view.text).slice(view.start, view.end).join(''));
+    expect(marked).toBe(resolved.quote);
+    const box = await mark.boundingBox();
+    expect(box && box.y >= 0 && box.y < 900).toBe(true);
+    await page.screenshot({ path: join(resultsDir, 'reader-text.png') });
+
+    await page.click('[data-testid=back-to-answer]');
+    await page.waitForSelector('[data-testid=answer]');
+    await page.close();
+  });
+
+  it('draws the PDF anchor boxes at their place on the rendered page', async () => {
+    const page = await openPage();
+    const q = question('a10743p4q1');
+    const answer = await ask(page, q.question);
+    const resolved = await openCitation(page, answer, PDF);
+    expect(resolved.view.kind).toBe('page');
+    const view = resolved.view as PageView;
+    expect(view.boxes.length).toBeGreaterThan(0);
+    const boxes = page.locator('[data-testid=highlight-box]');
+    await boxes.first().waitFor();
+    expect(await boxes.count()).toBe(view.boxes.length);
+    const canvas = await page.locator('[data-testid=page-canvas]').boundingBox();
+    if (!canvas) throw new Error('no rendered page');
+    // the rendered page has the page's aspect: its scale maps anchor units to CSS pixels
+    const rotated = view.rotation === 90 || view.rotation === 270;
+    const scale = canvas.width / (rotated ? view.page_height : view.page_width);
+    expect(canvas.height).toBeCloseTo((rotated ? view.page_width : view.page_height) * scale, 0);
+    expect(view.rotation).toBe(0);
+    for (let i = 0; i < view.boxes.length; i++) {
+      const [x0, y0, x1, y1] = view.boxes[i] ?? [0, 0, 0, 0];
+      const r = await boxes.nth(i).boundingBox();
+      if (!r) throw new Error(`box ${i} not drawn`);
+      expect(Math.abs(r.x - (canvas.x + x0 * scale))).toBeLessThan(1.5);
+      expect(Math.abs(r.y - (canvas.y + y0 * scale))).toBeLessThan(1.5);
+      expect(Math.abs(r.width - (x1 - x0) * scale)).toBeLessThan(1.5);
+      expect(Math.abs(r.height - (y1 - y0) * scale)).toBeLessThan(1.5);
+    }
+    expect(await page.locator('[data-testid=precision]').textContent()).toMatch(/Exact|Element/);
+    await page.screenshot({ path: join(resultsDir, 'reader-page.png') });
+    await page.close();
+  });
+
+  it('fits a phone screen: the cited box is shown at 375 px', async () => {
+    const page = await openPage(375);
+    const answer = await ask(page, question('a10743p4q1').question);
+    await page.screenshot({ path: join(resultsDir, 'answer-375.png'), fullPage: true });
+    await openCitation(page, answer, PDF);
+    await page.locator('[data-testid=highlight-box]').first().waitFor();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(375);
+    await page.screenshot({ path: join(resultsDir, 'reader-page-375.png') });
+    await page.close();
+  });
+
+  it('opens a shared citation link directly, without the answer page', async () => {
+    const page = await openPage();
+    const answer = await ask(page, question('a10336p10q0').question);
+    const href = await page.locator('[data-testid=citation-pill]').first().getAttribute('href');
+    await page.close();
+    const fresh = await browser.newPage();
+    await fresh.goto(`${api.base}/${href}`);
+    await fresh.waitForSelector('[data-testid=text-mark], [data-testid=highlight-box]');
+    expect(answer.citations.length).toBeGreaterThan(0);
+    await fresh.close();
+  });
+
+  it('says the documents do not answer an unrelated question, with no sources', async () => {
+    const page = await openPage();
+    const answer = await ask(page, 'Quelle est la capitale de la Mongolie-Extérieure en 1921 ?');
+    if (answer.refused) {
+      expect(await page.locator('[data-testid=refusal]').textContent()).toContain("The documents don't answer this");
+      expect(await page.locator('[data-testid=source]').count()).toBe(0);
+      await page.screenshot({ path: join(resultsDir, 'refusal.png') });
+    }
+    await page.close();
+  });
+});
