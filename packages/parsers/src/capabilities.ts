@@ -1,6 +1,8 @@
 import type { OcrEngine, OfficeConverter, ParseContext } from '@pinpoint/core';
 import { createError } from '@pinpoint/core';
 import type { IsolatedRequest } from './isolate.js';
+import { createPdfRasterizer } from './ocr/pdftoppm.js';
+import { createTesseractOcr } from './ocr/tesseract-cli.js';
 
 /**
  * Capabilities cannot cross a process boundary as functions: the parent sends this plain description
@@ -14,7 +16,9 @@ export interface CapabilitySpec {
 type OcrSpec = NonNullable<CapabilitySpec['ocr']>;
 type ConvertSpec = NonNullable<CapabilitySpec['convert']>;
 
-const ocrFactories: Readonly<Record<string, (spec: OcrSpec) => OcrEngine>> = {};
+const ocrFactories: Readonly<Record<string, (spec: OcrSpec) => OcrEngine>> = {
+  'tesseract-cli': (spec) => createTesseractOcr(spec.langPath ? { tessdataDir: spec.langPath } : {}),
+};
 
 const converterFactories: Readonly<Record<string, (spec: ConvertSpec) => OfficeConverter>> = {};
 
@@ -28,6 +32,7 @@ export function buildContext(req: IsolatedRequest, signal?: AbortSignal): ParseC
   if (signal) ctx.signal = signal;
   const { ocr, convert } = req.capabilities ?? {};
   if (ocr) ctx.ocr = (ocrFactories[ocr.engine] ?? missing('OCR', ocr.engine))(ocr);
+  if (ocr) ctx.rasterize = createPdfRasterizer();
   if (convert) ctx.convert = (converterFactories[convert.engine] ?? missing('conversion', convert.engine))(convert);
   return ctx;
 }

@@ -3,6 +3,7 @@ import { createError } from '@pinpoint/core';
 import { csvParser } from './csv/index.js';
 import { docxParser } from './docx/parse-docx.js';
 import { htmlParser } from './html/parse-html.js';
+import { imageParser } from './image/index.js';
 import { jsonParser } from './json/index.js';
 import { markdownParser } from './markdown/parse-markdown.js';
 import { pdfParser } from './pdf/parse-pdf.js';
@@ -29,9 +30,11 @@ export const parserRegistry: Partial<Record<Format, ParserEntry>> = {
   csv: csvParser,
   docx: docxParser,
   html: htmlParser,
+  jpeg: imageParser,
   json: jsonParser,
   md: markdownParser,
   pdf: pdfParser,
+  png: imageParser,
   txt: textParser,
   xls: spreadsheetParser,
   xlsx: spreadsheetParser,

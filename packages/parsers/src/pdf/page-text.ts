@@ -1,7 +1,8 @@
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import type { PdfBlock } from './blocks.js';
+import type { PdfBlock, PitchModel } from './blocks.js';
 import { blockText, groupBlocks } from './blocks.js';
 import { readingOrder } from './layout.js';
+import type { Line } from './lines.js';
 import type { FontStyleLike, PageFrame, Quarter, Run, TextItemLike } from './runs.js';
 import { toRun } from './runs.js';
 
@@ -16,28 +17,29 @@ export function pageGeometry(page: PDFPageProxy): PageGeometry {
   return { view, width: Math.abs(x1 - x0) || 1, height: Math.abs(y1 - y0) || 1, rotation };
 }
 
-/** The text layer of one page as blocks in reading order (empty when the page has no text layer). */
-export async function pageBlocks(page: PDFPageProxy, geometry: PageGeometry): Promise<PdfBlock[]> {
+/** The text layer of one page as lines in reading order, one list per writing direction (most text first). */
+export async function pageLines(page: PDFPageProxy, geometry: PageGeometry): Promise<Line[][]> {
   const content = await page.getTextContent({ includeMarkedContent: false, disableNormalization: false });
   const styles = content.styles as Record<string, FontStyleLike>;
-  const runs: Run[] = [];
+  const groups = new Map<Quarter, Run[]>();
   for (const item of content.items) {
     if (!('str' in item)) continue;
     const run = toRun(item as TextItemLike, styles[item.fontName], geometry);
-    if (run) runs.push(run);
-  }
-  const groups = new Map<Quarter, Run[]>();
-  for (const run of runs) {
+    if (!run) continue;
     const group = groups.get(run.quarter);
     if (group) group.push(run);
     else groups.set(run.quarter, [run]);
   }
-  // The writing direction with the most text first; others (margin notes, rotated labels) after it.
-  const ordered = [...groups.values()].sort((a, b) => chars(b) - chars(a));
+  // Margin notes and rotated labels come after the main text.
+  return [...groups.values()].sort((a, b) => chars(b) - chars(a)).map(readingOrder);
+}
+
+/** Lines → paragraph blocks, with the document's usual line pitch telling paragraph breaks from line breaks. */
+export function linesToBlocks(groups: Line[][], pitches: PitchModel): PdfBlock[] {
   const blocks: PdfBlock[] = [];
-  for (const group of ordered) {
-    for (const lines of groupBlocks(readingOrder(group))) {
-      const block = blockText(lines);
+  for (const lines of groups) {
+    for (const group of groupBlocks(lines, pitches)) {
+      const block = blockText(group);
       if (block.text.trim() !== '') blocks.push(block);
     }
   }

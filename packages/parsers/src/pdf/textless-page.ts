@@ -1,4 +1,6 @@
-import type { Diagnostic, ParseContext } from '@pinpoint/core';
+import type { Diagnostic, OcrLine, ParseContext, TextSpan } from '@pinpoint/core';
+import { CodepointIndex } from '@pinpoint/core';
+import { ocrPdfPage } from '../ocr/pdf-page.js';
 import type { ParseOptions } from '../registry.js';
 import type { PdfBlock } from './blocks.js';
 
@@ -17,22 +19,50 @@ export interface TextlessResult {
   diagnostics: Diagnostic[];
 }
 
+/** One OCR line as a block: its words become the spans (located in order in the line's text). */
+function ocrBlock(line: OcrLine): PdfBlock {
+  const text = line.text.trim();
+  const index = new CodepointIndex(text);
+  const spans: TextSpan[] = [];
+  let from = 0;
+  for (const word of line.words) {
+    const at = text.indexOf(word.text, from);
+    if (at < 0 || word.text === '') continue;
+    spans.push({ start: index.toCodepoint(at), end: index.toCodepoint(at + word.text.length), box: word.box });
+    from = at + word.text.length;
+  }
+  const size = line.box[3] - line.box[1];
+  return { text, boxes: [line.box], spans, size, lines: 1, confidence: Math.max(0, Math.min(100, line.confidence)) };
+}
+
 /**
- * The one place a PDF page without a text layer is handled. Without an OCR capability in ctx the page
- * stays empty and is reported (`pdf/no-text-layer`); the OCR path plugs in here.
+ * The one place a PDF page without a text layer is handled: OCR when the context can render and
+ * recognise pages, otherwise the page stays empty and is reported as `pdf/no-text-layer`.
  */
 export async function recognizeTextlessPage(
-  _bytes: Uint8Array,
+  bytes: Uint8Array,
   page: TextlessPage,
   ctx: ParseContext,
-  _options: ParseOptions,
+  options: ParseOptions,
 ): Promise<TextlessResult> {
-  const reason = ctx.ocr
-    ? 'This page has no text layer and OCR of PDF pages is not available in this build.'
-    : 'This page has no text layer; enable OCR to make it searchable.';
-  return {
-    blocks: [],
-    source: 'none',
-    diagnostics: [{ rule_id: 'pdf/no-text-layer', reason, severity: 'warning', page_index: page.page_index }],
-  };
+  const ocr = await ocrPdfPage(bytes, page, ctx, options.ocrLangs);
+  if (!ocr) {
+    const reason = 'This page has no text layer; enable OCR to make it searchable.';
+    return {
+      blocks: [],
+      source: 'none',
+      diagnostics: [{ rule_id: 'pdf/no-text-layer', reason, severity: 'warning', page_index: page.page_index }],
+    };
+  }
+  const blocks = ocr.lines.map(ocrBlock).filter((b) => b.text !== '');
+  const diagnostics: Diagnostic[] = [
+    {
+      rule_id: 'pdf/ocr-page',
+      reason: `No text layer; ${blocks.length} line(s) recognised by OCR (${ocr.langs.join('+')}).`,
+      severity: 'info',
+      page_index: page.page_index,
+    },
+    ...ocr.diagnostics,
+  ];
+  return { blocks, source: 'ocr', confidence: ocr.confidence, diagnostics };
 }
