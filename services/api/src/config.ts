@@ -32,6 +32,13 @@ const envSchema = z.object({
   PINPOINT_SIGNING_SECRET: z.string().min(16).optional(),
   PINPOINT_SIGNED_URL_TTL_SECONDS: z.coerce.number().int().positive().default(900),
   PINPOINT_DEFAULT_COLLECTION: z.string().min(1).default('default'),
+  PINPOINT_MODE: z.enum(['embedded', 'distributed']).default('embedded'),
+  PINPOINT_REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').default('redis://127.0.0.1:6379'),
+  PINPOINT_DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').default('postgres://postgres@127.0.0.1:5432/pinpoint'),
+  PINPOINT_PG_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/).default('pinpoint'),
+  PINPOINT_QUEUE_NAME: z.string().min(1).default('pinpoint-ingest'),
+  PINPOINT_QUEUE_PREFIX: z.string().min(1).default('pp'),
+  PINPOINT_BLOB_DIR: z.string().min(1).optional(),
 });
 
 export interface Config {
@@ -46,6 +53,9 @@ export interface Config {
   signing: { secret?: string; ttlSeconds: number };
   defaultCollection: string;
   engine: EngineConfig;
+  /** embedded: SQLite + in-process worker; distributed: PostgreSQL + BullMQ (workers run as services/worker). */
+  mode: 'embedded' | 'distributed';
+  distributed: { redisUrl: string; databaseUrl: string; pgSchema: string; queueName: string; queuePrefix: string; blobDir: string };
 }
 
 const flagOptions = {
@@ -74,6 +84,15 @@ function fromEnv(e: z.infer<typeof envSchema>): Config {
       ttlSeconds: e.PINPOINT_SIGNED_URL_TTL_SECONDS,
     },
     defaultCollection: e.PINPOINT_DEFAULT_COLLECTION,
+    mode: e.PINPOINT_MODE,
+    distributed: {
+      redisUrl: e.PINPOINT_REDIS_URL,
+      databaseUrl: e.PINPOINT_DATABASE_URL,
+      pgSchema: e.PINPOINT_PG_SCHEMA,
+      queueName: e.PINPOINT_QUEUE_NAME,
+      queuePrefix: e.PINPOINT_QUEUE_PREFIX,
+      blobDir: resolve(e.PINPOINT_BLOB_DIR ?? `${e.PINPOINT_DATA_DIR}/blobs`),
+    },
     engine: {
       parse: {
         isolate: e.PINPOINT_PARSE_ISOLATE,

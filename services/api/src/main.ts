@@ -1,15 +1,19 @@
 import { toPinpointError } from '@pinpoint/core';
 import { buildApp } from './app.js';
+import { createDistributedEngine } from './compose-distributed.js';
 import { loadConfig } from './config.js';
 import { createEmbeddedEngine, signingSecret } from './embedded.js';
 
 /** The embedded composition root: one process with the API, the worker loop, SQLite and the data folder. */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const engine = createEmbeddedEngine(config);
+  const engine =
+    config.mode === 'distributed'
+      ? await createDistributedEngine(config, (err) => process.stderr.write(`pinpoint: redis: ${err.message}\n`))
+      : createEmbeddedEngine(config);
   await engine.ensureCollection(config.defaultCollection);
   const app = await buildApp(config, { engine, signingSecret: signingSecret(config) });
-  const runner = config.worker.enabled ? engine.startWorker({ concurrency: config.worker.concurrency }) : null;
+  const runner = config.worker.enabled && config.mode === 'embedded' ? engine.startWorker({ concurrency: config.worker.concurrency }) : null;
   let closing = false;
   const shutdown = async (signal: string): Promise<void> => {
     if (closing) return;

@@ -114,3 +114,25 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
   }
   return deepFreeze(fromEnv(parsed.data));
 }
+
+/**
+ * The environment `pnpm start:distributed` gives the api and worker processes: the caller's, with
+ * this machine's Redis and PostgreSQL (database `test`) and a local blob folder as defaults.
+ */
+export function localDistributedEnv(env: NodeJS.ProcessEnv = process.env): { env: Record<string, string>; workers: number } {
+  const defaults: Record<string, string> = {
+    PINPOINT_MODE: 'distributed',
+    PINPOINT_REDIS_URL: 'redis://127.0.0.1:6379',
+    PINPOINT_DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test',
+    PINPOINT_PG_SCHEMA: 'pinpoint',
+    PINPOINT_DATA_DIR: './data/distributed',
+    PINPOINT_BLOB_DIR: './data/distributed/blobs',
+  };
+  const merged = {
+    ...defaults,
+    ...Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined)),
+  };
+  const workers = z.coerce.number().int().min(1).max(16).default(2).safeParse(env.PINPOINT_WORKERS);
+  if (!workers.success) throw createError('PP_CONFIG_INVALID', 'Invalid setting PINPOINT_WORKERS: a whole number 1..16.');
+  return { env: { ...merged, PINPOINT_BLOB_DIR: resolve(merged.PINPOINT_BLOB_DIR ?? '') }, workers: workers.data };
+}
