@@ -1,6 +1,15 @@
 import type { RecordEntry } from '@pinpoint/core';
 import { describe, expect, it } from 'vitest';
-import { cellInRange, columnIndex, columnLetters, groupBySheet, parseCellRange, recordLayout, usedColumns } from './records.js';
+import {
+  cellInRange,
+  columnIndex,
+  columnLetters,
+  gridRows,
+  groupBySheet,
+  parseCellRange,
+  recordLayout,
+  usedColumns,
+} from './records.js';
 
 describe('column letters', () => {
   it('converts both ways', () => {
@@ -51,7 +60,8 @@ describe('record layouts', () => {
     const recs = [row('S1', 1, ['A1', 'C1']), row('S2', 1, ['B1']), row('S1', 2, ['A2', 'D2'])];
     const groups = groupBySheet(recs);
     expect([...groups.keys()]).toEqual(['S1', 'S2']);
-    expect(usedColumns(groups.get('S1') ?? [])).toEqual([0, 2, 3]);
+    expect(usedColumns(groups.get('S1') ?? [])).toEqual([0, 1, 2, 3]);
+    expect(gridRows([{ record_id: 't', kind: 'heading', text: 'S1', sheet: 'S1' }, ...recs]).length).toBe(3);
     expect(recordLayout(recs)).toBe('sheet');
   });
 

@@ -66,16 +66,21 @@ export function groupBySheet(records: readonly RecordEntry[]): Map<string, Recor
   return groups;
 }
 
-/** The column indexes a set of rows uses, sorted: the table's column letters. */
+/** Column indexes A..the last used column, contiguous as in the spreadsheet: the table's column letters. */
 export function usedColumns(records: readonly RecordEntry[]): number[] {
-  const cols = new Set<number>();
+  let max = -1;
   for (const r of records) {
     for (const cell of r.cells ?? []) {
       const c = parseCellRef(cell.ref);
-      if (c) cols.add(c.col);
+      if (c && c.col > max) max = c.col;
     }
   }
-  return [...cols].sort((a, b) => a - b);
+  return Array.from({ length: max + 1 }, (_, i) => i);
+}
+
+/** The records that are grid rows (sheet titles and other cell-less records are not). */
+export function gridRows(records: readonly RecordEntry[]): RecordEntry[] {
+  return records.filter((r) => (r.cells?.length ?? 0) > 0);
 }
 
 export type RecordLayout = 'sheet' | 'csv' | 'document';

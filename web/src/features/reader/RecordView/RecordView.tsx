@@ -1,7 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
 import type { RecordEntry, RecordView as RecordViewData } from '../../../api/types.js';
 import type { CellRange } from '../records.js';
-import { cellInRange, columnLetters, groupBySheet, parseCellRange, parseCellRef, recordLayout, usedColumns } from '../records.js';
+import {
+  cellInRange,
+  columnLetters,
+  gridRows,
+  groupBySheet,
+  parseCellRange,
+  parseCellRef,
+  recordLayout,
+  usedColumns,
+} from '../records.js';
 import styles from './RecordView.module.css';
 
 interface Props {
@@ -160,7 +169,7 @@ export function RecordView({ view, highlight }: Props) {
         ))}
       </div>
       <div className={styles.scroll} role="tabpanel">
-        <SheetTable records={sheets.get(sheet) ?? []} cited={cited} />
+        <SheetTable records={gridRows(sheets.get(sheet) ?? [])} cited={cited} />
       </div>
     </div>
   );

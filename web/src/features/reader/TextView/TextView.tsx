@@ -44,9 +44,12 @@ function RawSource({
   } catch {
     return <p className={styles.muted}>The raw range does not fit the stored original; nothing is marked.</p>;
   }
-  const from = Math.max(0, parts.before.lastIndexOf('\n', parts.before.length - RAW_CONTEXT) + 1);
-  const toEnd = parts.after.indexOf('\n', RAW_CONTEXT);
-  const after = toEnd < 0 ? parts.after : parts.after.slice(0, toEnd);
+  // start and end at line breaks near the range, but never show more than a few screens of one long line
+  const lineStart = Math.max(0, parts.before.lastIndexOf('\n', parts.before.length - RAW_CONTEXT) + 1);
+  const from = parts.before.length - lineStart > 4 * RAW_CONTEXT ? parts.before.length - RAW_CONTEXT : lineStart;
+  const lineEnd = parts.after.indexOf('\n', RAW_CONTEXT);
+  const toEnd = lineEnd < 0 || lineEnd > 4 * RAW_CONTEXT ? Math.min(parts.after.length, RAW_CONTEXT) : lineEnd;
+  const after = parts.after.slice(0, toEnd);
   return (
     <figure className={styles.raw}>
       <figcaption className={styles.rawCaption}>
@@ -59,7 +62,7 @@ function RawSource({
           {parts.marked}
         </mark>
         {after}
-        {toEnd >= 0 && '\n…'}
+        {toEnd < parts.after.length && '\n…'}
       </pre>
     </figure>
   );
