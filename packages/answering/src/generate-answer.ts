@@ -1,0 +1,135 @@
+import type { Citation, Embedder, Generator as TextGenerator } from '@pinpoint/core';
+import { REFUSAL_MARKER } from '@pinpoint/providers';
+import type { RankedChunk } from './candidates.js';
+import { refusalMessage } from './extractive.js';
+import { type PostCheckedAnswer, postCheck, questionLanguage, toGenerationSources } from './generate.js';
+import { markCitations, type SentenceSupport, type VerifyOptions, verifyAnswer } from './verify.js';
+
+export interface GeneratedAnswer extends PostCheckedAnswer {
+  /** Citing sentences of the answer with their verification (empty for a refusal). */
+  sentences: SentenceSupport[];
+  generator: string;
+}
+
+/**
+ * Events of a streamed answer (the API sends each as an SSE event named by `type`):
+ * - `delta`: answer text as the model writes it, with citation markers already renumbered;
+ * - `citation`: a source the answer just cited for the first time, with its new number;
+ * - `done`: the post-checked, verified answer (authoritative: a refusal replaces the streamed text).
+ */
+export type AnswerEvent =
+  | { type: 'delta'; text: string }
+  | { type: 'citation'; citation: Citation }
+  | { type: 'done'; answer: GeneratedAnswer };
+
+export interface GenerateInput {
+  question: string;
+  /** The gated evidence, best first; the prompt numbers them 1..n in this order. */
+  chunks: RankedChunk[];
+  generator: TextGenerator;
+  embedder?: Embedder | null;
+  verify?: Omit<VerifyOptions, 'embedder' | 'signal'>;
+  signal?: AbortSignal;
+}
+
+/** Holds back text that may still become a citation marker or the refusal marker. */
+class StreamRenumberer {
+  private raw = '';
+  private sent = 0;
+  readonly order: number[] = [];
+
+  constructor(private readonly sourceCount: number) {}
+
+  /** Feeds raw model text; returns renumbered text safe to show and the sources cited for the first time. */
+  push(piece: string, final = false): { text: string; firstUse: number[] } {
+    this.raw += piece;
+    let end = this.raw.length;
+    if (!final) {
+      const open = this.raw.lastIndexOf('[');
+      if (open >= this.sent && !this.raw.includes(']', open) && this.raw.length - open < 16) end = open;
+      if (REFUSAL_MARKER.startsWith(this.raw.trimStart().slice(0, REFUSAL_MARKER.length)) || this.raw.includes(REFUSAL_MARKER))
+        end = this.sent;
+    }
+    const before = this.order.length;
+    const text = this.raw.slice(this.sent, end).replace(/\[(\d{1,3}(?:\s*[,、，]\s*\d{1,3})*)\]/g, (_m, list: string) =>
+      list
+        .split(/[,、，]/)
+        .map((s) => Number(s.trim()))
+        .filter((n) => n >= 1 && n <= this.sourceCount)
+        .map((n) => {
+          if (!this.order.includes(n)) this.order.push(n);
+          return `[${this.order.indexOf(n) + 1}]`;
+        })
+        .join(''),
+    );
+    this.sent = end;
+    return { text, firstUse: this.order.slice(before) };
+  }
+}
+
+/**
+ * Generation with numbered sources, the post-check (a refusal carries no sources; only cited
+ * sources are returned, renumbered by first use) and citation verification, as a stream of events.
+ */
+export async function* streamGeneratedAnswer(input: GenerateInput): AsyncGenerator<AnswerEvent> {
+  const language = questionLanguage(input.question);
+  const sources = toGenerationSources(input.chunks);
+  const renumber = new StreamRenumberer(input.chunks.length);
+  let raw = '';
+  const emit = function* (piece: string, final: boolean): Generator<AnswerEvent> {
+    const { text, firstUse } = renumber.push(piece, final);
+    if (raw.includes(REFUSAL_MARKER)) return;
+    if (text) yield { type: 'delta', text };
+    for (const n of firstUse) {
+      const chunk = input.chunks[n - 1] as RankedChunk;
+      yield { type: 'citation', citation: { ...citationStub(chunk), n: renumber.order.indexOf(n) + 1 } };
+    }
+  };
+  for await (const piece of input.generator.generate({ question: input.question, sources, language }, input.signal)) {
+    raw += piece;
+    yield* emit(piece, false);
+  }
+  yield* emit('', true);
+  yield { type: 'done', answer: await finishAnswer(raw, input) };
+}
+
+function citationStub(chunk: RankedChunk): Omit<Citation, 'n'> {
+  const element = chunk.elements.find((e) => e.element_id === chunk.chunk.elements[0]?.element_id) ?? chunk.elements[0];
+  return {
+    document_id: chunk.chunk.document_id,
+    version_id: chunk.chunk.version_id,
+    chunk_id: chunk.chunk.chunk_id,
+    element_id: element?.element_id ?? '',
+    file: chunk.file,
+    ...(chunk.chunk.page_index !== undefined ? { page_index: chunk.chunk.page_index } : {}),
+    ...(chunk.page_label !== undefined ? { page_label: chunk.page_label } : {}),
+    anchor: element?.anchor ?? {
+      kind: 'text',
+      artifact: 'original',
+      unit: 'codepoint',
+      start: 0,
+      end: 0,
+      text_sha256: '0'.repeat(64),
+    },
+    quote: chunk.chunk.text.slice(0, 200),
+    precision: 'element',
+  };
+}
+
+/** Post-check and verify a complete raw answer. */
+export async function finishAnswer(raw: string, input: GenerateInput): Promise<GeneratedAnswer> {
+  const checked = postCheck(raw, input.chunks, refusalMessage(input.question));
+  if (checked.refused) return { ...checked, sentences: [], generator: input.generator.id };
+  const sentences = await verifyAnswer(checked.answer, (n) => checked.sources[n - 1]?.chunk.text, {
+    ...input.verify,
+    ...(input.embedder ? { embedder: input.embedder } : {}),
+    ...(input.signal ? { signal: input.signal } : {}),
+  });
+  return { ...checked, citations: markCitations(checked.citations, sentences), sentences, generator: input.generator.id };
+}
+
+/** The whole answer at once (no streaming). */
+export async function generateAnswer(input: GenerateInput): Promise<GeneratedAnswer> {
+  for await (const event of streamGeneratedAnswer(input)) if (event.type === 'done') return event.answer;
+  throw new Error('unreachable: the answer stream ended without a done event');
+}

@@ -1,0 +1,113 @@
+import { analyze, hasKana, isCjkCodepoint } from '@pinpoint/analysis';
+import type { Citation, GenerationSource } from '@pinpoint/core';
+import { REFUSAL_MARKER } from '@pinpoint/providers';
+import type { RankedChunk } from './candidates.js';
+import { chunkSentences } from './candidates.js';
+import { sentenceAnchor } from './sentence-anchor.js';
+
+/** [1], [2][3], [1, 3], [1、2] — the model's citation markers. */
+export const CITATION_MARKER = /\[(\d{1,3}(?:\s*[,、，]\s*\d{1,3})*)\]/g;
+
+/** The question's language for the answer and the refusal: ja when it has kana, zh when mostly Han, else en. */
+export function questionLanguage(question: string): string {
+  if (hasKana(question)) return 'ja';
+  const chars = Array.from(question);
+  const han = chars.filter((ch) => isCjkCodepoint(ch.codePointAt(0) ?? 0)).length;
+  return han * 2 > chars.filter((ch) => /\S/u.test(ch)).length ? 'zh' : 'en';
+}
+
+/** Numbered sources for the prompt: n is the chunk's position in the list (1-based). */
+export function toGenerationSources(chunks: RankedChunk[]): GenerationSource[] {
+  return chunks.map((c, i) => ({
+    n: i + 1,
+    file: c.file,
+    text: c.chunk.text,
+    ...(c.page_label !== undefined ? { page_label: c.page_label } : {}),
+  }));
+}
+
+export function isRefusal(text: string): boolean {
+  return text.includes(REFUSAL_MARKER);
+}
+
+/**
+ * Renumbers citation markers in order of first use and drops numbers that name no source.
+ * Returns the rewritten text and the original numbers in their new order.
+ */
+export function renumberCitations(text: string, sourceCount: number): { text: string; order: number[] } {
+  const order: number[] = [];
+  const rewritten = text.replace(CITATION_MARKER, (_m, list: string) => {
+    const nums = list
+      .split(/[,、，]/)
+      .map((s) => Number(s.trim()))
+      .filter((n) => n >= 1 && n <= sourceCount);
+    const mapped = [...new Set(nums)].map((n) => {
+      if (!order.includes(n)) order.push(n);
+      return order.indexOf(n) + 1;
+    });
+    return mapped.map((n) => `[${n}]`).join('');
+  });
+  return { text: rewritten.replace(/[ \t]+([.。,，!?！？])/g, '$1').trim(), order };
+}
+
+function overlap(a: Set<string>, b: Set<string>): number {
+  let n = 0;
+  for (const t of a) if (b.has(t)) n++;
+  return n;
+}
+
+/** The citation for source `chunk`, numbered n, anchored on its sentence closest to what cites it. */
+export function citationFor(chunk: RankedChunk, n: number, citingText: string): Citation | null {
+  const terms = new Set(analyze(citingText.replace(CITATION_MARKER, ' ')));
+  const sentences = chunkSentences(chunk);
+  let best = sentences[0];
+  for (const s of sentences) if (best && overlap(terms, s.terms) > overlap(terms, best.terms)) best = s;
+  if (!best) return null;
+  const { anchor, precision } = sentenceAnchor(best.element, best.start, best.end);
+  return {
+    n,
+    document_id: chunk.chunk.document_id,
+    version_id: chunk.chunk.version_id,
+    chunk_id: chunk.chunk.chunk_id,
+    element_id: best.element.element_id,
+    file: chunk.file,
+    ...(chunk.chunk.page_index !== undefined ? { page_index: chunk.chunk.page_index } : {}),
+    ...(chunk.page_label !== undefined ? { page_label: chunk.page_label } : {}),
+    anchor,
+    quote: best.text,
+    precision,
+  };
+}
+
+export interface PostCheckedAnswer {
+  refused: boolean;
+  refusal_reason?: 'model-refused' | 'no-citations';
+  answer: string;
+  /** Only the sources the answer cites, numbered in order of first use. */
+  citations: Citation[];
+  /** The cited chunks in citation order (citations[i] comes from sources[i]). */
+  sources: RankedChunk[];
+}
+
+/** The post-check: a refusal carries no sources; an answer that cites nothing is treated as one. */
+export function postCheck(raw: string, chunks: RankedChunk[], refusal: string): PostCheckedAnswer {
+  if (isRefusal(raw)) {
+    const said = raw
+      .slice(raw.indexOf(REFUSAL_MARKER) + REFUSAL_MARKER.length)
+      .replace(CITATION_MARKER, '')
+      .trim();
+    return { refused: true, refusal_reason: 'model-refused', answer: said || refusal, citations: [], sources: [] };
+  }
+  const { text, order } = renumberCitations(raw, chunks.length);
+  if (order.length === 0) return { refused: true, refusal_reason: 'no-citations', answer: refusal, citations: [], sources: [] };
+  const sources = order.map((n) => chunks[n - 1] as RankedChunk);
+  const citations = sources.flatMap((chunk, i) => {
+    const citing = text
+      .split(/(?<=[.!?。！？])\s*/u)
+      .filter((s) => s.includes(`[${i + 1}]`))
+      .join(' ');
+    const c = citationFor(chunk, i + 1, citing || text);
+    return c ? [c] : [];
+  });
+  return { refused: false, answer: text, citations, sources };
+}
