@@ -33,7 +33,7 @@ async function parse(
   return parseIsolated(
     bytes,
     { fileName: version.original_name, format, options, ...(capabilities ? { capabilities } : {}) },
-    { timeoutMs, maxOldSpaceMb },
+    { timeoutMs, maxOldSpaceMb, signal },
   );
 }
 

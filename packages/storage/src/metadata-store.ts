@@ -191,16 +191,23 @@ export class SqliteMetadataStore implements MetadataStore {
     return row ? artifactFromRow(row) : null;
   }
 
+  /** Content is validated once, here on write; reads trust it. */
   async replaceVersionContent(versionId: string, elements: Element[], chunks: Chunk[]): Promise<void> {
     const insertElement = this.#db.prepare('INSERT INTO elements (version_id, element_id, ordinal, body) VALUES (?, ?, ?, ?)');
     const insertChunk = this.#db.prepare('INSERT INTO chunks (chunk_id, version_id, ordinal, body) VALUES (?, ?, ?, ?)');
+    const rows = {
+      elements: elements.map((e) => JSON.stringify(elementSchema.parse(e))),
+      chunks: chunks.map((c) => JSON.stringify(chunkSchema.parse(c))),
+    };
     this.#db
       .transaction(() => {
         this.#deleteContent(versionId);
         elements.forEach((e, i) => {
-          insertElement.run(versionId, e.element_id, i, JSON.stringify(e));
+          insertElement.run(versionId, e.element_id, i, rows.elements[i]);
         });
-        for (const c of chunks) insertChunk.run(c.chunk_id, versionId, c.ordinal, JSON.stringify(c));
+        chunks.forEach((c, i) => {
+          insertChunk.run(c.chunk_id, versionId, c.ordinal, rows.chunks[i]);
+        });
       })
       .immediate();
   }
@@ -222,14 +229,14 @@ export class SqliteMetadataStore implements MetadataStore {
           )
           .all(versionId, JSON.stringify(elementIds))
       : this.#db.prepare('SELECT body FROM elements WHERE version_id = ? ORDER BY ordinal').all(versionId);
-    return rows.map((r) => elementSchema.parse(JSON.parse((r as { body: string }).body)));
+    return rows.map((r) => JSON.parse((r as { body: string }).body) as Element);
   }
 
   async getChunks(chunkIds: string[]): Promise<Chunk[]> {
     const rows = this.#db
       .prepare('SELECT chunk_id, body FROM chunks WHERE chunk_id IN (SELECT value FROM json_each(?))')
       .all(JSON.stringify(chunkIds)) as { chunk_id: string; body: string }[];
-    const byId = new Map(rows.map((r) => [r.chunk_id, chunkSchema.parse(JSON.parse(r.body))]));
+    const byId = new Map(rows.map((r) => [r.chunk_id, JSON.parse(r.body) as Chunk]));
     return chunkIds.flatMap((id) => byId.get(id) ?? []);
   }
 
@@ -237,7 +244,7 @@ export class SqliteMetadataStore implements MetadataStore {
     const rows = this.#db.prepare('SELECT body FROM chunks WHERE version_id = ? ORDER BY ordinal').all(versionId) as {
       body: string;
     }[];
-    return rows.map((r) => chunkSchema.parse(JSON.parse(r.body)));
+    return rows.map((r) => JSON.parse(r.body) as Chunk);
   }
 
   async close(): Promise<void> {

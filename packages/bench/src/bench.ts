@@ -1,0 +1,102 @@
+/**
+ * `pnpm bench`: ingestion throughput (pages/s) over the text PDFs of ../shared/corpus/formats/pdf and
+ * question latency p50/p95 on the dev sets, through the same engine the server runs.
+ *   pnpm bench [--pdfs N] [--questions N] [--concurrency N] [--sets squad2-dev,jsquad-dev,drcd-dev] [--skip-ingest] [--skip-query]
+ */
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { ingestFiles, openEmbeddedEngine } from '@pinpoint/cli';
+import { defaultEngineConfig } from '@pinpoint/engine';
+import { loadDataset } from '@pinpoint/eval';
+
+const shared = fileURLToPath(new URL('../../../../shared/', import.meta.url));
+
+const { values } = parseArgs({
+  options: {
+    pdfs: { type: 'string', default: '0' },
+    questions: { type: 'string', default: '0' },
+    concurrency: { type: 'string', default: '2' },
+    sets: { type: 'string', default: 'squad2-dev,jsquad-dev,drcd-dev' },
+    'skip-ingest': { type: 'boolean', default: false },
+    'skip-query': { type: 'boolean', default: false },
+  },
+});
+const concurrency = Number(values.concurrency) || 1;
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+}
+
+async function withTempEngine<T>(
+  isolate: boolean,
+  fn: (engine: ReturnType<typeof openEmbeddedEngine>) => Promise<T>,
+): Promise<T> {
+  const dir = mkdtempSync(join(tmpdir(), 'pinpoint-bench-'));
+  const engine = openEmbeddedEngine(dir, { ...defaultEngineConfig, parse: { ...defaultEngineConfig.parse, isolate } });
+  try {
+    return await fn(engine);
+  } finally {
+    await engine.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function benchIngestion(): Promise<void> {
+  const folder = join(shared, 'corpus/formats/pdf');
+  let files = readdirSync(folder)
+    .filter((f) => f.endsWith('.pdf'))
+    .sort()
+    .map((f) => join(folder, f));
+  if (Number(values.pdfs) > 0) files = files.slice(0, Number(values.pdfs));
+  const started = performance.now();
+  const lines = await withTempEngine(true, (engine) => ingestFiles(engine, 'bench', files, () => {}, { concurrency }));
+  const seconds = (performance.now() - started) / 1000;
+  const ready = lines.filter((l) => l.state === 'ready' && (l.pages ?? 0) > 0);
+  const pages = ready.reduce((n, l) => n + (l.pages ?? 0), 0);
+  const failed = lines.filter((l) => l.state !== 'ready');
+  console.log(
+    `ingestion: ${files.length} PDFs, ${ready.length} with text (${pages} pages), ${failed.length} failed, concurrency ${concurrency}, isolated parsing`,
+  );
+  console.log(`  ${seconds.toFixed(1)} s wall → ${(pages / seconds).toFixed(2)} pages/s`);
+  const codes = new Map<string, number>();
+  for (const l of failed) codes.set(l.error_code ?? l.state, (codes.get(l.error_code ?? l.state) ?? 0) + 1);
+  if (codes.size) console.log(`  failures: ${[...codes].map(([c, n]) => `${c}×${n}`).join(', ')}`);
+}
+
+async function benchQueries(set: string): Promise<void> {
+  const dataset = loadDataset(join(shared, 'eval', set));
+  const questions = Number(values.questions) > 0 ? dataset.questions.slice(0, Number(values.questions)) : dataset.questions;
+  await withTempEngine(false, async (engine) => {
+    await ingestFiles(
+      engine,
+      set,
+      dataset.files.map((f) => f.path),
+      () => {},
+      { concurrency },
+    );
+    const total: number[] = [];
+    const lexical: number[] = [];
+    for (const q of questions) {
+      const t0 = performance.now();
+      const a = await engine.ask(q.question);
+      total.push(performance.now() - t0);
+      lexical.push(a.timings.lexical ?? 0);
+    }
+    total.sort((a, b) => a - b);
+    lexical.sort((a, b) => a - b);
+    const f = (n: number): string => n.toFixed(1).padStart(7);
+    console.log(
+      `${set.padEnd(11)} ${String(questions.length).padStart(5)}  ask p50 ${f(percentile(total, 50))} ms  p95 ${f(percentile(total, 95))} ms   lexical p50 ${f(percentile(lexical, 50))} ms  p95 ${f(percentile(lexical, 95))} ms`,
+    );
+  });
+}
+
+if (!values['skip-ingest']) await benchIngestion();
+if (!values['skip-query']) {
+  console.log('query latency (engine.ask end to end, in process, after ingesting the set):');
+  for (const set of values.sets.split(',').filter(Boolean)) await benchQueries(set);
+}

@@ -1,0 +1,4 @@
+export { openEmbeddedEngine } from './embedded.js';
+export { createEvalEngine } from './eval.js';
+export type { IngestLine } from './ingest.js';
+export { ingestFiles } from './ingest.js';
