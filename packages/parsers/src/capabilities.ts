@@ -3,6 +3,7 @@ import { createError } from '@pinpoint/core';
 import type { IsolatedRequest } from './isolate.js';
 import { createPdfRasterizer } from './ocr/pdftoppm.js';
 import { createTesseractOcr } from './ocr/tesseract-cli.js';
+import { createLibreOfficeConverter } from './office/libreoffice.js';
 
 /**
  * Capabilities cannot cross a process boundary as functions: the parent sends this plain description
@@ -20,7 +21,9 @@ const ocrFactories: Readonly<Record<string, (spec: OcrSpec) => OcrEngine>> = {
   'tesseract-cli': (spec) => createTesseractOcr(spec.langPath ? { tessdataDir: spec.langPath } : {}),
 };
 
-const converterFactories: Readonly<Record<string, (spec: ConvertSpec) => OfficeConverter>> = {};
+const converterFactories: Readonly<Record<string, (spec: ConvertSpec) => OfficeConverter>> = {
+  libreoffice: (spec) => createLibreOfficeConverter(spec.binary ? { binary: spec.binary } : {}),
+};
 
 function missing(kind: string, engine: string): never {
   throw createError('PP_DEPENDENCY_MISSING', `The ${kind} engine "${engine}" is not available in this build.`);

@@ -6,6 +6,7 @@ import { htmlParser } from './html/parse-html.js';
 import { imageParser } from './image/index.js';
 import { jsonParser } from './json/index.js';
 import { markdownParser } from './markdown/parse-markdown.js';
+import { legacyDocParser, slidesParser } from './office/index.js';
 import { pdfParser } from './pdf/parse-pdf.js';
 import { spreadsheetParser } from './spreadsheet/index.js';
 import { textParser } from './text/parse-text.js';
@@ -28,6 +29,7 @@ export interface ParserEntry {
 /** The dispatch table. Adding a format is one import and one line here. */
 export const parserRegistry: Partial<Record<Format, ParserEntry>> = {
   csv: csvParser,
+  doc: legacyDocParser,
   docx: docxParser,
   html: htmlParser,
   jpeg: imageParser,
@@ -35,6 +37,8 @@ export const parserRegistry: Partial<Record<Format, ParserEntry>> = {
   md: markdownParser,
   pdf: pdfParser,
   png: imageParser,
+  ppt: slidesParser,
+  pptx: slidesParser,
   txt: textParser,
   xls: spreadsheetParser,
   xlsx: spreadsheetParser,

@@ -51,8 +51,8 @@ describe('parseJson', () => {
     const source = '{"a/b": "𠮷野家 \\u0041", "list": ["😀 ok", 2, null, true]}';
     const out = await parseJson(new TextEncoder().encode(source), { fileName: 'x.json', format: 'json' });
     expect(out.elements.map((e) => e.text)).toEqual(['𠮷野家 A', '😀 ok', '2', 'true']);
-    expect((out.elements[0]?.anchor as TextAnchor).json_pointer).toBe('/a~1b');
-    expect((out.elements[1]?.anchor as TextAnchor).raw).toEqual({ start: 31, end: 37 });
+    expect(out.elements[0]?.anchor).toMatchObject({ json_pointer: '/a~1b' });
+    expect(out.elements[1]?.anchor).toMatchObject({ raw: { start: 31, end: 37 } });
     checkInvariants(source, out);
   });
 

@@ -1,0 +1,76 @@
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { OfficeConverter } from '@pinpoint/core';
+import { createError, PinpointError } from '@pinpoint/core';
+import { runCommand } from '../ocr/run-command.js';
+
+export interface LibreOfficeOptions {
+  /** Path or name of the soffice binary. */
+  binary?: string;
+  timeoutMs?: number;
+  /** Parent folder of each call's private work folder (input, output, user profile). */
+  tmpDir?: string;
+}
+
+const EXT = /^[a-z0-9]{1,8}$/;
+
+/**
+ * OfficeConverter over LibreOffice headless. Every call gets its own user profile
+ * (-env:UserInstallation), so concurrent conversions never share or lock one; the whole process
+ * group is killed on timeout or abort. Missing soffice → PP_DEPENDENCY_MISSING; a file LibreOffice
+ * cannot load → PP_CONVERSION_FAILED.
+ */
+export function createLibreOfficeConverter(options: LibreOfficeOptions = {}): OfficeConverter {
+  const binary = options.binary ?? 'soffice';
+  return {
+    id: 'libreoffice',
+    async convert(bytes, fromExt, toExt, signal) {
+      if (!EXT.test(fromExt)) throw createError('PP_VALIDATION', `Bad source extension "${fromExt}".`);
+      const dir = await mkdtemp(join(options.tmpDir ?? tmpdir(), 'pp-office-'));
+      try {
+        const input = join(dir, `input.${fromExt}`);
+        const outDir = join(dir, 'out');
+        await mkdir(outDir);
+        await writeFile(input, bytes);
+        const profile = pathToFileURL(join(dir, 'profile')).href;
+        const args = [
+          '--headless',
+          '--norestore',
+          '--nolockcheck',
+          `-env:UserInstallation=${profile}`,
+          '--convert-to',
+          toExt,
+          '--outdir',
+          outDir,
+          input,
+        ];
+        const result = await runCommand(binary, args, {
+          tool: 'LibreOffice',
+          timeoutMs: options.timeoutMs ?? 120_000,
+          signal,
+          cwd: dir,
+        });
+        const output = await readFile(join(outDir, `input.${toExt}`)).catch(() => undefined);
+        if (!output || output.byteLength === 0) {
+          const why = (result.stderr.trim() || result.stdout.toString().trim()).split('\n').at(-1) ?? '';
+          throw createError(
+            'PP_CONVERSION_FAILED',
+            `LibreOffice could not convert the .${fromExt} file to .${toExt} (${why || `exit ${result.code}`}); it may be damaged or protected.`,
+          );
+        }
+        return new Uint8Array(output);
+      } catch (err) {
+        if (err instanceof PinpointError || signal?.aborted) throw err;
+        throw createError(
+          'PP_CONVERSION_FAILED',
+          `LibreOffice conversion failed: ${err instanceof Error ? err.message : String(err)}`,
+          err,
+        );
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
