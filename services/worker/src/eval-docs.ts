@@ -2,10 +2,10 @@ import { readdirSync } from 'node:fs';
 
 const EVAL = new URL('../../../../shared/eval/', import.meta.url).pathname;
 
-/** Files of the shared eval datasets (read in place), optionally only some extensions, round-robin across datasets. */
-export function evalDocs(extensions?: string[]): string[] {
+/** Files of the shared eval datasets (read in place), optionally only some extensions or datasets, round-robin across datasets. */
+export function evalDocs(extensions?: string[], datasets?: string[]): string[] {
   const lists = readdirSync(EVAL, { withFileTypes: true })
-    .filter((d) => d.isDirectory())
+    .filter((d) => d.isDirectory() && (!datasets || datasets.includes(d.name)))
     .map((d) =>
       readdirSync(`${EVAL}${d.name}/docs`)
         .filter((f) => !extensions || extensions.some((x) => f.endsWith(`.${x}`)))
