@@ -57,6 +57,9 @@ function JobRow({ job, now, act }: { job: Job; now: number; act: (what: 'cancel'
     <li className={styles.job} data-state={job.state} data-testid="job-row">
       <div className={styles.jobMain}>
         <button type="button" className={styles.expand} aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+          <span className={styles.chevron} aria-hidden="true">
+            {open ? '▾' : '▸'}
+          </span>
           <span className={styles.file}>{job.file}</span>
         </button>
         <span className={styles.state}>{job.state}</span>
@@ -165,7 +168,17 @@ export function JobConsole({ collection }: { collection: Collection | null }) {
       {shown.length === 0 ? (
         <p className={styles.muted}>No jobs match.</p>
       ) : (
-        <ul className={styles.list}>
+        <ul className={styles.list} aria-label="Jobs">
+          <li className={styles.columns} aria-hidden="true">
+            <span>File</span>
+            <span>State</span>
+            <span>Stage</span>
+            <span>Progress</span>
+            <span />
+            <span>Tries</span>
+            <span>Time</span>
+            <span />
+          </li>
           {shown.map((j) => (
             <JobRow key={j.job_id} job={j} now={now} act={act} />
           ))}

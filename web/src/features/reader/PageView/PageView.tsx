@@ -4,6 +4,7 @@ import type { PageView as PageViewData } from '../../../api/types.js';
 import type { ScreenRect, ViewportSize } from '../bbox.js';
 import { normalizeBoxes, rotatedSize } from '../bbox.js';
 import { loadPdf } from '../pdfDocument.js';
+import { scrollIntoContainer } from '../scrollTo.js';
 import styles from './PageView.module.css';
 
 interface Props {
@@ -113,7 +114,7 @@ export function PageView({ view, isImage, highlight, onError }: Props) {
       : [];
 
   useEffect(() => {
-    if (rects.length > 0) firstBox.current?.scrollIntoView({ block: 'center', inline: 'center' });
+    if (rects.length > 0) scrollIntoContainer(scroller.current, firstBox.current);
   }, [rects.length, size?.width]);
 
   return (

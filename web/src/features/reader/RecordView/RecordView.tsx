@@ -11,6 +11,7 @@ import {
   recordLayout,
   usedColumns,
 } from '../records.js';
+import { scrollIntoContainer } from '../scrollTo.js';
 import styles from './RecordView.module.css';
 
 interface Props {
@@ -108,7 +109,7 @@ function CsvTable({ records, cited }: { records: RecordEntry[]; cited: Cited }) 
 
 function DocumentFlow({ records, cited }: { records: RecordEntry[]; cited: Cited }) {
   return (
-    <div className={styles.flow}>
+    <>
       {records.map((r) => {
         const isCited = r.record_id === cited.recordId;
         const cls = r.kind === 'heading' ? `${styles.block} ${styles.heading} ${styles[`h${r.level ?? 2}`] ?? ''}` : styles.block;
@@ -127,7 +128,7 @@ function DocumentFlow({ records, cited }: { records: RecordEntry[]; cited: Cited
           </div>
         );
       })}
-    </div>
+    </>
   );
 }
 
@@ -136,17 +137,30 @@ export function RecordView({ view, highlight }: Props) {
   const sheets = groupBySheet(view.records);
   const [sheet, setSheet] = useState(view.sheet ?? [...sheets.keys()][0] ?? '');
   const ref = useRef<HTMLElement>(null);
+  const box = useRef<HTMLDivElement>(null);
   const cited: Cited = {
     recordId: highlight ? view.record_id : null,
     range: highlight && view.cell_range ? parseCellRange(view.cell_range) : null,
     ref,
   };
   useEffect(() => {
-    if (sheet === (view.sheet ?? sheet)) ref.current?.scrollIntoView({ block: 'center' });
+    if (sheet === (view.sheet ?? sheet)) scrollIntoContainer(box.current, ref.current);
   }, [sheet, view.sheet]);
 
-  if (layout === 'document') return <DocumentFlow records={view.records} cited={cited} />;
-  if (layout === 'csv') return <div className={styles.scroll}>{<CsvTable records={view.records} cited={cited} />}</div>;
+  if (layout === 'document') {
+    return (
+      <div ref={box} className={styles.flow}>
+        <DocumentFlow records={view.records} cited={cited} />
+      </div>
+    );
+  }
+  if (layout === 'csv') {
+    return (
+      <div ref={box} className={styles.scroll}>
+        <CsvTable records={view.records} cited={cited} />
+      </div>
+    );
+  }
   return (
     <div>
       <div className={styles.tabs} role="tablist" aria-label="Sheets">
@@ -168,7 +182,7 @@ export function RecordView({ view, highlight }: Props) {
           </button>
         ))}
       </div>
-      <div className={styles.scroll} role="tabpanel">
+      <div ref={box} className={styles.scroll} role="tabpanel">
         <SheetTable records={gridRows(sheets.get(sheet) ?? [])} cited={cited} />
       </div>
     </div>

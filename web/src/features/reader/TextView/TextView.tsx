@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../../../api/client.js';
 import type { TextView as TextViewData } from '../../../api/types.js';
+import { scrollIntoContainer } from '../scrollTo.js';
 import { lineOfOffset, splitAtCodepoints } from '../textRange.js';
 import styles from './TextView.module.css';
 
@@ -27,6 +28,9 @@ function RawSource({
   onError: (e: unknown) => void;
 }) {
   const [raw, setRaw] = useState<string | null>(null);
+  const pre = useRef<HTMLPreElement>(null);
+  const rawMark = useRef<HTMLElement>(null);
+  useEffect(() => scrollIntoContainer(pre.current, rawMark.current), [raw]);
   useEffect(() => {
     let live = true;
     api
@@ -55,10 +59,10 @@ function RawSource({
       <figcaption className={styles.rawCaption}>
         Where in the original source · line {lineOfOffset(raw, parts.range.start)}
       </figcaption>
-      <pre className={styles.rawText} data-testid="raw-source">
+      <pre ref={pre} className={styles.rawText} data-testid="raw-source">
         {from > 0 && '…\n'}
         {parts.before.slice(from)}
-        <mark className={styles.rawMark} data-testid="raw-mark">
+        <mark ref={rawMark} className={styles.rawMark} data-testid="raw-mark">
           {parts.marked}
         </mark>
         {after}
@@ -70,6 +74,7 @@ function RawSource({
 
 export function TextView({ view, highlight, showRaw, originalUrl, onError }: Props) {
   const mark = useRef<HTMLElement>(null);
+  const box = useRef<HTMLElement>(null);
   let parts: ReturnType<typeof splitAtCodepoints> | null = null;
   let problem: string | null = null;
   try {
@@ -78,7 +83,7 @@ export function TextView({ view, highlight, showRaw, originalUrl, onError }: Pro
     problem = e instanceof Error ? e.message : String(e);
   }
   useEffect(() => {
-    mark.current?.scrollIntoView({ block: 'center' });
+    scrollIntoContainer(box.current, mark.current);
   }, []);
 
   return (
@@ -88,7 +93,7 @@ export function TextView({ view, highlight, showRaw, originalUrl, onError }: Pro
           The cited range does not fit this text ({problem}); nothing is highlighted.
         </p>
       )}
-      <section className={styles.text} data-testid="text-view" aria-label="Document text">
+      <section ref={box} className={styles.text} data-testid="text-view" aria-label="Document text">
         {parts && highlight ? (
           <>
             {parts.before}

@@ -1,0 +1,116 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ensureWebBuilt,
+  launchChromium,
+  type RunningApi,
+  resultsDir,
+  sharedDir,
+  startApi,
+  uploadViaApi,
+  waitForReady,
+} from './harness.js';
+
+const docs = join(sharedDir, 'eval/jsquad-dev/docs');
+const GOOD = [
+  '000_梅雨.md',
+  '001_グスタフ_マーラー.pdf',
+  '002_生命の起源.html',
+  '003_RKBラジオ.docx',
+  '004_国際連合平和維持活動.txt',
+];
+
+let api: RunningApi;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  ensureWebBuilt();
+  api = await startApi();
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await api?.stop();
+});
+
+const rowStates = () => page.$$eval('[data-testid=job-row]', (rows) => rows.map((r) => (r as HTMLElement).dataset.state ?? ''));
+
+describe('admin job console (real API, Chromium)', () => {
+  it('shows a live batch with progress, failures with their codes, and filters', async () => {
+    await page.goto(`${api.base}/#/admin`);
+    await page.waitForSelector('h1#jobs-heading');
+    const files = [
+      ...GOOD.map((name) => ({ name, bytes: readFileSync(join(docs, name)) })),
+      { name: 'really-html.pdf', bytes: new TextEncoder().encode('<html><body>not a pdf</body></html>') },
+      { name: 'empty.txt', bytes: new Uint8Array() },
+    ];
+    await uploadViaApi(api.base, files);
+    // the jobs arrive over the event stream, without a reload
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=job-row]').length >= 7, undefined, {
+      timeout: 30_000,
+    });
+    await page.screenshot({ path: join(resultsDir, 'admin-live.png') });
+    await page.waitForFunction(
+      () =>
+        [...document.querySelectorAll<HTMLElement>('[data-testid=job-row]')].every((r) =>
+          ['succeeded', 'failed', 'cancelled'].includes(r.dataset.state ?? ''),
+        ),
+      undefined,
+      { timeout: 150_000 },
+    );
+    const states = await rowStates();
+    expect(states.filter((s) => s === 'succeeded').length).toBe(GOOD.length);
+    expect(states.filter((s) => s === 'failed').length).toBe(2);
+    const failed = page.locator('[data-testid=job-row][data-state=failed]');
+    expect(await failed.first().textContent()).toMatch(/PP_[A-Z_]+/);
+    await page.screenshot({ path: join(resultsDir, 'admin.png'), fullPage: true });
+
+    await page.selectOption('select', 'failed');
+    expect(new Set(await rowStates())).toEqual(new Set(['failed']));
+    await page.selectOption('select', 'all');
+  }, 200_000);
+
+  it('retries a failed job through the API', async () => {
+    const row = page.locator('[data-testid=job-row][data-state=failed]').first();
+    const [res] = await Promise.all([
+      page.waitForResponse((r) => /\/api\/jobs\/[^/]+\/retry$/.test(r.url())),
+      row.getByRole('button', { name: 'Retry' }).click(),
+    ]);
+    expect(res.status()).toBe(200);
+  });
+
+  it('re-processes a document into a new version; the old citation says so and keeps its highlight', async () => {
+    const mdRow = page.locator('[data-testid=job-row]', { hasText: '000_梅雨.md' }).first();
+    const before = (await rowStates()).length;
+    const [res] = await Promise.all([
+      page.waitForResponse((r) => /\/reprocess$/.test(r.url())),
+      mdRow.getByRole('button', { name: 'Re-process' }).click(),
+    ]);
+    expect(res.status()).toBe(201);
+    const { version } = (await res.json()) as { version: { version_id: string } };
+    await page.waitForFunction((n) => document.querySelectorAll('[data-testid=job-row]').length > n, before);
+    await waitForReady(api.base, version.version_id);
+
+    const { documents } = (await (await fetch(`${api.base}/api/documents`)).json()) as {
+      documents: { document: { name: string }; versions: { version_id: string; number: number }[] }[];
+    };
+    const md = documents.find((d) => d.document.name === '000_梅雨.md');
+    const v1 = md?.versions.find((v) => v.number === 1);
+    expect(v1 && v1.version_id !== version.version_id).toBe(true);
+    const { elements } = (await (await fetch(`${api.base}/api/versions/${v1?.version_id}/elements`)).json()) as {
+      elements: { element_id: string; text: string }[];
+    };
+    const el = elements[2] ?? elements[0];
+    const reader = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await reader.goto(`${api.base}/#/cite?v=${v1?.version_id}&e=${el?.element_id}`);
+    await reader.waitForSelector('[data-testid=newer-version]');
+    expect(await reader.locator('[data-testid=text-mark]').textContent()).toBe(el?.text);
+    await reader.screenshot({ path: join(resultsDir, 'reader-newer-version.png') });
+    await reader.close();
+  }, 120_000);
+});
