@@ -107,7 +107,7 @@ describe('generated answers: post-check', () => {
     expect(a.sentences.map((s) => s.supported)).toEqual([true, false]);
     expect(a.citations[0]?.supported).toBe(false);
     const b = await generateAnswer({ question: 'number?', chunks: chunks.slice(1), generator: generator() });
-    expect(b.sentences[0]).toMatchObject({ supported: false, missing_numbers: ['80'] });
+    expect(b.sentences[0]).toMatchObject({ supported: false, missing: ['80'] });
   });
 
   it('uses the embedder as a second opinion when one is configured', async () => {

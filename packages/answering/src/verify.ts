@@ -15,8 +15,8 @@ export interface SentenceSupport {
   lexical: number;
   /** Best cosine between the sentence and a sentence of the cited sources, when an embedder is given. */
   cosine?: number;
-  /** Numbers in the sentence that no cited source contains (a hallmark of invented figures). */
-  missing_numbers: string[];
+  /** Numbers, names and CJK runs in the sentence that no cited source contains (hallmarks of invented facts). */
+  missing: string[];
 }
 
 export interface VerifyOptions {
@@ -28,7 +28,7 @@ export interface VerifyOptions {
   signal?: AbortSignal;
 }
 
-export const DEFAULT_VERIFY = { minLexical: 0.5, minCosine: 0.8 } as const;
+export const DEFAULT_VERIFY = { minLexical: 0.4, minCosine: 0.8 } as const;
 
 interface CitingSentence {
   start: number;
@@ -39,32 +39,69 @@ interface CitingSentence {
 
 /** Answer sentences with their markers; a marker standing alone after a full stop belongs to the sentence before. */
 export function citingSentences(answer: string): CitingSentence[] {
+  const numbers = (text: string) =>
+    [...text.matchAll(CITATION_MARKER)].flatMap((m) => (m[1] ?? '').split(/[,、，]/).map((x) => Number(x.trim())));
   const out: CitingSentence[] = [];
   for (const r of splitSentences(answer)) {
     const text = sliceCodepoints(answer, r.start, r.end);
-    const cites = [...text.matchAll(CITATION_MARKER)].flatMap((m) => (m[1] ?? '').split(/[,、，]/).map((s) => Number(s.trim())));
-    const prose = text.replace(CITATION_MARKER, '').trim();
+    // Markers that open a "sentence" were written after the previous one's full stop.
+    const lead = /^\s*(?:\[[\d\s,、，]+\]\s*)+/u.exec(text)?.[0] ?? '';
     const prev = out.at(-1);
-    if (!/[\p{L}\p{N}]/u.test(prose) && prev) {
-      prev.cites.push(...cites);
-      prev.end = r.end;
-      continue;
-    }
-    out.push({ start: r.start, end: r.end, text: prose, cites });
+    if (lead && prev) prev.cites.push(...numbers(lead));
+    const rest = text.slice(lead.length);
+    const prose = rest.replace(CITATION_MARKER, '').trim();
+    if (!/[\p{L}\p{N}]/u.test(prose)) continue;
+    out.push({ start: r.start + Array.from(lead).length, end: r.end, text: prose, cites: numbers(rest) });
   }
   return out.filter((s) => s.cites.length > 0).map((s) => ({ ...s, cites: [...new Set(s.cites)] }));
 }
 
 const NUMBER = /\d+(?:[.,]\d+)*/g;
+const CJK_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+/** Han and katakana carry names and terms; hiragana is mostly grammar, which answers rephrase freely. */
+const NAME_CHAR = /[\p{Script=Han}\p{Script=Katakana}ー]/u;
+/** Shortest run of CJK characters, none of whose bigrams occur in the source, that counts as a novel name. */
+const MIN_CJK_RUN = 4;
+
+function novelCjkRuns(sentence: string, source: string): string[] {
+  const chars = Array.from(sentence);
+  const cjk = (c: string | undefined) => c !== undefined && NAME_CHAR.test(c);
+  const out: string[] = [];
+  let run = '';
+  const flush = () => {
+    if (Array.from(run).length >= MIN_CJK_RUN) out.push(run);
+    run = '';
+  };
+  for (const [i, c] of chars.entries()) {
+    if (!cjk(c)) {
+      flush();
+      continue;
+    }
+    const prev = chars[i - 1];
+    const next = chars[i + 1];
+    const covered = (cjk(prev) && source.includes(`${prev}${c}`)) || (cjk(next) && source.includes(`${c}${next}`));
+    if (covered) flush();
+    else run += c;
+  }
+  flush();
+  return out;
+}
+
+/** Numbers, capitalised names (not sentence-initial) and runs of CJK text that the source does not contain. */
+export function novelSpans(sentence: string, source: string): string[] {
+  const src = source.normalize('NFKC').toLowerCase().replace(/[\s,]/g, '');
+  const sent = sentence.normalize('NFKC');
+  const numbers = (sent.match(NUMBER) ?? []).filter((n) => !src.includes(n.replace(/[\s,]/g, '')));
+  const words = [...sent.matchAll(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu)].map((m) => m[0]);
+  const names = words.filter((w, i) => i > 0 && !CJK_CHAR.test(w) && /^\p{Lu}/u.test(w) && !src.includes(w.toLowerCase()));
+  return [...new Set([...numbers, ...names, ...novelCjkRuns(sent.toLowerCase(), src)])];
+}
 
 function lexicalSupport(sentence: string, source: string): { lexical: number; missing: string[] } {
   const terms = [...new Set(analyze(sentence))];
   const have = new Set(analyze(source));
   const found = terms.filter((t) => have.has(t)).length;
-  const digits = (s: string) => s.replace(/[\s,]/g, '');
-  const sourceDigits = digits(source.normalize('NFKC'));
-  const missing = [...new Set(sentence.normalize('NFKC').match(NUMBER) ?? [])].filter((n) => !sourceDigits.includes(digits(n)));
-  return { lexical: terms.length === 0 ? 1 : found / terms.length, missing };
+  return { lexical: terms.length === 0 ? 1 : found / terms.length, missing: novelSpans(sentence, source) };
 }
 
 function dot(a: Float32Array, b: Float32Array): number {
@@ -100,7 +137,7 @@ export async function verifyAnswer(
     const cosine = options.embedder && source ? await bestCosine(options.embedder, s.text, source, options.signal) : undefined;
     const byWords = lexical >= minLexical || (cosine !== undefined && cosine >= minCosine);
     const supported = source.length > 0 && byWords && missing.length === 0;
-    out.push({ ...s, supported, lexical, missing_numbers: missing, ...(cosine !== undefined ? { cosine } : {}) });
+    out.push({ ...s, supported, lexical, missing, ...(cosine !== undefined ? { cosine } : {}) });
   }
   return out;
 }

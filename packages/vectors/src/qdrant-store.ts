@@ -15,7 +15,7 @@ export interface QdrantVectorStoreOptions {
 }
 
 /** A record whose retrieval text also feeds the sparse (BM25) vector. */
-export type HybridVectorRecord = VectorRecord & { text?: string };
+export type HybridVectorRecord = VectorRecord & { text?: string; retrieval_text?: string };
 
 const DENSE = 'dense';
 const SPARSE = 'bm25';
