@@ -8,7 +8,7 @@ import { resolveOptions } from './options.js';
 import type { JobData } from './runner.js';
 import { startRunner } from './runner.js';
 
-export function connect(redisUrl: string, onError?: (err: Error) => void): Redis {
+function connect(redisUrl: string, onError?: (err: Error) => void): Redis {
   const redis = new Redis(redisUrl, { maxRetriesPerRequest: null, enableReadyCheck: true });
   redis.on('error', (err) => onError?.(err));
   return redis;

@@ -9,7 +9,7 @@ export interface PortFixture<T> {
 
 export type PortFactory<T> = () => Promise<PortFixture<T>>;
 
-export const sampleRecipe: Recipe = { parser: 'txt@1', chunker: 'c1:500/50', analyzer: 'std@1', options: { ocr: false } };
+const sampleRecipe: Recipe = { parser: 'txt@1', chunker: 'c1:500/50', analyzer: 'std@1', options: { ocr: false } };
 
 export function newVersionInput(documentId: string, collectionId: string, content: string): NewVersion {
   return {

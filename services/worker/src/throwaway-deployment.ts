@@ -82,7 +82,7 @@ export async function createThrowawayDeployment(settings: Record<string, string>
 }
 
 /** Starts `services/worker/src/main.ts` as a child process; resolves once it consumes the queue. */
-export function spawnWorkerProcess(env: Record<string, string>): Promise<WorkerProcess> {
+function spawnWorkerProcess(env: Record<string, string>): Promise<WorkerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH ?? '', ...env },
