@@ -117,7 +117,7 @@ function citationStub(chunk: RankedChunk): Omit<Citation, 'n'> {
 }
 
 /** Post-check and verify a complete raw answer. */
-export async function finishAnswer(raw: string, input: GenerateInput): Promise<GeneratedAnswer> {
+async function finishAnswer(raw: string, input: GenerateInput): Promise<GeneratedAnswer> {
   const checked = postCheck(raw, input.chunks, refusalMessage(input.question));
   if (checked.refused) return { ...checked, sentences: [], generator: input.generator.id };
   const sentences = await verifyAnswer(checked.answer, (n) => checked.sources[n - 1]?.chunk.text, {

@@ -7,7 +7,7 @@ export interface QueryRewrite {
   parts: string[];
 }
 
-export function buildRewritePrompt(question: string): string {
+function buildRewritePrompt(question: string): string {
   return [
     'Rewrite the question for searching a document collection.',
     'Return JSON only: {"paraphrases": [two paraphrases in the question’s language, keeping every name, number and code exactly],',

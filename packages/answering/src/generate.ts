@@ -26,7 +26,7 @@ export function toGenerationSources(chunks: RankedChunk[]): GenerationSource[] {
   }));
 }
 
-export function isRefusal(text: string): boolean {
+function isRefusal(text: string): boolean {
   return text.includes(REFUSAL_MARKER);
 }
 
@@ -57,7 +57,7 @@ function overlap(a: Set<string>, b: Set<string>): number {
 }
 
 /** The citation for source `chunk`, numbered n, anchored on its sentence closest to what cites it. */
-export function citationFor(chunk: RankedChunk, n: number, citingText: string): Citation | null {
+function citationFor(chunk: RankedChunk, n: number, citingText: string): Citation | null {
   const terms = new Set(analyze(citingText.replace(CITATION_MARKER, ' ')));
   const sentences = chunkSentences(chunk);
   let best = sentences[0];

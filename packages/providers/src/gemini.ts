@@ -4,7 +4,7 @@ import { buildAnswerPrompt } from './prompt.js';
 import { type RetryOptions, toProviderError, withRetry } from './retry.js';
 import { chunked, l2Normalize } from './vector-math.js';
 
-export interface GeminiConfig {
+interface GeminiConfig {
   apiKey: string;
   /** Overrides the API host (a proxy, or a local wire-format server in tests). */
   baseUrl?: string;

@@ -1,7 +1,7 @@
 import type { Generator, Reranker } from '@pinpoint/core';
 
 /** The prompt: numbered passages, one "n: score" line each back, 0–10. */
-export function buildRerankPrompt(query: string, texts: string[]): string {
+function buildRerankPrompt(query: string, texts: string[]): string {
   const passages = texts.map((t, i) => `[${i + 1}] ${t.replace(/\s+/g, ' ').slice(0, 1200)}`).join('\n\n');
   return [
     'Rate how well each passage answers the question, from 0 (unrelated) to 10 (answers it directly).',

@@ -3,7 +3,7 @@ import { buildAnswerPrompt } from './prompt.js';
 import { providerErrorForStatus, type RetryOptions, toProviderError, withRetry } from './retry.js';
 import { chunked, l2Normalize } from './vector-math.js';
 
-export interface OllamaConfig {
+interface OllamaConfig {
   /** e.g. http://127.0.0.1:11434 */
   url: string;
   model: string;

@@ -12,7 +12,7 @@ export interface OnnxEmbedderConfig {
 }
 
 /** Mean of the token vectors where the attention mask is 1, then L2-normalised (e5 / sentence-transformers). */
-export function meanPool(data: Float32Array, dims: readonly number[], batch: Encoding[]): Float32Array[] {
+function meanPool(data: Float32Array, dims: readonly number[], batch: Encoding[]): Float32Array[] {
   const [b = 0, s = 0, d = 0] = dims;
   if (dims.length === 2) return Array.from({ length: b }, (_, i) => l2Normalize(data.slice(i * s, (i + 1) * s)));
   return Array.from({ length: b }, (_, i) => {

@@ -16,7 +16,7 @@ export interface FakeServer {
 
 export type AnswerFn = (prompt: string) => string;
 
-export function hashEmbedding(text: string, dimensions: number): number[] {
+function hashEmbedding(text: string, dimensions: number): number[] {
   const v = new Array<number>(dimensions).fill(0);
   for (const word of text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) {
     let h = 2166136261;

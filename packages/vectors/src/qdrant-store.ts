@@ -21,13 +21,13 @@ const DENSE = 'dense';
 const SPARSE = 'bm25';
 
 /** Qdrant point ids are uuids or integers: a chunk id maps to a stable uuid from its sha256. */
-export function pointId(chunkId: string): string {
+function pointId(chunkId: string): string {
   const h = createHash('sha256').update(chunkId).digest('hex');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
 }
 
 type Condition = { key: string; match: { any: string[] | number[] } };
-export function toQdrantFilter(filter: SearchFilter | undefined): { must: Condition[] } | undefined {
+function toQdrantFilter(filter: SearchFilter | undefined): { must: Condition[] } | undefined {
   if (!filter) return undefined;
   const must: Condition[] = [];
   if (filter.collectionIds) must.push({ key: 'collection_id', match: { any: filter.collectionIds } });
