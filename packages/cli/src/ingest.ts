@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { Version } from '@pinpoint/core';
+import { createError } from '@pinpoint/core';
 import type { Engine, UploadResult } from '@pinpoint/engine';
 
 /** One line of `pinpoint ingest --json` (DESIGN.md §7). */
@@ -53,7 +54,11 @@ export async function ingestFiles(
   const collection = await engine.ensureCollection(collectionName);
   const results: UploadResult[] = [];
   for (const path of paths) {
-    const bytes = new Uint8Array(await readFile(path));
+    const bytes = new Uint8Array(
+      await readFile(path).catch((err) =>
+        Promise.reject(createError('PP_NOT_FOUND', `Cannot read ${path}: ${(err as Error).message}`, err)),
+      ),
+    );
     results.push(...(await engine.upload(collection.collection_id, [{ name: basename(path), bytes }])));
   }
   const runner = engine.startWorker({ concurrency: options.concurrency ?? 1 });

@@ -18,7 +18,11 @@ describe('bad input ends as a failed version with a stable code; the service kee
     const realPdf = read('corpus/formats/pdf/pdfjs__tracemonkey.pdf');
     const files = [
       { name: 'empty.txt', bytes: new Uint8Array(), code: 'PP_EMPTY_FILE' },
-      { name: 'really-html.pdf', bytes: new TextEncoder().encode('<!doctype html><html><body><p>not a pdf</p></body></html>'), code: 'PP_FORMAT_MISMATCH' },
+      {
+        name: 'really-html.pdf',
+        bytes: new TextEncoder().encode('<!doctype html><html><body><p>not a pdf</p></body></html>'),
+        code: 'PP_FORMAT_MISMATCH',
+      },
       { name: 'password.pdf', bytes: read('corpus/formats/pdf/unstructured__password.pdf'), code: 'PP_PARSE_ENCRYPTED_PDF' },
       { name: 'scan.pdf', bytes: read('corpus/formats/pdf/kreuzberg__non_searchable.pdf'), code: 'PP_PARSE_NO_TEXT' },
       { name: 'truncated.pdf', bytes: realPdf.slice(0, Math.floor(realPdf.length / 3)), code: 'PP_PARSE_CORRUPT' },
@@ -26,7 +30,10 @@ describe('bad input ends as a failed version with a stable code; the service kee
       { name: 'good.txt', bytes: new TextEncoder().encode('The warranty lasts twenty-four months from delivery.\n'), code: null },
     ];
     const results = await uploadFiles(t.app, col, files);
-    const versions = await settle(t.app, results.map((r) => r.version.version_id));
+    const versions = await settle(
+      t.app,
+      results.map((r) => r.version.version_id),
+    );
     const got = Object.fromEntries(versions.map((v) => [v.original_name, v.error_code]));
     expect(got).toEqual(Object.fromEntries(files.map((f) => [f.name, f.code])));
     for (const v of versions.filter((x) => x.error_code)) {
@@ -37,7 +44,9 @@ describe('bad input ends as a failed version with a stable code; the service kee
     expect(jobs).toHaveLength(6);
 
     expect((await t.app.inject({ url: '/api/health' })).json().ok).toBe(true);
-    const hits = (await t.app.inject({ method: 'POST', url: '/api/search', payload: { query: 'warranty months', collection_id: col } })).json().hits;
+    const hits = (
+      await t.app.inject({ method: 'POST', url: '/api/search', payload: { query: 'warranty months', collection_id: col } })
+    ).json().hits;
     expect(hits[0]?.file).toBe('good.txt');
   });
 
@@ -50,7 +59,9 @@ describe('bad input ends as a failed version with a stable code; the service kee
     expect(invalid.json().error.code).toBe('PP_VALIDATION');
     const noRoute = await t.app.inject({ url: '/api/nope' });
     expect(noRoute.json().error.code).toBe('PP_NOT_FOUND');
-    const noCollection = await uploadFiles(t.app, 'col_missing', [{ name: 'a.txt', bytes: new Uint8Array([65]) }]).catch((e: Error) => e.message);
+    const noCollection = await uploadFiles(t.app, 'col_missing', [{ name: 'a.txt', bytes: new Uint8Array([65]) }]).catch(
+      (e: Error) => e.message,
+    );
     expect(noCollection).toMatch(/404/);
   });
 });

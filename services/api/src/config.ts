@@ -33,9 +33,18 @@ const envSchema = z.object({
   PINPOINT_SIGNED_URL_TTL_SECONDS: z.coerce.number().int().positive().default(900),
   PINPOINT_DEFAULT_COLLECTION: z.string().min(1).default('default'),
   PINPOINT_MODE: z.enum(['embedded', 'distributed']).default('embedded'),
-  PINPOINT_REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').default('redis://127.0.0.1:6379'),
-  PINPOINT_DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').default('postgres://postgres@127.0.0.1:5432/pinpoint'),
-  PINPOINT_PG_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/).default('pinpoint'),
+  PINPOINT_REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .default('redis://127.0.0.1:6379'),
+  PINPOINT_DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .default('postgres://postgres@127.0.0.1:5432/pinpoint'),
+  PINPOINT_PG_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]*$/)
+    .default('pinpoint'),
   PINPOINT_QUEUE_NAME: z.string().min(1).default('pinpoint-ingest'),
   PINPOINT_QUEUE_PREFIX: z.string().min(1).default('pp'),
   PINPOINT_BLOB_DIR: z.string().min(1).optional(),
@@ -55,7 +64,14 @@ export interface Config {
   engine: EngineConfig;
   /** embedded: SQLite + in-process worker; distributed: PostgreSQL + BullMQ (workers run as services/worker). */
   mode: 'embedded' | 'distributed';
-  distributed: { redisUrl: string; databaseUrl: string; pgSchema: string; queueName: string; queuePrefix: string; blobDir: string };
+  distributed: {
+    redisUrl: string;
+    databaseUrl: string;
+    pgSchema: string;
+    queueName: string;
+    queuePrefix: string;
+    blobDir: string;
+  };
 }
 
 const flagOptions = {

@@ -13,7 +13,8 @@ async function main(): Promise<void> {
       : createEmbeddedEngine(config);
   await engine.ensureCollection(config.defaultCollection);
   const app = await buildApp(config, { engine, signingSecret: signingSecret(config) });
-  const runner = config.worker.enabled && config.mode === 'embedded' ? engine.startWorker({ concurrency: config.worker.concurrency }) : null;
+  const runner =
+    config.worker.enabled && config.mode === 'embedded' ? engine.startWorker({ concurrency: config.worker.concurrency }) : null;
   let closing = false;
   const shutdown = async (signal: string): Promise<void> => {
     if (closing) return;

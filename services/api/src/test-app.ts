@@ -29,7 +29,7 @@ export async function startTestApp(overrides: Record<string, string> = {}): Prom
   });
   const engine = createEmbeddedEngine(config);
   const app = await buildApp(config, { engine, signingSecret: 'test-secret-0123456789abcdef' });
-  const runner: JobRunner = engine.startWorker({ concurrency: 2 });
+  const runner: JobRunner | null = config.worker.enabled ? engine.startWorker({ concurrency: 2 }) : null;
   return {
     app,
     engine,
@@ -37,7 +37,7 @@ export async function startTestApp(overrides: Record<string, string> = {}): Prom
     dir,
     async close() {
       await app.close();
-      await runner.stop();
+      await runner?.stop();
       await engine.close();
       rmSync(dir, { recursive: true, force: true });
     },
