@@ -13,7 +13,7 @@ export interface CommandOptions {
   timeoutMs: number;
   signal?: AbortSignal | undefined;
   cwd?: string;
-  /** Variables set for this command only (through env(1), the caller's environment is left as is). */
+  /** Variables set for this command only (through env(1); the caller's environment is left as is). */
   vars?: Record<string, string>;
 }
 
@@ -33,9 +33,11 @@ function killGroup(pid: number | undefined): void {
 export function runCommand(binary: string, args: string[], options: CommandOptions): Promise<CommandResult> {
   options.signal?.throwIfAborted();
   const vars = Object.entries(options.vars ?? {}).map(([k, v]) => `${k}=${v}`);
-  const [file, argv] = vars.length > 0 ? ['env', [...vars, binary, ...args]] : [binary, args];
+  // timeout(1) also bounds the tool when this process dies first (a killed parse child leaves no orphan running)
+  const seconds = String(Math.ceil(options.timeoutMs / 1000) + 5);
+  const argv = ['-k', '5', `${seconds}s`, 'env', ...vars, binary, ...args];
   return new Promise((resolve, reject) => {
-    const child = spawn(file, argv, { cwd: options.cwd, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('timeout', argv, { cwd: options.cwd, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     const out: Buffer[] = [];
     let err = '';
     let settled = false;
@@ -75,7 +77,7 @@ export function runCommand(binary: string, args: string[], options: CommandOptio
       finish(() => reject(error));
     });
     child.on('close', (code) => {
-      if (code === 127 && vars.length > 0) {
+      if (code === 127) {
         finish(() =>
           reject(
             createError(

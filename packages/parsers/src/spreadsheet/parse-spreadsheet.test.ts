@@ -3,6 +3,7 @@ import * as XLSX from '@e965/xlsx';
 import type { Element, ParseOutput, RecordAnchor } from '@pinpoint/core';
 import { recordEntrySchema, sha256Hex, sourceMapSchema } from '@pinpoint/core';
 import { describe, expect, it } from 'vitest';
+import { createLibreOfficeConverter } from '../office/libreoffice.js';
 import { parseSpreadsheet } from './parse-spreadsheet.js';
 
 const corpus = new URL('../../../../../shared/corpus/formats/', import.meta.url);
@@ -87,6 +88,14 @@ describe('parseSpreadsheet', () => {
   it('reads legacy .xls workbooks', async () => {
     const out = await parseSpreadsheet(read('xls/markitdown__test.xls'), { fileName: 't.xls', format: 'xls' });
     expect(rows(out)[1]?.text).toBe('89 | 82 | 100 | 12');
+  });
+
+  it('asks LibreOffice for a second reading when SheetJS finds no cells in a sheet that declares a range', async () => {
+    const convert = createLibreOfficeConverter();
+    const out = await parseSpreadsheet(read('xls/tika__testEXCEL_95.xls'), { fileName: 'x95.xls', format: 'xls', convert });
+    // LibreOffice finds no cell text in this BIFF5 file either: both readings are reported, nothing is invented
+    expect(out.diagnostics.map((d) => d.rule_id)).toEqual(['spreadsheet/converted', 'spreadsheet/no-cells']);
+    expect(out.elements.map((e) => e.type)).toEqual(['heading']);
   });
 
   it('fails an encrypted workbook with PP_PARSE_ENCRYPTED_OFFICE', async () => {

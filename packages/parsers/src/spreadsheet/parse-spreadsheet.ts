@@ -115,9 +115,30 @@ function sheetRecords(wb: XLSX.WorkBook, sheetIndex: number, budget: number): { 
   };
 }
 
+function workbookRecords(wb: XLSX.WorkBook, maxRows: number, diagnostics: Diagnostic[]): PendingRecord[] {
+  const pending: PendingRecord[] = [];
+  let budget = maxRows;
+  for (let i = 0; i < wb.SheetNames.length; i++) {
+    const { records, dropped } = sheetRecords(wb, i, budget);
+    budget -= records.length - 1;
+    pending.push(...records);
+    if (dropped > 0) {
+      const reason = `${dropped} rows of sheet "${wb.SheetNames[i]}" were not kept (row limit).`;
+      diagnostics.push({ rule_id: 'spreadsheet/truncated', reason, severity: 'warning' });
+    }
+  }
+  return pending;
+}
+
+/** SheetJS found no cells although a sheet declares a used range (e.g. some BIFF5 files). */
+function declaresCells(wb: XLSX.WorkBook): boolean {
+  return wb.SheetNames.some((name) => typeof wb.Sheets[name]?.['!ref'] === 'string');
+}
+
 /**
  * .xlsx/.xls → one record per non-empty row (sheet, 1-based row, cell range, cells as displayed),
- * one heading record per sheet; records.jsonl is the artifact the anchors point into.
+ * one heading record per sheet; records.jsonl is the artifact the anchors point into. When SheetJS reads
+ * no cells from a workbook that declares some, and ctx.convert exists, LibreOffice's .xlsx of it is read instead.
  */
 export async function parseSpreadsheet(
   bytes: Uint8Array,
@@ -126,21 +147,15 @@ export async function parseSpreadsheet(
 ): Promise<ParseOutput> {
   assertOfficeContainer(bytes, { allowCfb: true, ...(options.zipLimits ? { limits: options.zipLimits } : {}) });
   ctx.signal?.throwIfAborted();
-  const wb = readWorkbook(bytes);
+  const maxRows = options.maxRows ?? 200_000;
   const diagnostics: Diagnostic[] = [];
-  const pending: PendingRecord[] = [];
-  let budget = options.maxRows ?? 200_000;
-  for (let i = 0; i < wb.SheetNames.length; i++) {
-    const { records, dropped } = sheetRecords(wb, i, budget);
-    budget -= records.length - 1;
-    pending.push(...records);
-    if (dropped > 0) {
-      diagnostics.push({
-        rule_id: 'spreadsheet/truncated',
-        reason: `${dropped} rows of sheet "${wb.SheetNames[i]}" were not kept (row limit).`,
-        severity: 'warning',
-      });
-    }
+  let wb = readWorkbook(bytes);
+  let pending = workbookRecords(wb, maxRows, diagnostics);
+  if (!pending.some((p) => p.type === 'record') && declaresCells(wb) && ctx.convert) {
+    wb = readWorkbook(await ctx.convert.convert(bytes, ctx.format, 'xlsx', ctx.signal));
+    pending = workbookRecords(wb, maxRows, diagnostics);
+    const reason = `SheetJS read no cells; the workbook was converted to .xlsx with ${ctx.convert.id} and read again.`;
+    diagnostics.push({ rule_id: 'spreadsheet/converted', reason, severity: 'info' });
   }
   if (!pending.some((p) => p.type === 'record')) {
     diagnostics.push({ rule_id: 'spreadsheet/no-cells', reason: 'The workbook has no non-empty cells.', severity: 'warning' });
