@@ -70,10 +70,20 @@ function gateFeatures(
     missing_max: maxW === 0 ? 1 : missing / maxW,
     top_norm: total === 0 ? 0 : top / total,
     margin: top === 0 ? 0 : (top - (scores[1] ?? 0)) / top,
-    type_ok: type === null || (best !== undefined && hasType(best.windowText, type)) ? 1 : 0,
+    type_ok: type === null || (best !== undefined && hasType(best.windowText, type, input.question)) ? 1 : 0,
     negation_mismatch: negationMismatch(input.question, best?.windowText ?? ''),
     entity_missing: entityMissing(input.question, best?.windowTerms),
+    novel: best ? novelShare(query, best.c.terms) : 0,
   };
+}
+
+/** Share of the best sentence's terms that the query does not hold: room for an answer. */
+function novelShare(query: QueryTermWeight[], terms: Set<string>): number {
+  if (terms.size === 0) return 0;
+  const q = new Set(query.map((t) => t.term));
+  let novel = 0;
+  for (const t of terms) if (!q.has(t)) novel++;
+  return novel / terms.size;
 }
 
 function entityMissing(question: string, windowTerms: Set<string> | undefined): number {
@@ -129,10 +139,11 @@ export function answerExtractive(input: ExtractiveInput, options: Partial<GateCo
   const ranked = scoreCandidates(query, sentences);
   const chunkTerms = new Set((sentences[0] ?? []).flatMap((c) => [...c.terms]));
   const features = gateFeatures(query, ranked[0], input, chunkTerms);
-  const score = gateScore(features, config);
-  const threshold = isCjkQuestion(input.question) ? config.thresholds.cjk : config.thresholds.latin;
+  const model = isCjkQuestion(input.question) ? config.models.cjk : config.models.latin;
+  const score = gateScore(features, model);
+  const threshold = model.threshold;
   const gate = { score, threshold, features };
-  if (ranked.length === 0 || score < threshold)
+  if (ranked.length === 0 || score < threshold || features.cov_window < model.minCoverage)
     return { refused: true, answer: refusalMessage(input.question), citations: [], gate };
   const picked = pickSentences(ranked, config.maxSentences);
   const citations = picked.map((s, i) => toCitation(s, i + 1));
