@@ -122,14 +122,14 @@ async function onProcessorError(args: RunArgs, view: Job, err: unknown): Promise
   const { bullJob, deps, token } = args;
   const { mirror, options } = deps;
   const error = toPinpointError(err);
-  if ((await mirror.isCancelRequested(view.job_id)) || error.code === 'PP_JOB_CANCELLED') {
-    return settle(deps, view, 'cancelled');
-  }
-  if (args.isShuttingDown() && args.signal.aborted && token) {
+  const cancelRequested = await mirror.isCancelRequested(view.job_id);
+  if (!cancelRequested && args.isShuttingDown() && args.signal.aborted && token) {
+    // Aborted by a drain timeout, not by a person: back to the queue, no attempt used.
     await mirror.put({ ...view, state: 'queued' });
     await bullJob.moveToDelayed(Date.now() + 100, token);
     throw new DelayedError('released on shutdown');
   }
+  if (cancelRequested || error.code === 'PP_JOB_CANCELLED') return settle(deps, view, 'cancelled');
   const failed = { ...view, error_code: error.code, error_message: error.message };
   if (error.code === 'PP_PROVIDER_RATE_LIMITED') {
     await mirror.put({ ...failed, state: 'queued' });
