@@ -1,4 +1,13 @@
-import type { BlobStore, Embedder, JobQueue, LexicalIndex, MetadataStore, VectorStore } from '@pinpoint/core';
+import type {
+  BlobStore,
+  Embedder,
+  Generator,
+  JobQueue,
+  LexicalIndex,
+  MetadataStore,
+  Reranker,
+  VectorStore,
+} from '@pinpoint/core';
 
 /** What shapes the pipeline. Built and validated by each composition root; the engine reads no environment. */
 export interface EngineConfig {
@@ -40,4 +49,8 @@ export interface EnginePorts {
   lexical: LexicalIndex;
   vectors?: VectorStore;
   embedder?: Embedder;
+  /** Reorders the fused head before the gate (ONNX cross-encoder or the LLM). */
+  reranker?: Reranker;
+  /** With a generator, answers are generated from the gated sources, post-checked and verified. */
+  generator?: Generator;
 }

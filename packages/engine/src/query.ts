@@ -1,8 +1,9 @@
-import type { RankedChunk } from '@pinpoint/answering';
-import { answerExtractive } from '@pinpoint/answering';
+import type { RankedChunk, SentenceSupport } from '@pinpoint/answering';
+import { answerExtractive, generateAnswer } from '@pinpoint/answering';
 import type { Chunk, Citation, Element, MetadataStore, SearchFilter, Version } from '@pinpoint/core';
 import { searchLexical } from '@pinpoint/retrieval';
 import type { EngineConfig, EnginePorts } from './config.js';
+import { generatedFields, rerankStaged, stagedCandidates } from './hybrid.js';
 
 export interface QueryFilters {
   document_ids?: string[];
@@ -50,6 +51,10 @@ export interface Answer {
   refused: boolean;
   refusal_reason?: string;
   citations: Citation[];
+  /** Generated answers: each citing sentence and whether its sources support it. */
+  sentences?: SentenceSupport[];
+  /** Generated answers: the generator's id. */
+  generator?: string;
   retrieved: Retrieved[];
   timings: Record<string, number>;
 }
@@ -96,11 +101,13 @@ async function retrieve(
   const t0 = performance.now();
   const result = await searchLexical(ports.lexical, query, { k, filter });
   timings.lexical = ms(t0);
+  let staged = await stagedCandidates(ports, query, result.hits, { k, filter }, timings);
   const t1 = performance.now();
-  const chunks = new Map((await ports.metadata.getChunks(result.hits.map((h) => h.chunk_id))).map((c) => [c.chunk_id, c]));
+  const chunks = new Map((await ports.metadata.getChunks(staged.map((h) => h.chunk_id))).map((c) => [c.chunk_id, c]));
+  staged = await rerankStaged(ports, query, staged, (id) => chunks.get(id)?.text, timings);
   const versions = new Map<string, Version>();
   const out: Candidate[] = [];
-  for (const h of result.hits) {
+  for (const h of staged) {
     const chunk = chunks.get(h.chunk_id);
     if (!chunk) continue;
     let version = versions.get(chunk.version_id);
@@ -119,8 +126,8 @@ async function retrieve(
       ...(chunk.page_index !== undefined ? { page_index: chunk.page_index } : {}),
       section_path: chunk.section_path,
       text: chunk.text,
-      scores: { lexical: h.stages.lexical.score },
-      ranks: { lexical: h.stages.lexical.rank },
+      scores: h.scores,
+      ranks: h.ranks,
     };
     out.push({ hit, chunk, version });
   }
@@ -177,6 +184,19 @@ export async function ask(
   const t1 = performance.now();
   const result = answerExtractive({ question, chunks: top, queryTerms });
   timings.answer = ms(t1);
+  const retrieved = found.slice(0, 10).map((c) => c.hit);
+  if (ports.generator && !result.refused) {
+    const t2 = performance.now();
+    const generated = await generateAnswer({
+      question,
+      chunks: top,
+      generator: ports.generator,
+      embedder: ports.embedder ?? null,
+    });
+    timings.generate = ms(t2);
+    timings.total_ms = ms(t0);
+    return { question, ...generatedFields(generated), retrieved, timings };
+  }
   timings.total_ms = ms(t0);
   return {
     question,
@@ -184,7 +204,7 @@ export async function ask(
     refused: result.refused,
     ...(result.refused ? { refusal_reason: found.length === 0 ? 'no-candidates' : 'weak-evidence' } : {}),
     citations: result.refused ? [] : result.citations,
-    retrieved: found.slice(0, 10).map((c) => c.hit),
+    retrieved,
     timings,
   };
 }
