@@ -64,7 +64,7 @@ async function uploadOne(
   return { file: name, document, version, created, job };
 }
 
-export async function enqueueIngest(ports: EnginePorts, version: Version): Promise<Job> {
+async function enqueueIngest(ports: EnginePorts, version: Version): Promise<Job> {
   return ports.queue.enqueue({
     version_id: version.version_id,
     document_id: version.document_id,

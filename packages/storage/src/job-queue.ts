@@ -5,7 +5,7 @@ import { createError, jobIdFor } from '@pinpoint/core';
 import type { SqliteDatabase } from './database.js';
 import { migrate, openDatabase } from './database.js';
 import { SqliteJobRunner } from './job-runner.js';
-import type { JobRow } from './job-schema.js';
+import type { JobRow, QueueState } from './job-schema.js';
 import { jobFromRow, jobMigrations } from './job-schema.js';
 
 export interface SqliteJobQueueOptions {
@@ -28,7 +28,7 @@ const now = (): string => new Date().toISOString();
  * a job whose process died (dead pid on this host, or an expired lease) is queued again on the next
  * start, so interrupted work runs again. The processor must be idempotent.
  */
-export class SqliteJobQueue implements JobQueue {
+export class SqliteJobQueue implements JobQueue, QueueState {
   readonly db: SqliteDatabase;
   readonly owner = `${hostname()}/${process.pid}/${randomBytes(4).toString('hex')}`;
   readonly maxAttempts: number;

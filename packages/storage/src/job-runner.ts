@@ -1,8 +1,7 @@
 import { hostname } from 'node:os';
 import type { JobProcessor, JobRunner } from '@pinpoint/core';
 import { createError, toPinpointError } from '@pinpoint/core';
-import type { SqliteJobQueue } from './job-queue.js';
-import type { JobRow } from './job-schema.js';
+import type { JobRow, QueueState } from './job-schema.js';
 import { jobFromRow } from './job-schema.js';
 
 const now = (): string => new Date().toISOString();
@@ -25,7 +24,7 @@ function ownerGone(row: JobRow, at: number): boolean {
 
 /** The consuming loop of SqliteJobQueue: claims jobs with a lease, runs them, records the outcome. */
 export class SqliteJobRunner implements JobRunner {
-  readonly #q: SqliteJobQueue;
+  readonly #q: QueueState;
   readonly #processor: JobProcessor;
   readonly #concurrency: number;
   readonly #onStop: () => void;
@@ -35,7 +34,7 @@ export class SqliteJobRunner implements JobRunner {
   #loop: Promise<void> = Promise.resolve();
   #lastRecovery = 0;
 
-  constructor(q: SqliteJobQueue, processor: JobProcessor, concurrency: number, onStop: () => void) {
+  constructor(q: QueueState, processor: JobProcessor, concurrency: number, onStop: () => void) {
     this.#q = q;
     this.#processor = processor;
     this.#concurrency = Math.max(1, concurrency);

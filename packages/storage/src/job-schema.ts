@@ -1,5 +1,5 @@
-import type { Job } from '@pinpoint/core';
-import type { Migration } from './database.js';
+import type { Job, JobProgress } from '@pinpoint/core';
+import type { Migration, SqliteDatabase } from './database.js';
 
 export const jobMigrations: readonly Migration[] = [
   {
@@ -64,4 +64,18 @@ export function jobFromRow(row: JobRow): Job {
     started_at: row.started_at,
     finished_at: row.finished_at,
   };
+}
+
+/** What the runner needs of its queue (kept apart so the two modules do not import each other). */
+export interface QueueState {
+  readonly db: SqliteDatabase;
+  readonly owner: string;
+  readonly maxAttempts: number;
+  readonly backoffMs: number;
+  readonly leaseMs: number;
+  readonly pollMs: number;
+  readonly running: Map<string, AbortController>;
+  row(jobId: string): JobRow | undefined;
+  notify(jobId: string): void;
+  setProgress(jobId: string, p: JobProgress): void;
 }

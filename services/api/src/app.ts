@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import Fastify from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
+import type { RouteContext } from './context.js';
 import { installErrorHandling } from './errors.js';
 import { artifactRoutes } from './routes/artifacts.js';
 import { collectionRoutes } from './routes/collections.js';
@@ -20,14 +21,7 @@ export interface AppDeps {
   signingSecret: string;
 }
 
-/** Routes get what they need through this; nothing reads globals. */
-export interface RouteContext {
-  engine: Engine;
-  signer: UrlSigner;
-  config: Config;
-}
-
-export const API_VERSION = '0.1.0';
+const API_VERSION = '0.1.0';
 
 /** Builds the Fastify app (no listen): every route is an encapsulated plugin with zod schemas. */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {

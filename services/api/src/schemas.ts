@@ -52,7 +52,7 @@ export const versionDetail = z.object({
   latest_ready_version_id: z.string().nullable(),
 });
 
-export const filtersSchema = z
+const filtersSchema = z
   .object({
     document_ids: z.array(z.string()).max(1000).optional(),
     version_ids: z.array(z.string()).max(1000).optional(),
@@ -67,7 +67,7 @@ const stageNumbers = z.object({
   rerank: z.number().optional(),
 });
 
-export const retrievedSchema = z.object({
+const retrievedSchema = z.object({
   rank: z.number().int().positive(),
   chunk_id: z.string(),
   document_id: z.string(),
@@ -81,7 +81,7 @@ export const retrievedSchema = z.object({
   ranks: stageNumbers,
 });
 
-export const timingsSchema = z.record(z.string(), z.number());
+const timingsSchema = z.record(z.string(), z.number());
 
 export const searchBody = z.object({
   query: z.string().min(1).max(2000),

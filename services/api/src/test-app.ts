@@ -45,7 +45,7 @@ export async function startTestApp(overrides: Record<string, string> = {}): Prom
 }
 
 /** A multipart/form-data body with one part per file. */
-export function multipart(files: { name: string; bytes: Uint8Array; type?: string }[]): {
+function multipart(files: { name: string; bytes: Uint8Array; type?: string }[]): {
   payload: Buffer;
   headers: Record<string, string>;
 } {

@@ -1,7 +1,7 @@
 import { artifactKindSchema } from '@pinpoint/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { RouteContext } from '../app.js';
+import type { RouteContext } from '../context.js';
 import { bytesResponse, errorResponse, versionParams } from '../schemas.js';
 
 /** Types a browser may render from our origin; anything else is served as opaque bytes. */

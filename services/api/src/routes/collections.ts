@@ -2,7 +2,7 @@ import { collectionSchema, createError } from '@pinpoint/core';
 import type { UploadFile } from '@pinpoint/engine';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { RouteContext } from '../app.js';
+import type { RouteContext } from '../context.js';
 import { collectionParams, collectionsResponse, errorResponse, uploadResponse } from '../schemas.js';
 
 export const collectionRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {

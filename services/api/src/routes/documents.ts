@@ -1,7 +1,7 @@
 import { elementSchema, jobSchema, versionSchema } from '@pinpoint/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { RouteContext } from '../app.js';
+import type { RouteContext } from '../context.js';
 import { documentParams, documentSummary, errorResponse, versionDetail, versionParams } from '../schemas.js';
 
 export const documentRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {

@@ -2,7 +2,7 @@ import type { Job } from '@pinpoint/core';
 import { createError, jobSchema } from '@pinpoint/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { RouteContext } from '../app.js';
+import type { RouteContext } from '../context.js';
 import { errorResponse, jobParams, jobsQuery } from '../schemas.js';
 
 const event = (job: Job): string => `event: job\ndata: ${JSON.stringify(job)}\n\n`;

@@ -1,7 +1,7 @@
 import type { QueryOptions } from '@pinpoint/engine';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import type { RouteContext } from '../app.js';
+import type { RouteContext } from '../context.js';
 import { answerSchema, askBody, errorResponse, resolveBody, resolvedSchema, searchBody, searchResponse } from '../schemas.js';
 
 function queryOptions(body: {

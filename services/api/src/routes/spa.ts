@@ -3,10 +3,10 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { createError } from '@pinpoint/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { RouteContext } from '../app.js';
+import type { RouteContext } from '../context.js';
 
 /** Scripts only from our origin, no inline script, no plugins; pdf.js runs its worker from a blob: or our origin. */
-export const CONTENT_SECURITY_POLICY = [
+const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   "object-src 'none'",
