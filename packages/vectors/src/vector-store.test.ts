@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { analyze } from '@pinpoint/analysis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEmbeddedVectorStore } from './embedded-store.js';
+import { collectionNameFor, createVectorStore } from './factory.js';
 import { type FakeQdrant, startFakeQdrant } from './qdrant-fake.js';
 import { QdrantVectorStore } from './qdrant-store.js';
 import { vectorStoreConformance } from './vector-store-conformance.js';
@@ -79,5 +80,18 @@ describe('embedded store persistence', () => {
     expect(hit?.chunk_id).toBe('x');
     expect(hit?.score).toBeCloseTo(1, 5);
     await b.close();
+  });
+});
+
+describe('createVectorStore', () => {
+  it('opens either adapter from plain config; one Qdrant collection per embedder', async () => {
+    const embedded = await createVectorStore({ kind: 'embedded', path: ':memory:', dimensions: 4 });
+    expect(embedded.id).toBe('embedded-cosine@4');
+    await embedded.close();
+    const collection = collectionNameFor('pinpoint', 'onnx:multilingual-e5-small#0a1b2c3d4e5f@384');
+    expect(collection).toBe('pinpoint_onnx_multilingual_e5_small_0a1b2c3d4e5f_384');
+    const qdrant = await createVectorStore({ kind: 'qdrant', url: qdrantUrl(), collection, dimensions: 4 });
+    expect(qdrant.id).toBe(`qdrant:${collection}@4`);
+    await qdrant.close();
   });
 });
