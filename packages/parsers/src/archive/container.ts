@@ -7,7 +7,7 @@ const CFB_MAGIC = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 export type Container = 'zip' | 'cfb' | 'other';
 
 /** Zip (OOXML) or OLE compound file (legacy Office, or encrypted OOXML) by magic bytes. */
-export function sniffContainer(bytes: Uint8Array): Container {
+function sniffContainer(bytes: Uint8Array): Container {
   if (bytes[0] === 0x50 && bytes[1] === 0x4b) return 'zip';
   if (CFB_MAGIC.every((b, i) => bytes[i] === b)) return 'cfb';
   return 'other';

@@ -13,7 +13,7 @@ export interface ZipLimits {
   maxRatio: number;
 }
 
-export const defaultZipLimits: ZipLimits = { maxTotalUncompressed: 1024 * 1024 * 1024, maxEntries: 20_000, maxRatio: 500 };
+const defaultZipLimits: ZipLimits = { maxTotalUncompressed: 1024 * 1024 * 1024, maxEntries: 20_000, maxRatio: 500 };
 
 export interface ZipSummary {
   entries: number;

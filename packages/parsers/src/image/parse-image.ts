@@ -12,7 +12,7 @@ export interface ImageOptions {
   ocrLangs?: readonly string[];
 }
 
-export const DEFAULT_MAX_PIXELS = 60_000_000;
+const DEFAULT_MAX_PIXELS = 60_000_000;
 
 function lineElements(lines: OcrLine[], page: Omit<PageAnchor, 'boxes'>): Element[] {
   return lines.map((line, i) => ({

@@ -15,7 +15,7 @@ export interface Recognition {
 /** Below this mean word confidence an English pass is retried with the CJK models. */
 const GOOD_ENOUGH = 75;
 /** Below this a page is flagged 'ocr/low-confidence'. */
-export const LOW_CONFIDENCE = 60;
+const LOW_CONFIDENCE = 60;
 const CJK_PASSES: string[][] = [['chi_sim'], ['jpn'], ['jpn_vert'], ['chi_tra']];
 
 function summarise(result: { width: number; height: number; lines: OcrLine[] }, langs: string[]): Recognition {
