@@ -36,7 +36,7 @@ export interface RunningApi {
 }
 
 /** Starts the real embedded API server (tsx services/api/src/main.ts) on a free port with a temp data dir. */
-export async function startApi(): Promise<RunningApi> {
+export async function startApi(extraEnv: Record<string, string> = {}): Promise<RunningApi> {
   const dataDir = mkdtempSync(join(tmpdir(), 'pinpoint-e2e-'));
   const port = await freePort();
   const tsx = join(repoRoot, 'node_modules', 'tsx', 'dist', 'cli.mjs');
@@ -49,6 +49,7 @@ export async function startApi(): Promise<RunningApi> {
       PINPOINT_HOST: '127.0.0.1',
       PINPOINT_WEB_DIST: join(webDir, 'dist'),
       PINPOINT_LOG_LEVEL: 'warn',
+      ...extraEnv,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -113,15 +114,25 @@ export async function uploadViaApi(
 
 /** Waits until a version is ready (or fails the test with its error). */
 export async function waitForReady(base: string, versionId: string, timeoutMs = 90_000): Promise<void> {
+  const state = await waitForSettled(base, versionId, timeoutMs);
+  if (state.state !== 'ready') throw new Error(`version ${versionId} ${state.state}: ${state.error_code} ${state.error_message}`);
+}
+
+export interface SettledVersion {
+  state: string;
+  error_code: string | null;
+  error_message: string | null;
+  format: string | null;
+}
+
+/** Waits until a version reaches a final state (ready, failed, cancelled) and returns it. */
+export async function waitForSettled(base: string, versionId: string, timeoutMs: number): Promise<SettledVersion> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const res = await fetch(`${base}/api/versions/${versionId}`);
-    const body = (await res.json()) as { version: { state: string; error_code: string | null; error_message: string | null } };
-    if (body.version.state === 'ready') return;
-    if (body.version.state === 'failed' || body.version.state === 'cancelled') {
-      throw new Error(`version ${versionId} ${body.version.state}: ${body.version.error_code} ${body.version.error_message}`);
-    }
+    const body = (await res.json()) as { version: SettledVersion };
+    if (['ready', 'failed', 'cancelled'].includes(body.version.state)) return body.version;
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`version ${versionId} not ready after ${timeoutMs} ms`);
+  throw new Error(`version ${versionId} did not settle within ${timeoutMs} ms`);
 }

@@ -62,6 +62,7 @@ describe('record layouts', () => {
     expect([...groups.keys()]).toEqual(['S1', 'S2']);
     expect(usedColumns(groups.get('S1') ?? [])).toEqual([0, 1, 2, 3]);
     expect(gridRows([{ record_id: 't', kind: 'heading', text: 'S1', sheet: 'S1' }, ...recs]).length).toBe(3);
+    expect(gridRows([{ record_id: 't', kind: 'heading', text: 'S1', sheet: 'S1' }, ...recs], 't').length).toBe(4);
     expect(recordLayout(recs)).toBe('sheet');
   });
 

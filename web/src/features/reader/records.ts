@@ -78,9 +78,9 @@ export function usedColumns(records: readonly RecordEntry[]): number[] {
   return Array.from({ length: max + 1 }, (_, i) => i);
 }
 
-/** The records that are grid rows (sheet titles and other cell-less records are not). */
-export function gridRows(records: readonly RecordEntry[]): RecordEntry[] {
-  return records.filter((r) => (r.cells?.length ?? 0) > 0);
+/** The records that are grid rows (sheet titles and other cell-less records are not, unless cited). */
+export function gridRows(records: readonly RecordEntry[], citedId?: string): RecordEntry[] {
+  return records.filter((r) => (r.cells?.length ?? 0) > 0 || r.record_id === citedId);
 }
 
 export type RecordLayout = 'sheet' | 'csv' | 'document';

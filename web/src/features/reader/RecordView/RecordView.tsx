@@ -25,12 +25,24 @@ interface Cited {
   ref: React.RefObject<HTMLElement | null>;
 }
 
-function cellsByColumn(r: RecordEntry): Map<number, string> {
-  const out = new Map<number, string>();
+type Cell = NonNullable<RecordEntry['cells']>[number];
+
+function cellsByColumn(r: RecordEntry): Map<number, Cell> {
+  const out = new Map<number, Cell>();
   (r.cells ?? []).forEach((c, i) => {
-    out.set(parseCellRef(c.ref)?.col ?? i, c.value);
+    out.set(parseCellRef(c.ref)?.col ?? i, c);
   });
   return out;
+}
+
+/** A cited record that is not a grid row (a sheet title): shown as one full-width row. */
+function TitleRow({ record, span, cited }: { record: RecordEntry; span: number; cited: Cited }) {
+  return (
+    <tr ref={cited.ref as React.RefObject<HTMLTableRowElement>} data-cited data-testid="cited-record">
+      <th scope="row" className={styles.rowHead} />
+      <td colSpan={Math.max(1, span)}>{record.text}</td>
+    </tr>
+  );
 }
 
 function SheetTable({ records, cited }: { records: RecordEntry[]; cited: Cited }) {
@@ -50,6 +62,8 @@ function SheetTable({ records, cited }: { records: RecordEntry[]; cited: Cited }
       <tbody>
         {records.map((r) => {
           const isCited = r.record_id === cited.recordId;
+          if (!r.cells?.length)
+            return isCited ? <TitleRow key={r.record_id} record={r} span={cols.length} cited={cited} /> : null;
           const refs = new Map((r.cells ?? []).map((c) => [parseCellRef(c.ref)?.col ?? -1, c]));
           return (
             <tr
@@ -98,7 +112,19 @@ function CsvTable({ records, cited }: { records: RecordEntry[]; cited: Cited }) 
               <th scope="row" className={styles.rowHead} title="Line in the file">
                 {a === undefined ? '' : a === b ? a : `${a}–${b}`}
               </th>
-              {width === 0 ? <td>{r.text}</td> : Array.from({ length: width }, (_, i) => <td key={i}>{cells.get(i) ?? ''}</td>)}
+              {width === 0 ? (
+                <td>{r.text}</td>
+              ) : (
+                Array.from({ length: width }, (_, i) => {
+                  const cell = cells.get(i);
+                  const hit = isCited && cell !== undefined && cellInRange(cell.ref, cited.range);
+                  return (
+                    <td key={i} data-cited-cell={hit || undefined} data-testid={hit ? 'cited-cell' : undefined}>
+                      {cell?.value ?? ''}
+                    </td>
+                  );
+                })
+              )}
             </tr>
           );
         })}
@@ -135,7 +161,8 @@ function DocumentFlow({ records, cited }: { records: RecordEntry[]; cited: Cited
 export function RecordView({ view, highlight }: Props) {
   const layout = recordLayout(view.records);
   const sheets = groupBySheet(view.records);
-  const [sheet, setSheet] = useState(view.sheet ?? [...sheets.keys()][0] ?? '');
+  const citedSheet = view.sheet ?? view.records.find((r) => r.record_id === view.record_id)?.sheet;
+  const [sheet, setSheet] = useState(citedSheet ?? [...sheets.keys()][0] ?? '');
   const ref = useRef<HTMLElement>(null);
   const box = useRef<HTMLDivElement>(null);
   const cited: Cited = {
@@ -144,8 +171,8 @@ export function RecordView({ view, highlight }: Props) {
     ref,
   };
   useEffect(() => {
-    if (sheet === (view.sheet ?? sheet)) scrollIntoContainer(box.current, ref.current);
-  }, [sheet, view.sheet]);
+    if (sheet === (citedSheet ?? sheet)) scrollIntoContainer(box.current, ref.current);
+  }, [sheet, citedSheet]);
 
   if (layout === 'document') {
     return (
@@ -174,7 +201,7 @@ export function RecordView({ view, highlight }: Props) {
             onClick={() => setSheet(name)}
           >
             {name || 'Sheet'}
-            {name === view.sheet && (
+            {name === citedSheet && (
               <span className={styles.citedDot} title="cited">
                 <span className="visually-hidden">(cited)</span>
               </span>
@@ -183,7 +210,7 @@ export function RecordView({ view, highlight }: Props) {
         ))}
       </div>
       <div ref={box} className={styles.scroll} role="tabpanel">
-        <SheetTable records={gridRows(sheets.get(sheet) ?? [])} cited={cited} />
+        <SheetTable records={gridRows(sheets.get(sheet) ?? [], view.record_id)} cited={cited} />
       </div>
     </div>
   );
