@@ -99,6 +99,17 @@ describe('ask with a generator, an embedder and a vector store', () => {
     expect(res.citations[0]?.supported).toBe(false);
   });
 
+  it('streams retrieved, renumbered text, citation events and the final answer', async () => {
+    const events = [];
+    for await (const e of engine.askStream('How much are taxi fares refunded?')) events.push(e);
+    expect(events[0]?.type).toBe('retrieved');
+    const text = events.flatMap((e) => (e.type === 'delta' ? [e.text] : [])).join('');
+    expect(text).toBe('Taxi fares are refunded up to 50 dollars per trip [1].');
+    expect(events.filter((e) => e.type === 'citation').map((e) => e.type === 'citation' && e.citation.n)).toEqual([1]);
+    const last = events.at(-1);
+    expect(last?.type === 'answer' && last.answer.citations.map((c) => c.n)).toEqual([1]);
+  });
+
   it('a model refusal carries no sources', async () => {
     const res = await engine.ask('Do hotels refund late checkout fees?');
     expect(res).toMatchObject({ refused: true, refusal_reason: 'model-refused', citations: [] });

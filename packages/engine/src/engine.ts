@@ -7,8 +7,8 @@ import type { CitationRef, ResolvedCitation } from './citations.js';
 import { resolveCitation } from './citations.js';
 import type { EngineConfig, EnginePorts } from './config.js';
 import { createIngestProcessor } from './ingest.js';
-import type { Answer, QueryOptions, SearchResponse } from './query.js';
-import { ask, search } from './query.js';
+import type { Answer, AskEvent, QueryOptions, SearchResponse } from './query.js';
+import { ask, askStream, search } from './query.js';
 import type { UploadFile, UploadResult } from './upload.js';
 import { reprocess, upload } from './upload.js';
 
@@ -27,6 +27,8 @@ export interface Engine {
   waitForVersions(versionIds: string[], options?: { timeoutMs?: number }): Promise<Version[]>;
   search(query: string, options?: QueryOptions): Promise<SearchResponse>;
   ask(question: string, options?: QueryOptions): Promise<Answer>;
+  /** The same pipeline as events, for SSE: retrieved, then delta/citation (with a generator), then answer. */
+  askStream(question: string, options?: QueryOptions): AsyncGenerator<AskEvent>;
   resolveCitation(ref: CitationRef): Promise<ResolvedCitation>;
   listDocuments(collectionId?: string): Promise<DocumentSummary[]>;
   getDocument(documentId: string): Promise<DocumentSummary>;
@@ -63,6 +65,7 @@ export function createEngine(config: EngineConfig, ports: EnginePorts): Engine {
     waitForVersions: (ids, options) => waitForVersions(ports, ids, options),
     search: (query, options) => search(ports, config, query, options),
     ask: (question, options) => ask(ports, config, question, options),
+    askStream: (question, options) => askStream(ports, config, question, options),
     resolveCitation: (ref) => resolveCitation(ports, ref),
     listDocuments: (collectionId) => listDocuments(ports, collectionId),
     getDocument: (documentId) => getDocument(ports, documentId),

@@ -5,5 +5,5 @@ export type { EngineConfig, EnginePorts } from './config.js';
 export { defaultEngineConfig } from './config.js';
 export type { Engine } from './engine.js';
 export { createEngine } from './engine.js';
-export type { Answer, QueryFilters, QueryOptions, Retrieved, SearchResponse, StageNumbers } from './query.js';
+export type { Answer, AskEvent, QueryFilters, QueryOptions, Retrieved, SearchResponse, StageNumbers } from './query.js';
 export type { UploadFile, UploadResult } from './upload.js';

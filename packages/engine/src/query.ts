@@ -1,6 +1,7 @@
 import type { RankedChunk, SentenceSupport } from '@pinpoint/answering';
-import { answerExtractive, generateAnswer } from '@pinpoint/answering';
+import { answerExtractive, streamGeneratedAnswer } from '@pinpoint/answering';
 import type { Chunk, Citation, Element, MetadataStore, SearchFilter, Version } from '@pinpoint/core';
+import { createError } from '@pinpoint/core';
 import { searchLexical } from '@pinpoint/retrieval';
 import type { EngineConfig, EnginePorts } from './config.js';
 import { generatedFields, rerankStaged, stagedCandidates } from './hybrid.js';
@@ -170,13 +171,28 @@ async function ranked(metadata: MetadataStore, candidates: Candidate[]): Promise
   return out;
 }
 
-/** The question pipeline of DESIGN.md §5 on the zero-key default: lexical candidates → gate → extractive answer with exact citations. */
-export async function ask(
+/**
+ * Events of a streamed ask (SSE: one event per item, named by `type`): `retrieved` first, then —
+ * with a generator — `delta` text (citation markers already renumbered) and `citation` at each
+ * source's first use, and always a final `answer` (authoritative; a refusal carries no sources).
+ */
+export type AskEvent =
+  | { type: 'retrieved'; retrieved: Retrieved[] }
+  | { type: 'delta'; text: string }
+  | { type: 'citation'; citation: Citation }
+  | { type: 'answer'; answer: Answer };
+
+/**
+ * The question pipeline of DESIGN.md §5: lexical (∪ dense, fused) candidates → rerank → gate →
+ * extractive answer with exact citations, or — with a generator — a generated, post-checked and
+ * verified answer, streamed.
+ */
+export async function* askStream(
   ports: EnginePorts,
   config: EngineConfig,
   question: string,
   options: QueryOptions = {},
-): Promise<Answer> {
+): AsyncGenerator<AskEvent> {
   const t0 = performance.now();
   const timings: Record<string, number> = {};
   const { candidates: found, queryTerms } = await retrieve(ports, question, options, config.retrieval.k, timings);
@@ -185,20 +201,23 @@ export async function ask(
   const result = answerExtractive({ question, chunks: top, queryTerms });
   timings.answer = ms(t1);
   const retrieved = found.slice(0, 10).map((c) => c.hit);
+  yield { type: 'retrieved', retrieved };
   if (ports.generator && !result.refused) {
     const t2 = performance.now();
-    const generated = await generateAnswer({
-      question,
-      chunks: top,
-      generator: ports.generator,
-      embedder: ports.embedder ?? null,
-    });
-    timings.generate = ms(t2);
-    timings.total_ms = ms(t0);
-    return { question, ...generatedFields(generated), retrieved, timings };
+    const input = { question, chunks: top, generator: ports.generator, embedder: ports.embedder ?? null };
+    for await (const event of streamGeneratedAnswer(input)) {
+      if (event.type !== 'done') {
+        yield event;
+        continue;
+      }
+      timings.generate = ms(t2);
+      timings.total_ms = ms(t0);
+      yield { type: 'answer', answer: { question, ...generatedFields(event.answer), retrieved, timings } };
+    }
+    return;
   }
   timings.total_ms = ms(t0);
-  return {
+  const answer: Answer = {
     question,
     answer: result.answer,
     refused: result.refused,
@@ -207,4 +226,16 @@ export async function ask(
     retrieved,
     timings,
   };
+  yield { type: 'answer', answer };
+}
+
+/** The whole answer at once. */
+export async function ask(
+  ports: EnginePorts,
+  config: EngineConfig,
+  question: string,
+  options: QueryOptions = {},
+): Promise<Answer> {
+  for await (const event of askStream(ports, config, question, options)) if (event.type === 'answer') return event.answer;
+  throw createError('PP_INTERNAL', 'The ask pipeline ended without an answer.');
 }
