@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { loadWorkerConfig, localDistributedEnv } from './config.js';
+
+describe('worker config', () => {
+  it('has working defaults and is frozen', () => {
+    const config = loadWorkerConfig({});
+    expect(config).toMatchObject({
+      redisUrl: 'redis://127.0.0.1:6379',
+      pgSchema: 'pinpoint',
+      queue: { name: 'pinpoint-ingest', concurrency: 1, maxAttempts: 3 },
+    });
+    expect(config.engine.parse.isolate).toBe(true);
+    expect(Object.isFrozen(config.queue)).toBe(true);
+  });
+
+  it('names the bad setting', () => {
+    expect(() => loadWorkerConfig({ PINPOINT_REDIS_URL: 'localhost:6379' })).toThrow(/PINPOINT_REDIS_URL/);
+    expect(() => loadWorkerConfig({ PINPOINT_WORKER_CONCURRENCY: '0' })).toThrow(/PINPOINT_WORKER_CONCURRENCY/);
+    expect(() => loadWorkerConfig({ PINPOINT_PG_SCHEMA: 'Bad-Name' })).toThrow(/PINPOINT_PG_SCHEMA/);
+  });
+
+  it('start:distributed defaults to this machine and keeps what the caller set', () => {
+    const { env, workers } = localDistributedEnv({ PINPOINT_PG_SCHEMA: 'mine', PINPOINT_WORKERS: '3' });
+    expect(env).toMatchObject({
+      PINPOINT_MODE: 'distributed',
+      PINPOINT_DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test',
+      PINPOINT_PG_SCHEMA: 'mine',
+    });
+    expect(workers).toBe(3);
+    expect(() => localDistributedEnv({ PINPOINT_WORKERS: 'many' })).toThrow(/PINPOINT_WORKERS/);
+  });
+});
