@@ -98,3 +98,31 @@ describe('tokenizer.json reader', () => {
     expect(t.encode('x').ids).toEqual([0, 3, 1, 2]);
   });
 });
+
+describe('tokenizer.json reader at real vocabulary sizes', () => {
+  it('loads a 250,000-piece Unigram vocabulary (XLM-R size) without blowing the stack', () => {
+    const vocab: [string, number][] = [
+      ['<s>', 0],
+      ['<pad>', 0],
+      ['</s>', 0],
+      ['<unk>', 0],
+    ];
+    for (let i = 0; i < 250_000; i++) vocab.push([`▁w${i}`, -10 - (i % 7)]);
+    const t = tokenizerFromJson({
+      normalizer: { type: 'Precompiled' },
+      pre_tokenizer: { type: 'Sequence', pretokenizers: [{ type: 'WhitespaceSplit' }, { type: 'Metaspace', replacement: '▁' }] },
+      post_processor: {
+        type: 'TemplateProcessing',
+        single: [
+          { SpecialToken: { id: '<s>', type_id: 0 } },
+          { Sequence: { id: 'A', type_id: 0 } },
+          { SpecialToken: { id: '</s>', type_id: 0 } },
+        ],
+        pair: [],
+        special_tokens: { '<s>': { ids: [0] }, '</s>': { ids: [2] } },
+      },
+      model: { type: 'Unigram', unk_id: 3, vocab },
+    });
+    expect(t.encode('w12 w249999').ids).toEqual([0, 16, 250003, 2]);
+  });
+});

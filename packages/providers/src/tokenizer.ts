@@ -100,7 +100,9 @@ function unigram(model: TokenizerJson['model']): (word: string) => number[] {
   const pieces = new Map<string, [number, number]>();
   for (const [id, [piece, score]] of (model.vocab as [string, number][]).entries()) pieces.set(piece, [id, score]);
   const unk = model.unk_id ?? 0;
-  const maxLen = Math.max(...[...pieces.keys()].map((p) => [...p].length));
+  // A loop, not Math.max(...): real vocabularies have 250,000 pieces, past the argument limit.
+  let maxLen = 1;
+  for (const piece of pieces.keys()) maxLen = Math.max(maxLen, Array.from(piece).length);
   return (word) => {
     const chars = [...word];
     const best: { score: number; from: number; id: number }[] = [{ score: 0, from: -1, id: -1 }];
