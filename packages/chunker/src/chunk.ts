@@ -17,8 +17,8 @@ export interface ChunkOptions {
 
 export const CHUNKER_ID = 'pp-chunker@1';
 export const DEFAULT_CHUNK_OPTIONS: Readonly<{ targetSize: number; overlap: number }> = Object.freeze({
-  targetSize: 500,
-  overlap: 50,
+  targetSize: 700,
+  overlap: 70,
 });
 
 export function chunkSetId(options: { targetSize?: number; overlap?: number } = {}): string {
