@@ -41,3 +41,12 @@ describe('reciprocal-rank fusion', () => {
     expect(out[2]?.ranks.rerank).toBeUndefined();
   });
 });
+
+describe('fusion with rewrite lists', () => {
+  it('lets the hits of paraphrases add candidates and weight without a stage of their own', () => {
+    const fused = fuseRanks({ lexical: hits('a', 'b'), extra: [hits('c', 'b'), hits('b')] });
+    expect(fused.map((f) => f.chunk_id)).toEqual(['b', 'a', 'c']);
+    expect(fused[0]?.ranks).toEqual({ lexical: 2, fused: 1 });
+    expect(fused[2]?.ranks).toEqual({ fused: 3 });
+  });
+});

@@ -23,29 +23,45 @@ export interface FusionOptions {
 
 export const DEFAULT_RRF_K = 60;
 
+type Entry = FusedCandidate & { best: number; order: number };
+
+function entry(byId: Map<string, Entry>, chunkId: string, rank: number): Entry {
+  let c = byId.get(chunkId);
+  if (!c) {
+    c = { chunk_id: chunkId, ranks: { fused: 0 }, scores: { fused: 0 }, best: rank, order: byId.size };
+    byId.set(chunkId, c);
+  }
+  c.best = Math.min(c.best, rank);
+  return c;
+}
+
 /**
  * Reciprocal-rank fusion by rank, not score: either list can add a chunk the other missed.
- * Ties keep the better best-rank, then the lexical order, so the result is deterministic.
+ * `extra` lists (e.g. the hits of query rewrites) add to the fused score without a stage of their own.
+ * Ties keep the better best-rank, then first appearance, so the result is deterministic.
  */
 export function fuseRanks(
-  lists: { lexical?: LexicalHit[]; dense?: LexicalHit[] },
+  lists: { lexical?: LexicalHit[]; dense?: LexicalHit[]; extra?: LexicalHit[][] },
   options: FusionOptions = {},
 ): FusedCandidate[] {
   const k = options.k ?? DEFAULT_RRF_K;
-  const byId = new Map<string, FusedCandidate & { best: number; order: number }>();
+  const byId = new Map<string, Entry>();
   for (const stage of ['lexical', 'dense'] as const) {
     const weight = options.weights?.[stage] ?? 1;
     for (const [i, hit] of (lists[stage] ?? []).entries()) {
-      let c = byId.get(hit.chunk_id);
-      if (!c) {
-        c = { chunk_id: hit.chunk_id, ranks: { fused: 0 }, scores: { fused: 0 }, best: i + 1, order: byId.size };
-        byId.set(hit.chunk_id, c);
-      }
+      const c = entry(byId, hit.chunk_id, i + 1);
       if (c.ranks[stage] !== undefined) continue;
       c.ranks[stage] = i + 1;
       c.scores[stage] = hit.score;
       c.scores.fused += weight / (k + i + 1);
-      c.best = Math.min(c.best, i + 1);
+    }
+  }
+  for (const list of lists.extra ?? []) {
+    const seen = new Set<string>();
+    for (const [i, hit] of list.entries()) {
+      if (seen.has(hit.chunk_id)) continue;
+      seen.add(hit.chunk_id);
+      entry(byId, hit.chunk_id, i + 1).scores.fused += 1 / (k + i + 1);
     }
   }
   const fused = [...byId.values()].sort((a, b) => b.scores.fused - a.scores.fused || a.best - b.best || a.order - b.order);

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RankedChunk } from './candidates.js';
 import { questionLanguage, renumberCitations } from './generate.js';
 import { type AnswerEvent, generateAnswer, streamGeneratedAnswer } from './generate-answer.js';
+import { mergeAnswers } from './generate-merge.js';
 import { parseRewrite, rewriteQuery } from './generate-rewrite.js';
 
 const texts = [
@@ -166,5 +167,25 @@ describe('query rewriting', () => {
     expect(await rewriteQuery(null, 'x')).toEqual({ paraphrases: [], parts: [] });
     expect(parseRewrite('not json', 'q')).toEqual({ paraphrases: [], parts: [] });
     expect(parseRewrite('{"paraphrases":["q","a"],"parts":["only one"]}', 'q')).toEqual({ paraphrases: ['a'], parts: [] });
+  });
+});
+
+describe('answers to the parts of a compound question', () => {
+  it('merges texts and renumbers citations across parts by source', async () => {
+    const taxi = await generateAnswer({ question: 'taxi?', chunks, generator: generator() });
+    const inject = await generateAnswer({ question: 'inject?', chunks: chunks.slice(1), generator: generator() });
+    const refusal = await generateAnswer({ question: 'refuse?', chunks, generator: generator() });
+    const merged = mergeAnswers([taxi, refusal, inject]);
+    expect(merged.refused).toBe(false);
+    expect(merged.citations.map((c) => [c.n, c.chunk_id, c.supported])).toEqual([
+      [1, 'c1', false],
+      [2, 'c2', true],
+    ]);
+    expect(merged.answer).toContain('Meals are covered up to 30 dollars [2][1].');
+    expect(merged.answer).toContain(refusal.answer);
+    expect(merged.answer.endsWith('every year [1].')).toBe(true);
+    const last = merged.sentences.at(-1);
+    expect(Array.from(merged.answer).slice(last?.start, last?.end).join('')).toContain('free company car');
+    expect(mergeAnswers([refusal, refusal]).refused).toBe(true);
   });
 });

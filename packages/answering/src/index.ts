@@ -10,6 +10,7 @@ export type { PostCheckedAnswer } from './generate.js';
 export { postCheck, questionLanguage, renumberCitations, toGenerationSources } from './generate.js';
 export type { AnswerEvent, GeneratedAnswer, GenerateInput } from './generate-answer.js';
 export { generateAnswer, streamGeneratedAnswer } from './generate-answer.js';
+export { mergeAnswers } from './generate-merge.js';
 export type { QueryRewrite } from './generate-rewrite.js';
 export { rewriteQuery } from './generate-rewrite.js';
 export { sentenceAnchor } from './sentence-anchor.js';
