@@ -1,50 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { craftZip } from '../report/crafted.js';
 import { assertOfficeContainer, isEncryptedOoxml } from './container.js';
 import { assertZipWithinLimits, readZipDirectory } from './zip-guard.js';
 
 const corpus = new URL('../../../../../shared/corpus/formats/', import.meta.url);
 const read = (rel: string) => new Uint8Array(readFileSync(new URL(rel, corpus)));
-
-/** A stored-method zip whose central directory declares `declared` uncompressed bytes per entry. */
-function craftZip(entries: Array<{ name: string; declared: number }>): Uint8Array {
-  const enc = new TextEncoder();
-  const locals: Uint8Array[] = [];
-  const centrals: Uint8Array[] = [];
-  let offset = 0;
-  for (const e of entries) {
-    const name = enc.encode(e.name);
-    const local = new DataView(new ArrayBuffer(30 + name.length));
-    local.setUint32(0, 0x04034b50, true);
-    local.setUint16(26, name.length, true);
-    new Uint8Array(local.buffer).set(name, 30);
-    const central = new DataView(new ArrayBuffer(46 + name.length));
-    central.setUint32(0, 0x02014b50, true);
-    central.setUint32(20, 1, true);
-    central.setUint32(24, Math.min(e.declared, 0xffffffff), true);
-    central.setUint16(28, name.length, true);
-    central.setUint32(42, offset, true);
-    new Uint8Array(central.buffer).set(name, 46);
-    locals.push(new Uint8Array(local.buffer));
-    centrals.push(new Uint8Array(central.buffer));
-    offset += local.byteLength;
-  }
-  const cdSize = centrals.reduce((n, c) => n + c.byteLength, 0);
-  const eocd = new DataView(new ArrayBuffer(22));
-  eocd.setUint32(0, 0x06054b50, true);
-  eocd.setUint16(8, Math.min(entries.length, 0xffff), true);
-  eocd.setUint16(10, Math.min(entries.length, 0xffff), true);
-  eocd.setUint32(12, cdSize, true);
-  eocd.setUint32(16, offset, true);
-  const parts = [...locals, ...centrals, new Uint8Array(eocd.buffer)];
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.byteLength;
-  }
-  return out;
-}
 
 describe('zip guard', () => {
   it('reads the central directory of a real docx', () => {

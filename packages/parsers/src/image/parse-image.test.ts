@@ -4,6 +4,7 @@ import { codepointLength } from '@pinpoint/core';
 import jpeg from 'jpeg-js';
 import { describe, expect, it } from 'vitest';
 import { createTesseractOcr } from '../ocr/tesseract-cli.js';
+import { pngHeader } from '../report/crafted.js';
 import { parseImage } from './parse-image.js';
 
 const corpus = new URL('../../../../../shared/corpus/formats/', import.meta.url);
@@ -81,12 +82,7 @@ describe('parseImage', () => {
   });
 
   it('rejects a 30000×30000 PNG from its header, without decoding', async () => {
-    const header = new Uint8Array(33);
-    header.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
-    const view = new DataView(header.buffer);
-    view.setUint32(16, 30000);
-    view.setUint32(20, 30000);
-    header.set([8, 2, 0, 0, 0], 24);
+    const header = pngHeader(30000, 30000);
     await expect(parseImage(header, { fileName: 'huge.png', format: 'png', ocr })).rejects.toMatchObject({
       code: 'PP_IMAGE_TOO_LARGE',
     });

@@ -8,13 +8,17 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import type { Format } from '@pinpoint/core';
 import { toPinpointError } from '@pinpoint/core';
 import { detectFormat } from '../detect.js';
 import { parseIsolated } from '../isolate.js';
+import { craftedInputs } from './crafted.js';
 
 interface FileRow {
   ext: string;
   file: string;
+  /** Crafted inputs: the code they must fail with. */
+  expected?: string;
   state: 'ready' | 'failed';
   code?: string;
   elements: number;
@@ -26,38 +30,65 @@ const here = (rel: string) => fileURLToPath(new URL(rel, import.meta.url));
 const CAPABILITIES = { ocr: { engine: 'tesseract-cli' }, convert: { engine: 'libreoffice' } };
 const LIMITS = { timeoutMs: 300_000, maxOldSpaceMb: 2048 };
 
-function corpusFiles(dir: string): Array<{ ext: string; file: string; path: string }> {
+interface Job {
+  ext: string;
+  file: string;
+  load: () => Uint8Array;
+  format?: Format;
+  expected?: string;
+}
+
+function corpusJobs(dir: string): Job[] {
   return readdirSync(dir, { withFileTypes: true })
     .filter((d) => d.isDirectory())
     .flatMap((d) => readdirSync(join(dir, d.name)).map((file) => ({ ext: d.name, file, path: join(dir, d.name, file) })))
-    .sort((a, b) => a.ext.localeCompare(b.ext) || a.file.localeCompare(b.file));
+    .sort((a, b) => a.ext.localeCompare(b.ext) || a.file.localeCompare(b.file))
+    .map(({ ext, file, path }) => ({ ext, file, load: () => new Uint8Array(readFileSync(path)) }));
 }
 
-async function runOne(ext: string, file: string, path: string): Promise<FileRow> {
+/** The crafted bad uploads, spread through the batch so good files run beside them. */
+function withCrafted(jobs: Job[], corpus: string): Job[] {
+  const crafted = craftedInputs(corpus).map((c) => ({
+    ext: 'crafted',
+    file: c.fileName,
+    load: () => c.bytes,
+    format: c.format,
+    expected: c.expected,
+  }));
+  const step = Math.max(1, Math.floor(jobs.length / (crafted.length + 1)));
+  const out = [...jobs];
+  crafted.forEach((c, i) => {
+    out.splice((i + 1) * step + i, 0, c);
+  });
+  return out;
+}
+
+async function runOne(job: Job): Promise<FileRow> {
   const started = performance.now();
   const seconds = () => Math.round((performance.now() - started) / 10) / 100;
+  const base = { ext: job.ext, file: job.file, ...(job.expected ? { expected: job.expected } : {}) };
   try {
-    const bytes = new Uint8Array(readFileSync(path));
-    const format = detectFormat(file, bytes);
-    const out = await parseIsolated(bytes, { fileName: file, format, capabilities: CAPABILITIES }, LIMITS);
-    const row: FileRow = { ext, file, state: 'ready', elements: out.elements.length, seconds: seconds() };
+    const bytes = job.load();
+    const format = job.format ?? detectFormat(job.file, bytes);
+    const out = await parseIsolated(bytes, { fileName: job.file, format, capabilities: CAPABILITIES }, LIMITS);
+    const row: FileRow = { ...base, state: 'ready', elements: out.elements.length, seconds: seconds() };
     if (out.sourceMap.anchor_kind === 'page') row.pages = out.sourceMap.pages.length;
     return row;
   } catch (err) {
-    return { ext, file, state: 'failed', code: toPinpointError(err).code, elements: 0, seconds: seconds() };
+    return { ...base, state: 'failed', code: toPinpointError(err).code, elements: 0, seconds: seconds() };
   }
 }
 
-async function runAll(files: ReturnType<typeof corpusFiles>, concurrency: number): Promise<FileRow[]> {
-  const rows: FileRow[] = new Array(files.length);
+async function runAll(jobs: Job[], concurrency: number): Promise<FileRow[]> {
+  const rows: FileRow[] = new Array(jobs.length);
   let next = 0;
   const worker = async () => {
-    while (next < files.length) {
+    while (next < jobs.length) {
       const i = next++;
-      const f = files[i] as (typeof files)[number];
-      rows[i] = await runOne(f.ext, f.file, f.path);
+      const row = await runOne(jobs[i] as Job);
+      rows[i] = row;
       process.stderr.write(
-        `${rows[i]?.state === 'ready' ? 'ok  ' : 'FAIL'} ${f.ext}/${f.file} ${rows[i]?.code ?? ''} ${rows[i]?.seconds}s\n`,
+        `${row.state === 'ready' ? 'ok  ' : 'FAIL'} ${row.ext}/${row.file} ${row.code ?? ''} ${row.seconds}s\n`,
       );
     }
   };
@@ -92,7 +123,20 @@ function summaryTable(rows: FileRow[]): string[] {
   return lines;
 }
 
-function render(rows: FileRow[], wallSeconds: number, concurrency: number): string {
+function craftedTable(rows: FileRow[]): string[] {
+  return [
+    '| input | expected | got | seconds |',
+    '|---|---|---|---:|',
+    ...rows.map(
+      (r) =>
+        `| ${r.file} | ${r.expected} | ${r.code ?? r.state}${r.code === r.expected ? ' ✓' : ' ✗'} | ${r.seconds.toFixed(2)} |`,
+    ),
+  ];
+}
+
+function render(all: FileRow[], wallSeconds: number, concurrency: number): string {
+  const rows = all.filter((r) => r.expected === undefined);
+  const crafted = all.filter((r) => r.expected !== undefined);
   const crashes = rows.filter((r) => r.code === 'PP_PARSE_CRASHED' || r.code === 'PP_PARSE_MEMORY').length;
   const ready = rows.filter((r) => r.state === 'ready').length;
   const perFile = rows.map(
@@ -110,7 +154,11 @@ function render(rows: FileRow[], wallSeconds: number, concurrency: number): stri
     '',
     ...summaryTable(rows),
     '',
-    'Failed codes: ' + codeCounts(rows),
+    `Failed codes: ${codeCounts(rows)}`,
+    '',
+    '## Crafted bad inputs (run in the same batch, between the corpus files)',
+    '',
+    ...craftedTable(crafted),
     '',
     '## Per file',
     '',
@@ -129,7 +177,7 @@ async function main(): Promise<void> {
   const out = values.out ?? here('../../../../docs/formats-report.md');
   const concurrency = Math.max(1, Number(values.concurrency ?? 2));
   const started = performance.now();
-  const rows = await runAll(corpusFiles(corpus), concurrency);
+  const rows = await runAll(withCrafted(corpusJobs(corpus), corpus), concurrency);
   writeFileSync(out, render(rows, (performance.now() - started) / 1000, concurrency));
   process.stderr.write(`wrote ${out}\n`);
 }
