@@ -19,6 +19,7 @@ export type HybridVectorRecord = VectorRecord & { text?: string; retrieval_text?
 
 const DENSE = 'dense';
 const SPARSE = 'bm25';
+const UPSERT_BATCH = 256;
 
 /** Qdrant point ids are uuids or integers: a chunk id maps to a stable uuid from its sha256. */
 function pointId(chunkId: string): string {
@@ -100,7 +101,13 @@ export class QdrantVectorStore implements VectorStore {
       const { vector: _, text: __, ...payload } = r;
       return { id: pointId(r.chunk_id), vector, payload };
     });
-    await this.client.upsert(this.options.collection, { wait: true, points }).catch((err: unknown) => fail(err, 'upsert'));
+    // Batches keep each request well under Qdrant's 32 MB body limit (768-d vectors are ~10 KB of JSON each).
+    for (let i = 0; i < points.length; i += UPSERT_BATCH) {
+      const batch = points.slice(i, i + UPSERT_BATCH);
+      await this.client
+        .upsert(this.options.collection, { wait: true, points: batch })
+        .catch((err: unknown) => fail(err, 'upsert'));
+    }
   }
 
   async deleteVersion(versionId: string): Promise<void> {
