@@ -94,7 +94,7 @@ async function run(ports: EnginePorts, config: EngineConfig, version: Version, c
   await ports.metadata.updateVersion(version.version_id, {
     format,
     sniffed_mime: MIME[format as Format] ?? null,
-    recipe: recipeFor(version.original_name, config, format),
+    recipe: recipeFor(version.original_name, config, format, ports.embedder?.id),
   });
   const out = await parse(config, version, format, bytes, ctx.signal);
   const parseMs = performance.now() - started;

@@ -14,12 +14,17 @@ function parserName(format: Format | undefined): string {
 }
 
 /** The recipe a file is processed with: parser name@version, chunker, analyzer and their options. */
-export function recipeFor(fileName: string, config: EngineConfig, format?: Format): Recipe {
+/** `embedderId` is part of the recipe, so a change of embedding model makes a new job (and re-embeds). */
+export function recipeFor(fileName: string, config: EngineConfig, format?: Format, embedderId?: string): Recipe {
   return {
     parser: parserName(format ?? formatFromExtension(fileName)),
     chunker: CHUNKER_ID,
     analyzer: ANALYZER_ID,
-    options: { chunk_set: chunkSetId(config.chunk), ...(config.parse.ocrLangs ? { ocr_langs: config.parse.ocrLangs } : {}) },
+    options: {
+      chunk_set: chunkSetId(config.chunk),
+      ...(config.parse.ocrLangs ? { ocr_langs: config.parse.ocrLangs } : {}),
+      ...(embedderId ? { embedder: embedderId } : {}),
+    },
   };
 }
 

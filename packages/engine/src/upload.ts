@@ -39,7 +39,7 @@ async function uploadOne(
   }
   const sha = sha256Hex(file.bytes);
   const document = await ports.metadata.findOrCreateDocument(collectionId, name);
-  const recipe = recipeFor(name, config);
+  const recipe = recipeFor(name, config, undefined, ports.embedder?.id);
   const { version, created } = await ports.metadata.createVersion({
     document_id: document.document_id,
     collection_id: collectionId,
@@ -105,7 +105,7 @@ export async function reprocess(
     original_name: old.original_name,
     declared_mime: old.declared_mime,
     size: old.size,
-    recipe: recipeFor(old.original_name, config),
+    recipe: recipeFor(old.original_name, config, undefined, ports.embedder?.id),
     reprocess_of: old.version_id,
   });
   await ports.metadata.putArtifact({ ...original, version_id: version.version_id });

@@ -3,6 +3,8 @@ import { parseArgs } from 'node:util';
 import { createError } from '@pinpoint/core';
 import type { EngineConfig } from '@pinpoint/engine';
 import { z } from 'zod';
+import type { ModelsConfig } from './models-config.js';
+import { modelsEnvShape, modelsFromEnv } from './models-config.js';
 
 /**
  * The only place that reads process.env (and argv): PINPOINT_* variables and flags, validated once
@@ -48,6 +50,7 @@ const envSchema = z.object({
   PINPOINT_QUEUE_NAME: z.string().min(1).default('pinpoint-ingest'),
   PINPOINT_QUEUE_PREFIX: z.string().min(1).default('pp'),
   PINPOINT_BLOB_DIR: z.string().min(1).optional(),
+  ...modelsEnvShape,
 });
 
 export interface Config {
@@ -64,6 +67,8 @@ export interface Config {
   engine: EngineConfig;
   /** embedded: SQLite + in-process worker; distributed: PostgreSQL + BullMQ (workers run as services/worker). */
   mode: 'embedded' | 'distributed';
+  /** Optional model providers (embeddings, generation, reranking) and where vectors live; none by default. */
+  models: ModelsConfig;
   distributed: {
     redisUrl: string;
     databaseUrl: string;
@@ -101,6 +106,7 @@ function fromEnv(e: z.infer<typeof envSchema>): Config {
     },
     defaultCollection: e.PINPOINT_DEFAULT_COLLECTION,
     mode: e.PINPOINT_MODE,
+    models: modelsFromEnv(e),
     distributed: {
       redisUrl: e.PINPOINT_REDIS_URL,
       databaseUrl: e.PINPOINT_DATABASE_URL,

@@ -6,11 +6,14 @@ import { createEngine } from '@pinpoint/engine';
 import { openLexicalIndex } from '@pinpoint/retrieval';
 import { FsBlobStore, SqliteJobQueue, SqliteMetadataStore } from '@pinpoint/storage';
 import type { Config } from './config.js';
+import { createModelPorts } from './models.js';
 
-/** The embedded composition: SQLite metadata + job table, blobs in the data folder, the on-disk lexical index. */
-export function createEmbeddedEngine(config: Config): Engine {
+/** The embedded composition: SQLite metadata + job table, blobs in the data folder, the on-disk lexical index, optional models. */
+export async function createEmbeddedEngine(config: Config): Promise<Engine> {
   mkdirSync(config.dataDir, { recursive: true });
+  const models = await createModelPorts(config);
   return createEngine(config.engine, {
+    ...models,
     metadata: new SqliteMetadataStore(join(config.dataDir, 'metadata.db')),
     blobs: new FsBlobStore(join(config.dataDir, 'blobs')),
     queue: new SqliteJobQueue({

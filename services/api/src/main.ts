@@ -10,7 +10,7 @@ async function main(): Promise<void> {
   const engine =
     config.mode === 'distributed'
       ? await createDistributedEngine(config, (err) => process.stderr.write(`pinpoint: redis: ${err.message}\n`))
-      : createEmbeddedEngine(config);
+      : await createEmbeddedEngine(config);
   await engine.ensureCollection(config.defaultCollection);
   const app = await buildApp(config, { engine, signingSecret: signingSecret(config) });
   const runner =

@@ -12,7 +12,7 @@ export const OPENAPI_PATH = new URL('../../../docs/openapi.json', import.meta.ur
 export async function renderOpenApi(): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'pp-openapi-'));
   const config = configFor(join(dir, 'data'), { PINPOINT_LOG_LEVEL: 'silent', PINPOINT_WEB_DIST: join(dir, 'none') });
-  const engine = createEmbeddedEngine(config);
+  const engine = await createEmbeddedEngine(config);
   try {
     const app = await buildApp(config, { engine, signingSecret: 'openapi-generation-only' });
     await app.ready();

@@ -98,12 +98,25 @@ export const askBody = z.object({
   filters: filtersSchema,
 });
 
+const sentenceSupport = z.object({
+  start: z.number().int(),
+  end: z.number().int(),
+  text: z.string(),
+  cites: z.array(z.number().int()),
+  supported: z.boolean(),
+  lexical: z.number(),
+  cosine: z.number().optional(),
+  missing: z.array(z.string()),
+});
+
 export const answerSchema = z.object({
   question: z.string(),
   answer: z.string(),
   refused: z.boolean(),
   refusal_reason: z.string().optional(),
   citations: z.array(citationSchema),
+  sentences: z.array(sentenceSupport).optional(),
+  generator: z.string().optional(),
   retrieved: z.array(retrievedSchema),
   timings: timingsSchema,
 });

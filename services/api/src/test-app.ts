@@ -27,7 +27,7 @@ export async function startTestApp(overrides: Record<string, string> = {}): Prom
     PINPOINT_PARSE_TIMEOUT_MS: '60000',
     ...overrides,
   });
-  const engine = createEmbeddedEngine(config);
+  const engine = await createEmbeddedEngine(config);
   const app = await buildApp(config, { engine, signingSecret: 'test-secret-0123456789abcdef' });
   const runner: JobRunner | null = config.worker.enabled ? engine.startWorker({ concurrency: 2 }) : null;
   return {

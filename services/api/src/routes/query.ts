@@ -1,3 +1,4 @@
+import { toPinpointError } from '@pinpoint/core';
 import type { QueryOptions } from '@pinpoint/engine';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -32,6 +33,36 @@ export const queryRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (
     '/api/ask',
     { schema: { tags: ['query'], body: askBody, response: { 200: answerSchema, 400: errorResponse } } },
     async (req) => engine.ask(req.body.question, queryOptions(req.body)),
+  );
+
+  app.post(
+    '/api/ask/stream',
+    {
+      schema: {
+        tags: ['query'],
+        description:
+          'The ask pipeline as server-sent events: `retrieved`, then with a generator `delta` and `citation`, and always a final `answer` (the answer object).',
+        body: askBody,
+      },
+    },
+    async (req, reply) => {
+      const controller = new AbortController();
+      req.raw.on('close', () => controller.abort());
+      reply.hijack();
+      reply.raw.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' });
+      try {
+        for await (const event of engine.askStream(req.body.question, queryOptions(req.body))) {
+          if (controller.signal.aborted) break;
+          reply.raw.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+        }
+      } catch (err) {
+        const e = toPinpointError(err);
+        reply.raw.write(
+          `event: error\ndata: ${JSON.stringify({ type: 'error', error: { code: e.code, message: e.message } })}\n\n`,
+        );
+      }
+      reply.raw.end();
+    },
   );
 
   app.post(

@@ -1,0 +1,40 @@
+import { join } from 'node:path';
+import { analyze } from '@pinpoint/analysis';
+import type { Embedder, Generator, Reranker, VectorStore } from '@pinpoint/core';
+import { createEmbedder, createGenerator, createReranker } from '@pinpoint/providers';
+import { openEmbeddedVectorStore, QdrantVectorStore } from '@pinpoint/vectors';
+import type { Config } from './config.js';
+
+export interface ModelPorts {
+  embedder?: Embedder;
+  vectors?: VectorStore;
+  generator?: Generator;
+  reranker?: Reranker;
+}
+
+/** The optional model ports from the configuration; with none configured this is `{}` (the zero-key default). */
+export async function createModelPorts(config: Config): Promise<ModelPorts> {
+  const m = config.models;
+  const embedder = await createEmbedder(m.embedder);
+  const generator = createGenerator(m.generator);
+  const reranker = await createReranker(m.reranker, { generator });
+  let vectors: VectorStore | undefined;
+  if (embedder) {
+    vectors =
+      m.vectors.kind === 'qdrant'
+        ? await QdrantVectorStore.open({
+            url: m.vectors.url,
+            collection: m.vectors.collection,
+            dimensions: embedder.dimensions,
+            analyze,
+            ...(m.vectors.apiKey ? { apiKey: m.vectors.apiKey } : {}),
+          })
+        : openEmbeddedVectorStore({ path: join(config.dataDir, 'vectors.db'), dimensions: embedder.dimensions });
+  }
+  return {
+    ...(embedder ? { embedder } : {}),
+    ...(vectors ? { vectors } : {}),
+    ...(generator ? { generator } : {}),
+    ...(reranker ? { reranker } : {}),
+  };
+}
