@@ -48,11 +48,17 @@ function toIndexed(chunk: Chunk): IndexedChunk {
   };
 }
 
-/** Search sees one version per document: once a version is ready, every other one leaves the index (their chunks stay). */
+/**
+ * Search sees one version per document — the newest ready one: every other version leaves the index
+ * (their chunks and elements stay, so their citations still resolve). A late-finishing older version
+ * (a retry) retires itself instead of the newer one.
+ */
 async function retireOtherVersions(ports: EnginePorts, version: Version): Promise<void> {
   const siblings = await ports.metadata.listVersions({ documentId: version.document_id });
+  const ready = siblings.filter((v) => v.state === 'ready' || v.version_id === version.version_id);
+  const newest = ready.reduce((a, b) => (b.number > a.number ? b : a), version);
   for (const other of siblings) {
-    if (other.version_id === version.version_id) continue;
+    if (other.version_id === newest.version_id) continue;
     await ports.lexical.deleteVersion(other.version_id);
     await ports.vectors?.deleteVersion(other.version_id);
   }

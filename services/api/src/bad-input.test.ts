@@ -64,4 +64,19 @@ describe('bad input ends as a failed version with a stable code; the service kee
     );
     expect(noCollection).toMatch(/404/);
   });
+
+  it('rejects a file above the upload limit with PP_FILE_TOO_LARGE (413) and stores nothing', async () => {
+    const small = await startTestApp({ PINPOINT_MAX_UPLOAD_MB: '0.001', PINPOINT_WORKER: 'false' });
+    try {
+      const col = (await small.app.inject({ method: 'POST', url: '/api/collections', payload: { name: 'limits' } })).json()
+        .collection_id;
+      const err = await uploadFiles(small.app, col, [{ name: 'big.txt', bytes: new Uint8Array(4096).fill(65) }]).catch(
+        (e: Error) => e.message,
+      );
+      expect(err).toMatch(/413.*PP_FILE_TOO_LARGE/);
+      expect((await small.app.inject({ url: '/api/documents' })).json().documents).toEqual([]);
+    } finally {
+      await small.close();
+    }
+  });
 });
