@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import type { PinpointError } from '@pinpoint/core';
 import { createError } from '@pinpoint/core';
 
 export interface CommandResult {
@@ -26,67 +27,63 @@ function killGroup(pid: number | undefined): void {
   }
 }
 
+function missingTool(binary: string, tool: string, cause?: unknown): PinpointError {
+  return createError(
+    'PP_DEPENDENCY_MISSING',
+    `${tool} is not installed (${binary} not found); install it to parse this format.`,
+    cause,
+  );
+}
+
+/**
+ * timeout(1) env(1) VARS binary ARGS: timeout(1) bounds the tool even when this process dies first (a killed
+ * parse child leaves no orphan), env(1) sets per-command variables without touching our environment.
+ */
+function commandLine(binary: string, args: string[], options: CommandOptions): string[] {
+  const vars = Object.entries(options.vars ?? {}).map(([k, v]) => `${k}=${v}`);
+  const seconds = String(Math.ceil(options.timeoutMs / 1000) + 5);
+  return ['-k', '5', `${seconds}s`, 'env', ...vars, binary, ...args];
+}
+
 /**
  * Runs an external tool in its own process group; the whole group is killed on timeout or abort
  * (LibreOffice forks soffice.bin). A missing binary is PP_DEPENDENCY_MISSING, a timeout PP_PARSE_TIMEOUT.
  */
 export function runCommand(binary: string, args: string[], options: CommandOptions): Promise<CommandResult> {
   options.signal?.throwIfAborted();
-  const vars = Object.entries(options.vars ?? {}).map(([k, v]) => `${k}=${v}`);
-  // timeout(1) also bounds the tool when this process dies first (a killed parse child leaves no orphan running)
-  const seconds = String(Math.ceil(options.timeoutMs / 1000) + 5);
-  const argv = ['-k', '5', `${seconds}s`, 'env', ...vars, binary, ...args];
   return new Promise((resolve, reject) => {
-    const child = spawn('timeout', argv, { cwd: options.cwd, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('timeout', commandLine(binary, args, options), {
+      cwd: options.cwd,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const out: Buffer[] = [];
     let err = '';
     let settled = false;
-    const finish = (fn: () => void) => {
+    const finish = (error: unknown, result?: CommandResult) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', onAbort);
-      fn();
+      if (error) killGroup(child.pid);
+      if (error) reject(error);
+      else resolve(result as CommandResult);
     };
-    const onAbort = () => {
-      killGroup(child.pid);
-      finish(() => reject(options.signal?.reason ?? createError('PP_JOB_CANCELLED', `${options.tool} was stopped.`)));
-    };
+    const onAbort = () => finish(options.signal?.reason ?? createError('PP_JOB_CANCELLED', `${options.tool} was stopped.`));
     const timer = setTimeout(() => {
-      killGroup(child.pid);
-      finish(() =>
-        reject(
-          createError('PP_PARSE_TIMEOUT', `${options.tool} did not finish within ${Math.round(options.timeoutMs / 1000)} s.`),
-        ),
-      );
+      finish(createError('PP_PARSE_TIMEOUT', `${options.tool} did not finish within ${Math.round(options.timeoutMs / 1000)} s.`));
     }, options.timeoutMs);
     options.signal?.addEventListener('abort', onAbort, { once: true });
     child.stdout.on('data', (d: Buffer) => out.push(d));
     child.stderr.on('data', (d: Buffer) => {
       if (err.length < 8192) err += d.toString();
     });
-    child.on('error', (e: NodeJS.ErrnoException) => {
-      const missing = e.code === 'ENOENT';
-      const error = missing
-        ? createError(
-            'PP_DEPENDENCY_MISSING',
-            `${options.tool} is not installed (${binary} not found); install it to parse this format.`,
-            e,
-          )
-        : createError('PP_INTERNAL', `${options.tool} could not be started: ${e.message}`, e);
-      finish(() => reject(error));
-    });
+    child.on('error', (e) =>
+      finish(createError('PP_DEPENDENCY_MISSING', `${options.tool} could not be started: ${e.message}`, e)),
+    );
     child.on('close', (code) => {
-      if (code === 127) {
-        finish(() =>
-          reject(
-            createError(
-              'PP_DEPENDENCY_MISSING',
-              `${options.tool} is not installed (${binary} not found); install it to parse this format.`,
-            ),
-          ),
-        );
-      } else finish(() => resolve({ stdout: Buffer.concat(out), stderr: err, code }));
+      if (code === 127) finish(missingTool(binary, options.tool));
+      else finish(undefined, { stdout: Buffer.concat(out), stderr: err, code });
     });
   });
 }

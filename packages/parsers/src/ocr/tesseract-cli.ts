@@ -25,6 +25,7 @@ export interface TesseractOptions {
 }
 
 type Result = { width: number; height: number; lines: OcrLine[] };
+type Signal = AbortSignal | undefined;
 
 const LANG = /^[a-z_]+$/;
 const UNSURE = 60;
@@ -39,20 +40,39 @@ function meanConfidence(r: Result): number {
  * per call so concurrent parses share the cores. Boxes are in pixels of the image given, also when the
  * text was read after turning an upside-down or sideways page upright.
  */
-export function createTesseractOcr(options: TesseractOptions = {}): OcrEngine {
-  const binary = options.binary ?? 'tesseract';
-  const run = async (input: string, extra: string[], signal: AbortSignal | undefined) => {
+class TesseractCli implements OcrEngine {
+  readonly id = 'tesseract-cli';
+
+  constructor(private readonly options: TesseractOptions) {}
+
+  async recognize(image: Uint8Array, langs: string[], signal?: AbortSignal): Promise<Result> {
+    if (langs.length === 0 || !langs.every((l) => LANG.test(l)))
+      throw createError('PP_VALIDATION', `Bad OCR language list: ${langs.join('+')}`);
+    const dir = await mkdtemp(join(this.options.tmpDir ?? tmpdir(), 'pp-ocr-'));
+    try {
+      await writeFile(join(dir, 'page'), image);
+      const first = await this.tsvPass(join(dir, 'page'), langs, signal);
+      if (this.options.autoRotate === false || meanConfidence(first) >= UNSURE) return first;
+      return await this.uprightRetry(dir, image, first, langs, signal);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  private run(input: string, extra: string[], signal: Signal) {
     const args = [input, 'stdout', ...extra];
-    if (options.tessdataDir) args.push('--tessdata-dir', options.tessdataDir);
-    return runCommand(binary, args, {
+    if (this.options.tessdataDir) args.push('--tessdata-dir', this.options.tessdataDir);
+    const timeoutMs = this.options.timeoutMs ?? 180_000;
+    return runCommand(this.options.binary ?? 'tesseract', args, {
       tool: 'tesseract',
-      timeoutMs: options.timeoutMs ?? 180_000,
+      timeoutMs,
       signal,
       vars: { OMP_THREAD_LIMIT: '1' },
     });
-  };
-  const tsvPass = async (input: string, langs: string[], signal: AbortSignal | undefined): Promise<Result> => {
-    const result = await run(input, ['-l', langs.join('+'), '--psm', String(options.psm ?? 3), 'tsv'], signal);
+  }
+
+  private async tsvPass(input: string, langs: string[], signal: Signal): Promise<Result> {
+    const result = await this.run(input, ['-l', langs.join('+'), '--psm', String(this.options.psm ?? 3), 'tsv'], signal);
     if (result.code !== 0) {
       if (/Failed loading language|Error opening data file/i.test(result.stderr)) {
         throw createError(
@@ -66,36 +86,20 @@ export function createTesseractOcr(options: TesseractOptions = {}): OcrEngine {
       );
     }
     return linesFromTsv(result.stdout.toString('utf8'));
-  };
-  const uprightRetry = async (
-    dir: string,
-    image: Uint8Array,
-    first: Result,
-    langs: string[],
-    signal: AbortSignal | undefined,
-  ) => {
-    const osd = parseOsd((await run(join(dir, 'page'), ['--psm', '0'], signal)).stdout.toString('utf8'));
+  }
+
+  /** Orientation detection; when the page is turned, OCR of the upright image with boxes mapped back. */
+  private async uprightRetry(dir: string, image: Uint8Array, first: Result, langs: string[], signal: Signal): Promise<Result> {
+    const osd = parseOsd((await this.run(join(dir, 'page'), ['--psm', '0'], signal)).stdout.toString('utf8'));
     if (!osd || osd.rotate === 0 || osd.confidence < 1) return first;
-    const turned = toPpm(decodeRaster(image, options.maxPixels ?? 60_000_000), orientationFor[osd.rotate]);
+    const turned = toPpm(decodeRaster(image, this.options.maxPixels ?? 60_000_000), orientationFor[osd.rotate]);
     await writeFile(join(dir, 'upright'), turned);
-    const second = await tsvPass(join(dir, 'upright'), langs, signal);
+    const second = await this.tsvPass(join(dir, 'upright'), langs, signal);
     if (meanConfidence(second) <= meanConfidence(first)) return first;
     return { width: first.width, height: first.height, lines: linesBack(second.lines, osd.rotate, first.width, first.height) };
-  };
-  return {
-    id: 'tesseract-cli',
-    async recognize(image, langs, signal) {
-      if (langs.length === 0 || !langs.every((l) => LANG.test(l)))
-        throw createError('PP_VALIDATION', `Bad OCR language list: ${langs.join('+')}`);
-      const dir = await mkdtemp(join(options.tmpDir ?? tmpdir(), 'pp-ocr-'));
-      try {
-        await writeFile(join(dir, 'page'), image);
-        const first = await tsvPass(join(dir, 'page'), langs, signal);
-        if (options.autoRotate === false || meanConfidence(first) >= UNSURE) return first;
-        return await uprightRetry(dir, image, first, langs, signal);
-      } finally {
-        await rm(dir, { recursive: true, force: true });
-      }
-    },
-  };
+  }
+}
+
+export function createTesseractOcr(options: TesseractOptions = {}): OcrEngine {
+  return new TesseractCli(options);
 }
