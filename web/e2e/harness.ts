@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium } from 'playwright-core';
 
-export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
-export const webDir = join(repoRoot, 'web');
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+const webDir = join(repoRoot, 'web');
 export const sharedDir = fileURLToPath(new URL('../../../shared/', import.meta.url));
 export const resultsDir = join(repoRoot, 'test-results', 'e2e');
 

@@ -3,7 +3,6 @@ import type {
   Box,
   Citation,
   Collection,
-  Diagnostic,
   Element,
   Job,
   PinDocument,
@@ -14,11 +13,7 @@ import type {
 
 /** Response shapes of the HTTP API (docs/api.md). Types only: the web never imports server code. */
 
-export type { Citation, Collection, Diagnostic, Element, Job, PinDocument, RecordEntry, Version };
-
-export interface ApiErrorBody {
-  error: { code: string; message: string };
-}
+export type { Collection, Element, Job, RecordEntry, Version };
 
 export interface UploadResult {
   file: string;
@@ -104,7 +99,7 @@ export interface RecordView {
   physical_lines?: [number, number];
 }
 
-export type ReaderView = PageView | TextView | RecordView;
+type ReaderView = PageView | TextView | RecordView;
 
 export interface ResolvedCitation {
   version: Version;

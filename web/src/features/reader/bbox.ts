@@ -7,8 +7,8 @@
  * to the rendered viewport — so units, formats and rotations never mix.
  */
 
-export type BoxFormat = 'xyxy' | 'xywh';
-export type BoxUnit = 'pt' | 'px' | 'ratio';
+type BoxFormat = 'xyxy' | 'xywh';
+type BoxUnit = 'pt' | 'px' | 'ratio';
 export type PageRotation = 0 | 90 | 180 | 270;
 
 export interface BoxFrame {

@@ -138,7 +138,7 @@ export function Reader({ route }: { route: CiteRoute; navigate: (route: Route) =
             </blockquote>
           )}
           {!viewProblem && <Body resolved={resolved} onError={onError} />}
-          <ContextPanel versionId={resolved.version.version_id} elementId={resolved.element.element_id} />
+          <ContextPanel versionId={resolved.version.version_id} element={resolved.element} />
         </>
       )}
     </article>
