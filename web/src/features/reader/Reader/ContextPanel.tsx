@@ -71,13 +71,14 @@ export function ContextPanel({ versionId, element }: { versionId: string; elemen
   };
   return (
     <section className={styles.context} aria-label="Extra context" data-testid="context">
-      <div className={styles.contextModes} role="group" aria-label="Read around the citation">
+      <fieldset className={styles.contextModes}>
+        <legend className="visually-hidden">Read around the citation</legend>
         {MODES.map((m) => (
           <button key={m.mode} type="button" aria-pressed={mode === m.mode} onClick={() => choose(m.mode)}>
             {m.label}
           </button>
         ))}
-      </div>
+      </fieldset>
       {mode && <h2 className={styles.contextTitle}>Extra context — not part of the citation</h2>}
       {elements === 'loading' && <p className={styles.muted}>Loading…</p>}
       {elements === 'error' && <p className={styles.muted}>The surrounding text could not be loaded.</p>}
