@@ -1,5 +1,6 @@
 import { fork } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ErrorCode, Format, ParseOutput } from '@pinpoint/core';
 import { createError } from '@pinpoint/core';
 import type { CapabilitySpec } from './capabilities.js';
@@ -31,6 +32,8 @@ export type ChildReply = { ok: true; output: ParseOutput } | { ok: false; code: 
 
 const childPath = fileURLToPath(new URL('./parse-child.ts', import.meta.url));
 const packageRoot = fileURLToPath(new URL('..', import.meta.url));
+/** The child runs TypeScript through tsx's loader, resolved from this package so the caller's cwd does not matter. */
+const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
 function deathError(
   fileName: string,
@@ -57,7 +60,7 @@ export function parseIsolated(bytes: Uint8Array, request: IsolatedRequest, limit
   return new Promise((resolve, reject) => {
     const child = fork(childPath, [], {
       cwd: packageRoot,
-      execArgv: ['--import', 'tsx', `--max-old-space-size=${Math.max(16, Math.floor(limits.maxOldSpaceMb))}`],
+      execArgv: ['--import', tsxLoader, `--max-old-space-size=${Math.max(16, Math.floor(limits.maxOldSpaceMb))}`],
       serialization: 'advanced',
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
     });

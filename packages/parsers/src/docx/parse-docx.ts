@@ -6,6 +6,7 @@ import { htmlBlocks } from '../html/parse-html.js';
 import type { ParserEntry } from '../registry.js';
 import type { DocxRecord } from './records.js';
 import { docxRecords } from './records.js';
+import { unwrapRuby } from './ruby.js';
 
 const elementTypes: Readonly<Record<RecordEntry['kind'], ElementType>> = {
   heading: 'heading',
@@ -26,6 +27,10 @@ function mammothDiagnostics(messages: ReadonlyArray<{ type: string; message: str
   }));
 }
 
+function toBuffer(bytes: Uint8Array): Buffer {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
 async function convert(
   bytes: Uint8Array,
   fileName: string,
@@ -37,7 +42,10 @@ async function convert(
     );
   }
   try {
-    return await mammoth.convertToHtml({ buffer: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) });
+    const result = await mammoth.convertToHtml({ buffer: toBuffer(bytes) });
+    if (!result.messages.some((m) => m.message.includes('w:ruby'))) return result;
+    // mammoth drops phonetic guides together with their base text: convert again with the base text kept.
+    return await mammoth.convertToHtml({ buffer: toBuffer(await unwrapRuby(bytes)) });
   } catch (err) {
     const reason = err instanceof Error ? err.message : String(err);
     throw createError(

@@ -3,7 +3,7 @@ import type { DefaultTreeAdapterTypes } from 'parse5';
 type Node = DefaultTreeAdapterTypes.Node;
 type Element = DefaultTreeAdapterTypes.Element;
 
-export type BlockKind = 'title' | 'heading' | 'paragraph' | 'list_item' | 'code' | 'quote' | 'row';
+type BlockKind = 'title' | 'heading' | 'paragraph' | 'list_item' | 'code' | 'quote' | 'row';
 
 /** A unit of visible text found in an HTML tree, with the UTF-16 source range of the element that produced it. */
 export interface HtmlBlock {
@@ -105,7 +105,7 @@ function sourceOf(el: Element): { start: number; end: number } | undefined {
 }
 
 /** Collapses inline whitespace (spaces, tabs, newlines) to one space; <br> newlines survive. */
-export function collapseInline(raw: string): string {
+function collapseInline(raw: string): string {
   return raw
     .replace(/[ \t\n\r\f]+/g, ' ')
     .replace(/ ?\u2028 ?/g, '\n')
@@ -142,12 +142,22 @@ export class BlockWalker {
   private tables = 0;
   private buffer = '';
   private owner: Element | undefined;
+  /** Whether the owner has had a nested block: its runs then map to their own text's extent in the source. */
+  private nested = false;
+  private runStart = -1;
+  private runEnd = -1;
   private preDepth = 0;
 
   walk(node: Node): void {
     if (!isElement(node)) {
-      if (node.nodeName === '#text' && 'value' in node) this.buffer += node.value;
-      else if ('childNodes' in node) for (const child of node.childNodes) this.walk(child);
+      if (node.nodeName === '#text' && 'value' in node) {
+        this.buffer += node.value;
+        const loc = node.sourceCodeLocation;
+        if (loc) {
+          if (this.runStart < 0) this.runStart = loc.startOffset;
+          this.runEnd = loc.endOffset;
+        }
+      } else if ('childNodes' in node) for (const child of node.childNodes) this.walk(child);
       return;
     }
     const tag = node.tagName;
@@ -169,9 +179,12 @@ export class BlockWalker {
   /** Ends the current run of inline text as a block owned by the nearest block element. */
   flush(): void {
     const raw = this.buffer;
+    const run = this.runStart >= 0 ? { start: this.runStart, end: this.runEnd } : undefined;
     this.buffer = '';
+    this.runStart = -1;
+    this.runEnd = -1;
     const owner = this.owner;
-    const source = owner ? sourceOf(owner) : undefined;
+    const source = owner && (this.nested ? run : sourceOf(owner));
     if (!owner || !source) return;
     const text =
       this.preDepth > 0
@@ -185,14 +198,17 @@ export class BlockWalker {
   }
 
   private block(el: Element): void {
+    this.nested = true;
     this.flush();
     const saved = this.owner;
     this.owner = el;
+    this.nested = false;
     if (el.tagName === 'pre') this.preDepth++;
     for (const child of el.childNodes) this.walk(child);
     this.flush();
     if (el.tagName === 'pre') this.preDepth--;
     this.owner = saved;
+    this.nested = true;
   }
 
   private walkHead(head: Element): void {
@@ -203,6 +219,7 @@ export class BlockWalker {
 
   /** Every row of a table is a block: its cells' text joined with " | ". */
   private table(el: Element): void {
+    this.nested = true;
     this.flush();
     const tableIndex = this.tables++;
     for (const child of el.childNodes) if (isElement(child) && child.tagName === 'caption') this.block(child);

@@ -9,7 +9,7 @@ import type { HtmlBlock } from './blocks.js';
 import { BlockWalker } from './blocks.js';
 
 /** The charset an HTML file declares in its first 1024 bytes (<meta charset> or http-equiv Content-Type). */
-export function declaredCharset(bytes: Uint8Array): string | undefined {
+function declaredCharset(bytes: Uint8Array): string | undefined {
   const head = new TextDecoder('latin1').decode(bytes.subarray(0, 1024));
   for (const meta of head.matchAll(/<meta\b[^>]*>/gi)) {
     const m = /charset\s*=\s*["']?\s*([\w.:-]+)/i.exec(meta[0]);
@@ -76,7 +76,15 @@ export async function parseHtml(bytes: Uint8Array, ctx: ParseContext): Promise<P
     parts.push(block.text);
     cursor += length;
   }
-  return textOutput(ctx.format, parts.join(''), pieces, [...decoded.diagnostics, ...dropDiagnostics(scripts, hidden)]);
+  const output = textOutput(ctx.format, parts.join(''), pieces, [...decoded.diagnostics, ...dropDiagnostics(scripts, hidden)]);
+  // The decoded source, so `raw` ranges resolve from stored artifacts alone (never served as HTML).
+  output.artifacts.push({
+    kind: 'text',
+    name: 'source.html',
+    mime: 'text/plain; charset=utf-8',
+    bytes: new TextEncoder().encode(source),
+  });
+  return output;
 }
 
 export const htmlParser: ParserEntry = { name: 'html', version: '1', parse: parseHtml };

@@ -23,7 +23,7 @@ interface Side {
  * The x (frame) of a clear gutter between two text columns, if there is one: few rows cross it, and
  * at least three rows of text of reasonable width sit on each side. Tables of short cells do not qualify.
  */
-export function findGutter(rows: Run[][]): number | undefined {
+function findGutter(rows: Run[][]): number | undefined {
   if (rows.length < 6) return undefined;
   const spans = rows.map(intervals);
   const lo = Math.min(...spans.map((s) => s[0]?.[0] ?? Number.POSITIVE_INFINITY));

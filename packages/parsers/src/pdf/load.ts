@@ -10,7 +10,7 @@ const pdfjsRoot = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dis
 let loaded: Promise<PdfJs> | undefined;
 
 /** pdf.js's legacy (Node) build, loaded once. */
-export function pdfjs(): Promise<PdfJs> {
+function pdfjs(): Promise<PdfJs> {
   loaded ??= import(pathToFileURL(path.join(pdfjsRoot, 'legacy/build/pdf.mjs')).href) as Promise<PdfJs>;
   return loaded;
 }

@@ -86,9 +86,11 @@ function corners(
   }
   const ux = a / (Math.hypot(a, b) || 1);
   const uy = b / (Math.hypot(a, b) || 1);
-  const hasMetrics = style && (style.ascent !== 0 || style.descent !== 0);
-  const ascent = hasMetrics ? Math.min(style.ascent, 1.2) : 0.8;
-  const descent = hasMetrics ? Math.max(style.descent, -0.5) : -0.2;
+  const asc = Number(style?.ascent);
+  const desc = Number(style?.descent);
+  const hasMetrics = Number.isFinite(asc) && Number.isFinite(desc) && (asc !== 0 || desc !== 0);
+  const ascent = hasMetrics ? Math.min(asc, 1.2) : 0.8;
+  const descent = hasMetrics ? Math.max(desc, -0.5) : -0.2;
   // "Up" is perpendicular to the writing direction (handles mirrored c/d too).
   const vx = -uy;
   const vy = ux;
@@ -99,7 +101,7 @@ function corners(
 
 /** A pdf.js text item as a Run; undefined for empty items and items off the page. */
 export function toRun(item: TextItemLike, style: FontStyleLike | undefined, page: PageFrame): Run | undefined {
-  if (item.str.trim() === '') return undefined;
+  if (item.str.trim() === '' || !item.transform.every(Number.isFinite) || !Number.isFinite(item.width)) return undefined;
   const { pts, q, size } = corners(item, style);
   const [vx0 = 0, , , vy1 = 0] = page.view;
   const xs = pts.map(([x]) => x - vx0);

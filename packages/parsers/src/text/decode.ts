@@ -3,7 +3,7 @@ import iconv from 'iconv-lite';
 import jschardet from 'jschardet';
 
 /** How the charset of a text file was decided. */
-export type CharsetMethod = 'bom' | 'declared' | 'utf-8' | 'utf-16-heuristic' | 'detected' | 'fallback';
+type CharsetMethod = 'bom' | 'declared' | 'utf-8' | 'utf-16-heuristic' | 'detected' | 'fallback';
 
 export interface DecodedText {
   /** The decoded text, BOM removed; every text anchor's offsets index into it. */

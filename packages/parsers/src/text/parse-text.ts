@@ -6,7 +6,7 @@ import type { TextPiece } from './text-output.js';
 import { textOutput, trimRange } from './text-output.js';
 
 /** UTF-16 ranges of blank-line separated paragraphs, trimmed of surrounding whitespace. */
-export function paragraphRanges(text: string): Array<{ start: number; end: number }> {
+function paragraphRanges(text: string): Array<{ start: number; end: number }> {
   const ranges: Array<{ start: number; end: number }> = [];
   const blank = /(?:\r\n|\n|\r)[^\S\r\n]*(?:(?:\r\n|\n|\r)[^\S\r\n]*)+|\f/g;
   let from = 0;

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { parseDocument } from '../parse.js';
+import { expectRecordInvariants, parseShared, readShared, sharedFiles } from '../test-support.js';
+
+describe('parseDocx on every corpus and eval DOCX file', () => {
+  const files = [
+    ...sharedFiles('corpus/formats/docx', ['docx']).filter((f) => !f.includes('handbook-872p')),
+    ...sharedFiles('eval/jsquad-dev/docs', ['docx']).slice(0, 3),
+    ...sharedFiles('eval/drcd-dev/docs', ['docx']).slice(0, 3),
+    ...sharedFiles('eval/squad2-dev/docs', ['docx']),
+  ];
+  it.each(files)('%s: record anchors resolve to records.jsonl lines', async (file) => {
+    const { format, out } = await parseShared(file);
+    expect(format).toBe('docx');
+    expect(out.elements.length).toBeGreaterThan(0);
+    expectRecordInvariants(out);
+  });
+});
+
+describe('parseDocx structure', () => {
+  it('numbers paragraphs, keeps the heading trail and turns table rows into records with cells', async () => {
+    const { out } = await parseShared('corpus/formats/docx/docling__word_tables.docx');
+    const records = expectRecordInvariants(out);
+    const [heading, intro, header, row] = out.elements;
+    expect(heading).toMatchObject({ type: 'heading', level: 1, text: 'Test with tables', anchor: { paragraph_index: 0 } });
+    expect(intro).toMatchObject({ type: 'paragraph', section_path: ['Test with tables'], anchor: { paragraph_index: 1 } });
+    expect(header).toMatchObject({
+      type: 'table',
+      text: 'Header 0.0 | Header 0.1 | Header 0.2',
+      anchor: { table_index: 0, record_id: 't0r0' },
+    });
+    expect(records.get('t0r1')).toMatchObject({
+      kind: 'row',
+      cells: [
+        { ref: 'R2C1', value: 'Cell 1.0', header: 'Header 0.0' },
+        { ref: 'R2C2', value: 'Cell 1.1', header: 'Header 0.1' },
+        { ref: 'R2C3', value: 'Cell 1.2', header: 'Header 0.2' },
+      ],
+    });
+    expect(row?.columns).toEqual(['Header 0.0', 'Header 0.1', 'Header 0.2']);
+  });
+
+  it('paragraph_index counts headings, paragraphs and list items in order', async () => {
+    const { out } = await parseShared('eval/squad2-dev/docs/003_Steam_engine.docx');
+    const indexes = out.elements.flatMap((e) =>
+      e.anchor.kind === 'record' && e.anchor.paragraph_index !== undefined ? [e.anchor.paragraph_index] : [],
+    );
+    expect(indexes).toEqual(indexes.map((_, i) => i));
+  });
+
+  it('a zip that is not a Word document fails as corrupt', async () => {
+    const xlsx = readShared(sharedFiles('corpus/formats/xlsx', ['xlsx'])[0] as string);
+    await expect(parseDocument(xlsx, { fileName: 'renamed.docx', format: 'docx' })).rejects.toMatchObject({
+      code: 'PP_PARSE_CORRUPT',
+    });
+  });
+});

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { parseIsolated } from './isolate.js';
+import { readShared } from './test-support.js';
+
+const tracemonkey = readShared('corpus/formats/pdf/pdfjs__tracemonkey.pdf');
+const bigText = readShared('corpus/formats/txt/unstructured__book-war-and-peace-1225p.txt');
+
+describe('parseIsolated', () => {
+  it('returns the parse output with its artifacts across the process boundary', async () => {
+    const out = await parseIsolated(
+      readShared('eval/squad2-dev/docs/004_1973_oil_crisis.txt'),
+      { fileName: 'oil.txt', format: 'txt' },
+      { timeoutMs: 60_000, maxOldSpaceMb: 256 },
+    );
+    expect(out.elements.length).toBeGreaterThan(3);
+    expect(out.artifacts[0]?.bytes).toBeInstanceOf(Uint8Array);
+  });
+
+  it('keeps the PP_ code of an error thrown in the child', async () => {
+    const half = tracemonkey.slice(0, tracemonkey.byteLength >> 1);
+    await expect(
+      parseIsolated(half, { fileName: 'half.pdf', format: 'pdf' }, { timeoutMs: 60_000, maxOldSpaceMb: 256 }),
+    ).rejects.toMatchObject({
+      code: 'PP_PARSE_CORRUPT',
+    });
+  });
+
+  it('a hang, an out-of-memory death and a crash each fail only their own parse', async () => {
+    const ok = parseIsolated(tracemonkey, { fileName: 'tm.pdf', format: 'pdf' }, { timeoutMs: 60_000, maxOldSpaceMb: 512 });
+    const hang = parseIsolated(tracemonkey, { fileName: 'slow.pdf', format: 'pdf' }, { timeoutMs: 200, maxOldSpaceMb: 512 });
+    const oom = parseIsolated(bigText, { fileName: 'big.txt', format: 'txt' }, { timeoutMs: 60_000, maxOldSpaceMb: 16 });
+    const crash = parseIsolated(
+      tracemonkey,
+      { fileName: 'crash.pdf', format: 'pdf' },
+      {
+        timeoutMs: 60_000,
+        maxOldSpaceMb: 512,
+        onSpawn: (pid) => process.kill(pid, 'SIGSEGV'),
+      },
+    );
+    const [okR, hangR, oomR, crashR] = await Promise.allSettled([ok, hang, oom, crash]);
+    expect(okR.status === 'fulfilled' && okR.value.elements.length).toBeGreaterThan(100);
+    expect(hangR).toMatchObject({ status: 'rejected', reason: { code: 'PP_PARSE_TIMEOUT' } });
+    expect(oomR).toMatchObject({ status: 'rejected', reason: { code: 'PP_PARSE_MEMORY' } });
+    expect(crashR).toMatchObject({ status: 'rejected', reason: { code: 'PP_PARSE_CRASHED' } });
+  });
+
+  it('aborting the signal kills the child', async () => {
+    const controller = new AbortController();
+    const run = parseIsolated(
+      tracemonkey,
+      { fileName: 'tm.pdf', format: 'pdf' },
+      { timeoutMs: 60_000, maxOldSpaceMb: 256, signal: controller.signal },
+    );
+    setTimeout(() => controller.abort(), 50);
+    await expect(run).rejects.toMatchObject({ code: 'PP_JOB_CANCELLED' });
+  });
+});

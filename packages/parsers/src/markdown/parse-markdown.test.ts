@@ -1,0 +1,69 @@
+import type { ParseContext } from '@pinpoint/core';
+import { describe, expect, it } from 'vitest';
+import { parseDocument } from '../parse.js';
+import { expectTextInvariants, parseShared, sharedFiles } from '../test-support.js';
+
+const ctx: ParseContext = { fileName: 'doc.md', format: 'md' };
+const parse = (text: string) => parseDocument(new TextEncoder().encode(text), ctx);
+
+describe('parseMarkdown on every corpus and eval Markdown file', () => {
+  const files = [
+    ...sharedFiles('corpus/formats/md', ['md']),
+    ...sharedFiles('corpus/formats/markdown', ['markdown']),
+    ...sharedFiles('eval/jsquad-dev/docs', ['md']).slice(0, 4),
+    ...sharedFiles('eval/drcd-dev/docs', ['md']).slice(0, 4),
+    ...sharedFiles('eval/squad2-dev/docs', ['md']),
+  ];
+  it.each(files)('%s holds the text invariants', async (file) => {
+    const { format, out } = await parseShared(file);
+    expect(format).toBe('md');
+    expect(out.elements.length).toBeGreaterThan(0);
+    expectTextInvariants(out);
+  });
+});
+
+describe('parseMarkdown structure', () => {
+  it('excludes heading markers from ranges and builds the heading trail', async () => {
+    const out = await parse(
+      '# Policy\n\nIntro text.\n\n## Travel ##\n\nBook early.\n\n### Hotels\n\n- one\n- two\n  - nested\n\n## Meals\n\nReceipts.\n',
+    );
+    expectTextInvariants(out);
+    expect(out.elements.map((e) => [e.type, e.text, e.section_path.join(' > ')])).toEqual([
+      ['heading', 'Policy', ''],
+      ['paragraph', 'Intro text.', 'Policy'],
+      ['heading', 'Travel', 'Policy'],
+      ['paragraph', 'Book early.', 'Policy > Travel'],
+      ['heading', 'Hotels', 'Policy > Travel'],
+      ['list_item', 'one', 'Policy > Travel > Hotels'],
+      ['list_item', 'two', 'Policy > Travel > Hotels'],
+      ['list_item', 'nested', 'Policy > Travel > Hotels'],
+      ['heading', 'Meals', 'Policy'],
+      ['paragraph', 'Receipts.', 'Policy > Meals'],
+    ]);
+  });
+
+  it('counts astral characters as one codepoint (remark offsets are UTF-16)', async () => {
+    const out = await parse('# 𠮷野家\n\n𠮷𠮷 menu: 牛丼 and 𠮷.\n');
+    const text = expectTextInvariants(out);
+    const para = out.elements[1];
+    expect(para?.anchor).toMatchObject({ kind: 'text', start: 7, end: 25 });
+    expect(Array.from(text).slice(7, 25).join('')).toBe('𠮷𠮷 menu: 牛丼 and 𠮷.');
+  });
+
+  it('keeps code inside fences, tables, quotes and front matter apart', async () => {
+    const out = await parse(
+      '---\ntitle: x\n---\n\n> quoted line\n> more\n\n```js\nconst a = 1;\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |\n',
+    );
+    expectTextInvariants(out);
+    expect(out.elements.map((e) => [e.type, e.text])).toEqual([
+      ['quote', 'quoted line\n> more'],
+      ['code', 'const a = 1;'],
+      ['table', '| a | b |\n|---|---|\n| 1 | 2 |'],
+    ]);
+  });
+
+  it('decodes legacy-encoded Markdown', async () => {
+    const { out } = await parseShared('corpus/formats/md/unstructured__umlauts-non-utf8.md');
+    expect(out.elements.map((e) => e.text)).toContain('äöüß');
+  });
+});
