@@ -6,11 +6,11 @@ import { createThrowawayDeployment } from './throwaway-deployment.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Short locks so a killed worker's job is recovered within about a second. */
+/** Short locks so a killed worker's job is recovered within a few seconds (long enough for a busy machine's event loop). */
 const FAST_RECOVERY = {
   PINPOINT_PARSE_ISOLATE: 'false',
-  PINPOINT_LOCK_DURATION_MS: '1500',
-  PINPOINT_STALLED_INTERVAL_MS: '500',
+  PINPOINT_LOCK_DURATION_MS: '3000',
+  PINPOINT_STALLED_INTERVAL_MS: '1000',
   PINPOINT_MAX_STALLED_COUNT: '100',
   PINPOINT_JOB_BACKOFF_MS: '100',
   PINPOINT_WORKER_CONCURRENCY: '2',
