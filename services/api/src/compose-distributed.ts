@@ -1,18 +1,27 @@
 import { mkdirSync } from 'node:fs';
 import { ANALYZER_ID, analyze } from '@pinpoint/analysis';
 import { BullMQJobQueue } from '@pinpoint/bullmq';
+import { createError } from '@pinpoint/core';
 import type { Engine } from '@pinpoint/engine';
 import { createEngine } from '@pinpoint/engine';
 import { PgLexicalIndex, PgMetadataStore } from '@pinpoint/postgres';
 import { FsBlobStore } from '@pinpoint/storage';
 import type { Config } from './config.js';
+import { createModelPorts } from './models.js';
 
 /**
  * The distributed composition: PostgreSQL metadata and lexical index, blobs on the volume shared
- * with the workers, BullMQ on Redis. The API only enqueues; services/worker runs the jobs.
+ * with the workers, BullMQ on Redis, vectors (when an embedder is set) in Qdrant. The API only
+ * enqueues; services/worker runs the jobs.
  */
 export async function createDistributedEngine(config: Config, onError: (err: Error) => void): Promise<Engine> {
   const d = config.distributed;
+  if (config.models.embedder.kind !== 'none' && config.models.vectors.kind !== 'qdrant') {
+    throw createError(
+      'PP_CONFIG_INVALID',
+      'Set PINPOINT_VECTORS=qdrant: in distributed mode vectors must live where every process sees them.',
+    );
+  }
   mkdirSync(d.blobDir, { recursive: true });
   const connection = { connectionString: d.databaseUrl, schema: d.pgSchema };
   const metadata = await PgMetadataStore.open(connection);
@@ -25,5 +34,6 @@ export async function createDistributedEngine(config: Config, onError: (err: Err
     backoffMs: config.worker.backoffMs,
     onError,
   });
-  return createEngine(config.engine, { metadata, lexical, queue, blobs: new FsBlobStore(d.blobDir) });
+  const models = await createModelPorts(config);
+  return createEngine(config.engine, { ...models, metadata, lexical, queue, blobs: new FsBlobStore(d.blobDir) });
 }
