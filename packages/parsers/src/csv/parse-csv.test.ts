@@ -3,6 +3,7 @@ import type { Element, RecordAnchor, RecordEntry } from '@pinpoint/core';
 import { recordEntrySchema } from '@pinpoint/core';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
+import { expectRecordInvariants, parseShared, sharedFiles } from '../test-support.js';
 import { parseCsv } from './parse-csv.js';
 
 const corpus = new URL('../../../../../shared/corpus/formats/csv/', import.meta.url);
@@ -23,6 +24,20 @@ function entries(out: { artifacts: { kind: string; bytes: Uint8Array }[] }): Rec
 }
 
 describe('parseCsv', () => {
+  it('holds the record invariants on every corpus CSV, each record on lines in order', async () => {
+    for (const path of sharedFiles('corpus/formats/csv')) {
+      const { out } = await parseShared(path);
+      expectRecordInvariants(out);
+      let last = 0;
+      for (const e of out.elements) {
+        const [first, end] = anchorOf(e).physical_lines as [number, number];
+        expect(first).toBeGreaterThan(last);
+        expect(end).toBeGreaterThanOrEqual(first);
+        last = end;
+      }
+    }
+  });
+
   it('maps records with quoted newlines to the physical lines they occupy in the raw file', async () => {
     const bytes = read('unstructured__wiki_movie_plots_small.csv');
     const out = await parseCsv(bytes, { fileName: 'plots.csv', format: 'csv' });

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import type { ParseOutput, TextAnchor } from '@pinpoint/core';
 import { sha256Hex, sliceCodepoints } from '@pinpoint/core';
 import { describe, expect, it } from 'vitest';
+import { expectTextInvariants } from '../test-support.js';
 import { parseJson } from './parse-json.js';
 
 const corpus = new URL('../../../../../shared/corpus/formats/json/', import.meta.url);
@@ -36,6 +37,7 @@ describe('parseJson', () => {
       const out = await parseJson(bytes, { fileName: name, format: 'json' });
       expect(out.elements.length).toBeGreaterThan(0);
       checkInvariants(new TextDecoder().decode(bytes).replace(/^\uFEFF/, ''), out);
+      expectTextInvariants(out);
     }
   });
 

@@ -4,6 +4,7 @@ import type { Element, ParseOutput, RecordAnchor } from '@pinpoint/core';
 import { recordEntrySchema, sha256Hex, sourceMapSchema } from '@pinpoint/core';
 import { describe, expect, it } from 'vitest';
 import { createLibreOfficeConverter } from '../office/libreoffice.js';
+import { expectRecordInvariants, parseShared, sharedFiles } from '../test-support.js';
 import { parseSpreadsheet } from './parse-spreadsheet.js';
 
 const corpus = new URL('../../../../../shared/corpus/formats/', import.meta.url);
@@ -19,6 +20,15 @@ function rows(out: ParseOutput): Element[] {
 }
 
 describe('parseSpreadsheet', () => {
+  it('holds the record invariants on every corpus workbook (the encrypted one refused)', async () => {
+    for (const path of [...sharedFiles('corpus/formats/xlsx'), ...sharedFiles('corpus/formats/xls')]) {
+      if (path.includes('password_protected')) continue;
+      const { out } = await parseShared(path);
+      const records = expectRecordInvariants(out);
+      for (const e of out.elements) expect(records.get(recordAnchor(e).record_id)?.sheet).toBe(recordAnchor(e).sheet);
+    }
+  });
+
   it('points every row record at the sheet, row and cells SheetJS reads directly', async () => {
     const bytes = read('xlsx/paperqa__dummy.xlsx');
     const out = await parseSpreadsheet(bytes, { fileName: 'dummy.xlsx', format: 'xlsx' });
