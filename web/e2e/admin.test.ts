@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -113,4 +113,31 @@ describe('admin job console (real API, Chromium)', () => {
     await reader.screenshot({ path: join(resultsDir, 'reader-newer-version.png') });
     await reader.close();
   }, 120_000);
+
+  it('refuses to show a citation whose stored records no longer match their hash (409)', async () => {
+    const { documents } = (await (await fetch(`${api.base}/api/documents`)).json()) as {
+      documents: { document: { name: string }; versions: { version_id: string }[] }[];
+    };
+    const versionId = documents.find((d) => d.document.name === '003_RKBラジオ.docx')?.versions[0]?.version_id ?? '';
+    const detail = (await (await fetch(`${api.base}/api/versions/${versionId}`)).json()) as {
+      artifacts: { kind: string; blob_key: string }[];
+    };
+    const { elements } = (await (await fetch(`${api.base}/api/versions/${versionId}/elements`)).json()) as {
+      elements: { element_id: string }[];
+    };
+    const records = detail.artifacts.find((a) => a.kind === 'records.jsonl');
+    expect(records).toBeDefined();
+    writeFileSync(
+      join(api.dataDir, 'blobs', records?.blob_key ?? ''),
+      '{"record_id":"tampered","kind":"paragraph","text":"x"}\n',
+    );
+    const reader = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await reader.goto(`${api.base}/#/cite?v=${versionId}&e=${elements[1]?.element_id ?? ''}`);
+    const error = reader.locator('[data-testid=reader-error]');
+    await error.waitFor();
+    expect(await error.textContent()).toMatch(/no longer matches/);
+    expect(await reader.locator('[data-testid=cited-record]').count()).toBe(0);
+    await reader.screenshot({ path: join(resultsDir, 'reader-hash-mismatch.png') });
+    await reader.close();
+  });
 });

@@ -32,6 +32,8 @@ function freePort(): Promise<number> {
 
 export interface RunningApi {
   base: string;
+  /** The server's temporary data folder (blobs under blobs/<blob_key>). */
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -67,6 +69,7 @@ export async function startApi(extraEnv: Record<string, string> = {}): Promise<R
   }
   return {
     base,
+    dataDir,
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));

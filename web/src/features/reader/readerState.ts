@@ -60,7 +60,7 @@ export function describeReaderError(error: { code?: string; message?: string; st
   if (error.code === 'PP_ARTIFACT_HASH_MISMATCH' || error.status === 409) {
     return {
       title: 'The stored file no longer matches this citation',
-      detail: `${error.message ?? 'The artifact hash differs from the one recorded.'} The reader will not guess where the passage is now; re-process the document to cite it again.`,
+      detail: `${error.message ?? 'The artifact hash differs from the one recorded.'} The reader will not guess where the passage is now.`,
     };
   }
   if (error.status === 404) {

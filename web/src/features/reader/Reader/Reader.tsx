@@ -102,7 +102,7 @@ export function Reader({ route }: { route: CiteRoute; navigate: (route: Route) =
       <header className={styles.header}>
         <h1 id="reader-title" className={styles.title}>
           {route.n !== undefined && <span className={styles.n}>[{route.n}]</span>}
-          {resolved ? resolved.version.original_name : 'Opening citation…'}
+          {resolved ? resolved.version.original_name : problem ? 'Citation unavailable' : 'Opening citation…'}
         </h1>
         {resolved && precision && (
           <p className={styles.meta}>
