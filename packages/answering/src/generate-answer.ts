@@ -2,7 +2,7 @@ import type { Citation, Embedder, Generator as TextGenerator } from '@pinpoint/c
 import { REFUSAL_MARKER } from '@pinpoint/providers';
 import type { RankedChunk } from './candidates.js';
 import { refusalMessage } from './extractive.js';
-import { type PostCheckedAnswer, postCheck, questionLanguage, toGenerationSources } from './generate.js';
+import { elementCitation, type PostCheckedAnswer, postCheck, questionLanguage, toGenerationSources } from './generate.js';
 import { markCitations, type SentenceSupport, type VerifyOptions, verifyAnswer } from './verify.js';
 
 export interface GeneratedAnswer extends PostCheckedAnswer {
@@ -82,7 +82,7 @@ export async function* streamGeneratedAnswer(input: GenerateInput): AsyncGenerat
     if (text) yield { type: 'delta', text };
     for (const n of firstUse) {
       const chunk = input.chunks[n - 1] as RankedChunk;
-      yield { type: 'citation', citation: { ...citationStub(chunk), n: renumber.order.indexOf(n) + 1 } };
+      yield { type: 'citation', citation: elementCitation(chunk, renumber.order.indexOf(n) + 1) };
     }
   };
   for await (const piece of input.generator.generate({ question: input.question, sources, language }, input.signal)) {
@@ -91,29 +91,6 @@ export async function* streamGeneratedAnswer(input: GenerateInput): AsyncGenerat
   }
   yield* emit('', true);
   yield { type: 'done', answer: await finishAnswer(raw, input) };
-}
-
-function citationStub(chunk: RankedChunk): Omit<Citation, 'n'> {
-  const element = chunk.elements.find((e) => e.element_id === chunk.chunk.elements[0]?.element_id) ?? chunk.elements[0];
-  return {
-    document_id: chunk.chunk.document_id,
-    version_id: chunk.chunk.version_id,
-    chunk_id: chunk.chunk.chunk_id,
-    element_id: element?.element_id ?? '',
-    file: chunk.file,
-    ...(chunk.chunk.page_index !== undefined ? { page_index: chunk.chunk.page_index } : {}),
-    ...(chunk.page_label !== undefined ? { page_label: chunk.page_label } : {}),
-    anchor: element?.anchor ?? {
-      kind: 'text',
-      artifact: 'original',
-      unit: 'codepoint',
-      start: 0,
-      end: 0,
-      text_sha256: '0'.repeat(64),
-    },
-    quote: chunk.chunk.text.slice(0, 200),
-    precision: 'element',
-  };
 }
 
 /** Post-check and verify a complete raw answer. */

@@ -8,7 +8,7 @@ import {
 } from '@pinpoint/providers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RankedChunk } from './candidates.js';
-import { questionLanguage, renumberCitations } from './generate.js';
+import { postCheck, questionLanguage, renumberCitations } from './generate.js';
 import { type AnswerEvent, generateAnswer, streamGeneratedAnswer } from './generate-answer.js';
 import { mergeAnswers } from './generate-merge.js';
 import { parseRewrite, rewriteQuery } from './generate-rewrite.js';
@@ -187,5 +187,14 @@ describe('answers to the parts of a compound question', () => {
     const last = merged.sentences.at(-1);
     expect(Array.from(merged.answer).slice(last?.start, last?.end).join('')).toContain('free company car');
     expect(mergeAnswers([refusal, refusal]).refused).toBe(true);
+  });
+});
+
+describe('citations without a sentence to single out', () => {
+  it('fall back to the chunk’s element so every marker keeps its citation', () => {
+    const bare = { ...chunk('Only a table: | a | b |', 9), elements: [] };
+    const checked = postCheck('The table lists a and b [1].', [bare], 'no');
+    expect(checked.citations).toHaveLength(1);
+    expect(checked.citations[0]).toMatchObject({ n: 1, chunk_id: 'c9', precision: 'unresolved' });
   });
 });

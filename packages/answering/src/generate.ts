@@ -56,23 +56,42 @@ function overlap(a: Set<string>, b: Set<string>): number {
   return n;
 }
 
-/** The citation for source `chunk`, numbered n, anchored on its sentence closest to what cites it. */
-function citationFor(chunk: RankedChunk, n: number, citingText: string): Citation | null {
-  const terms = new Set(analyze(citingText.replace(CITATION_MARKER, ' ')));
-  const sentences = chunkSentences(chunk);
-  let best = sentences[0];
-  for (const s of sentences) if (best && overlap(terms, s.terms) > overlap(terms, best.terms)) best = s;
-  if (!best) return null;
-  const { anchor, precision } = sentenceAnchor(best.element, best.start, best.end);
+/** A citation of the whole chunk, anchored on its first element (when no sentence can be singled out). */
+export function elementCitation(chunk: RankedChunk, n: number): Citation {
+  const element = chunk.elements.find((e) => e.element_id === chunk.chunk.elements[0]?.element_id) ?? chunk.elements[0];
   return {
     n,
     document_id: chunk.chunk.document_id,
     version_id: chunk.chunk.version_id,
     chunk_id: chunk.chunk.chunk_id,
-    element_id: best.element.element_id,
+    element_id: element?.element_id ?? chunk.chunk.elements[0]?.element_id ?? '',
     file: chunk.file,
     ...(chunk.chunk.page_index !== undefined ? { page_index: chunk.chunk.page_index } : {}),
     ...(chunk.page_label !== undefined ? { page_label: chunk.page_label } : {}),
+    anchor: element?.anchor ?? {
+      kind: 'text',
+      artifact: 'original',
+      unit: 'codepoint',
+      start: 0,
+      end: 0,
+      text_sha256: '0'.repeat(64),
+    },
+    quote: Array.from(chunk.chunk.text).slice(0, 300).join(''),
+    precision: element ? 'element' : 'unresolved',
+  };
+}
+
+/** The citation for source `chunk`, numbered n, anchored on its sentence closest to what cites it. */
+function citationFor(chunk: RankedChunk, n: number, citingText: string): Citation {
+  const terms = new Set(analyze(citingText.replace(CITATION_MARKER, ' ')));
+  const sentences = chunkSentences(chunk);
+  let best = sentences[0];
+  for (const s of sentences) if (best && overlap(terms, s.terms) > overlap(terms, best.terms)) best = s;
+  if (!best) return elementCitation(chunk, n);
+  const { anchor, precision } = sentenceAnchor(best.element, best.start, best.end);
+  return {
+    ...elementCitation(chunk, n),
+    element_id: best.element.element_id,
     anchor,
     quote: best.text,
     precision,
@@ -101,13 +120,12 @@ export function postCheck(raw: string, chunks: RankedChunk[], refusal: string): 
   const { text, order } = renumberCitations(raw, chunks.length);
   if (order.length === 0) return { refused: true, refusal_reason: 'no-citations', answer: refusal, citations: [], sources: [] };
   const sources = order.map((n) => chunks[n - 1] as RankedChunk);
-  const citations = sources.flatMap((chunk, i) => {
+  const citations = sources.map((chunk, i) => {
     const citing = text
       .split(/(?<=[.!?。！？])\s*/u)
       .filter((s) => s.includes(`[${i + 1}]`))
       .join(' ');
-    const c = citationFor(chunk, i + 1, citing || text);
-    return c ? [c] : [];
+    return citationFor(chunk, i + 1, citing || text);
   });
   return { refused: false, answer: text, citations, sources };
 }
