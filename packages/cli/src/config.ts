@@ -6,6 +6,12 @@ import { defaultEngineConfig } from '@pinpoint/engine';
 import { z } from 'zod';
 
 /** The CLI's only reader of process.env and argv: PINPOINT_* variables (as the server's) and flags. */
+/** Empty = automatic language choice by the OCR engine. */
+const ocrLangsOf = (v: string): { ocrLangs?: string[] } => {
+  const langs = v.split(/[+,]/).filter(Boolean);
+  return langs.length > 0 ? { ocrLangs: langs } : {};
+};
+
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const envSchema = z.object({
   PINPOINT_DATA_DIR: z.string().min(1).default('./data'),
@@ -13,9 +19,9 @@ const envSchema = z.object({
   PINPOINT_PARSE_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
   PINPOINT_PARSE_MEMORY_MB: z.coerce.number().int().min(64).default(1024),
   PINPOINT_MAX_UPLOAD_MB: z.coerce.number().positive().default(100),
-  PINPOINT_OCR: z.enum(['none', 'tesseract-cli']).default('none'),
-  PINPOINT_OCR_LANGS: z.string().default('eng'),
-  PINPOINT_OFFICE_CONVERTER: z.enum(['none', 'libreoffice']).default('none'),
+  PINPOINT_OCR: z.enum(['none', 'tesseract-cli']).default('tesseract-cli'),
+  PINPOINT_OCR_LANGS: z.string().default(''),
+  PINPOINT_OFFICE_CONVERTER: z.enum(['none', 'libreoffice']).default('libreoffice'),
   PINPOINT_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   PINPOINT_RETRIEVAL_K: z.coerce.number().int().min(1).max(1000).default(50),
   /** Set by pnpm to the folder the command was typed in; relative paths are taken from there. */
@@ -76,7 +82,7 @@ export function loadCliConfig(argv: string[] = process.argv.slice(2), env: NodeJ
         isolate: e.PINPOINT_PARSE_ISOLATE,
         timeoutMs: e.PINPOINT_PARSE_TIMEOUT_MS,
         maxOldSpaceMb: e.PINPOINT_PARSE_MEMORY_MB,
-        ocrLangs: e.PINPOINT_OCR_LANGS.split(/[+,]/).filter(Boolean),
+        ...ocrLangsOf(e.PINPOINT_OCR_LANGS),
         capabilities,
       },
       retrieval: { ...defaultEngineConfig.retrieval, k: e.PINPOINT_RETRIEVAL_K },

@@ -35,12 +35,7 @@ export async function createEvalEngine(config: EngineConfig, concurrency: number
         timings_ms: a.timings,
       };
     },
-    config: () => ({
-      lexical_index: engine.ports.lexical.id,
-      chunk: config.chunk,
-      retrieval: config.retrieval,
-      parse: { isolate: config.parse.isolate, timeoutMs: config.parse.timeoutMs, ocrLangs: config.parse.ocrLangs ?? [] },
-    }),
+    config: () => engine.settings(),
     async close() {
       await engine.close();
       rmSync(dir, { recursive: true, force: true });

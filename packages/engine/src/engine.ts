@@ -9,6 +9,7 @@ import type { EngineConfig, EnginePorts } from './config.js';
 import { createIngestProcessor } from './ingest.js';
 import type { Answer, AskEvent, QueryOptions, SearchResponse } from './query.js';
 import { ask, askStream, search } from './query.js';
+import { effectiveSettings } from './settings.js';
 import type { UploadFile, UploadResult } from './upload.js';
 import { reprocess, upload } from './upload.js';
 
@@ -35,6 +36,8 @@ export interface Engine {
   getVersion(versionId: string): Promise<VersionDetail>;
   /** An artifact's bytes, checked against its sha256 (409 PP_ARTIFACT_HASH_MISMATCH otherwise). */
   readArtifact(versionId: string, kind: ArtifactKind, name?: string): ReturnType<typeof readArtifact>;
+  /** Everything that shapes ingestion and answers, defaults filled in. */
+  settings(): Record<string, unknown>;
   /** Stops the worker loop and closes every port. */
   close(): Promise<void>;
 }
@@ -74,6 +77,7 @@ export function createEngine(config: EngineConfig, ports: EnginePorts): Engine {
       if (!versionId) throw createError('PP_VALIDATION', 'versionId is required.');
       return readArtifact(ports, versionId, kind, name);
     },
+    settings: () => effectiveSettings(config, ports),
     close: async () => {
       await Promise.all(runners.map((r) => r.stop()));
       unsubscribe();

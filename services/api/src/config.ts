@@ -10,6 +10,12 @@ import { modelsEnvShape, modelsFromEnv } from './models-config.js';
  * The only place that reads process.env (and argv): PINPOINT_* variables and flags, validated once
  * at start-up into a frozen Config. Flags win over variables. Every variable is listed in README.md.
  */
+/** Empty = automatic language choice by the OCR engine. */
+const ocrLangsOf = (v: string): { ocrLangs?: string[] } => {
+  const langs = v.split(/[+,]/).filter(Boolean);
+  return langs.length > 0 ? { ocrLangs: langs } : {};
+};
+
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 const envSchema = z.object({
@@ -23,11 +29,11 @@ const envSchema = z.object({
   PINPOINT_PARSE_ISOLATE: bool.default(true),
   PINPOINT_PARSE_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
   PINPOINT_PARSE_MEMORY_MB: z.coerce.number().int().min(64).default(1024),
-  PINPOINT_OCR: z.enum(['none', 'tesseract-cli']).default('none'),
-  PINPOINT_OCR_LANGS: z.string().default('eng'),
-  PINPOINT_OFFICE_CONVERTER: z.enum(['none', 'libreoffice']).default('none'),
+  PINPOINT_OCR: z.enum(['none', 'tesseract-cli']).default('tesseract-cli'),
+  PINPOINT_OCR_LANGS: z.string().default(''),
+  PINPOINT_OFFICE_CONVERTER: z.enum(['none', 'libreoffice']).default('libreoffice'),
   PINPOINT_WORKER: bool.default(true),
-  PINPOINT_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  PINPOINT_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
   PINPOINT_JOB_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),
   PINPOINT_JOB_BACKOFF_MS: z.coerce.number().int().min(1).default(1000),
   PINPOINT_RETRIEVAL_K: z.coerce.number().int().min(1).max(1000).default(50),
@@ -120,7 +126,7 @@ function fromEnv(e: z.infer<typeof envSchema>): Config {
         isolate: e.PINPOINT_PARSE_ISOLATE,
         timeoutMs: e.PINPOINT_PARSE_TIMEOUT_MS,
         maxOldSpaceMb: e.PINPOINT_PARSE_MEMORY_MB,
-        ocrLangs: e.PINPOINT_OCR_LANGS.split(/[+,]/).filter(Boolean),
+        ...ocrLangsOf(e.PINPOINT_OCR_LANGS),
         capabilities: {
           ...(e.PINPOINT_OCR !== 'none' ? { ocr: { engine: e.PINPOINT_OCR } } : {}),
           ...(e.PINPOINT_OFFICE_CONVERTER !== 'none' ? { convert: { engine: e.PINPOINT_OFFICE_CONVERTER } } : {}),
