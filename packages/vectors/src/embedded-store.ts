@@ -12,6 +12,11 @@ export interface EmbeddedVectorStoreOptions {
    * Default from the measurement in README.md.
    */
   annThreshold?: number;
+  /**
+   * The embedder id the vectors come from. Vectors of another model (or size) are meaningless in
+   * this space, so when the stored id differs the table is emptied (the recipe re-embeds).
+   */
+  space?: string;
 }
 
 interface Entry extends VectorMeta {
@@ -63,7 +68,9 @@ class EmbeddedVectorStore implements VectorStore {
     this.db.exec(`CREATE TABLE IF NOT EXISTS pp_vectors (
       chunk_id TEXT PRIMARY KEY, version_id TEXT NOT NULL, document_id TEXT NOT NULL,
       collection_id TEXT NOT NULL, page_index INTEGER, vector BLOB NOT NULL);
-      CREATE INDEX IF NOT EXISTS pp_vectors_version ON pp_vectors(version_id);`);
+      CREATE INDEX IF NOT EXISTS pp_vectors_version ON pp_vectors(version_id);
+      CREATE TABLE IF NOT EXISTS pp_vectors_space (id INTEGER PRIMARY KEY CHECK (id = 1), space TEXT NOT NULL);`);
+    this.claimSpace(options.space ?? `dims:${options.dimensions}`);
     for (const row of this.db.prepare('SELECT * FROM pp_vectors').iterate() as IterableIterator<Row>) {
       const vector = new Float32Array(
         row.vector.buffer.slice(row.vector.byteOffset, row.vector.byteOffset + row.vector.byteLength),
@@ -71,6 +78,15 @@ class EmbeddedVectorStore implements VectorStore {
       const { page_index, vector: _, ...meta } = row;
       this.remember({ ...meta, ...(page_index === null ? {} : { page_index }), vector, label: 0 });
     }
+  }
+
+  private claimSpace(space: string): void {
+    const row = this.db.prepare('SELECT space FROM pp_vectors_space WHERE id = 1').get() as { space: string } | undefined;
+    if (row?.space === space) return;
+    this.db.transaction(() => {
+      this.db.exec('DELETE FROM pp_vectors');
+      this.db.prepare('INSERT OR REPLACE INTO pp_vectors_space (id, space) VALUES (1, ?)').run(space);
+    })();
   }
 
   private remember(entry: Entry): void {

@@ -5,7 +5,7 @@ import type { Bm25Params } from './sparse.js';
 
 /** Plain, validated settings from the composition root. */
 export type VectorStoreConfig =
-  | { kind: 'embedded'; path: string; dimensions: number; annThreshold?: number }
+  | { kind: 'embedded'; path: string; dimensions: number; annThreshold?: number; space?: string }
   | {
       kind: 'qdrant';
       url: string;

@@ -70,6 +70,19 @@ describe('Qdrant store', () => {
 });
 
 describe('embedded store persistence', () => {
+  it('empties itself when opened for another embedding space', async () => {
+    const path = join(dir, 'space.db');
+    const a = openEmbeddedVectorStore({ path, dimensions: 2, space: 'model-a@2' });
+    await a.upsert([{ chunk_id: 'x', version_id: 'v', document_id: 'd', collection_id: 'c', vector: Float32Array.of(1, 0) }]);
+    await a.close();
+    const same = openEmbeddedVectorStore({ path, dimensions: 2, space: 'model-a@2' });
+    expect(await same.search(Float32Array.of(1, 0), { k: 1 })).toHaveLength(1);
+    await same.close();
+    const other = openEmbeddedVectorStore({ path, dimensions: 2, space: 'model-b@2' });
+    expect(await other.search(Float32Array.of(1, 0), { k: 1 })).toEqual([]);
+    await other.close();
+  });
+
   it('reloads vectors from its SQLite file', async () => {
     const path = join(dir, 'persist.db');
     const a = openEmbeddedVectorStore({ path, dimensions: 2 });
