@@ -74,6 +74,8 @@ function visit(walk: Walk, node: RootContent): void {
       visitHeading(walk, node);
       return;
     case 'paragraph':
+      // A paragraph of images only (often base64 data URIs) carries no text worth indexing.
+      if (node.children.every((c) => c.type === 'image' || c.type === 'imageReference' || (c.type === 'text' && c.value.trim() === ''))) return;
       push(walk, 'paragraph', nodeRange(node));
       return;
     case 'code':

@@ -12,6 +12,8 @@ export interface PdfBlock {
   lines: number;
   /** OCR'd blocks: mean word confidence 0..100. */
   confidence?: number;
+  /** Text in a writing direction other than the page's main one (margin stamps, rotated labels). */
+  marginal?: boolean;
 }
 
 const sentenceEnd = /[.!?:。！？：」』）)]$/;

@@ -37,12 +37,13 @@ export async function pageLines(page: PDFPageProxy, geometry: PageGeometry): Pro
 /** Lines → paragraph blocks, with the document's usual line pitch telling paragraph breaks from line breaks. */
 export function linesToBlocks(groups: Line[][], pitches: PitchModel): PdfBlock[] {
   const blocks: PdfBlock[] = [];
-  for (const lines of groups) {
+  groups.forEach((lines, g) => {
     for (const group of groupBlocks(lines, pitches)) {
       const block = blockText(group);
+      if (g > 0) block.marginal = true;
       if (block.text.trim() !== '') blocks.push(block);
     }
-  }
+  });
   return blocks;
 }
 

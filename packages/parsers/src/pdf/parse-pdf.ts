@@ -99,6 +99,9 @@ function anchorOf(info: PageInfo, block: PdfBlock): PageAnchor {
   return anchor;
 }
 
+/** A block that opens with a bullet or a list number reads as a list item. */
+const bullet = /^(?:[•◦▪‣●○■□∙·\-–]|\(?\d{1,2}[.)]|\(?[a-z][.)])\s/u;
+
 function toElements(pages: PageResult[]): Element[] {
   const levels = headingLevels(pages.flatMap((p) => (p.ocr ? [] : p.blocks)));
   const elements: Element[] = [];
@@ -107,7 +110,7 @@ function toElements(pages: PageResult[]): Element[] {
     for (const block of page.blocks) {
       const level = levels.get(block);
       if (level !== undefined) while (trail.length > 0 && (trail.at(-1) as [number, string])[0] >= level) trail.pop();
-      const type = page.ocr ? 'ocr_line' : level !== undefined ? 'heading' : 'paragraph';
+      const type = page.ocr ? 'ocr_line' : level !== undefined ? 'heading' : bullet.test(block.text) ? 'list_item' : 'paragraph';
       const element: Element = {
         element_id: elementId(elements.length),
         type,

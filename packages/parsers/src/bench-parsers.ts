@@ -1,0 +1,65 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { toPinpointError } from '@pinpoint/core';
+import { detectFormat } from './detect.js';
+import { parseDocument } from './parse.js';
+
+export interface PdfBenchResult {
+  files: number;
+  /** Pages that came from a text layer (scans and failures excluded). */
+  pages: number;
+  elements: number;
+  seconds: number;
+  pagesPerSecond: number;
+  /** CPU time of this process while parsing (user + system): steadier than wall time on a shared machine. */
+  cpuSeconds: number;
+  pagesPerCpuSecond: number;
+  skipped: Array<{ file: string; code: string }>;
+}
+
+/**
+ * Ingestion throughput of the PDF parser over the PDFs of a folder, in process: pages with a text layer
+ * per second of wall time (parse only; files that fail, e.g. scans without OCR, are listed as skipped).
+ */
+export async function benchPdfIngestion(dir: string): Promise<PdfBenchResult> {
+  const files = readdirSync(dir)
+    .filter((f) => f.toLowerCase().endsWith('.pdf'))
+    .sort();
+  const result: PdfBenchResult = {
+    files: 0,
+    pages: 0,
+    elements: 0,
+    seconds: 0,
+    pagesPerSecond: 0,
+    cpuSeconds: 0,
+    pagesPerCpuSecond: 0,
+    skipped: [],
+  };
+  for (const file of files) {
+    const bytes = new Uint8Array(readFileSync(join(dir, file)));
+    const started = performance.now();
+    const cpu = process.cpuUsage();
+    try {
+      const out = await parseDocument(bytes, { fileName: file, format: detectFormat(file, bytes) });
+      result.seconds += (performance.now() - started) / 1000;
+      const used = process.cpuUsage(cpu);
+      result.cpuSeconds += (used.user + used.system) / 1e6;
+      result.files++;
+      result.pages += out.sourceMap.pages.filter((p) => p.text_source === 'text-layer').length;
+      result.elements += out.elements.length;
+    } catch (err) {
+      result.skipped.push({ file, code: toPinpointError(err).code });
+    }
+  }
+  result.pagesPerSecond = result.seconds > 0 ? result.pages / result.seconds : 0;
+  result.pagesPerCpuSecond = result.cpuSeconds > 0 ? result.pages / result.cpuSeconds : 0;
+  return result;
+}
+
+// `npx tsx packages/parsers/src/bench-parsers.ts [folder]` prints the result as one JSON line.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const dir = process.argv[2] ?? fileURLToPath(new URL('../../../../shared/corpus/formats/pdf/', import.meta.url));
+  const result = await benchPdfIngestion(dir);
+  process.stdout.write(`${JSON.stringify(result)}\n`);
+}
