@@ -2,10 +2,12 @@ import { PinpointError } from '@pinpoint/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embedderConformance } from './embedder-conformance.js';
 import { createGeminiEmbedder, createGeminiGenerator } from './gemini.js';
+import { generatorConformance } from './port-conformance.js';
 import { type FakeServer, startFakeGemini } from './wire-fakes.js';
 
 let server: FakeServer;
-const answer = (prompt: string) => (prompt.includes('Question: capital') ? 'The capital is Paris [1].' : 'plain');
+const answer = (prompt: string) =>
+  prompt.includes('Question: capital') || prompt.includes('Question: conformance') ? 'The capital is Paris [1].' : 'plain';
 beforeAll(async () => {
   server = await startFakeGemini(answer);
 });
@@ -52,6 +54,12 @@ describe('Gemini embedder through @google/genai', () => {
 });
 
 describe('Gemini generator through @google/genai', () => {
+  generatorConformance(
+    () => createGeminiGenerator({ apiKey: 'k', baseUrl: server.url, retry: fast }),
+    () => server,
+    'The capital is Paris [1].',
+  );
+
   const sources = [{ n: 1, file: 'atlas.pdf', page_label: '4', text: 'Paris is the capital of France.' }];
 
   it('streams the answer built from numbered sources, with low temperature', async () => {

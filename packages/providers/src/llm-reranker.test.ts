@@ -1,16 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReranker } from './factories.js';
 import { createGeminiGenerator } from './gemini.js';
-import { parseRerankScores } from './llm-reranker.js';
+import { createLlmReranker, parseRerankScores } from './llm-reranker.js';
+import { rerankerConformance } from './port-conformance.js';
 import { type FakeServer, startFakeGemini } from './wire-fakes.js';
 
 let server: FakeServer;
 beforeAll(async () => {
-  server = await startFakeGemini((prompt) => (prompt.includes('Rate how well') ? '1: 2\n2: 9\n3: 2' : ''));
+  server = await startFakeGemini((prompt) => {
+    if (prompt.includes('Question: fruit'))
+      return prompt.indexOf('apple') < prompt.indexOf('parking') ? '1: 9\n2: 1' : '1: 1\n2: 9';
+    return prompt.includes('Rate how well') ? '1: 2\n2: 9\n3: 2' : '';
+  });
 });
 afterAll(() => server.close());
 
 describe('LLM reranker', () => {
+  rerankerConformance(
+    async () => createLlmReranker(createGeminiGenerator({ apiKey: 'k', baseUrl: server.url })),
+    'fruit',
+    'apple banana',
+    'parking permits',
+  );
+
   it('orders candidates by the generator’s scores, ties keep their order', async () => {
     const generator = createGeminiGenerator({ apiKey: 'k', baseUrl: server.url });
     const r = await createReranker({ kind: 'llm' }, { generator });

@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embedderConformance } from './embedder-conformance.js';
 import { createOllamaEmbedder, createOllamaGenerator } from './ollama.js';
+import { generatorConformance } from './port-conformance.js';
 import { type FakeServer, startFakeOllama } from './wire-fakes.js';
 
 let server: FakeServer;
 beforeAll(async () => {
-  server = await startFakeOllama(48, (prompt) =>
-    prompt.includes('Question:') ? 'NO_ANSWER: 資料には記載がありません。' : 'a\nb',
-  );
+  server = await startFakeOllama(48, (prompt) => {
+    if (prompt.includes('Question: conformance')) return 'The capital is Paris [1].';
+    return prompt.includes('Question:') ? 'NO_ANSWER: 資料には記載がありません。' : 'a\nb';
+  });
 });
 afterAll(() => server.close());
 const fast = { baseDelayMs: 1, maxDelayMs: 5 };
@@ -45,6 +47,12 @@ describe('Ollama embedder over /api/embed', () => {
 });
 
 describe('Ollama generator over /api/chat', () => {
+  generatorConformance(
+    () => createOllamaGenerator({ url: server.url, model: 'qwen2.5', retry: fast }),
+    () => server,
+    'The capital is Paris [1].',
+  );
+
   it('streams NDJSON deltas and completes prompts', async () => {
     const g = createOllamaGenerator({ url: server.url, model: 'qwen2.5', retry: fast });
     server.requests.length = 0;

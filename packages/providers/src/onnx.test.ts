@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embedderConformance } from './embedder-conformance.js';
 import { createOnnxEmbedder } from './onnx-embedder.js';
 import { createOnnxReranker } from './onnx-reranker.js';
+import { rerankerConformance } from './port-conformance.js';
 import { writeTinyCrossEncoder, writeTinyEncoder } from './tiny-onnx.js';
 import { tokenizerFromJson } from './tokenizer.js';
 
@@ -48,6 +49,8 @@ describe('ONNX embedder on a generated tiny model', () => {
 });
 
 describe('ONNX cross-encoder reranker on a generated tiny model', () => {
+  rerankerConformance(() => createOnnxReranker({ modelDir: join(root, 'tiny-ce') }), 'fruit', 'apple banana', 'parking permits');
+
   it('scores (query, passage) pairs and sorts by score', async () => {
     const r = await createOnnxReranker({ modelDir: join(root, 'tiny-ce') });
     const out = await r.rerank('fruit', [
