@@ -75,7 +75,12 @@ function visit(walk: Walk, node: RootContent): void {
       return;
     case 'paragraph':
       // A paragraph of images only (often base64 data URIs) carries no text worth indexing.
-      if (node.children.every((c) => c.type === 'image' || c.type === 'imageReference' || (c.type === 'text' && c.value.trim() === ''))) return;
+      if (
+        node.children.every(
+          (c) => c.type === 'image' || c.type === 'imageReference' || (c.type === 'text' && c.value.trim() === ''),
+        )
+      )
+        return;
       push(walk, 'paragraph', nodeRange(node));
       return;
     case 'code':
