@@ -162,11 +162,14 @@ async function recordOutsideFailure(
   if (!bullJob?.id) return;
   const job = await mirror.get(bullJob.id).catch(() => null);
   if (job?.state !== 'running') return;
+  const message = /stalled/i.test(err.message)
+    ? `The worker running this job died ${options.maxStalledCount + 1} times (killed or out of memory); retry it once the cause is fixed.`
+    : err.message;
   const failed: Job = {
     ...job,
     state: 'failed',
     error_code: 'PP_INTERNAL',
-    error_message: err.message,
+    error_message: message,
     finished_at: new Date().toISOString(),
   };
   await mirror.put(failed).catch((e: Error) => options.onError?.(e));

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { checkContent, countEvents, jobsInFlight } from './deployment-checks.js';
 import { evalDocs } from './eval-docs.js';
@@ -5,6 +6,7 @@ import type { WorkerProcess } from './throwaway-deployment.js';
 import { createThrowawayDeployment } from './throwaway-deployment.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const SLOW_DOC = fileURLToPath(new URL('../../../../shared/eval/jsquad-dev/docs/041_ポルトガル.pdf', import.meta.url));
 
 /** Short locks so a killed worker's job is recovered within a few seconds (long enough for a busy machine's event loop). */
 const FAST_RECOVERY = {
@@ -72,4 +74,27 @@ describe('distributed worker: SIGKILL in the middle of jobs', () => {
       await d.dispose();
     }
   }, 150_000);
+
+  it('a job that kills its worker more often than allowed ends failed, with a message that says so', async () => {
+    const d = await createThrowawayDeployment({
+      ...FAST_RECOVERY,
+      PINPOINT_MAX_STALLED_COUNT: '0',
+      PINPOINT_WORKER_CONCURRENCY: '1',
+    });
+    try {
+      const first = await d.spawnWorker();
+      const [upload] = await d.uploadFiles([SLOW_DOC]);
+      await expect.poll(() => jobsInFlight(first).length, { timeout: 30_000, interval: 5 }).toBe(1);
+      first.child.kill('SIGKILL');
+      await d.spawnWorker();
+      const [version] = await d.engine.waitForVersions([upload?.version.version_id ?? ''], { timeoutMs: 30_000 });
+      expect(version).toMatchObject({ state: 'failed', error_code: 'PP_INTERNAL' });
+      const job = await d.ports.queue.get(upload?.job?.job_id ?? '');
+      expect(job).toMatchObject({ state: 'failed', error_code: 'PP_INTERNAL' });
+      expect(job?.error_message).toMatch(/died 1 times/);
+      expect(await checkContent(d)).toMatchObject({ duplicateOrGappedChunks: 0 });
+    } finally {
+      await d.dispose();
+    }
+  }, 90_000);
 });
