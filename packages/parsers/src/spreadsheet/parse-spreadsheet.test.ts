@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import * as XLSX from '@e965/xlsx';
-import type { Element, ParseOutput, RecordAnchor } from '@pinpoint/core';
+import type { Element, ParseOutput, RecordAnchor, RecordEntry } from '@pinpoint/core';
 import { recordEntrySchema, sha256Hex, sourceMapSchema } from '@pinpoint/core';
 import { describe, expect, it } from 'vitest';
 import { createLibreOfficeConverter } from '../office/libreoffice.js';
@@ -25,7 +25,8 @@ describe('parseSpreadsheet', () => {
       if (path.includes('password_protected')) continue;
       const { out } = await parseShared(path);
       const records = expectRecordInvariants(out);
-      for (const e of out.elements) expect(records.get(recordAnchor(e).record_id)?.sheet).toBe(recordAnchor(e).sheet);
+      for (const e of out.elements)
+        expect((records.get(recordAnchor(e).record_id) as RecordEntry | undefined)?.sheet).toBe(recordAnchor(e).sheet);
     }
   });
 
