@@ -38,9 +38,10 @@ const envSchema = z.object({
   PINPOINT_PARSE_ISOLATE: bool.default(true),
   PINPOINT_PARSE_TIMEOUT_MS: ms(120_000),
   PINPOINT_PARSE_MEMORY_MB: z.coerce.number().int().min(64).default(1024),
-  PINPOINT_OCR: z.enum(['none', 'tesseract-cli']).default('none'),
-  PINPOINT_OCR_LANGS: z.string().default('eng'),
-  PINPOINT_OFFICE_CONVERTER: z.enum(['none', 'libreoffice']).default('none'),
+  PINPOINT_OCR: z.enum(['none', 'tesseract-cli']).default('tesseract-cli'),
+  /** Empty = automatic language choice by the OCR engine (as in the API). */
+  PINPOINT_OCR_LANGS: z.string().default(''),
+  PINPOINT_OFFICE_CONVERTER: z.enum(['none', 'libreoffice']).default('libreoffice'),
 });
 
 export interface WorkerConfig {
@@ -87,7 +88,7 @@ function fromEnv(e: z.infer<typeof envSchema>): WorkerConfig {
         isolate: e.PINPOINT_PARSE_ISOLATE,
         timeoutMs: e.PINPOINT_PARSE_TIMEOUT_MS,
         maxOldSpaceMb: e.PINPOINT_PARSE_MEMORY_MB,
-        ocrLangs: e.PINPOINT_OCR_LANGS.split(/[+,]/).filter(Boolean),
+        ...ocrLangsOf(e.PINPOINT_OCR_LANGS),
         capabilities: {
           ...(e.PINPOINT_OCR !== 'none' ? { ocr: { engine: e.PINPOINT_OCR } } : {}),
           ...(e.PINPOINT_OFFICE_CONVERTER !== 'none' ? { convert: { engine: e.PINPOINT_OFFICE_CONVERTER } } : {}),
@@ -95,6 +96,11 @@ function fromEnv(e: z.infer<typeof envSchema>): WorkerConfig {
       },
     },
   };
+}
+
+function ocrLangsOf(value: string): { ocrLangs?: string[] } {
+  const langs = value.split(/[+,]/).filter(Boolean);
+  return langs.length > 0 ? { ocrLangs: langs } : {};
 }
 
 function deepFreeze<T>(value: T): T {
