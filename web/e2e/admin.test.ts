@@ -27,7 +27,7 @@ let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  ensureWebBuilt();
+  await ensureWebBuilt();
   api = await startApi();
   browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });

@@ -41,7 +41,7 @@ let browser: Browser;
 const settled = new Map<string, SettledVersion & { versionId: string }>();
 
 beforeAll(async () => {
-  ensureWebBuilt();
+  await ensureWebBuilt();
   api = await startApi({
     PINPOINT_OCR: 'tesseract-cli',
     PINPOINT_OCR_LANGS: 'eng+chi_sim',

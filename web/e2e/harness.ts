@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,12 +11,37 @@ const webDir = join(repoRoot, 'web');
 export const sharedDir = fileURLToPath(new URL('../../../shared/', import.meta.url));
 export const resultsDir = join(repoRoot, 'test-results', 'e2e');
 
-/** Builds the SPA once when web/dist is missing (the API serves it). */
-export function ensureWebBuilt(): void {
-  if (existsSync(join(webDir, 'dist', 'index.html'))) return;
-  const vite = join(webDir, 'node_modules', 'vite', 'bin', 'vite.js');
-  const r = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: webDir, stdio: 'inherit' });
-  if (r.status !== 0) throw new Error(`vite build failed (${r.status})`);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Builds the SPA once when web/dist is missing (the API serves it). Test files run in parallel, so
+ * one builds under a directory lock and the others wait for it.
+ */
+export async function ensureWebBuilt(): Promise<void> {
+  const index = join(webDir, 'dist', 'index.html');
+  const lock = join(tmpdir(), 'pinpoint-web-build.lock');
+  const deadline = Date.now() + 240_000;
+  while (!existsSync(index) || existsSync(lock)) {
+    if (Date.now() > deadline) throw new Error('timed out waiting for the web build');
+    try {
+      mkdirSync(lock);
+    } catch {
+      // a lock left by a killed run is stale after two minutes
+      const since = statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now();
+      if (Date.now() - since > 120_000) rmSync(lock, { recursive: true, force: true });
+      await sleep(250);
+      continue;
+    }
+    try {
+      if (existsSync(index)) return;
+      const vite = join(webDir, 'node_modules', 'vite', 'bin', 'vite.js');
+      const r = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: webDir, stdio: 'inherit' });
+      if (r.status !== 0) throw new Error(`vite build failed (${r.status})`);
+      return;
+    } finally {
+      rmSync(lock, { recursive: true, force: true });
+    }
+  }
 }
 
 function freePort(): Promise<number> {
@@ -65,7 +90,7 @@ export async function startApi(extraEnv: Record<string, string> = {}): Promise<R
     } catch {
       // not listening yet
     }
-    await new Promise((r) => setTimeout(r, 200));
+    await sleep(200);
   }
   return {
     base,
@@ -135,7 +160,7 @@ export async function waitForSettled(base: string, versionId: string, timeoutMs:
     const res = await fetch(`${base}/api/versions/${versionId}`);
     const body = (await res.json()) as { version: SettledVersion };
     if (['ready', 'failed', 'cancelled'].includes(body.version.state)) return body.version;
-    await new Promise((r) => setTimeout(r, 250));
+    await sleep(250);
   }
   throw new Error(`version ${versionId} did not settle within ${timeoutMs} ms`);
 }

@@ -22,7 +22,7 @@ let api: RunningApi;
 let browser: Browser;
 
 beforeAll(async () => {
-  ensureWebBuilt();
+  await ensureWebBuilt();
   api = await startApi();
   browser = await launchChromium();
 });
