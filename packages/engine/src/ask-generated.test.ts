@@ -33,10 +33,22 @@ let dir: string;
 let gemini: FakeServer;
 let ollama: FakeServer;
 let engine: Engine;
+let rewriting: Engine;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'pp-ask-gen-'));
   gemini = await startFakeGemini((prompt) => {
+    if (prompt.includes('Rewrite the question')) {
+      const compound = prompt.includes('and what do meals cover');
+      return JSON.stringify({
+        paraphrases: ['taxi fare refund limit', 'how much is refunded for a taxi trip'],
+        parts: compound ? ['How much are taxi fares refunded?', 'What do meals cover?'] : [],
+      });
+    }
+    if (prompt.includes('Question: What do meals cover?')) {
+      const n = [...prompt.matchAll(/^\[(\d+)\] [^\n]*\n([^[]*)/gm)].find((m) => (m[2] ?? '').includes('Meals'))?.[1];
+      return `Meals are covered up to 30 dollars per day [${n}].`;
+    }
     if (prompt.includes('Question: Do hotels refund')) return 'NO_ANSWER: The documents do not answer this question.';
     if (prompt.includes('Question: How much are taxi fares refunded, and are spa visits free'))
       return citeSourceWith(prompt, 'Taxi', ' Spa visits are free for all employees every weekend [N].');
@@ -58,6 +70,8 @@ beforeAll(async () => {
     },
   );
   engine.startWorker();
+  // Same ports, rewriting on (never closed itself: the first engine closes the ports).
+  rewriting = createEngine({ ...engine.config, retrieval: { ...engine.config.retrieval, rewrite: true } }, engine.ports);
   const collection = await engine.ensureCollection('default');
   const [uploaded] = await engine.upload(collection.collection_id, [
     { name: 'travel-policy.md', bytes: new TextEncoder().encode(policy) },
@@ -120,5 +134,21 @@ describe('ask with a generator, an embedder and a vector store', () => {
     const res = await engine.ask('What is the capital of Mongolia?');
     expect(res).toMatchObject({ refused: true, citations: [] });
     expect(gemini.requests.length).toBe(before);
+  });
+
+  it('rewrites: paraphrases join the fusion; a compound question is answered part by part and merged', async () => {
+    const single = await rewriting.ask('How much are taxi fares refunded?');
+    expect(single.timings.rewrite).toBeGreaterThanOrEqual(0);
+    expect(single.citations.map((c) => c.n)).toEqual([1]);
+    const compound = await rewriting.ask('How much are taxi fares refunded and what do meals cover?');
+    expect(compound.refused).toBe(false);
+    expect(compound.answer).toBe(
+      'Taxi fares are refunded up to 50 dollars per trip [1]. Meals are covered up to 30 dollars per day [2].',
+    );
+    expect(compound.citations.map((c) => [c.n, c.supported])).toEqual([
+      [1, true],
+      [2, true],
+    ]);
+    expect(compound.citations[0]?.chunk_id).not.toBe(compound.citations[1]?.chunk_id);
   });
 });

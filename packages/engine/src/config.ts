@@ -29,6 +29,11 @@ export interface EngineConfig {
     k: number;
     /** Ranked chunks handed to the answerer. */
     answerChunks: number;
+    /**
+     * With a generator: two paraphrases join the fusion and a compound question is split into parts
+     * answered one by one (one extra generator call per question). Default off.
+     */
+    rewrite?: boolean;
   };
   /** Largest accepted upload, in bytes. */
   maxUploadBytes: number;

@@ -1,5 +1,5 @@
-import type { FusedCandidate, GeneratedAnswer, SentenceSupport, StageNumbers } from '@pinpoint/answering';
-import { denseCandidates, fuseRanks, rerankFused } from '@pinpoint/answering';
+import type { FusedCandidate, GeneratedAnswer, QueryRewrite, SentenceSupport, StageNumbers } from '@pinpoint/answering';
+import { denseCandidates, fuseRanks, mergeAnswers, rerankFused, rewriteQuery } from '@pinpoint/answering';
 import type { Citation, SearchFilter } from '@pinpoint/core';
 import type { EnginePorts } from './config.js';
 
@@ -22,14 +22,15 @@ export async function stagedCandidates(
   lexical: { chunk_id: string; score: number }[],
   options: { k: number; filter: SearchFilter },
   timings: Record<string, number>,
+  extra: { chunk_id: string; score: number }[][] = [],
 ): Promise<StagedHit[]> {
-  if (!(ports.embedder && ports.vectors) && !ports.reranker) {
+  if (!(ports.embedder && ports.vectors) && !ports.reranker && extra.length === 0) {
     return lexical.map((h, i) => ({ chunk_id: h.chunk_id, ranks: { lexical: i + 1 }, scores: { lexical: h.score } }));
   }
   const t0 = performance.now();
   const dense = await denseCandidates(ports, query, options);
   if (ports.embedder && ports.vectors) timings.dense = ms(t0);
-  return fuseRanks({ lexical, dense });
+  return fuseRanks({ lexical, dense, extra });
 }
 
 /** Reorders the head of the fused candidates with the configured reranker (none: unchanged). */
@@ -64,4 +65,72 @@ export function generatedFields(g: GeneratedAnswer): {
     sentences: g.sentences,
     generator: g.generator,
   };
+}
+
+const NO_REWRITE: QueryRewrite = { paraphrases: [], parts: [] };
+
+/** With rewriting on and a generator: two paraphrases and the parts of a compound question (one generator call). */
+export async function rewriteFor(
+  ports: EnginePorts,
+  enabled: boolean | undefined,
+  question: string,
+  timings: Record<string, number>,
+): Promise<QueryRewrite> {
+  if (!enabled || !ports.generator) return NO_REWRITE;
+  const t0 = performance.now();
+  // A failed rewrite costs recall, never the answer.
+  const rewrite = await rewriteQuery(ports.generator, question).catch(() => NO_REWRITE);
+  timings.rewrite = ms(t0);
+  return rewrite;
+}
+
+/** The lexical and dense hits of each paraphrase, as extra lists for the fusion. */
+export async function paraphraseHits(
+  ports: EnginePorts,
+  paraphrases: string[],
+  lexicalSearch: (query: string) => Promise<{ chunk_id: string; score: number }[]>,
+  options: { k: number; filter: SearchFilter },
+): Promise<{ chunk_id: string; score: number }[][]> {
+  const lists = await Promise.all(
+    paraphrases.map(async (p) => [await lexicalSearch(p), await denseCandidates(ports, p, options)]),
+  );
+  return lists.flat().filter((l) => l.length > 0);
+}
+
+interface PartAnswer<R> {
+  answer: string;
+  refused: boolean;
+  citations: Citation[];
+  sentences?: SentenceSupport[];
+  generator?: string;
+  retrieved: R[];
+}
+
+/** One answer from the answers to a compound question's parts (citations renumbered per source; retrieved interleaved). */
+export function mergePartAnswers<R extends { chunk_id: string }>(
+  parts: PartAnswer<R>[],
+  generator: string,
+): PartAnswer<R> & { refusal_reason?: string } {
+  const merged = mergeAnswers(
+    parts.map((a) => ({
+      refused: a.refused,
+      answer: a.answer,
+      citations: a.citations,
+      sources: [],
+      sentences: a.sentences ?? [],
+      generator: a.generator ?? generator,
+    })),
+  );
+  const retrieved: R[] = [];
+  const seen = new Set<string>();
+  for (let i = 0; retrieved.length < 10 && parts.some((p) => i < p.retrieved.length); i++) {
+    for (const p of parts) {
+      const r = p.retrieved[i];
+      if (r && !seen.has(r.chunk_id) && retrieved.length < 10) {
+        seen.add(r.chunk_id);
+        retrieved.push(r);
+      }
+    }
+  }
+  return { ...generatedFields(merged), retrieved };
 }

@@ -4,7 +4,7 @@ import type { Chunk, Citation, Element, MetadataStore, SearchFilter, Version } f
 import { createError } from '@pinpoint/core';
 import { searchLexical } from '@pinpoint/retrieval';
 import type { EngineConfig, EnginePorts } from './config.js';
-import { generatedFields, rerankStaged, stagedCandidates } from './hybrid.js';
+import { generatedFields, mergePartAnswers, paraphraseHits, rerankStaged, rewriteFor, stagedCandidates } from './hybrid.js';
 
 export interface QueryFilters {
   document_ids?: string[];
@@ -56,6 +56,8 @@ export interface Answer {
   sentences?: SentenceSupport[];
   /** Generated answers: the generator's id. */
   generator?: string;
+  /** A compound question split by the rewriter: the parts answered one by one and merged. */
+  parts?: string[];
   retrieved: Retrieved[];
   timings: Record<string, number>;
 }
@@ -96,13 +98,16 @@ async function retrieve(
   options: QueryOptions,
   k: number,
   timings: Record<string, number>,
+  paraphrases: string[] = [],
 ): Promise<Retrieval> {
   const filter = await searchFilter(ports.metadata, options);
   if (filter.versionIds?.length === 0) return { candidates: [], queryTerms: [] };
   const t0 = performance.now();
   const result = await searchLexical(ports.lexical, query, { k, filter });
   timings.lexical = ms(t0);
-  let staged = await stagedCandidates(ports, query, result.hits, { k, filter }, timings);
+  const lexicalSearch = async (q: string) => (await searchLexical(ports.lexical, q, { k, filter })).hits;
+  const extra = await paraphraseHits(ports, paraphrases, lexicalSearch, { k, filter });
+  let staged = await stagedCandidates(ports, query, result.hits, { k, filter }, timings, extra);
   const t1 = performance.now();
   const chunks = new Map((await ports.metadata.getChunks(staged.map((h) => h.chunk_id))).map((c) => [c.chunk_id, c]));
   staged = await rerankStaged(ports, query, staged, (id) => chunks.get(id)?.text, timings);
@@ -195,7 +200,13 @@ export async function* askStream(
 ): AsyncGenerator<AskEvent> {
   const t0 = performance.now();
   const timings: Record<string, number> = {};
-  const { candidates: found, queryTerms } = await retrieve(ports, question, options, config.retrieval.k, timings);
+  const rewrite = await rewriteFor(ports, config.retrieval.rewrite, question, timings);
+  if (ports.generator && rewrite.parts.length > 1) {
+    yield* askParts(ports, config, question, rewrite.parts, options, { t0, timings });
+    return;
+  }
+  const k = config.retrieval.k;
+  const { candidates: found, queryTerms } = await retrieve(ports, question, options, k, timings, rewrite.paraphrases);
   const top = await ranked(ports.metadata, found.slice(0, config.retrieval.answerChunks));
   const t1 = performance.now();
   const result = answerExtractive({ question, chunks: top, queryTerms });
@@ -227,6 +238,23 @@ export async function* askStream(
     timings,
   };
   yield { type: 'answer', answer };
+}
+
+/** A compound question: each part answered on its own (no further rewriting), then merged. */
+async function* askParts(
+  ports: EnginePorts,
+  config: EngineConfig,
+  question: string,
+  parts: string[],
+  options: QueryOptions,
+  clock: { t0: number; timings: Record<string, number> },
+): AsyncGenerator<AskEvent> {
+  const single = { ...config, retrieval: { ...config.retrieval, rewrite: false } };
+  const answers = await Promise.all(parts.map((part) => ask(ports, single, part, options)));
+  const merged = mergePartAnswers(answers, ports.generator?.id ?? '');
+  yield { type: 'retrieved', retrieved: merged.retrieved };
+  clock.timings.total_ms = ms(clock.t0);
+  yield { type: 'answer', answer: { question, ...merged, parts, timings: clock.timings } };
 }
 
 /** The whole answer at once. */
