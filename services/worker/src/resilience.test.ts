@@ -13,7 +13,7 @@ const QUICK = { PINPOINT_PARSE_ISOLATE: 'false', PINPOINT_JOB_BACKOFF_MS: '100' 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function settle(d: ThrowawayDeployment, versionIds: string[]) {
-  return d.engine.waitForVersions(versionIds, { timeoutMs: 60_000 });
+  return d.engine.waitForVersions(versionIds, { timeoutMs: 120_000 });
 }
 
 describe('distributed worker: two workers on one queue', () => {
@@ -35,7 +35,7 @@ describe('distributed worker: two workers on one queue', () => {
     } finally {
       await d.dispose();
     }
-  }, 90_000);
+  }, 180_000);
 });
 
 describe('distributed worker: Redis restarted during a batch', () => {
@@ -53,7 +53,7 @@ describe('distributed worker: Redis restarted during a batch', () => {
       const docs = evalDocs(['md', 'txt', 'html']).slice(0, 14);
       const ids = (await d.uploadFiles(docs.slice(0, 10))).map((u) => u.version.version_id);
       await expect
-        .poll(async () => (await d.ports.queue.list({ state: 'succeeded' })).length, { timeout: 30_000, interval: 20 })
+        .poll(async () => (await d.ports.queue.list({ state: 'succeeded' })).length, { timeout: 60_000, interval: 20 })
         .toBeGreaterThanOrEqual(2);
       await redis.kill();
       await sleep(1000);
@@ -67,7 +67,7 @@ describe('distributed worker: Redis restarted during a batch', () => {
       await d.dispose();
       await redis.dispose();
     }
-  }, 90_000);
+  }, 180_000);
 });
 
 async function rowsOf(d: ThrowawayDeployment, versionId: string): Promise<number> {
@@ -127,5 +127,5 @@ describe('distributed worker: cancel', () => {
     } finally {
       await d.dispose();
     }
-  }, 90_000);
+  }, 180_000);
 });

@@ -47,8 +47,8 @@ describe('distributed worker: SIGKILL in the middle of jobs', () => {
       const booting = [boot(), boot()];
       const killed: string[] = [];
       while (killed.length < 20) {
-        const victim = await busyWorker(live, 30_000);
-        if (!victim) throw new Error('no worker picked up a job within 30 s');
+        const victim = await busyWorker(live, 60_000);
+        if (!victim) throw new Error('no worker picked up a job within 60 s');
         await sleep(Math.floor(Math.random() * 120));
         const inFlight = jobsInFlight(victim);
         if (inFlight.length === 0) continue;
@@ -59,7 +59,7 @@ describe('distributed worker: SIGKILL in the middle of jobs', () => {
         await upload(3);
       }
       await Promise.all(booting);
-      const versions = await d.engine.waitForVersions(versionIds, { timeoutMs: 60_000 });
+      const versions = await d.engine.waitForVersions(versionIds, { timeoutMs: 120_000 });
       expect(versions.map((v) => v.state)).toEqual(versionIds.map(() => 'ready'));
       const jobs = await d.ports.queue.list();
       expect(jobs).toHaveLength(versionIds.length);
@@ -73,7 +73,7 @@ describe('distributed worker: SIGKILL in the middle of jobs', () => {
     } finally {
       await d.dispose();
     }
-  }, 150_000);
+  }, 240_000);
 
   it('a job that kills its worker more often than allowed ends failed, with a message that says so', async () => {
     const d = await createThrowawayDeployment({
@@ -84,10 +84,10 @@ describe('distributed worker: SIGKILL in the middle of jobs', () => {
     try {
       const first = await d.spawnWorker();
       const [upload] = await d.uploadFiles([SLOW_DOC]);
-      await expect.poll(() => jobsInFlight(first).length, { timeout: 30_000, interval: 5 }).toBe(1);
+      await expect.poll(() => jobsInFlight(first).length, { timeout: 60_000, interval: 5 }).toBe(1);
       first.child.kill('SIGKILL');
       await d.spawnWorker();
-      const [version] = await d.engine.waitForVersions([upload?.version.version_id ?? ''], { timeoutMs: 30_000 });
+      const [version] = await d.engine.waitForVersions([upload?.version.version_id ?? ''], { timeoutMs: 60_000 });
       expect(version).toMatchObject({ state: 'failed', error_code: 'PP_INTERNAL' });
       const job = await d.ports.queue.get(upload?.job?.job_id ?? '');
       expect(job).toMatchObject({ state: 'failed', error_code: 'PP_INTERNAL' });
@@ -96,5 +96,5 @@ describe('distributed worker: SIGKILL in the middle of jobs', () => {
     } finally {
       await d.dispose();
     }
-  }, 90_000);
+  }, 180_000);
 });

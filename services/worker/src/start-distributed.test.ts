@@ -59,17 +59,17 @@ describe('pnpm start:distributed', () => {
         PINPOINT_PARSE_ISOLATE: 'false',
       },
     });
-    const deadline = Date.now() + 60_000;
+    const deadline = Date.now() + 120_000;
     while (
       !(await fetch(`${base}/api/collections`).then(
         (r) => r.ok,
         () => false,
       ))
     ) {
-      if (Date.now() > deadline || launcher.exitCode !== null) throw new Error('the API did not come up within 60 s');
+      if (Date.now() > deadline || launcher.exitCode !== null) throw new Error('the API did not come up within 120 s');
       await new Promise((r) => setTimeout(r, 250));
     }
-  }, 90_000);
+  }, 180_000);
 
   afterAll(async () => {
     const exited = new Promise((r) => launcher.once('exit', r));
@@ -79,7 +79,7 @@ describe('pnpm start:distributed', () => {
     await queue.destroy();
     await dropSchema(DATABASE_URL, `pp_test_${id}`);
     await rm(dir, { recursive: true, force: true });
-  }, 90_000);
+  }, 180_000);
 
   it('serves the same API: an upload is queued, a worker process ingests it, progress streams over SSE, search finds it', async () => {
     const { collections } = (await (await fetch(`${base}/api/collections`)).json()) as {
@@ -112,5 +112,5 @@ describe('pnpm start:distributed', () => {
     });
     const { hits } = (await search.json()) as { hits: { file: string }[] };
     expect(hits[0]?.file).toBe('000_Normans.md');
-  }, 60_000);
+  }, 120_000);
 });
