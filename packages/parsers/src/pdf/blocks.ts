@@ -1,5 +1,7 @@
 import type { Box, TextSpan } from '@pinpoint/core';
 import { CodepointIndex } from '@pinpoint/core';
+import type { DocumentModel } from './document-model.js';
+import { continues, sizeKey, splitsWord } from './document-model.js';
 import type { Line, Piece } from './lines.js';
 import { isCjk } from './lines.js';
 
@@ -18,89 +20,51 @@ export interface PdfBlock {
 
 const sentenceEnd = /[.!?:。！？：」』）)]$/;
 
-/** The usual baseline-to-baseline distance of body lines by type size (rounded to 0.5 pt), learnt from the document. */
-export type PitchModel = ReadonlyMap<number, number>;
-
-const sizeKey = (size: number): number => Math.round(size * 2) / 2;
-
-function continues(prev: Line, line: Line): boolean {
-  const size = Math.max(prev.size, line.size);
-  return (
-    prev.quarter === line.quarter &&
-    prev.column === line.column &&
-    Math.abs(line.size - prev.size) <= 0.1 * size &&
-    line.fx0 < prev.fx1 &&
-    line.fx1 > prev.fx0
-  );
-}
-
-/** The most frequent pitch between consecutive, similar lines for each type size. */
-export function learnPitch(groups: Line[][]): PitchModel {
-  const counts = new Map<number, Map<number, number>>();
-  for (const lines of groups) {
-    lines.forEach((line, i) => {
-      const prev = lines[i - 1];
-      if (!prev || !continues(prev, line)) return;
-      const pitch = line.base - prev.base;
-      if (pitch < 0.8 * line.size || pitch > 3 * line.size) return;
-      const bySize = counts.get(sizeKey(line.size)) ?? new Map<number, number>();
-      counts.set(sizeKey(line.size), bySize);
-      const key = Math.round(pitch * 2) / 2;
-      bySize.set(key, (bySize.get(key) ?? 0) + 1);
-    });
-  }
-  const model = new Map<number, number>();
-  for (const [size, bySize] of counts) {
-    const [pitch, n] = [...bySize].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0] ?? [0, 0];
-    if (n >= 3) model.set(size, pitch);
-  }
-  return model;
-}
-
-function canJoin(block: Line[], line: Line, pitches: PitchModel): boolean {
+function canJoin(block: Line[], line: Line, model: DocumentModel): boolean {
   const prev = block.at(-1) as Line;
   if (!continues(prev, line)) return false;
   const size = Math.max(prev.size, line.size);
   const pitch = line.base - prev.base;
   if (pitch <= 0.3 * size || line.ftop - prev.fbottom > size) return false;
-  const usual = pitches.get(sizeKey(line.size));
+  const usual = model.pitches.get(sizeKey(line.size));
   if (pitch > (usual !== undefined ? usual * 1.15 + 0.5 : 1.5 * size)) return false;
   if (block.length >= 2) {
     const firstPitch = (block[1] as Line).base - (block[0] as Line).base;
     if (pitch > firstPitch * 1.2 + 0.5) return false;
     if (line.fx0 > Math.min(...block.map((l) => l.fx0)) + size) return false;
   }
+  if (model.spacedParagraphs) return true;
   const right = Math.max(line.fx1, ...block.map((l) => l.fx1));
   return !(prev.fx1 < right - 3 * size && sentenceEnd.test(prev.text));
 }
 
 /** Groups lines (already in reading order) into blocks. */
-export function groupBlocks(lines: Line[], pitches: PitchModel): Line[][] {
+export function groupBlocks(lines: Line[], model: DocumentModel): Line[][] {
   const blocks: Line[][] = [];
   for (const line of lines) {
     const current = blocks.at(-1);
-    if (current && canJoin(current, line, pitches)) current.push(line);
+    if (current && canJoin(current, line, model)) current.push(line);
     else blocks.push([line]);
   }
   return blocks;
 }
 
-/** The separator between two lines of a block; a trailing hyphen before a lower-case word is removed. */
-function joinLines(prev: string, next: string): { cut: number; sep: string } {
+/** The separator between two lines of a block; a line-end hyphen is removed when it splits a word. */
+function joinLines(prev: string, next: string, model: DocumentModel): { cut: number; sep: string } {
   if (/\u00ad$/.test(prev)) return { cut: 1, sep: '' };
-  if (/\p{L}-$/u.test(prev) && /^\p{Ll}/u.test(next)) return { cut: 1, sep: '' };
+  if (/\p{L}-$/u.test(prev) && /^\p{Ll}/u.test(next)) return { cut: splitsWord(prev, next, model) ? 1 : 0, sep: '' };
   const last = Array.from(prev.slice(-2)).at(-1);
   if (isCjk(last) || isCjk(Array.from(next.slice(0, 2))[0])) return { cut: 0, sep: '' };
   return { cut: 0, sep: ' ' };
 }
 
 /** One block's text, line boxes and codepoint spans (split at sentence ends so a sentence resolves to its own boxes). */
-export function blockText(lines: Line[]): PdfBlock {
+export function blockText(lines: Line[], model: DocumentModel): PdfBlock {
   let text = '';
   const pieces: Piece[] = [];
   lines.forEach((line, i) => {
     if (i > 0) {
-      const { cut, sep } = joinLines(text, line.text);
+      const { cut, sep } = joinLines(text, line.text, model);
       text = text.slice(0, text.length - cut) + sep;
     }
     const offset = text.length;

@@ -1,6 +1,7 @@
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import type { PdfBlock, PitchModel } from './blocks.js';
+import type { PdfBlock } from './blocks.js';
 import { blockText, groupBlocks } from './blocks.js';
+import type { DocumentModel } from './document-model.js';
 import { readingOrder } from './layout.js';
 import type { Line } from './lines.js';
 import type { FontStyleLike, PageFrame, Quarter, Run, TextItemLike } from './runs.js';
@@ -34,12 +35,12 @@ export async function pageLines(page: PDFPageProxy, geometry: PageGeometry): Pro
   return [...groups.values()].sort((a, b) => chars(b) - chars(a)).map(readingOrder);
 }
 
-/** Lines → paragraph blocks, with the document's usual line pitch telling paragraph breaks from line breaks. */
-export function linesToBlocks(groups: Line[][], pitches: PitchModel): PdfBlock[] {
+/** Lines → paragraph blocks, with what the document taught (line pitch, paragraph spacing, hyphenation). */
+export function linesToBlocks(groups: Line[][], model: DocumentModel): PdfBlock[] {
   const blocks: PdfBlock[] = [];
   groups.forEach((lines, g) => {
-    for (const group of groupBlocks(lines, pitches)) {
-      const block = blockText(group);
+    for (const group of groupBlocks(lines, model)) {
+      const block = blockText(group, model);
       if (g > 0) block.marginal = true;
       if (block.text.trim() !== '') blocks.push(block);
     }

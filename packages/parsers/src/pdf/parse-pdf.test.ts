@@ -102,6 +102,8 @@ describe('parsePdf text quality', () => {
     expect(out.elements[0]).toMatchObject({ type: 'heading', level: 1, text: 'Computational_complexity_theory' });
     expect(out.elements[1]?.text).toMatch(/^Computational complexity theory is a branch .* such as an algorithm\.$/);
     expect(out.elements[1]?.section_path).toEqual(['Computational_complexity_theory']);
+    // A compound broken at a line end keeps its hyphen when the document writes it hyphenated elsewhere.
+    expect(out.elements.map((e) => e.text).join(' ')).toContain('such as polynomial-time reductions or log-space reductions');
   });
 
   it('puts no spaces between CJK characters', async () => {

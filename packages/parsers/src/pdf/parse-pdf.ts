@@ -3,7 +3,7 @@ import { createError, elementId, SOURCE_MAP_SCHEMA_VERSION } from '@pinpoint/cor
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { ParseOptions, ParserEntry } from '../registry.js';
 import type { PdfBlock } from './blocks.js';
-import { learnPitch } from './blocks.js';
+import { learnDocument } from './document-model.js';
 import { headingLevels } from './headings.js';
 import type { Line } from './lines.js';
 import { openPdf } from './load.js';
@@ -79,8 +79,8 @@ async function readPages(read: PdfRead): Promise<PageResult[]> {
       });
     }
   }
-  const pitches = learnPitch(pages.flatMap((p) => p.lines));
-  for (const page of pages) if (page.lines.length > 0) page.blocks = linesToBlocks(page.lines, pitches);
+  const model = learnDocument(pages.flatMap((p) => p.lines));
+  for (const page of pages) if (page.lines.length > 0) page.blocks = linesToBlocks(page.lines, model);
   return pages;
 }
 
