@@ -79,6 +79,7 @@ function Answer({ answer }: { answer: AskResponse }) {
               {' '}
               · {c.precision}
             </span>
+            {c.supported === false && <span className={styles.unsupported}> · not confirmed by the source</span>}
           </li>
         ))}
       </ol>

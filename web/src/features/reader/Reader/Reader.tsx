@@ -133,9 +133,14 @@ export function Reader({ route }: { route: CiteRoute; navigate: (route: Route) =
             </p>
           )}
           {resolved.quote && precision?.drawHighlight && (
-            <blockquote className={styles.quote} data-testid="quote">
-              {resolved.quote}
-            </blockquote>
+            <figure className={styles.quoteBox}>
+              <figcaption className={styles.quoteCaption}>
+                {resolved.view.kind === 'text' || resolved.quote !== resolved.element.text ? 'Cited text' : 'Cited element'}
+              </figcaption>
+              <blockquote className={styles.quote} data-testid="quote">
+                {resolved.quote}
+              </blockquote>
+            </figure>
           )}
           {!viewProblem && <Body resolved={resolved} onError={onError} />}
           <ContextPanel versionId={resolved.version.version_id} element={resolved.element} />
