@@ -43,7 +43,7 @@ describe('pinpoint --json (DESIGN.md §7)', () => {
       ['chunks', 'diagnostics', 'document_id', 'elements', 'file', 'format', 'seconds', 'state', 'version_id'].sort(),
     );
     expect(byFile['empty.md']).toMatchObject({ state: 'failed', error_code: 'PP_EMPTY_FILE', message: expect.any(String) });
-  });
+  }, 180_000);
 
   it('ask prints the answer object; status prints collections, documents, versions and jobs', async () => {
     const ask = JSON.parse((await pinpoint('ask', '春が終わりに差し掛かる頃に南シナ海付近にある気団は何か？', '--json')).stdout);
@@ -57,5 +57,5 @@ describe('pinpoint --json (DESIGN.md §7)', () => {
     const status = JSON.parse((await pinpoint('status', '--json')).stdout);
     expect(status.versions.map((v: { state: string }) => v.state).sort()).toEqual(['failed', 'ready']);
     expect(status.jobs).toHaveLength(2);
-  });
+  }, 180_000);
 });

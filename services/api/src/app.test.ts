@@ -80,7 +80,7 @@ describe('the API end to end (upload → ingest → ask → cite → download)',
     expect(page.view.boxes.length).toBeGreaterThan(0);
     const art = await t.app.inject({ url: page.view.artifact_url });
     expect(art.headers['x-content-sha256']).toBe(sha256Hex(pdf));
-  });
+  }, 240_000);
 
   it('downloads the original byte-identical through a signed URL, and rejects tampered or expired ones', async () => {
     const [doc] = (await t.app.inject({ url: `/api/documents?collection_id=${collectionId}` })).json().documents;
@@ -133,7 +133,7 @@ describe('the API end to end (upload → ingest → ask → cite → download)',
       await t.app.inject({ method: 'POST', url: '/api/search', payload: { query: '梅雨', collection_id: collectionId } })
     ).json().hits;
     expect(hits.every((h: { version_id: string }) => h.version_id !== old.version_id)).toBe(true);
-  });
+  }, 240_000);
 
   it('answers 409 when a derived artifact no longer matches its hash', async () => {
     const [doc] = (await t.app.inject({ url: `/api/documents?collection_id=${collectionId}` })).json().documents;

@@ -49,7 +49,7 @@ describe('bad input ends as a failed version with a stable code; the service kee
       await t.app.inject({ method: 'POST', url: '/api/search', payload: { query: 'warranty months', collection_id: col } })
     ).json().hits;
     expect(hits[0]?.file).toBe('good.txt');
-  });
+  }, 240_000);
 
   it('answers request errors with the error shape and the documented status', async () => {
     const missing = await t.app.inject({ url: '/api/versions/ver_missing' });

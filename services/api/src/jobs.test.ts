@@ -42,7 +42,7 @@ describe('jobs through the API', () => {
     expect(states[0]).toBe('queued');
     expect(states).toContain('running');
     expect(states.at(-1)).toBe('succeeded');
-  });
+  }, 180_000);
 
   it('cancels a queued job (the version ends cancelled), retries it, and reprocesses a version into a new one', async () => {
     t = await startTestApp({ PINPOINT_WORKER: 'false', PINPOINT_PARSE_ISOLATE: 'false' });
@@ -73,5 +73,5 @@ describe('jobs through the API', () => {
     expect(hits.length).toBeGreaterThan(0);
     expect(hits.every((h: { version_id: string }) => h.version_id === v2.version_id)).toBe(true);
     await runner.stop();
-  });
+  }, 180_000);
 });
