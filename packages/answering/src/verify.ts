@@ -110,12 +110,21 @@ function dot(a: Float32Array, b: Float32Array): number {
   return s;
 }
 
-async function bestCosine(embedder: Embedder, sentence: string, source: string, signal?: AbortSignal): Promise<number> {
-  const parts = splitSentences(source)
-    .map((r) => sliceCodepoints(source, r.start, r.end))
-    .filter((t) => /[\p{L}\p{N}]/u.test(t));
-  const [v, ...vs] = await embedder.embedDocuments([sentence, ...parts.slice(0, 40)], signal);
-  return v ? Math.max(0, ...vs.map((w) => dot(v, w))) : 0;
+/** Embeds each source's sentences once per answer; a sentence's score is its best cosine with any of them. */
+function cosineScorer(embedder: Embedder, signal?: AbortSignal): (sentence: string, source: string) => Promise<number> {
+  const sourceVectors = new Map<string, Promise<Float32Array[]>>();
+  return async (sentence, source) => {
+    let vectors = sourceVectors.get(source);
+    if (!vectors) {
+      const parts = splitSentences(source)
+        .map((r) => sliceCodepoints(source, r.start, r.end))
+        .filter((t) => /[\p{L}\p{N}]/u.test(t));
+      vectors = embedder.embedDocuments(parts.slice(0, 40), signal);
+      sourceVectors.set(source, vectors);
+    }
+    const [[v], vs] = await Promise.all([embedder.embedDocuments([sentence], signal), vectors]);
+    return v ? Math.max(0, ...vs.map((w) => dot(v, w))) : 0;
+  };
 }
 
 /**
@@ -130,11 +139,12 @@ export async function verifyAnswer(
 ): Promise<SentenceSupport[]> {
   const minLexical = options.minLexical ?? DEFAULT_VERIFY.minLexical;
   const minCosine = options.minCosine ?? DEFAULT_VERIFY.minCosine;
+  const cosineOf = options.embedder ? cosineScorer(options.embedder, options.signal) : undefined;
   const out: SentenceSupport[] = [];
   for (const s of citingSentences(answer)) {
     const source = s.cites.map((n) => sourceText(n) ?? '').join('\n');
     const { lexical, missing } = lexicalSupport(s.text, source);
-    const cosine = options.embedder && source ? await bestCosine(options.embedder, s.text, source, options.signal) : undefined;
+    const cosine = cosineOf && source ? await cosineOf(s.text, source) : undefined;
     const byWords = lexical >= minLexical || (cosine !== undefined && cosine >= minCosine);
     const supported = source.length > 0 && byWords && missing.length === 0;
     out.push({ ...s, supported, lexical, missing, ...(cosine !== undefined ? { cosine } : {}) });
