@@ -168,4 +168,28 @@ describe('upload, ask and open citations in the reader (real API, Chromium)', ()
     }
     await page.close();
   });
+
+  it('shows a citation that does not fit its element as unresolved, with nothing highlighted', async () => {
+    const { documents } = (await (await fetch(`${api.base}/api/documents`)).json()) as {
+      documents: { document: { name: string }; versions: { version_id: string }[] }[];
+    };
+    const versionId = documents.find((d) => d.document.name === MD)?.versions[0]?.version_id ?? '';
+    const { elements } = (await (await fetch(`${api.base}/api/versions/${versionId}/elements`)).json()) as {
+      elements: { element_id: string; anchor: { kind: string; start: number; end: number; text_sha256: string } }[];
+    };
+    const el = elements[1];
+    if (el?.anchor.kind !== 'text') throw new Error('expected a text element');
+    // a range that lies outside the cited element cannot be confirmed from the stored map
+    const anchor = { ...el.anchor, start: el.anchor.end + 5, end: el.anchor.end + 9 };
+    const page = await openPage();
+    await page.goto(
+      `${api.base}/#/cite?${new URLSearchParams({ v: versionId, e: el.element_id, n: '1', a: JSON.stringify(anchor) })}`,
+    );
+    await page.locator('[data-testid=unresolved]').waitFor();
+    expect(await page.locator('[data-testid=precision]').textContent()).toBe('Unresolved');
+    expect(await page.locator('[data-testid=text-mark]').count()).toBe(0);
+    expect(await page.locator('[data-testid=text-view]').count()).toBe(1);
+    await page.screenshot({ path: join(resultsDir, 'reader-unresolved.png') });
+    await page.close();
+  });
 });
