@@ -64,5 +64,6 @@ export async function recognizeTextlessPage(
     },
     ...ocr.diagnostics,
   ];
-  return { blocks, source: 'ocr', confidence: ocr.confidence, diagnostics };
+  // OCR that finds nothing leaves the page textless, so a document of blank pages ends PP_PARSE_NO_TEXT
+  return { blocks, source: blocks.length > 0 ? 'ocr' : 'none', confidence: ocr.confidence, diagnostics };
 }
