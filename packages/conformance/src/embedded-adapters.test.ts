@@ -1,9 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { openLexicalIndex } from '@pinpoint/retrieval';
 import { FsBlobStore, SqliteJobQueue, SqliteMetadataStore } from '@pinpoint/storage';
 import { describeBlobStoreConformance } from './blob-store.js';
 import { describeJobQueueConformance } from './job-queue.js';
+import { describeLexicalIndexConformance } from './lexical-index.js';
 import { describeMetadataStoreConformance } from './metadata-store.js';
 
 async function inTempDir<T extends { close(): Promise<void> }>(make: (dir: string) => T) {
@@ -23,3 +25,4 @@ describeBlobStoreConformance('FsBlobStore', () => inTempDir((dir) => new FsBlobS
 describeJobQueueConformance('SqliteJobQueue', () =>
   inTempDir((dir) => new SqliteJobQueue({ path: join(dir, 'q.db'), backoffMs: 10, pollMs: 10 })),
 );
+describeLexicalIndexConformance('SqliteLexicalIndex', () => inTempDir((dir) => openLexicalIndex(join(dir, 'lexical.db'))));

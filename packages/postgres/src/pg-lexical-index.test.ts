@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { ANALYZER_ID, analyze, termKind } from '@pinpoint/analysis';
+import { describeLexicalIndexConformance } from '@pinpoint/conformance';
 import type { IndexedChunk } from '@pinpoint/core';
+import { DEFAULT_BM25 } from '@pinpoint/retrieval';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PgLexicalIndex } from './pg-lexical-index.js';
 import { dropSchema } from './schema.js';
@@ -55,4 +58,21 @@ describe('PgLexicalIndex', () => {
       code: 'PP_CONFIG_INVALID',
     });
   });
+});
+
+describeLexicalIndexConformance('PgLexicalIndex', async () => {
+  const schema = `pp_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+  const index = await PgLexicalIndex.open({
+    connectionString: DATABASE_URL,
+    schema,
+    analyzer: { id: ANALYZER_ID, analyze },
+    termWeight: (term) => DEFAULT_BM25.weights[termKind(term)],
+  });
+  return {
+    port: index,
+    dispose: async () => {
+      await index.close();
+      await dropSchema(DATABASE_URL, schema);
+    },
+  };
 });

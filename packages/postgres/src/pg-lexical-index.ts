@@ -8,6 +8,8 @@ export interface PgLexicalIndexOptions {
   schema?: string;
   /** The analyzer the index is built with; its id is stored and checked on open. */
   analyzer: { id: string; analyze(text: string): string[] };
+  /** A query term's weight by its kind (e.g. word pairs count half); 1 by default. */
+  termWeight?: (term: string) => number;
   bm25?: { k1: number; b: number };
   poolSize?: number;
 }
@@ -19,7 +21,7 @@ function countTerms(terms: string[]): Map<string, number> {
 }
 
 const SEARCH_SQL = `
-WITH q AS (SELECT * FROM unnest($1::text[], $2::int[]) AS q(term, qtf)),
+WITH q AS (SELECT * FROM unnest($1::text[], $2::float8[]) AS q(term, qtf)),
 stats AS (SELECT count(*)::float8 AS n, coalesce(avg(len), 1)::float8 AS avgdl FROM lex_chunks),
 df AS (SELECT p.term, count(*)::float8 AS df FROM lex_postings p JOIN q ON q.term = p.term GROUP BY p.term)
 SELECT c.chunk_id, sum(q.qtf * ln(1 + (stats.n - df.df + 0.5) / (df.df + 0.5))
@@ -101,11 +103,13 @@ export class PgLexicalIndex implements LexicalIndex {
   async search(query: string, options: { k: number; filter?: SearchFilter }): Promise<LexicalHit[]> {
     const tf = countTerms(this.options.analyzer.analyze(query));
     if (tf.size === 0) return [];
+    const weight = this.options.termWeight ?? (() => 1);
+    const weights = [...tf].map(([term, n]) => weight(term) * (n > 1 ? 1 + Math.log(n) : 1));
     const { k1, b } = this.options.bm25 ?? { k1: 1.2, b: 0.75 };
     const f = options.filter ?? {};
     const { rows } = await this.pool.query<{ chunk_id: string; score: number }>(SEARCH_SQL, [
       [...tf.keys()],
-      [...tf.values()],
+      weights,
       options.k,
       k1,
       b,

@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs';
-import { ANALYZER_ID, analyze } from '@pinpoint/analysis';
+import { ANALYZER_ID, analyze, termKind } from '@pinpoint/analysis';
 import { BullMQJobQueue } from '@pinpoint/bullmq';
 import { createError } from '@pinpoint/core';
 import type { Engine } from '@pinpoint/engine';
 import { createEngine } from '@pinpoint/engine';
 import { PgLexicalIndex, PgMetadataStore } from '@pinpoint/postgres';
+import { DEFAULT_BM25 } from '@pinpoint/retrieval';
 import { FsBlobStore } from '@pinpoint/storage';
 import type { Config } from './config.js';
 import { createModelPorts } from './models.js';
@@ -25,7 +26,11 @@ export async function createDistributedEngine(config: Config, onError: (err: Err
   mkdirSync(d.blobDir, { recursive: true });
   const connection = { connectionString: d.databaseUrl, schema: d.pgSchema };
   const metadata = await PgMetadataStore.open(connection);
-  const lexical = await PgLexicalIndex.open({ ...connection, analyzer: { id: ANALYZER_ID, analyze } });
+  const lexical = await PgLexicalIndex.open({
+    ...connection,
+    analyzer: { id: ANALYZER_ID, analyze },
+    termWeight: (term) => DEFAULT_BM25.weights[termKind(term)],
+  });
   const queue = new BullMQJobQueue({
     redisUrl: d.redisUrl,
     queueName: d.queueName,

@@ -1,7 +1,8 @@
-import { ANALYZER_ID, analyze } from '@pinpoint/analysis';
+import { ANALYZER_ID, analyze, termKind } from '@pinpoint/analysis';
 import { BullMQJobQueue } from '@pinpoint/bullmq';
 import type { EnginePorts } from '@pinpoint/engine';
 import { PgLexicalIndex, PgMetadataStore } from '@pinpoint/postgres';
+import { DEFAULT_BM25 } from '@pinpoint/retrieval';
 import { FsBlobStore } from '@pinpoint/storage';
 import type { WorkerConfig } from './config.js';
 
@@ -12,7 +13,11 @@ export async function openDistributedPorts(
 ): Promise<EnginePorts & { queue: BullMQJobQueue }> {
   const connection = { connectionString: config.databaseUrl, schema: config.pgSchema };
   const metadata = await PgMetadataStore.open(connection);
-  const lexical = await PgLexicalIndex.open({ ...connection, analyzer: { id: ANALYZER_ID, analyze } });
+  const lexical = await PgLexicalIndex.open({
+    ...connection,
+    analyzer: { id: ANALYZER_ID, analyze },
+    termWeight: (term) => DEFAULT_BM25.weights[termKind(term)],
+  });
   const q = config.queue;
   const queue = new BullMQJobQueue({
     redisUrl: config.redisUrl,
