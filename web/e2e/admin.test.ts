@@ -28,7 +28,8 @@ let page: Page;
 
 beforeAll(async () => {
   await ensureWebBuilt();
-  api = await startApi();
+  // LibreOffice makes slide conversion slow enough to cancel a job while it runs
+  api = await startApi({ PINPOINT_OFFICE_CONVERTER: 'libreoffice' });
   browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
 });
@@ -140,4 +141,20 @@ describe('admin job console (real API, Chromium)', () => {
     await reader.screenshot({ path: join(resultsDir, 'reader-hash-mismatch.png') });
     await reader.close();
   });
+
+  it('cancels a running or queued job; it ends cancelled', async () => {
+    await page.goto(`${api.base}/#/admin`);
+    await page.waitForSelector('[data-testid=job-row]');
+    const ppt = 'tika__testPPT_various.ppt';
+    await uploadViaApi(api.base, [{ name: ppt, bytes: readFileSync(join(sharedDir, 'corpus/formats/ppt', ppt)) }]);
+    const row = page.locator('[data-testid=job-row]', { hasText: ppt });
+    await row.waitFor();
+    const [res] = await Promise.all([
+      page.waitForResponse((r) => /\/api\/jobs\/[^/]+\/cancel$/.test(r.url())),
+      row.getByRole('button', { name: 'Cancel' }).click(),
+    ]);
+    expect(res.status()).toBe(200);
+    await page.waitForSelector(`[data-testid=job-row][data-state=cancelled]:has-text("${ppt}")`, { timeout: 60_000 });
+    await page.screenshot({ path: join(resultsDir, 'admin-cancelled.png') });
+  }, 90_000);
 });
