@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { fork } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -52,19 +53,68 @@ function deathError(
   return createError('PP_PARSE_CRASHED', `The parser process for ${fileName} died unexpectedly (${how}); retrying may help.`);
 }
 
+interface Worker {
+  child: ChildProcess;
+  maxOldSpaceMb: number;
+  /** The child's recent stderr: how an out-of-memory death is told from other crashes. */
+  stderr: { text: string };
+}
+
+function spawnWorker(maxOldSpaceMb: number): Worker {
+  const child = fork(childPath, [], {
+    cwd: packageRoot,
+    execArgv: ['--import', tsxLoader, `--max-old-space-size=${maxOldSpaceMb}`],
+    serialization: 'advanced',
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+  });
+  const stderr = { text: '' };
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr.text = (stderr.text + chunk.toString('utf8')).slice(-8192);
+  });
+  return { child, maxOldSpaceMb, stderr };
+}
+
+/** Whether a process still runs and can receive a request. */
+function alive(child: ChildProcess): boolean {
+  return child.exitCode === null && child.signalCode === null && child.connected;
+}
+
+/** Keeps (or drops) the process from holding this one open: a waiting spare must not. */
+function hold(worker: Worker, held: boolean): void {
+  const handles = [worker.child, worker.child.channel, worker.child.stderr] as Array<
+    { ref?: () => void; unref?: () => void } | null | undefined
+  >;
+  for (const h of handles) (held ? h?.ref : h?.unref)?.call(h);
+}
+
+/**
+ * One spare child, started ahead (tsx and the parsers loaded) so the next parse does not wait for
+ * start-up. Each child still serves exactly one parse and then exits.
+ */
+let spare: Worker | undefined;
+
+function takeWorker(maxOldSpaceMb: number): Worker {
+  const candidate = spare;
+  spare = undefined;
+  let worker = candidate;
+  if (!worker || worker.maxOldSpaceMb !== maxOldSpaceMb || !alive(worker.child)) {
+    if (worker && alive(worker.child)) worker.child.kill('SIGKILL');
+    worker = spawnWorker(maxOldSpaceMb);
+  }
+  hold(worker, true);
+  spare = spawnWorker(maxOldSpaceMb);
+  hold(spare, false);
+  return worker;
+}
+
 /**
  * parseDocument in a child process with a time and memory limit: a hang, crash or memory blow-up fails
  * this parse only (PP_PARSE_TIMEOUT, PP_PARSE_CRASHED, PP_PARSE_MEMORY); errors thrown in the child keep their code.
  */
 export function parseIsolated(bytes: Uint8Array, request: IsolatedRequest, limits: IsolationLimits): Promise<ParseOutput> {
   return new Promise((resolve, reject) => {
-    const child = fork(childPath, [], {
-      cwd: packageRoot,
-      execArgv: ['--import', tsxLoader, `--max-old-space-size=${Math.max(16, Math.floor(limits.maxOldSpaceMb))}`],
-      serialization: 'advanced',
-      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-    });
-    let stderr = '';
+    const worker = takeWorker(Math.max(16, Math.floor(limits.maxOldSpaceMb)));
+    const { child } = worker;
     let settled = false;
     const finish = (fn: () => void): void => {
       if (settled) return;
@@ -84,16 +134,15 @@ export function parseIsolated(bytes: Uint8Array, request: IsolatedRequest, limit
     const onAbort = (): void =>
       finish(() => reject(createError('PP_JOB_CANCELLED', `Parsing ${request.fileName} was cancelled.`)));
     limits.signal?.addEventListener('abort', onAbort, { once: true });
-    child.stderr?.on('data', (chunk: Buffer) => {
-      stderr = (stderr + chunk.toString('utf8')).slice(-8192);
-    });
     child.on('message', (reply: ChildReply) => {
       finish(() => (reply.ok ? resolve(reply.output) : reject(createError(reply.code, reply.message))));
     });
     child.on('error', (err) =>
       finish(() => reject(createError('PP_PARSE_CRASHED', `The parser process could not run: ${err.message}`, err))),
     );
-    child.on('close', (code, signal) => finish(() => reject(deathError(request.fileName, limits, code, signal, stderr))));
+    child.on('close', (code, signal) =>
+      finish(() => reject(deathError(request.fileName, limits, code, signal, worker.stderr.text))),
+    );
     if (child.pid !== undefined) limits.onSpawn?.(child.pid);
     const message: ChildRequest = { bytes, request };
     child.send(message);

@@ -15,6 +15,10 @@ async function handle(message: ChildRequest): Promise<ChildReply> {
   }
 }
 
+// A spare whose parent went away has nothing left to do.
+process.once('disconnect', () => process.exit(0));
+if (!process.connected) process.exit(0);
+
 process.once('message', (message: ChildRequest) => {
   void handle(message).then((reply) => {
     process.send?.(reply, () => process.exit(0));
