@@ -131,6 +131,7 @@ export function JobConsole({ collection }: { collection: Collection | null }) {
         </h1>
         <p className={styles.counts}>
           {counts.running} running · {counts.queued} queued · {counts.failed} failed · {counts.succeeded} done
+          {counts.cancelled > 0 && ` · ${counts.cancelled} cancelled`}
         </p>
       </div>
       <div className={styles.filters}>
