@@ -29,4 +29,18 @@ describe('worker config', () => {
     expect(workers).toBe(3);
     expect(() => localDistributedEnv({ PINPOINT_WORKERS: 'many' })).toThrow(/PINPOINT_WORKERS/);
   });
+
+  it('reads the same model variables as the API; an embedder needs Qdrant for its vectors', () => {
+    expect(loadWorkerConfig({}).models.embedder).toEqual({ kind: 'none' });
+    const ollama = { PINPOINT_EMBEDDER: 'ollama', PINPOINT_EMBEDDER_MODEL: 'bge-m3', PINPOINT_EMBEDDER_DIMENSIONS: '1024' };
+    expect(() => loadWorkerConfig(ollama)).toThrow(/PINPOINT_VECTORS=qdrant/);
+    const config = loadWorkerConfig({ ...ollama, PINPOINT_VECTORS: 'qdrant', PINPOINT_QDRANT_URL: 'http://qdrant:6333' });
+    expect(config.models).toEqual({
+      embedder: { kind: 'ollama', url: 'http://127.0.0.1:11434', model: 'bge-m3', dimensions: 1024 },
+      qdrant: { url: 'http://qdrant:6333', collection: 'pinpoint' },
+    });
+    expect(() => loadWorkerConfig({ PINPOINT_EMBEDDER: 'gemini', PINPOINT_VECTORS: 'qdrant' })).toThrow(
+      /PINPOINT_GEMINI_API_KEY/,
+    );
+  });
 });

@@ -3,6 +3,8 @@ import { createError } from '@pinpoint/core';
 import type { EngineConfig } from '@pinpoint/engine';
 import { defaultEngineConfig } from '@pinpoint/engine';
 import { z } from 'zod';
+import type { WorkerModels } from './models.js';
+import { workerModelsFrom } from './models.js';
 
 /**
  * The worker's only reader of process.env: PINPOINT_* variables validated once into a frozen
@@ -42,6 +44,17 @@ const envSchema = z.object({
   /** Empty = automatic language choice by the OCR engine (as in the API). */
   PINPOINT_OCR_LANGS: z.string().default(''),
   PINPOINT_OFFICE_CONVERTER: z.enum(['none', 'libreoffice']).default('libreoffice'),
+  PINPOINT_EMBEDDER: z.enum(['none', 'gemini', 'ollama', 'onnx']).default('none'),
+  PINPOINT_EMBEDDER_MODEL: z.string().min(1).optional(),
+  PINPOINT_EMBEDDER_DIMENSIONS: z.coerce.number().int().positive().optional(),
+  PINPOINT_GEMINI_API_KEY: z.string().min(1).optional(),
+  PINPOINT_GEMINI_BASE_URL: z.url().optional(),
+  PINPOINT_OLLAMA_URL: z.url().default('http://127.0.0.1:11434'),
+  PINPOINT_ONNX_MODEL_DIR: z.string().min(1).optional(),
+  PINPOINT_VECTORS: z.enum(['embedded', 'qdrant']).default('embedded'),
+  PINPOINT_QDRANT_URL: z.url().default('http://127.0.0.1:6333'),
+  PINPOINT_QDRANT_API_KEY: z.string().min(1).optional(),
+  PINPOINT_QDRANT_COLLECTION: z.string().min(1).default('pinpoint'),
 });
 
 export interface WorkerConfig {
@@ -62,6 +75,8 @@ export interface WorkerConfig {
     drainTimeoutMs: number;
   };
   engine: EngineConfig;
+  /** Embedder + Qdrant for vectors (ingestion embeds only when an embedder is set). */
+  models: WorkerModels;
 }
 
 function fromEnv(e: z.infer<typeof envSchema>): WorkerConfig {
@@ -82,6 +97,7 @@ function fromEnv(e: z.infer<typeof envSchema>): WorkerConfig {
       rateLimitMs: e.PINPOINT_RATE_LIMIT_MS,
       drainTimeoutMs: e.PINPOINT_DRAIN_TIMEOUT_MS,
     },
+    models: workerModelsFrom(e),
     engine: {
       ...defaultEngineConfig,
       parse: {

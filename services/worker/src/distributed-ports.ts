@@ -5,8 +5,9 @@ import { PgLexicalIndex, PgMetadataStore } from '@pinpoint/postgres';
 import { DEFAULT_BM25 } from '@pinpoint/retrieval';
 import { FsBlobStore } from '@pinpoint/storage';
 import type { WorkerConfig } from './config.js';
+import { openModelPorts } from './models.js';
 
-/** The distributed adapters: PostgreSQL metadata and lexical index, blobs on the shared volume, BullMQ on Redis. */
+/** The distributed adapters: PostgreSQL metadata and lexical index, blobs on the shared volume, BullMQ on Redis, vectors in Qdrant. */
 export async function openDistributedPorts(
   config: WorkerConfig,
   onError: (err: Error) => void,
@@ -32,5 +33,6 @@ export async function openDistributedPorts(
     drainTimeoutMs: q.drainTimeoutMs,
     onError,
   });
-  return { metadata, lexical, queue, blobs: new FsBlobStore(config.blobDir) };
+  const models = await openModelPorts(config.models);
+  return { ...models, metadata, lexical, queue, blobs: new FsBlobStore(config.blobDir) };
 }
