@@ -88,7 +88,7 @@ function handle(cols: Map<string, Collection>, method: string, path: string, bod
   if (rest === '/exists') return { exists: cols.has(name) };
   if (rest === '' && method === 'PUT') {
     if (cols.has(name)) throw new HttpError(409, `Collection ${name} already exists`);
-    const vectors = body.vectors as Record<string, { size: number }>;
+    const vectors = (body.vectors ?? {}) as Record<string, { size: number }>;
     cols.set(name, {
       dense: Object.fromEntries(Object.entries(vectors).map(([k, v]) => [k, v.size])),
       sparse: new Set(Object.keys(body.sparse_vectors ?? {})),

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import { createError, type LexicalHit, type SearchFilter, type VectorRecord, type VectorStore } from '@pinpoint/core';
-import { QdrantClient } from '@qdrant/js-client-rest';
+import type { QdrantClient } from '@qdrant/js-client-rest';
+import { fail, pointId, qdrantClient, toQdrantFilter } from './qdrant-common.js';
 import { type Bm25Params, documentSparse, querySparse } from './sparse.js';
 
 export interface QdrantVectorStoreOptions {
@@ -21,35 +21,6 @@ const DENSE = 'dense';
 const SPARSE = 'bm25';
 const UPSERT_BATCH = 256;
 
-/** Qdrant point ids are uuids or integers: a chunk id maps to a stable uuid from its sha256. */
-function pointId(chunkId: string): string {
-  const h = createHash('sha256').update(chunkId).digest('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
-}
-
-type Condition = { key: string; match: { any: string[] | number[] } };
-function toQdrantFilter(filter: SearchFilter | undefined): { must: Condition[] } | undefined {
-  if (!filter) return undefined;
-  const must: Condition[] = [];
-  if (filter.collectionIds) must.push({ key: 'collection_id', match: { any: filter.collectionIds } });
-  if (filter.documentIds) must.push({ key: 'document_id', match: { any: filter.documentIds } });
-  if (filter.versionIds) must.push({ key: 'version_id', match: { any: filter.versionIds } });
-  if (filter.pageIndexes) must.push({ key: 'page_index', match: { any: filter.pageIndexes } });
-  return { must };
-}
-
-function fail(err: unknown, what: string): never {
-  const status = (err as { status?: number }).status;
-  if (status === 429) throw createError('PP_PROVIDER_RATE_LIMITED', `Qdrant ${what}: rate limited`, err);
-  if (status === undefined || status >= 500)
-    throw createError(
-      'PP_PROVIDER_UNAVAILABLE',
-      `Qdrant ${what} failed: ${(err as Error).message}; check PINPOINT_QDRANT_URL`,
-      err,
-    );
-  throw createError('PP_PROVIDER_BAD_RESPONSE', `Qdrant ${what} was rejected (HTTP ${status}): ${(err as Error).message}`, err);
-}
-
 export class QdrantVectorStore implements VectorStore {
   readonly id: string;
   private constructor(
@@ -61,11 +32,7 @@ export class QdrantVectorStore implements VectorStore {
 
   /** Connects and creates the collection (named dense + sparse vectors, keyword/int payload indexes) if missing. */
   static async open(options: QdrantVectorStoreOptions): Promise<QdrantVectorStore> {
-    const client = new QdrantClient({
-      url: options.url,
-      ...(options.apiKey ? { apiKey: options.apiKey } : {}),
-      checkCompatibility: false,
-    });
+    const client = qdrantClient(options);
     const store = new QdrantVectorStore(client, options);
     try {
       const { exists } = await client.collectionExists(options.collection);

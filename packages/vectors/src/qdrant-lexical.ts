@@ -1,0 +1,90 @@
+import type { IndexedChunk, LexicalHit, LexicalIndex, SearchFilter } from '@pinpoint/core';
+import type { QdrantClient } from '@qdrant/js-client-rest';
+import { fail, pointId, qdrantClient, toQdrantFilter } from './qdrant-common.js';
+import { type Bm25Params, documentSparse, querySparse } from './sparse.js';
+
+export interface QdrantLexicalIndexOptions {
+  url: string;
+  apiKey?: string;
+  /** Its own collection (sparse vectors only), e.g. "pinpoint_lexical". */
+  collection: string;
+  /** The retrieval analyzer (@pinpoint/analysis `analyze`): index and query terms alike. */
+  analyze: (text: string) => string[];
+  /** Recorded in the id, so an index built by another analyzer is told apart (e.g. ANALYZER_ID). */
+  analyzerId?: string;
+  bm25?: Bm25Params;
+}
+
+const SPARSE = 'bm25';
+const UPSERT_BATCH = 512;
+
+/**
+ * The LexicalIndex port on Qdrant sparse vectors (DESIGN §1, distributed): BM25 term weights from
+ * the shared analyzer, `modifier: idf` so the server supplies the IDF from its own statistics.
+ */
+export class QdrantLexicalIndex implements LexicalIndex {
+  readonly id: string;
+  private constructor(
+    private readonly client: QdrantClient,
+    private readonly options: QdrantLexicalIndexOptions,
+  ) {
+    this.id = `qdrant-bm25:${options.collection}${options.analyzerId ? `/${options.analyzerId}` : ''}`;
+  }
+
+  static async open(options: QdrantLexicalIndexOptions): Promise<QdrantLexicalIndex> {
+    const client = qdrantClient(options);
+    try {
+      const { exists } = await client.collectionExists(options.collection);
+      if (!exists) {
+        await client.createCollection(options.collection, { vectors: {}, sparse_vectors: { [SPARSE]: { modifier: 'idf' } } });
+        for (const field of ['collection_id', 'document_id', 'version_id']) {
+          await client.createPayloadIndex(options.collection, { field_name: field, field_schema: 'keyword', wait: true });
+        }
+        await client.createPayloadIndex(options.collection, { field_name: 'page_index', field_schema: 'integer', wait: true });
+      }
+    } catch (err) {
+      fail(err, `opening collection ${options.collection}`);
+    }
+    return new QdrantLexicalIndex(client, options);
+  }
+
+  async upsert(chunks: IndexedChunk[]): Promise<void> {
+    const points = chunks.map(({ retrieval_text, ...payload }) => ({
+      id: pointId(payload.chunk_id),
+      vector: { [SPARSE]: documentSparse(this.options.analyze(retrieval_text), this.options.bm25) },
+      payload,
+    }));
+    for (let i = 0; i < points.length; i += UPSERT_BATCH) {
+      const batch = points.slice(i, i + UPSERT_BATCH);
+      await this.client
+        .upsert(this.options.collection, { wait: true, points: batch })
+        .catch((err: unknown) => fail(err, 'upsert'));
+    }
+  }
+
+  async deleteVersion(versionId: string): Promise<void> {
+    const filter = { must: [{ key: 'version_id', match: { value: versionId } }] };
+    await this.client.delete(this.options.collection, { wait: true, filter }).catch((err: unknown) => fail(err, 'delete'));
+  }
+
+  async search(query: string, options: { k: number; filter?: SearchFilter }): Promise<LexicalHit[]> {
+    const sparse = querySparse(this.options.analyze(query));
+    if (sparse.indices.length === 0) return [];
+    const filter = toQdrantFilter(options.filter);
+    const res = await this.client
+      .query(this.options.collection, {
+        query: sparse,
+        using: SPARSE,
+        limit: options.k,
+        with_payload: ['chunk_id'],
+        ...(filter ? { filter } : {}),
+      })
+      .catch((err: unknown) => fail(err, 'query'));
+    return res.points.map((p) => ({
+      chunk_id: String((p.payload as { chunk_id?: unknown } | null)?.chunk_id ?? ''),
+      score: p.score,
+    }));
+  }
+
+  async close(): Promise<void> {}
+}
