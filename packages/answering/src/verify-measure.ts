@@ -7,7 +7,7 @@ import { verifyAnswer } from './verify.js';
 /**
  * Measures citation verification on an eval set (DESIGN §6 questions.jsonl): each answerable
  * question's gold paragraph is the cited source; supported sentences are the paragraph's
- * answer-bearing sentence and a templated "question + answer" sentence; injected unsupported ones
+ * answer-bearing sentence, the clause around the answer, and a templated "question + answer" sentence; injected unsupported ones
  * are an answer sentence from another document, one from another paragraph of the same document,
  * the supported sentence with its answer swapped for another question's answer, and with a number changed. Run: npx tsx packages/answering/src/verify-measure.ts DIR…
  */
@@ -42,6 +42,21 @@ function answerSentence(paragraph: string, answer: string): string | undefined {
   return undefined;
 }
 
+/** A concise answer: the answer with a few words (or CJK characters) of its sentence on each side. */
+function clauseAround(sentence: string, answer: string): string {
+  const at = sentence.indexOf(answer);
+  if (/[\u3040-\u30ff\u3400-\u9fff]/u.test(answer + sentence.slice(Math.max(0, at - 2), at))) {
+    return `${sentence.slice(Math.max(0, at - 15), at + answer.length + 15)}。`;
+  }
+  const before = sentence.slice(0, at).split(/\s+/).slice(-6).join(' ');
+  const after = sentence
+    .slice(at + answer.length)
+    .split(/\s+/)
+    .slice(0, 7)
+    .join(' ');
+  return `${before}${answer}${after}`.replace(/[.,;:]*$/, '.');
+}
+
 function changeNumber(sentence: string): string | undefined {
   const m = sentence.match(/\d+/);
   if (!m || m.index === undefined) return undefined;
@@ -64,6 +79,12 @@ export async function verificationItems(dir: string): Promise<Item[]> {
     const templated = `${x.q.question.replace(/[?？]\s*$/u, '')} ${x.q.answers[0]}.`;
     items.push({ source: x.quote, sentence: x.sentence, unsupported: false, kind: 'verbatim' });
     items.push({ source: x.quote, sentence: templated, unsupported: false, kind: 'templated' });
+    items.push({
+      source: x.quote,
+      sentence: clauseAround(x.sentence, x.q.answers[0] as string),
+      unsupported: false,
+      kind: 'clause',
+    });
     if (otherDoc) items.push({ source: x.quote, sentence: otherDoc.sentence, unsupported: true, kind: 'other-document' });
     if (sameDoc) items.push({ source: x.quote, sentence: sameDoc.sentence, unsupported: true, kind: 'same-document' });
     const swap = otherDoc?.q.answers[0];
