@@ -1,4 +1,5 @@
 import type { Citation, Embedder, Generator as TextGenerator } from '@pinpoint/core';
+import { createError } from '@pinpoint/core';
 import { REFUSAL_MARKER } from '@pinpoint/providers';
 import type { RankedChunk } from './candidates.js';
 import { refusalMessage } from './extractive.js';
@@ -108,5 +109,5 @@ async function finishAnswer(raw: string, input: GenerateInput): Promise<Generate
 /** The whole answer at once (no streaming). */
 export async function generateAnswer(input: GenerateInput): Promise<GeneratedAnswer> {
   for await (const event of streamGeneratedAnswer(input)) if (event.type === 'done') return event.answer;
-  throw new Error('unreachable: the answer stream ended without a done event');
+  throw createError('PP_INTERNAL', 'The answer stream ended without a final answer.');
 }

@@ -1,4 +1,5 @@
 import type { Citation } from '@pinpoint/core';
+import { createError } from '@pinpoint/core';
 import type { RankedChunk } from './candidates.js';
 import type { GeneratedAnswer } from './generate-answer.js';
 
@@ -10,7 +11,7 @@ import type { GeneratedAnswer } from './generate-answer.js';
  */
 export function mergeAnswers(parts: GeneratedAnswer[]): GeneratedAnswer {
   const first = parts[0];
-  if (!first) throw new Error('mergeAnswers needs at least one part');
+  if (!first) throw createError('PP_INTERNAL', 'mergeAnswers needs the answer to at least one part.');
   if (parts.every((p) => p.refused)) return { ...first, answer: parts.map((p) => p.answer).join(' ') };
   const numberOf = new Map<string, number>();
   const citations: Citation[] = [];
