@@ -1,4 +1,4 @@
-import { analyze, splitSentences } from '@pinpoint/analysis';
+import { createAnalyzer, isCjkCodepoint, splitSentences } from '@pinpoint/analysis';
 import type { Chunk, Element } from '@pinpoint/core';
 import { sliceCodepoints } from '@pinpoint/core';
 
@@ -32,8 +32,31 @@ export interface Candidate {
   position: number;
 }
 
-export function chunkSentences(source: RankedChunk): Candidate[] {
-  const out: Candidate[] = [];
+/**
+ * Sentences are analysed without dictionary segmentation (Intl.Segmenter dominates the cost of an
+ * answer): CJK is matched on character bigrams, Latin on stems and word pairs.
+ */
+const sentenceAnalyzer = createAnalyzer({ cjkWords: false });
+const hasCjk = (term: string): boolean => Array.from(term).some((c) => isCjkCodepoint(c.codePointAt(0) ?? 0));
+const isCjkWord = (term: string): boolean => !term.startsWith('#') && !term.startsWith('@') && hasCjk(term);
+
+/** Sentence analyses by chunk: chunks are immutable (a version never changes), so they are reused. */
+const CACHE_LIMIT = 4000;
+interface SentenceInfo {
+  element_id: string;
+  start: number;
+  end: number;
+  text: string;
+  terms: Set<string>;
+  position: number;
+}
+const cache = new Map<string, SentenceInfo[]>();
+
+function analyseChunk(source: RankedChunk): SentenceInfo[] {
+  const key = `${source.chunk.chunk_set_id}\u0000${source.chunk.chunk_id}\u0000${source.chunk.text.length}`;
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const out: SentenceInfo[] = [];
   for (const ref of source.chunk.elements) {
     const element = source.elements.find((e) => e.element_id === ref.element_id);
     if (!element) continue;
@@ -41,24 +64,35 @@ export function chunkSentences(source: RankedChunk): Candidate[] {
     for (const r of splitSentences(covered)) {
       const text = sliceCodepoints(covered, r.start, r.end);
       if (!/[\p{L}\p{N}]/u.test(text)) continue;
+      const terms = new Set(sentenceAnalyzer.analyze(text));
       out.push({
-        source,
-        element,
+        element_id: element.element_id,
         start: ref.start + r.start,
         end: ref.start + r.end,
         text,
-        terms: new Set(analyze(text)),
+        terms,
         position: out.length,
       });
     }
+  }
+  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
+  cache.set(key, out);
+  return out;
+}
+
+export function chunkSentences(source: RankedChunk): Candidate[] {
+  const out: Candidate[] = [];
+  for (const s of analyseChunk(source)) {
+    const element = source.elements.find((e) => e.element_id === s.element_id);
+    if (element) out.push({ ...s, source, element });
   }
   return out;
 }
 
 /** Query terms with weights; without index statistics every distinct term weighs 1. */
 export function queryWeights(question: string, given: QueryTermWeight[] | undefined): QueryTermWeight[] {
-  if (given && given.length > 0) return given.filter((t) => t.weight > 0);
-  return [...new Set(analyze(question))].map((term) => ({ term, weight: 1 }));
+  if (given && given.length > 0) return given.filter((t) => t.weight > 0 && !isCjkWord(t.term));
+  return [...new Set(sentenceAnalyzer.analyze(question))].map((term) => ({ term, weight: 1 }));
 }
 
 /** IDF-weighted share of the query found in a set of terms (0..1). */

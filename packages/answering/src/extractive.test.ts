@@ -57,7 +57,7 @@ const chunkOf = (e: Element, id: string): Chunk => ({
   ...(e.anchor.kind === 'page' ? { page_index: e.anchor.page_index } : {}),
 });
 const ranked = (els: Element[]): RankedChunk[] =>
-  els.map((e, i) => ({ chunk: chunkOf(e, `c${i}`), elements: [e], file: 'policy', rank: i + 1, score: 10 - i }));
+  els.map((e, i) => ({ chunk: chunkOf(e, `c-${e.element_id}-${i}`), elements: [e], file: 'policy', rank: i + 1, score: 10 - i }));
 
 describe('answerExtractive', () => {
   it('cites the best sentence with a text anchor that slices back to the quote', () => {

@@ -74,6 +74,10 @@ function gateFeatures(
     negation_mismatch: negationMismatch(input.question, best?.windowText ?? ''),
     entity_missing: entityMissing(input.question, best?.windowTerms),
     novel: best ? novelShare(query, best.c.terms) : 0,
+    cov_rare: coverage(
+      query.filter((q) => q.weight >= 0.5 * maxW),
+      best?.windowTerms ?? new Set(),
+    ),
   };
 }
 

@@ -23,6 +23,8 @@ export interface GateFeatures {
   entity_missing: number;
   /** Share of the best sentence's terms the question does not hold (room for an answer). */
   novel: number;
+  /** Coverage in the best window of the rare query terms (weight >= half the heaviest). */
+  cov_rare: number;
 }
 
 /** One logistic model: weights per feature, a bias, and the score below which it refuses. */
@@ -53,19 +55,20 @@ export const DEFAULT_GATE: Readonly<GateConfig> = Object.freeze({
   models: {
     cjk: {
       weights: {
-        cov_sentence: 1.54,
-        cov_window: 1.491,
-        cov_chunk: 1.454,
-        missing_max: -0.041,
-        top_norm: 1.364,
-        margin: 1.277,
-        type_ok: 0.27,
+        cov_sentence: 1.2,
+        cov_window: 1.16,
+        cov_chunk: 1.111,
+        missing_max: 0,
+        top_norm: 1.086,
+        margin: 1.182,
+        type_ok: 0.339,
         negation_mismatch: 0,
-        entity_missing: -0.073,
+        entity_missing: -0.037,
         novel: 0,
+        cov_rare: 1.114,
       },
-      bias: -2.951,
-      threshold: 0.6072,
+      bias: -3.225,
+      threshold: 0.5732,
       minCoverage: 0.25,
     },
     latin: {
@@ -76,13 +79,14 @@ export const DEFAULT_GATE: Readonly<GateConfig> = Object.freeze({
         missing_max: 0,
         top_norm: 0,
         margin: 0,
-        type_ok: 0.22,
-        negation_mismatch: -1.229,
-        entity_missing: -0.652,
+        type_ok: 0.486,
+        negation_mismatch: -1.162,
+        entity_missing: -0.572,
         novel: 0,
+        cov_rare: 0,
       },
-      bias: 0.997,
-      threshold: 0.6617,
+      bias: 0.73,
+      threshold: 0.6872,
       minCoverage: 0.25,
     },
   },
