@@ -3,7 +3,7 @@ import type { Embedder, VectorStore } from '@pinpoint/core';
 import { createError } from '@pinpoint/core';
 import type { EmbedderConfig } from '@pinpoint/providers';
 import { createEmbedder } from '@pinpoint/providers';
-import { QdrantVectorStore } from '@pinpoint/vectors';
+import { collectionNameFor, QdrantVectorStore } from '@pinpoint/vectors';
 
 /** What ingestion needs of the models: the embedder (the same one the API queries with) and Qdrant for its vectors. */
 export interface WorkerModels {
@@ -82,6 +82,8 @@ export function workerModelsFrom(e: ModelsEnv): WorkerModels {
 export async function openModelPorts(models: WorkerModels): Promise<{ embedder?: Embedder; vectors?: VectorStore }> {
   const embedder = await createEmbedder(models.embedder);
   if (!embedder) return {};
-  const vectors = await QdrantVectorStore.open({ ...models.qdrant, dimensions: embedder.dimensions, analyze });
+  // One collection per embedder (as the API names it): a model change gets fresh vectors, never mixed spaces.
+  const collection = collectionNameFor(models.qdrant.collection, embedder.id);
+  const vectors = await QdrantVectorStore.open({ ...models.qdrant, collection, dimensions: embedder.dimensions, analyze });
   return { embedder, vectors };
 }
