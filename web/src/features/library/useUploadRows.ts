@@ -1,0 +1,55 @@
+import { useCallback, useEffect, useState } from 'react';
+import { api, uploadFiles } from '../../api/client.js';
+import type { FileRow } from './uploadRows.js';
+import { applyJob, applyUpload, isSettled, rowFromSummary, settleRows } from './uploadRows.js';
+import { useJobEvents } from './useJobEvents.js';
+
+const POLL_MS = 3000;
+
+/** The file list of a collection: loaded once, kept live by the job stream, healed by a slow poll. */
+export function useUploadRows(collectionId: string | undefined) {
+  const [rows, setRows] = useState<FileRow[]>([]);
+  const [uploading, setUploading] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!collectionId) return;
+    api
+      .documents(collectionId)
+      .then(({ documents }) => setRows(documents.map(rowFromSummary).filter((r): r is FileRow => r !== null)))
+      .catch(() => undefined);
+  }, [collectionId]);
+
+  useJobEvents(collectionId, (job) => setRows((r) => applyJob(r, job)));
+
+  const pending = rows.some((r) => !isSettled(r));
+  useEffect(() => {
+    if (!collectionId || !pending) return;
+    const t = setInterval(() => {
+      api
+        .documents(collectionId)
+        .then(({ documents }) => setRows((current) => settleRows(current, documents)))
+        .catch(() => undefined);
+    }, POLL_MS);
+    return () => clearInterval(t);
+  }, [collectionId, pending]);
+
+  const send = useCallback(
+    async (files: File[]) => {
+      if (!collectionId || files.length === 0) return;
+      setError(null);
+      setUploading(0);
+      try {
+        const results = await uploadFiles(collectionId, files, setUploading);
+        setRows((current) => results.reduce(applyUpload, current));
+      } catch (e) {
+        setError(e instanceof Error ? e.message : String(e));
+      } finally {
+        setUploading(null);
+      }
+    },
+    [collectionId],
+  );
+
+  return { rows, uploading, error, send };
+}
