@@ -2,6 +2,7 @@ import { createError, type LexicalHit, type SearchFilter, type VectorRecord, typ
 import Database from 'better-sqlite3';
 import hnswlib from 'hnswlib-node';
 import { matchesFilter, type VectorMeta } from './filter.js';
+import { loadSnapshot, saveSnapshot } from './hnsw-snapshot.js';
 
 export interface EmbeddedVectorStoreOptions {
   /** SQLite file (or ':memory:'); vectors are Float32 BLOBs, loaded into memory at open. */
@@ -69,7 +70,9 @@ class EmbeddedVectorStore implements VectorStore {
       chunk_id TEXT PRIMARY KEY, version_id TEXT NOT NULL, document_id TEXT NOT NULL,
       collection_id TEXT NOT NULL, page_index INTEGER, vector BLOB NOT NULL);
       CREATE INDEX IF NOT EXISTS pp_vectors_version ON pp_vectors(version_id);
-      CREATE TABLE IF NOT EXISTS pp_vectors_space (id INTEGER PRIMARY KEY CHECK (id = 1), space TEXT NOT NULL);`);
+      CREATE TABLE IF NOT EXISTS pp_vectors_space (id INTEGER PRIMARY KEY CHECK (id = 1), space TEXT NOT NULL);
+      CREATE TABLE IF NOT EXISTS pp_vectors_generation (id INTEGER PRIMARY KEY CHECK (id = 1), n INTEGER NOT NULL);
+      INSERT OR IGNORE INTO pp_vectors_generation (id, n) VALUES (1, 0);`);
     this.claimSpace(options.space ?? `dims:${options.dimensions}`);
     for (const row of this.db.prepare('SELECT * FROM pp_vectors').iterate() as IterableIterator<Row>) {
       const vector = new Float32Array(
@@ -78,6 +81,33 @@ class EmbeddedVectorStore implements VectorStore {
       const { page_index, vector: _, ...meta } = row;
       this.remember({ ...meta, ...(page_index === null ? {} : { page_index }), vector, label: 0 });
     }
+    if (this.entries.size > this.threshold && options.path !== ':memory:') this.restoreAnn();
+  }
+
+  private get threshold(): number {
+    return this.options.annThreshold ?? DEFAULT_ANN_THRESHOLD;
+  }
+
+  private generation(): number {
+    return (this.db.prepare('SELECT n FROM pp_vectors_generation WHERE id = 1').get() as { n: number }).n;
+  }
+
+  private bumpGeneration(): void {
+    this.db.prepare('UPDATE pp_vectors_generation SET n = n + 1 WHERE id = 1').run();
+  }
+
+  /** Takes the graph saved at the last close when nothing was written since. */
+  private restoreAnn(): void {
+    const snapshot = loadSnapshot(this.options.path, this.generation(), this.options.dimensions);
+    if (!snapshot || snapshot.labels.filter((id) => id !== null).length !== this.entries.size) return;
+    const byLabel = snapshot.labels.map((id) => (id === null ? undefined : this.entries.get(id)));
+    if (byLabel.filter(Boolean).length !== this.entries.size) return;
+    this.byLabel.length = 0;
+    for (const [label, entry] of byLabel.entries()) {
+      this.byLabel.push(entry);
+      if (entry) entry.label = label;
+    }
+    this.ann = snapshot.ann;
   }
 
   private claimSpace(space: string): void {
@@ -85,6 +115,7 @@ class EmbeddedVectorStore implements VectorStore {
     if (row?.space === space) return;
     this.db.transaction(() => {
       this.db.exec('DELETE FROM pp_vectors');
+      this.bumpGeneration();
       this.db.prepare('INSERT OR REPLACE INTO pp_vectors_space (id, space) VALUES (1, ?)').run(space);
     })();
   }
@@ -133,16 +164,20 @@ class EmbeddedVectorStore implements VectorStore {
       return { ...meta, vector: normalized(vector), label: 0 };
     });
     this.db.transaction(() => {
+      this.bumpGeneration();
       for (const e of entries)
         insert.run(e.chunk_id, e.version_id, e.document_id, e.collection_id, e.page_index ?? null, Buffer.from(e.vector.buffer));
     })();
     for (const e of entries) this.remember(e);
     // Past the threshold the HNSW graph is built during ingestion, not on the first question.
-    if (!this.ann && this.entries.size > (this.options.annThreshold ?? DEFAULT_ANN_THRESHOLD)) this.buildAnn();
+    if (!this.ann && this.entries.size > this.threshold) this.buildAnn();
   }
 
   async deleteVersion(versionId: string): Promise<void> {
-    this.db.prepare('DELETE FROM pp_vectors WHERE version_id = ?').run(versionId);
+    this.db.transaction(() => {
+      this.bumpGeneration();
+      this.db.prepare('DELETE FROM pp_vectors WHERE version_id = ?').run(versionId);
+    })();
     for (const e of [...this.entries.values()]) if (e.version_id === versionId) this.forget(e);
   }
 
@@ -156,7 +191,7 @@ class EmbeddedVectorStore implements VectorStore {
     const keep = matchesFilter(options.filter);
     let pool = 0;
     for (const e of this.entries.values()) if (keep(e)) pool++;
-    if (pool <= (this.options.annThreshold ?? DEFAULT_ANN_THRESHOLD)) return this.exact(q, keep, options.k);
+    if (pool <= this.threshold) return this.exact(q, keep, options.k);
     const ann = this.ann ?? this.buildAnn();
     ann.setEf(Math.max(EF_SEARCH, options.k * 4));
     const k = Math.min(options.k, pool);
@@ -187,6 +222,10 @@ class EmbeddedVectorStore implements VectorStore {
   }
 
   async close(): Promise<void> {
+    if (this.ann && this.options.path !== ':memory:') {
+      const labels = this.byLabel.map((e) => e?.chunk_id ?? null);
+      saveSnapshot(this.options.path, this.ann, labels, this.generation(), this.options.dimensions);
+    }
     this.db.close();
   }
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -70,6 +71,30 @@ describe('Qdrant store', () => {
 });
 
 describe('embedded store persistence', () => {
+  it('keeps its HNSW graph across a clean restart and ignores a stale one', async () => {
+    const path = join(dir, 'hnsw.db');
+    const rec = (id: string, v: number[]) => ({
+      chunk_id: id,
+      version_id: 'v',
+      document_id: 'd',
+      collection_id: 'c',
+      vector: Float32Array.from(v),
+    });
+    const a = openEmbeddedVectorStore({ path, dimensions: 3, annThreshold: 2 });
+    await a.upsert([rec('x', [1, 0, 0]), rec('y', [0, 1, 0]), rec('z', [0, 0, 1]), rec('w', [1, 1, 0])]);
+    await a.close();
+    expect(existsSync(`${path}.hnsw`) && existsSync(`${path}.hnsw.json`)).toBe(true);
+    const b = openEmbeddedVectorStore({ path, dimensions: 3, annThreshold: 2 });
+    expect((await b.search(Float32Array.of(0, 0, 1), { k: 1 }))[0]?.chunk_id).toBe('z');
+    // A write after the snapshot (and no clean close) makes it stale: the next open rebuilds.
+    await b.upsert([rec('z', [0, 1, 0.1])]);
+    const c = openEmbeddedVectorStore({ path, dimensions: 3, annThreshold: 2 });
+    expect((await c.search(Float32Array.of(0, 0, 1), { k: 1 }))[0]?.chunk_id).toBe('z');
+    expect((await c.search(Float32Array.of(0, 1, 0), { k: 2 })).map((h) => h.chunk_id).sort()).toEqual(['y', 'z']);
+    await c.close();
+    await b.close();
+  });
+
   it('empties itself when opened for another embedding space', async () => {
     const path = join(dir, 'space.db');
     const a = openEmbeddedVectorStore({ path, dimensions: 2, space: 'model-a@2' });
