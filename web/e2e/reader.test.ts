@@ -93,6 +93,17 @@ describe('upload, ask and open citations in the reader (real API, Chromium)', ()
     // independent of the app's conversion: slice the decoded text by codepoints here
     expect(marked).toBe(Array.from(view.text).slice(view.start, view.end).join(''));
     expect(marked).toBe(resolved.quote);
+    // the cited occurrence, not another copy of the same words: the text before the mark is the prefix
+    const before = await page.evaluate(() => {
+      const view = document.querySelector('[data-testid=text-view]');
+      const mark = document.querySelector('[data-testid=text-mark]');
+      if (!view || !mark) return null;
+      const range = document.createRange();
+      range.setStart(view, 0);
+      range.setEndBefore(mark);
+      return range.toString();
+    });
+    expect(before).toBe(Array.from(view.text).slice(0, view.start).join(''));
     const box = await mark.boundingBox();
     expect(box && box.y >= 0 && box.y < 900).toBe(true);
     await page.screenshot({ path: join(resultsDir, 'reader-text.png') });
