@@ -16,7 +16,7 @@ export function headingLevels(blocks: PdfBlock[]): Map<PdfBlock, number> {
       !b.marginal &&
       b.lines <= 3 &&
       b.text.length <= 200 &&
-      /\p{L}/u.test(b.text) &&
+      /\p{L}.*\p{L}/u.test(b.text) &&
       !/[.。,，]$/.test(b.text) &&
       (b.size >= body * 1.15 || (b.size >= body * 1.05 && b.lines === 1 && b.text.length <= 80)),
   );

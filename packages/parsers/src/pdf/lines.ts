@@ -104,12 +104,18 @@ export function toLine(runs: Run[], column: number): Line {
   const pieces: Piece[] = [];
   runs.forEach((run, i) => {
     const prev = runs[i - 1];
-    if (prev && needsSpace(prev, run, run.rtl ? prev.fx0 - run.fx1 : run.fx0 - prev.fx1)) text += ' ';
-    const spaced = run.text.replace(/\s+/g, ' ');
-    const t = text === '' ? spaced.trimStart() : spaced;
+    const spaced = prev !== undefined && needsSpace(prev, run, run.rtl ? prev.fx0 - run.fx1 : run.fx0 - prev.fx1);
+    if (spaced) text += ' ';
+    const normalised = run.text.replace(/\s+/g, ' ');
+    const t = text === '' ? normalised.trimStart() : normalised;
     const start = text.length + (t.length - t.trimStart().length);
     text += t;
-    pieces.push({ start, end: text.trimEnd().length, box: run.box });
+    const piece: Piece = { start, end: text.trimEnd().length, box: run.box };
+    const last = pieces.at(-1);
+    // Runs written edge to edge (one glyph per item in some PDFs) make one piece: the map stays small.
+    if (last && !spaced && !/\s/.test(t[0] ?? ' ') && last.end === start)
+      Object.assign(last, { end: piece.end, box: union([last.box, piece.box]) });
+    else pieces.push(piece);
   });
   const trimmed = text.trimEnd();
   const big = runs.reduce((a, b) => (b.size > a.size ? b : a));

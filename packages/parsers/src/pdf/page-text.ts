@@ -23,9 +23,10 @@ export async function pageLines(page: PDFPageProxy, geometry: PageGeometry): Pro
   const content = await page.getTextContent({ includeMarkedContent: false, disableNormalization: false });
   const styles = content.styles as Record<string, FontStyleLike>;
   const groups = new Map<Quarter, Run[]>();
-  for (const item of content.items) {
-    if (!('str' in item)) continue;
-    const run = toRun(item as TextItemLike, styles[item.fontName], geometry);
+  const items = content.items.filter((item) => 'str' in item) as TextItemLike[];
+  const stacked = stackedGlyphs(items);
+  for (const item of items) {
+    const run = toRun(item, styles[item.fontName], geometry, stacked && item.str.trim().length <= 2);
     if (!run) continue;
     const group = groups.get(run.quarter);
     if (group) group.push(run);
@@ -46,6 +47,28 @@ export function linesToBlocks(groups: Line[][], model: DocumentModel): PdfBlock[
     }
   });
   return blocks;
+}
+
+const cjkGlyph = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}、。，]$/u;
+
+/**
+ * Vertical writing set with a horizontal font, one glyph per item: consecutive CJK glyphs sit under one
+ * another far more often than beside one another.
+ */
+function stackedGlyphs(items: TextItemLike[]): boolean {
+  let below = 0;
+  let beside = 0;
+  for (let i = 1; i < items.length; i++) {
+    const a = items[i - 1] as TextItemLike;
+    const b = items[i] as TextItemLike;
+    if (!cjkGlyph.test(a.str.trim()) || !cjkGlyph.test(b.str.trim())) continue;
+    const size = Math.hypot(a.transform[2] ?? 0, a.transform[3] ?? 0) || 1;
+    const dx = (b.transform[4] ?? 0) - (a.transform[4] ?? 0);
+    const dy = (b.transform[5] ?? 0) - (a.transform[5] ?? 0);
+    if (Math.abs(dx) < 0.2 * size && dy < -0.5 * size && dy > -1.6 * size) below++;
+    else if (Math.abs(dy) < 0.2 * size && dx > 0.5 * size && dx < 1.6 * size) beside++;
+  }
+  return below >= 20 && below > 2 * beside;
 }
 
 function chars(runs: Run[]): number {

@@ -129,6 +129,13 @@ describe('parsePdf text quality', () => {
     expect(out.elements.map((e) => e.text)).toEqual(['あいうえお', '日本語']);
   });
 
+  it('reads glyphs stacked in columns (vertical Japanese set with a horizontal font) top to bottom', async () => {
+    const out = await parsed('corpus/formats/pdf/pdfminer__kampo.pdf');
+    const text = out.elements.map((e) => e.text);
+    expect(text[0]).toBe('政令第百四十九号');
+    expect(text.join('\n')).toContain('内閣は、道路交通法の一部を改正する法律');
+  });
+
   it('reports pages without a text layer when other pages have text', async () => {
     const out = await parsed('corpus/formats/pdf/unstructured__layout-parser-paper-with-empty-pages.pdf');
     const empty = out.diagnostics.filter((d) => d.rule_id === 'pdf/no-text-layer');

@@ -100,9 +100,12 @@ function corners(
 }
 
 /** A pdf.js text item as a Run; undefined for empty items and items off the page. */
-export function toRun(item: TextItemLike, style: FontStyleLike | undefined, page: PageFrame): Run | undefined {
+export function toRun(item: TextItemLike, style: FontStyleLike | undefined, page: PageFrame, stacked = false): Run | undefined {
   if (item.str.trim() === '' || !item.transform.every(Number.isFinite) || !Number.isFinite(item.width)) return undefined;
-  const { pts, q, size } = corners(item, style);
+  const placed = corners(item, style);
+  const { pts, size } = placed;
+  // Glyphs stacked one under another with a horizontal font: vertical writing, read top to bottom.
+  const q: Quarter = stacked && placed.q === 0 ? 3 : placed.q;
   const [vx0 = 0, , , vy1 = 0] = page.view;
   const xs = pts.map(([x]) => x - vx0);
   const ys = pts.map(([, y]) => vy1 - y);
@@ -114,9 +117,13 @@ export function toRun(item: TextItemLike, style: FontStyleLike | undefined, page
   const frame = pts.map(([x, y]) => toFrame(x, y, q));
   const fxs = frame.map(([x]) => x);
   const fys = frame.map(([, y]) => y);
-  const [, oy] = toFrame(item.transform[4] ?? 0, item.transform[5] ?? 0, q);
+  const [, oy] =
+    stacked && q === 3
+      ? [0, -((Math.min(...xs) + Math.max(...xs)) / 2 + vx0)]
+      : toFrame(item.transform[4] ?? 0, item.transform[5] ?? 0, q);
   return {
-    text: item.str,
+    // Vertical presentation forms (︑︒︵︶…) read as the punctuation they stand for.
+    text: item.str.replace(/[\ufe10-\ufe19\ufe30-\ufe4f]/g, (c) => c.normalize('NFKC')),
     quarter: q,
     fx0: Math.min(...fxs),
     fx1: Math.max(...fxs),
