@@ -31,6 +31,16 @@ async function withEngine<T>(cfg: CliConfig, fn: (engine: ReturnType<typeof open
   }
 }
 
+/** Runs a dataset through a fresh engine on a temporary data folder and prints the metrics. */
+async function evaluate(cfg: CliConfig, dir: string): Promise<void> {
+  const result = await runEval(cfg.resolvePath(dir), {
+    engineFactory: () => createEvalEngine(cfg.engine, cfg.concurrency),
+    ...(cfg.flags.out ? { out: cfg.flags.out } : {}),
+    ...(cfg.flags.mode ? { mode: cfg.flags.mode } : {}),
+  });
+  print(cfg.flags.json ? JSON.stringify(result.metrics) : formatMetricsTable(result));
+}
+
 async function run(cfg: CliConfig): Promise<number> {
   const { json, showSources, collection } = cfg.flags;
   const text = cfg.args.join(' ');
@@ -63,17 +73,10 @@ async function run(cfg: CliConfig): Promise<number> {
         print(json ? JSON.stringify(s) : humanStatus(s));
       });
       return 0;
-    case 'eval': {
-      const dir = cfg.args[0];
-      if (!dir) break;
-      const result = await runEval(cfg.resolvePath(dir), {
-        engineFactory: () => createEvalEngine(cfg.engine, cfg.concurrency),
-        ...(cfg.flags.out ? { out: cfg.flags.out } : {}),
-        ...(cfg.flags.mode ? { mode: cfg.flags.mode } : {}),
-      });
-      print(json ? JSON.stringify(result.metrics) : formatMetricsTable(result));
+    case 'eval':
+      if (!cfg.args[0]) break;
+      await evaluate(cfg, cfg.args[0]);
       return 0;
-    }
   }
   print(USAGE);
   return cfg.command === undefined || cfg.command === 'help' ? 0 : 2;

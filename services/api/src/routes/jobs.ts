@@ -1,11 +1,44 @@
-import type { Job } from '@pinpoint/core';
+import type { IncomingMessage } from 'node:http';
+import type { Job, JobQueue } from '@pinpoint/core';
 import { createError, jobSchema } from '@pinpoint/core';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RouteContext } from '../context.js';
 import { errorResponse, jobParams, jobsQuery } from '../schemas.js';
 
 const event = (job: Job): string => `event: job\ndata: ${JSON.stringify(job)}\n\n`;
+
+/** SSE: the live jobs first, then every change; ends on client close or server shutdown. */
+async function streamJobs(
+  queue: JobQueue,
+  streams: Set<() => void>,
+  collectionId: string | undefined,
+  req: IncomingMessage,
+  reply: FastifyReply,
+): Promise<void> {
+  const wanted = (job: Job): boolean => !collectionId || job.collection_id === collectionId;
+  reply.hijack();
+  reply.raw.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache',
+    connection: 'keep-alive',
+  });
+  const live = [...(await queue.list({ state: 'queued' })), ...(await queue.list({ state: 'running' }))];
+  for (const job of live.filter(wanted)) reply.raw.write(event(job));
+  const unsubscribe = queue.subscribe((job) => {
+    if (wanted(job)) reply.raw.write(event(job));
+  });
+  const ping = setInterval(() => reply.raw.write(': ping\n\n'), 15_000);
+  const end = (): void => {
+    clearInterval(ping);
+    unsubscribe();
+    streams.delete(end);
+    if (!reply.raw.writableEnded) reply.raw.end();
+  };
+  streams.add(end);
+  req.on('close', end);
+}
 
 export const jobRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
   const queue = ctx.engine.ports.queue;
@@ -38,29 +71,7 @@ export const jobRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (ap
         querystring: z.object({ collection_id: z.string().optional() }),
       },
     },
-    async (req, reply) => {
-      const wanted = (job: Job): boolean => !req.query.collection_id || job.collection_id === req.query.collection_id;
-      reply.hijack();
-      reply.raw.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache',
-        connection: 'keep-alive',
-      });
-      const live = [...(await queue.list({ state: 'queued' })), ...(await queue.list({ state: 'running' }))];
-      for (const job of live.filter(wanted)) reply.raw.write(event(job));
-      const unsubscribe = queue.subscribe((job) => {
-        if (wanted(job)) reply.raw.write(event(job));
-      });
-      const ping = setInterval(() => reply.raw.write(': ping\n\n'), 15_000);
-      const end = (): void => {
-        clearInterval(ping);
-        unsubscribe();
-        streams.delete(end);
-        if (!reply.raw.writableEnded) reply.raw.end();
-      };
-      streams.add(end);
-      req.raw.on('close', end);
-    },
+    async (req, reply) => streamJobs(queue, streams, req.query.collection_id, req.raw, reply),
   );
 
   app.get(
