@@ -1,3 +1,5 @@
+export type { FitOptions, FittedGate, LabelledFeatures } from './calibrate.js';
+export { fitGate } from './calibrate.js';
 export type { Dataset, EvalQuestion } from './dataset.js';
 export { loadDataset } from './dataset.js';
 export type { Metrics, ScoredQuestion } from './metrics.js';

@@ -33,6 +33,8 @@ export interface EvalAsk {
   retrieved: EvalRetrieved[];
   /** Per stage, e.g. lexical, answer, total_ms. */
   timings_ms: Record<string, number>;
+  /** The refusal gate's decision inputs, when the engine reports them (for calibration with fitGate). */
+  gate?: { score: number; threshold: number; features: Record<string, number> };
 }
 
 export interface RunQuestion {
@@ -44,6 +46,7 @@ export interface RunQuestion {
   retrieved: (EvalRetrieved & { rank: number; relevant: boolean })[];
   latency_ms: number;
   timings_ms: Record<string, number>;
+  gate?: { score: number; threshold: number; features: Record<string, number> };
 }
 
 export interface EvalRun {
@@ -80,6 +83,7 @@ async function askOne(engine: EvalEngine, q: EvalQuestion): Promise<RunQuestion>
     retrieved: a.retrieved.slice(0, 10).map((r, i) => ({ rank: i + 1, ...r, relevant: isRelevant(r, q.gold, q.answers) })),
     latency_ms: latency,
     timings_ms: a.timings_ms,
+    ...(a.gate ? { gate: a.gate } : {}),
   };
 }
 
