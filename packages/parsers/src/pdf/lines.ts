@@ -76,7 +76,8 @@ export function groupRows(runs: Run[]): Run[][] {
 
 /** Along-the-text order; right-to-left rows read from the right. Fake-bold duplicates are dropped. */
 function orderRow(row: Run[]): Run[] {
-  const rtl = row.filter((r) => r.rtl).length > row.length / 2;
+  const weight = (runs: Run[]): number => runs.reduce((n, r) => n + r.text.length, 0);
+  const rtl = weight(row.filter((r) => r.rtl)) > weight(row) / 2;
   const ordered = [...row].sort((a, b) => (rtl ? b.fx1 - a.fx1 : a.fx0 - b.fx0));
   return ordered.filter((run, i) => {
     const prev = ordered[i - 1];
