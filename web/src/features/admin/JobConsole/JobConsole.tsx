@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { api } from '../../../api/client.js';
 import type { Collection, Job, VersionDetail } from '../../../api/types.js';
-import { useJobEvents } from '../../library/useJobEvents.js';
 import type { JobFilter } from '../jobs.js';
-import { canCancel, canRetry, countByState, filterJobs, formatDuration, jobDuration, mergeJob } from '../jobs.js';
+import { canCancel, canRetry, countByState, filterJobs, formatDuration, jobDuration } from '../jobs.js';
+import type { JobAction } from '../useJobs.js';
+import { useJobs } from '../useJobs.js';
 import styles from './JobConsole.module.css';
 
 const STATES: JobFilter['state'][] = ['all', 'active', 'queued', 'running', 'succeeded', 'failed', 'cancelled'];
@@ -51,7 +52,7 @@ function Diagnostics({ versionId }: { versionId: string }) {
   );
 }
 
-function JobRow({ job, now, act }: { job: Job; now: number; act: (what: 'cancel' | 'retry' | 'reprocess', job: Job) => void }) {
+function JobRow({ job, now, act }: { job: Job; now: number; act: (what: JobAction, job: Job) => void }) {
   const [open, setOpen] = useState(false);
   return (
     <li className={styles.job} data-state={job.state} data-testid="job-row">
@@ -92,34 +93,47 @@ function JobRow({ job, now, act }: { job: Job; now: number; act: (what: 'cancel'
   );
 }
 
+function Filters({
+  filter,
+  setFilter,
+  reload,
+}: {
+  filter: JobFilter;
+  setFilter: (f: (prev: JobFilter) => JobFilter) => void;
+  reload: () => void;
+}) {
+  return (
+    <div className={styles.filters}>
+      <label>
+        State{' '}
+        <select value={filter.state} onChange={(e) => setFilter((f) => ({ ...f, state: e.target.value as JobFilter['state'] }))}>
+          {STATES.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className={styles.search}>
+        <span className="visually-hidden">Filter by file, id or error</span>
+        <input
+          type="search"
+          placeholder="File, id or error code"
+          value={filter.text}
+          onChange={(e) => setFilter((f) => ({ ...f, text: e.target.value }))}
+        />
+      </label>
+      <button type="button" onClick={reload}>
+        Refresh
+      </button>
+    </div>
+  );
+}
+
 export function JobConsole({ collection }: { collection: Collection | null }) {
-  const [jobs, setJobs] = useState<Job[]>([]);
+  const { jobs, message, reload, act } = useJobs(collection?.collection_id);
   const [filter, setFilter] = useState<JobFilter>({ state: 'all', text: '' });
-  const [message, setMessage] = useState<string | null>(null);
   const now = useNow(1000);
-  const collectionId = collection?.collection_id;
-
-  const reload = useCallback(() => {
-    api
-      .jobs({ limit: 500, ...(collectionId ? { collection_id: collectionId } : {}) })
-      .then((r) => setJobs(r.jobs))
-      .catch((e: unknown) => setMessage(e instanceof Error ? e.message : String(e)));
-  }, [collectionId]);
-  useEffect(reload, [reload]);
-  useJobEvents(collectionId, (job) => setJobs((list) => mergeJob(list, job)));
-
-  const act = (what: 'cancel' | 'retry' | 'reprocess', job: Job) => {
-    setMessage(null);
-    const call =
-      what === 'cancel'
-        ? api.cancelJob(job.job_id)
-        : what === 'retry'
-          ? api.retryJob(job.job_id)
-          : api.reprocess(job.version_id).then((r) => r.job);
-    call
-      .then((j) => setJobs((list) => mergeJob(list, j)))
-      .catch((e: unknown) => setMessage(e instanceof Error ? e.message : String(e)));
-  };
 
   const counts = countByState(jobs);
   const shown = filterJobs(jobs, filter);
@@ -134,33 +148,7 @@ export function JobConsole({ collection }: { collection: Collection | null }) {
           {counts.cancelled > 0 && ` · ${counts.cancelled} cancelled`}
         </p>
       </div>
-      <div className={styles.filters}>
-        <label>
-          State{' '}
-          <select
-            value={filter.state}
-            onChange={(e) => setFilter((f) => ({ ...f, state: e.target.value as JobFilter['state'] }))}
-          >
-            {STATES.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className={styles.search}>
-          <span className="visually-hidden">Filter by file, id or error</span>
-          <input
-            type="search"
-            placeholder="File, id or error code"
-            value={filter.text}
-            onChange={(e) => setFilter((f) => ({ ...f, text: e.target.value }))}
-          />
-        </label>
-        <button type="button" onClick={reload}>
-          Refresh
-        </button>
-      </div>
+      <Filters filter={filter} setFilter={setFilter} reload={reload} />
       {message && (
         <p className={styles.error} role="alert">
           {message}

@@ -79,14 +79,68 @@ function Body({ resolved, onError }: { resolved: ResolvedCitation; onError: (e: 
   return <RecordView view={view} highlight={highlight} />;
 }
 
+function ReaderHeader({
+  n,
+  resolved,
+  failed,
+}: {
+  n: number | undefined;
+  resolved: ResolvedCitation | undefined;
+  failed: boolean;
+}) {
+  const precision = resolved ? precisionInfo(resolved.precision) : null;
+  return (
+    <header className={styles.header}>
+      <h1 id="reader-title" className={styles.title}>
+        {n !== undefined && <span className={styles.n}>[{n}]</span>}
+        {resolved ? resolved.version.original_name : failed ? 'Citation unavailable' : 'Opening citation…'}
+      </h1>
+      {resolved && precision && (
+        <p className={styles.meta}>
+          <span className={styles.badge} data-precision={resolved.precision} data-testid="precision" title={precision.detail}>
+            {precision.label}
+          </span>
+          <span>version {resolved.version.number}</span>
+          {resolved.element.section_path.length > 0 && (
+            <span className={styles.trail} title="Section">
+              {resolved.element.section_path.join(' › ')}
+            </span>
+          )}
+        </p>
+      )}
+    </header>
+  );
+}
+
+/** What the answer rests on, or — for an unresolved citation — why nothing is highlighted. */
+function CitedPassage({ resolved }: { resolved: ResolvedCitation }) {
+  const precision = precisionInfo(resolved.precision);
+  if (!precision.drawHighlight) {
+    return (
+      <p className={styles.unresolved} data-testid="unresolved">
+        {precision.detail}
+      </p>
+    );
+  }
+  if (!resolved.quote) return null;
+  return (
+    <figure className={styles.quoteBox}>
+      <figcaption className={styles.quoteCaption}>
+        {resolved.view.kind === 'text' || resolved.quote !== resolved.element.text ? 'Cited text' : 'Cited element'}
+      </figcaption>
+      <blockquote className={styles.quote} data-testid="quote">
+        {resolved.quote}
+      </blockquote>
+    </figure>
+  );
+}
+
 export function Reader({ route }: { route: CiteRoute; navigate: (route: Route) => void }) {
   const { resolved, problem: resolveProblem } = useResolved(route);
   const [viewProblem, setViewProblem] = useState<ReaderProblem | null>(null);
   const onError = useCallback((e: unknown) => setViewProblem(describeReaderError(e as { code?: string; message?: string })), []);
   const problem = resolveProblem ?? viewProblem;
   const back = route.question ? `#/?${new URLSearchParams({ q: route.question })}` : '#/';
-  const precision = resolved ? precisionInfo(resolved.precision) : null;
-
   return (
     <article className={styles.reader} aria-labelledby="reader-title">
       <nav className={styles.topbar} aria-label="Reader">
@@ -99,25 +153,7 @@ export function Reader({ route }: { route: CiteRoute; navigate: (route: Route) =
           </a>
         )}
       </nav>
-      <header className={styles.header}>
-        <h1 id="reader-title" className={styles.title}>
-          {route.n !== undefined && <span className={styles.n}>[{route.n}]</span>}
-          {resolved ? resolved.version.original_name : problem ? 'Citation unavailable' : 'Opening citation…'}
-        </h1>
-        {resolved && precision && (
-          <p className={styles.meta}>
-            <span className={styles.badge} data-precision={resolved.precision} data-testid="precision" title={precision.detail}>
-              {precision.label}
-            </span>
-            <span>version {resolved.version.number}</span>
-            {resolved.element.section_path.length > 0 && (
-              <span className={styles.trail} title="Section">
-                {resolved.element.section_path.join(' › ')}
-              </span>
-            )}
-          </p>
-        )}
-      </header>
+      <ReaderHeader n={route.n} resolved={resolved} failed={problem !== null} />
       {problem && (
         <div className={styles.problem} role="alert" data-testid="reader-error">
           <strong>{problem.title}</strong>
@@ -127,21 +163,7 @@ export function Reader({ route }: { route: CiteRoute; navigate: (route: Route) =
       {resolved && !resolveProblem && (
         <>
           <VersionBanner resolved={resolved} question={route.question} />
-          {precision && !precision.drawHighlight && (
-            <p className={styles.unresolved} data-testid="unresolved">
-              {precision.detail}
-            </p>
-          )}
-          {resolved.quote && precision?.drawHighlight && (
-            <figure className={styles.quoteBox}>
-              <figcaption className={styles.quoteCaption}>
-                {resolved.view.kind === 'text' || resolved.quote !== resolved.element.text ? 'Cited text' : 'Cited element'}
-              </figcaption>
-              <blockquote className={styles.quote} data-testid="quote">
-                {resolved.quote}
-              </blockquote>
-            </figure>
-          )}
+          <CitedPassage resolved={resolved} />
           {!viewProblem && <Body resolved={resolved} onError={onError} />}
           <ContextPanel versionId={resolved.version.version_id} element={resolved.element} />
         </>
