@@ -151,10 +151,11 @@ describe('post-check pieces', () => {
   });
 
   it('detects the question language', () => {
-    expect([questionLanguage('What is it?'), questionLanguage('料金はいくらですか'), questionLanguage('費用是多少')]).toEqual([
-      'en',
+    expect(['What is it?', '料金はいくらですか', '費用是多少', '요금은 얼마입니까'].map(questionLanguage)).toEqual([
+      'und',
       'ja',
       'zh',
+      'ko',
     ]);
   });
 });

@@ -8,12 +8,16 @@ import { sentenceAnchor } from './sentence-anchor.js';
 /** [1], [2][3], [1, 3], [1、2] — the model's citation markers. */
 export const CITATION_MARKER = /\[(\d{1,3}(?:\s*[,、，]\s*\d{1,3})*)\]/g;
 
-/** The question's language for the answer and the refusal: ja when it has kana, zh when mostly Han, else en. */
+/**
+ * The question's language for the answer and the refusal: ja with kana, ko with Hangul, zh when mostly
+ * Han; otherwise 'und' (undetermined: the prompt then asks for the question's own language).
+ */
 export function questionLanguage(question: string): string {
   if (hasKana(question)) return 'ja';
+  if (/\p{Script=Hangul}/u.test(question)) return 'ko';
   const chars = Array.from(question);
   const han = chars.filter((ch) => isCjkCodepoint(ch.codePointAt(0) ?? 0)).length;
-  return han * 2 > chars.filter((ch) => /\S/u.test(ch)).length ? 'zh' : 'en';
+  return han * 2 > chars.filter((ch) => /\S/u.test(ch)).length ? 'zh' : 'und';
 }
 
 /** Numbered sources for the prompt: n is the chunk's position in the list (1-based). */

@@ -15,7 +15,9 @@ const LANGUAGE_NAMES: Record<string, string> = {
   es: 'Spanish',
 };
 
+/** The language's English name; '' for 'und' (undetermined): then the prompt says "the question's language". */
 export function languageName(language: string): string {
+  if (language === 'und' || language === '') return '';
   return LANGUAGE_NAMES[language] ?? LANGUAGE_NAMES[language.split('-')[0] ?? ''] ?? language;
 }
 
@@ -32,7 +34,7 @@ function sourceHeader(source: GenerationSource): string {
 
 /** The answer prompt: numbered sources with file and page, answer only from them, cite like [1]. */
 export function buildAnswerPrompt(input: { question: string; sources: GenerationSource[]; language: string }): AnswerPrompt {
-  const lang = languageName(input.language);
+  const lang = languageName(input.language) || 'the language of the question';
   const system = [
     'You answer questions about the user’s documents using ONLY the numbered sources given.',
     'Every sentence that states a fact from a source ends with its citation, like [1] or [2][3].',
