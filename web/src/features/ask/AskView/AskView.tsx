@@ -125,6 +125,12 @@ export function AskView({
           Ask
         </button>
       </form>
+      {!question && (
+        <p className={styles.intro}>
+          Ask about the files above. Every answer cites where it comes from — open a citation to see the exact place in the
+          original.
+        </p>
+      )}
       {loading && (
         <p className={styles.muted} role="status">
           Searching your files…

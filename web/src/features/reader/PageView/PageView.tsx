@@ -40,7 +40,9 @@ export function PageView({ view, isImage, highlight, onError }: Props) {
   const firstBox = useRef<HTMLDivElement>(null);
   const [zoom, setZoom] = useState(1);
   const fitWidth = useContainerWidth(scroller);
-  const cssWidth = Math.max(0, Math.floor((fitWidth - 2) * zoom));
+  // images are never blown up past their own pixels at 100 %; PDF pages fit the width
+  const base = isImage && view.unit === 'px' ? Math.min(fitWidth - 2, view.page_width) : fitWidth - 2;
+  const cssWidth = Math.max(0, Math.floor(base * zoom));
   const pdf = usePdfPage(view, canvas, cssWidth, !isImage);
   const image = useImage(view, isImage);
   const shown = rotatedSize(view.page_width, view.page_height, view.rotation);
