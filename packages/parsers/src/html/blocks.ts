@@ -217,7 +217,7 @@ export class BlockWalker {
     }
   }
 
-  /** Every row of a table is a block: its cells' text joined with " | ". */
+  /** Every row of a table is a block: its non-empty cells' text joined with " | ". */
   private table(el: Element): void {
     this.nested = true;
     this.flush();
@@ -229,7 +229,9 @@ export class BlockWalker {
       const source = sourceOf(row);
       if (!source || cells.every((c) => c === '')) continue;
       const header = cellEls.every((c) => c.tagName === 'th');
-      this.blocks.push({ kind: 'row', text: cells.join(' | '), source, cells, header, table_index: tableIndex });
+      // Empty cells (layout tables) stay in `cells` for the column positions but not in the text.
+      const text = cells.filter((c) => c !== '').join(' | ');
+      this.blocks.push({ kind: 'row', text, source, cells, header, table_index: tableIndex });
     }
   }
 
