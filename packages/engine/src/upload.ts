@@ -50,7 +50,10 @@ async function uploadOne(
     recipe,
   });
   if (!created) {
-    const job = (await ports.queue.get(jobIdFor(version.version_id, recipeKey(version.recipe)))) ?? null;
+    const job =
+      (await ports.queue.get(jobIdFor(version.version_id, recipeKey(version.recipe)))) ??
+      (await ports.queue.list({ versionId: version.version_id, limit: 1 }))[0] ??
+      null;
     return { file: name, document, version, created, job };
   }
   await storeArtifact(ports, {
