@@ -16,7 +16,7 @@ export type EmbedderConfig =
 export type GeneratorConfig =
   | { kind: 'none' }
   | { kind: 'gemini'; apiKey: string; baseUrl?: string; model?: string; temperature?: number; retry?: RetryOptions }
-  | { kind: 'ollama'; url: string; model: string; temperature?: number; retry?: RetryOptions };
+  | { kind: 'ollama'; url: string; model: string; temperature?: number; contextTokens?: number; retry?: RetryOptions };
 
 export type RerankerConfig = { kind: 'none' } | { kind: 'onnx'; modelDir: string } | { kind: 'llm' };
 

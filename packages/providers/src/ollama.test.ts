@@ -68,6 +68,7 @@ describe('Ollama generator over /api/chat', () => {
     };
     expect(body.stream).toBe(true);
     expect(body.options.temperature).toBeLessThanOrEqual(0.2);
+    expect((body.options as { num_ctx?: number }).num_ctx).toBe(8192);
     expect(body.messages[0]?.content).toContain('Japanese');
     expect(await g.complete('split this')).toBe('a\nb');
   });

@@ -18,6 +18,8 @@ export interface OllamaEmbedderConfig extends OllamaConfig {
 
 export interface OllamaGeneratorConfig extends OllamaConfig {
   temperature?: number;
+  /** num_ctx: the context window to ask for (default 8,192 tokens). */
+  contextTokens?: number;
 }
 
 /** The task prefixes some embedding models were trained with (their model cards). */
@@ -101,7 +103,9 @@ async function* ndjson(body: ReadableStream<Uint8Array>): AsyncGenerator<Record<
 }
 
 export function createOllamaGenerator(cfg: OllamaGeneratorConfig): Generator {
-  const options = { temperature: Math.max(0, Math.min(0.2, cfg.temperature ?? 0.1)) };
+  // Ollama's default context (2,048 tokens) silently drops the start of a long prompt — the
+  // instructions — once eight CJK sources are in it; ask for room.
+  const options = { temperature: Math.max(0, Math.min(0.2, cfg.temperature ?? 0.1)), num_ctx: cfg.contextTokens ?? 8192 };
   return {
     id: `ollama:${cfg.model}`,
     async *generate(input: { question: string; sources: GenerationSource[]; language: string }, signal?: AbortSignal) {
