@@ -77,7 +77,7 @@ function bestThreshold(
 }
 
 export function fitGate(data: LabelledFeatures[], options: FitOptions): FittedGate {
-  const o: Required<FitOptions> = { minAnswered: 0.92, l2: 0.01, iterations: 3000, learningRate: 0.5, ...options };
+  const o: Required<FitOptions> = { minAnswered: 0.92, l2: 0.001, iterations: 20000, learningRate: 2, ...options };
   const keys = [...new Set(data.flatMap((x) => Object.keys(x.features)))];
   const weights: Record<string, number> = Object.fromEntries(keys.map((k) => [k, 0]));
   let bias = 0;
