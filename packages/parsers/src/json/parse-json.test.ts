@@ -16,7 +16,7 @@ function resolvePointer(doc: unknown, pointer: string): unknown {
 }
 
 function checkInvariants(source: string, out: ParseOutput): void {
-  const artifact = out.artifacts.find((a) => a.kind === 'text');
+  const artifact = out.artifacts.find((a) => a.name === 'decoded.txt');
   const extracted = new TextDecoder().decode(artifact?.bytes);
   const doc: unknown = JSON.parse(source);
   for (const e of out.elements) {
@@ -36,7 +36,9 @@ describe('parseJson', () => {
       const bytes = new Uint8Array(readFileSync(new URL(name, corpus)));
       const out = await parseJson(bytes, { fileName: name, format: 'json' });
       expect(out.elements.length).toBeGreaterThan(0);
-      checkInvariants(new TextDecoder().decode(bytes).replace(/^\uFEFF/, ''), out);
+      const source = new TextDecoder().decode(out.artifacts.find((a) => a.name === 'source.json')?.bytes);
+      expect(source).toBe(new TextDecoder().decode(bytes).replace(/^\uFEFF/, ''));
+      checkInvariants(source, out);
       expectTextInvariants(out);
     }
   });

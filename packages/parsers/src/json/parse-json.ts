@@ -121,6 +121,13 @@ export async function parseJson(bytes: Uint8Array, ctx: ParseContext, options: J
     cursor += length + 1;
   }
   const output = textOutput(ctx.format, kept.map((f) => f.text).join('\n'), pieces, diagnostics);
+  // the decoded JSON source that anchor.raw indexes, so raw ranges resolve from stored artifacts (as HTML's source.html)
+  output.artifacts.push({
+    kind: 'text',
+    name: 'source.json',
+    mime: 'text/plain; charset=utf-8',
+    bytes: new TextEncoder().encode(source),
+  });
   output.elements.forEach((element, i) => {
     const f = kept[i] as Found;
     if (element.anchor.kind === 'text') element.anchor.json_pointer = f.pointer;
