@@ -1,14 +1,30 @@
 import { mkdirSync } from 'node:fs';
 import { ANALYZER_ID, analyze, termKind } from '@pinpoint/analysis';
 import { BullMQJobQueue } from '@pinpoint/bullmq';
+import type { LexicalIndex } from '@pinpoint/core';
 import { createError } from '@pinpoint/core';
 import type { Engine } from '@pinpoint/engine';
 import { createEngine } from '@pinpoint/engine';
 import { PgLexicalIndex, PgMetadataStore } from '@pinpoint/postgres';
 import { DEFAULT_BM25 } from '@pinpoint/retrieval';
 import { FsBlobStore } from '@pinpoint/storage';
+import { QdrantLexicalIndex } from '@pinpoint/vectors';
 import type { Config } from './config.js';
 import { createModelPorts } from './models.js';
+
+async function openLexical(config: Config): Promise<LexicalIndex> {
+  const d = config.distributed;
+  if (d.lexical.kind === 'qdrant') {
+    const { kind: _, ...qdrant } = d.lexical;
+    return QdrantLexicalIndex.open({ ...qdrant, analyze, analyzerId: ANALYZER_ID });
+  }
+  return PgLexicalIndex.open({
+    connectionString: d.databaseUrl,
+    schema: d.pgSchema,
+    analyzer: { id: ANALYZER_ID, analyze },
+    termWeight: (term) => DEFAULT_BM25.weights[termKind(term)],
+  });
+}
 
 /**
  * The distributed composition: PostgreSQL metadata and lexical index, blobs on the volume shared
@@ -26,11 +42,7 @@ export async function createDistributedEngine(config: Config, onError: (err: Err
   mkdirSync(d.blobDir, { recursive: true });
   const connection = { connectionString: d.databaseUrl, schema: d.pgSchema };
   const metadata = await PgMetadataStore.open(connection);
-  const lexical = await PgLexicalIndex.open({
-    ...connection,
-    analyzer: { id: ANALYZER_ID, analyze },
-    termWeight: (term) => DEFAULT_BM25.weights[termKind(term)],
-  });
+  const lexical = await openLexical(config);
   const queue = new BullMQJobQueue({
     redisUrl: d.redisUrl,
     queueName: d.queueName,

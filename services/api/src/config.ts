@@ -56,6 +56,8 @@ const envSchema = z.object({
   PINPOINT_QUEUE_NAME: z.string().min(1).default('pinpoint-ingest'),
   PINPOINT_QUEUE_PREFIX: z.string().min(1).default('pp'),
   PINPOINT_BLOB_DIR: z.string().min(1).optional(),
+  PINPOINT_LEXICAL: z.enum(['postgres', 'qdrant']).default('postgres'),
+  PINPOINT_QDRANT_LEXICAL_COLLECTION: z.string().min(1).default('pinpoint_lexical'),
   ...modelsEnvShape,
 });
 
@@ -82,6 +84,8 @@ export interface Config {
     queueName: string;
     queuePrefix: string;
     blobDir: string;
+    /** distributed: the lexical index in PostgreSQL (BM25 in SQL) or in Qdrant sparse vectors. */
+    lexical: { kind: 'postgres' } | { kind: 'qdrant'; url: string; apiKey?: string; collection: string };
   };
 }
 
@@ -120,6 +124,15 @@ function fromEnv(e: z.infer<typeof envSchema>): Config {
       queueName: e.PINPOINT_QUEUE_NAME,
       queuePrefix: e.PINPOINT_QUEUE_PREFIX,
       blobDir: resolve(e.PINPOINT_BLOB_DIR ?? `${e.PINPOINT_DATA_DIR}/blobs`),
+      lexical:
+        e.PINPOINT_LEXICAL === 'qdrant'
+          ? {
+              kind: 'qdrant',
+              url: e.PINPOINT_QDRANT_URL,
+              collection: e.PINPOINT_QDRANT_LEXICAL_COLLECTION,
+              ...(e.PINPOINT_QDRANT_API_KEY ? { apiKey: e.PINPOINT_QDRANT_API_KEY } : {}),
+            }
+          : { kind: 'postgres' },
     },
     engine: {
       parse: {

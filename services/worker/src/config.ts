@@ -55,6 +55,8 @@ const envSchema = z.object({
   PINPOINT_QDRANT_URL: z.url().default('http://127.0.0.1:6333'),
   PINPOINT_QDRANT_API_KEY: z.string().min(1).optional(),
   PINPOINT_QDRANT_COLLECTION: z.string().min(1).default('pinpoint'),
+  PINPOINT_LEXICAL: z.enum(['postgres', 'qdrant']).default('postgres'),
+  PINPOINT_QDRANT_LEXICAL_COLLECTION: z.string().min(1).default('pinpoint_lexical'),
 });
 
 export interface WorkerConfig {
@@ -75,6 +77,8 @@ export interface WorkerConfig {
     drainTimeoutMs: number;
   };
   engine: EngineConfig;
+  /** Where the lexical index lives: PostgreSQL (BM25 in SQL, as embedded) or Qdrant sparse vectors. */
+  lexical: { kind: 'postgres' } | { kind: 'qdrant'; collection: string };
   /** Embedder + Qdrant for vectors (ingestion embeds only when an embedder is set). */
   models: WorkerModels;
 }
@@ -98,6 +102,10 @@ function fromEnv(e: z.infer<typeof envSchema>): WorkerConfig {
       drainTimeoutMs: e.PINPOINT_DRAIN_TIMEOUT_MS,
     },
     models: workerModelsFrom(e),
+    lexical:
+      e.PINPOINT_LEXICAL === 'qdrant'
+        ? { kind: 'qdrant', collection: e.PINPOINT_QDRANT_LEXICAL_COLLECTION }
+        : { kind: 'postgres' },
     engine: {
       ...defaultEngineConfig,
       parse: {

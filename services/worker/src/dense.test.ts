@@ -41,4 +41,26 @@ describe('distributed worker with an embedder', () => {
       await ollama.close();
     }
   }, 180_000);
+
+  it('can keep the lexical index in Qdrant sparse vectors instead of PostgreSQL (PINPOINT_LEXICAL=qdrant)', async () => {
+    const qdrant = await startFakeQdrant();
+    const d = await createThrowawayDeployment({
+      PINPOINT_PARSE_ISOLATE: 'false',
+      PINPOINT_LEXICAL: 'qdrant',
+      PINPOINT_QDRANT_URL: qdrant.url,
+      PINPOINT_QDRANT_LEXICAL_COLLECTION: `pp_lex_${randomUUID().slice(0, 8)}`,
+    });
+    try {
+      await d.spawnWorker();
+      const [upload] = await d.uploadFiles([NORMANS]);
+      const [version] = await d.engine.waitForVersions([upload?.version.version_id ?? ''], { timeoutMs: 120_000 });
+      expect(version?.state).toBe('ready');
+      const { hits } = await d.engine.search('Duchy of Normandy', {});
+      expect(hits[0]?.version_id).toBe(version?.version_id);
+      expect(qdrant.calls.some((c) => c.includes('pp_lex_'))).toBe(true);
+    } finally {
+      await d.dispose();
+      await qdrant.close();
+    }
+  }, 180_000);
 });

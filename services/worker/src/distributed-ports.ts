@@ -1,11 +1,32 @@
 import { ANALYZER_ID, analyze, termKind } from '@pinpoint/analysis';
 import { BullMQJobQueue } from '@pinpoint/bullmq';
+import type { LexicalIndex } from '@pinpoint/core';
 import type { EnginePorts } from '@pinpoint/engine';
 import { PgLexicalIndex, PgMetadataStore } from '@pinpoint/postgres';
 import { DEFAULT_BM25 } from '@pinpoint/retrieval';
 import { FsBlobStore } from '@pinpoint/storage';
+import { QdrantLexicalIndex } from '@pinpoint/vectors';
 import type { WorkerConfig } from './config.js';
 import { openModelPorts } from './models.js';
+
+async function openLexical(config: WorkerConfig): Promise<LexicalIndex> {
+  if (config.lexical.kind === 'qdrant') {
+    const { url, apiKey } = config.models.qdrant;
+    return QdrantLexicalIndex.open({
+      url,
+      collection: config.lexical.collection,
+      analyze,
+      analyzerId: ANALYZER_ID,
+      ...(apiKey ? { apiKey } : {}),
+    });
+  }
+  return PgLexicalIndex.open({
+    connectionString: config.databaseUrl,
+    schema: config.pgSchema,
+    analyzer: { id: ANALYZER_ID, analyze },
+    termWeight: (term) => DEFAULT_BM25.weights[termKind(term)],
+  });
+}
 
 /** The distributed adapters: PostgreSQL metadata and lexical index, blobs on the shared volume, BullMQ on Redis, vectors in Qdrant. */
 export async function openDistributedPorts(
@@ -14,11 +35,7 @@ export async function openDistributedPorts(
 ): Promise<EnginePorts & { queue: BullMQJobQueue }> {
   const connection = { connectionString: config.databaseUrl, schema: config.pgSchema };
   const metadata = await PgMetadataStore.open(connection);
-  const lexical = await PgLexicalIndex.open({
-    ...connection,
-    analyzer: { id: ANALYZER_ID, analyze },
-    termWeight: (term) => DEFAULT_BM25.weights[termKind(term)],
-  });
+  const lexical = await openLexical(config);
   const q = config.queue;
   const queue = new BullMQJobQueue({
     redisUrl: config.redisUrl,
