@@ -27,20 +27,21 @@ interface Scored {
   score: number;
   cov: number;
   win: number;
-  windowText: string;
-  windowTerms: Set<string>;
+  around: Candidate[];
 }
+
+const windowText = (s: Scored): string => s.around.map((c) => c.text).join(' ');
+const windowTerms = (s: Scored): Set<string> => new Set(s.around.flatMap((c) => [...c.terms]));
 
 function scoreCandidates(query: QueryTermWeight[], sentences: Candidate[][]): Scored[] {
   const out: Scored[] = [];
   for (const list of sentences) {
     list.forEach((c, i) => {
       const around = list.slice(Math.max(0, i - 1), i + 2);
-      const windowTerms = new Set(around.flatMap((s) => [...s.terms]));
-      const win = coverage(query, windowTerms);
+      const win = coverage(query, (t) => around.some((s) => s.terms.has(t)));
       const cov = coverage(query, c.terms);
       const score = 0.6 * cov + 0.4 * win + 0.05 / c.source.rank;
-      out.push({ c, cov, win, score, windowText: around.map((s) => s.text).join(' '), windowTerms });
+      out.push({ c, cov, win, score, around });
     });
   }
   return out.sort((a, b) => b.score - a.score);
@@ -61,7 +62,9 @@ function gateFeatures(
   const top = scores[0] ?? 0;
   const total = query.reduce((s, q) => s + q.weight, 0);
   const maxW = Math.max(0, ...query.map((q) => q.weight));
-  const missing = Math.max(0, ...query.filter((q) => !best?.windowTerms.has(q.term)).map((q) => q.weight));
+  const terms = best ? windowTerms(best) : new Set<string>();
+  const text = best ? windowText(best) : '';
+  const missing = Math.max(0, ...query.filter((q) => !terms.has(q.term)).map((q) => q.weight));
   const type = expectedType(input.question);
   return {
     cov_sentence: best?.cov ?? 0,
@@ -70,13 +73,13 @@ function gateFeatures(
     missing_max: maxW === 0 ? 1 : missing / maxW,
     top_norm: total === 0 ? 0 : top / total,
     margin: top === 0 ? 0 : (top - (scores[1] ?? 0)) / top,
-    type_ok: type === null || (best !== undefined && hasType(best.windowText, type, input.question)) ? 1 : 0,
-    negation_mismatch: negationMismatch(input.question, best?.windowText ?? ''),
-    entity_missing: entityMissing(input.question, best?.windowTerms),
+    type_ok: type === null || (best !== undefined && hasType(text, type, input.question)) ? 1 : 0,
+    negation_mismatch: negationMismatch(input.question, text),
+    entity_missing: entityMissing(input.question, terms),
     novel: best ? novelShare(query, best.c.terms) : 0,
     cov_rare: coverage(
       query.filter((q) => q.weight >= 0.5 * maxW),
-      best?.windowTerms ?? new Set(),
+      terms,
     ),
   };
 }
@@ -90,10 +93,10 @@ function novelShare(query: QueryTermWeight[], terms: Set<string>): number {
   return novel / terms.size;
 }
 
-function entityMissing(question: string, windowTerms: Set<string> | undefined): number {
+function entityMissing(question: string, windowTerms: Set<string>): number {
   const entities = questionEntities(question).flatMap((w) => analyze(w));
   if (entities.length === 0) return 0;
-  return entities.filter((t) => !windowTerms?.has(t)).length / entities.length;
+  return entities.filter((t) => !windowTerms.has(t)).length / entities.length;
 }
 
 function toCitation(s: Scored, n: number): Citation {
