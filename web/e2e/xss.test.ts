@@ -94,6 +94,8 @@ describe('untrusted documents never execute in the reader', () => {
       await page.waitForSelector('[data-testid=text-view]');
       await page.screenshot({ path: join(resultsDir, `xss-${r.file.replace('.', '-')}.png`), fullPage: true });
       if (r.file === 'xss.md') expect(await page.locator('[data-testid=text-view]').textContent()).toContain('<script>');
+      // HTML and JSON: the raw source around the passage is shown, as text
+      if (r.file !== 'xss.md') expect(await page.locator('[data-testid=raw-source]').textContent()).toMatch(/<script>|onerror/);
       await page.close();
     }
   }, 240_000);
