@@ -145,7 +145,7 @@ export function Reader({ route }: { route: CiteRoute; navigate: (route: Route) =
     <article className={styles.reader} aria-labelledby="reader-title">
       <nav className={styles.topbar} aria-label="Reader">
         <a href={back} className={styles.back} data-testid="back-to-answer">
-          ← Back to the answer
+          {route.question ? '← Back to the answer' : '← Ask a question'}
         </a>
         {resolved && (
           <a className={styles.download} href={resolved.download_url} download={resolved.version.original_name}>
