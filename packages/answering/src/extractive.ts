@@ -47,7 +47,7 @@ function scoreCandidates(query: QueryTermWeight[], sentences: Candidate[][]): Sc
   return out.sort((a, b) => b.score - a.score);
 }
 
-export function isCjkQuestion(q: string): boolean {
+function isCjkQuestion(q: string): boolean {
   const chars = Array.from(q);
   return hasKana(q) || chars.filter((ch) => isCjkCodepoint(ch.codePointAt(0) ?? 0)).length * 2 > chars.length;
 }

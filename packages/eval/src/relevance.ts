@@ -21,7 +21,7 @@ export function normalizeForMatch(text: string): string {
 }
 
 /** True when `a` and `b` share a substring of `n` codepoints (or `a` contains `b` when b is shorter). */
-export function sharesSubstring(text: string, quote: string, n = QUOTE_SHINGLE): boolean {
+function sharesSubstring(text: string, quote: string, n = QUOTE_SHINGLE): boolean {
   const q = Array.from(quote);
   if (q.length <= n) return text.includes(quote);
   for (let i = 0; i + n <= q.length; i++) {
