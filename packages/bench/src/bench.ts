@@ -1,7 +1,7 @@
 /**
  * `pnpm bench`: ingestion throughput (pages/s) over the text PDFs of ../shared/corpus/formats/pdf and
  * question latency p50/p95 on the dev sets, through the same engine the server runs.
- *   pnpm bench [--pdfs N] [--questions N] [--concurrency N] [--sets squad2-dev,jsquad-dev,drcd-dev] [--skip-ingest] [--skip-query]
+ *   pnpm bench [--pdfs N] [--questions N] [--concurrency N] [--sets squad2-dev,jsquad-dev,drcd-dev] [--skip-ingest] [--skip-query] [--in-process]
  */
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,6 +22,7 @@ const { values } = parseArgs({
     sets: { type: 'string', default: 'squad2-dev,jsquad-dev,drcd-dev' },
     'skip-ingest': { type: 'boolean', default: false },
     'skip-query': { type: 'boolean', default: false },
+    'in-process': { type: 'boolean', default: false },
   },
 });
 const concurrency = Number(values.concurrency) || 1;
@@ -53,7 +54,8 @@ async function benchIngestion(): Promise<void> {
     .map((f) => join(folder, f));
   if (Number(values.pdfs) > 0) files = files.slice(0, Number(values.pdfs));
   const started = performance.now();
-  const lines = await withTempEngine(true, (engine) => ingestFiles(engine, 'bench', files, () => {}, { concurrency }));
+  const isolate = !values['in-process'];
+  const lines = await withTempEngine(isolate, (engine) => ingestFiles(engine, 'bench', files, () => {}, { concurrency }));
   const seconds = (performance.now() - started) / 1000;
   const ready = lines.filter((l) => l.state === 'ready' && (l.pages ?? 0) > 0);
   const pages = ready.reduce((n, l) => n + (l.pages ?? 0), 0);
