@@ -84,9 +84,9 @@ export function blockText(lines: Line[], model: DocumentModel): PdfBlock {
   return { text, boxes: lines.map((l) => l.box), spans, size: Math.max(...lines.map((l) => l.size)), lines: lines.length };
 }
 
-/** Visual width weight of a character: full-width CJK counts 1, others 0.55. */
+/** Visual width weight of a character: full-width CJK and Hangul count 1, others 0.55. */
 function weight(ch: string): number {
-  return isCjk(ch) ? 1 : 0.55;
+  return isCjk(ch) || /[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]/.test(ch) ? 1 : 0.55;
 }
 
 /** Splits a piece at sentence ends inside it, dividing its box along the writing direction by character widths. */

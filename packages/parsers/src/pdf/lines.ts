@@ -24,8 +24,10 @@ export interface Line {
   column: number;
 }
 
+/** Scripts written without spaces between words (Han, kana, CJK punctuation, full-width forms); Hangul uses spaces. */
 const CJK =
-  /[\u1100-\u11ff\u2e80-\u2fdf\u3000-\u30ff\u3100-\u312f\u3130-\u318f\u31a0-\u31ff\u3200-\u9fff\ua960-\ua97f\uac00-\ud7ff\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef]|[\ud840-\ud87f][\udc00-\udfff]/;
+  /[\u2e80-\u2fdf\u3000-\u30ff\u3100-\u312f\u31a0-\u31ff\u3200-\u4dbf\u4e00-\u9fff\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef]|[\ud840-\ud87f][\udc00-\udfff]/;
+/[\u1100-\u11ff\u2e80-\u2fdf\u3000-\u30ff\u3100-\u312f\u3130-\u318f\u31a0-\u31ff\u3200-\u9fff\ua960-\ua97f\uac00-\ud7ff\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef]|[\ud840-\ud87f][\udc00-\udfff]/;
 
 export function isCjk(ch: string | undefined): boolean {
   return ch !== undefined && CJK.test(ch);

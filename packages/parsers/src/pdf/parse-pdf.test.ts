@@ -115,6 +115,11 @@ describe('parsePdf text quality', () => {
     }
   });
 
+  it('keeps the spaces between Korean words', async () => {
+    const out = await parsed('corpus/formats/pdf/unstructured__korean-text-with-tables.pdf');
+    expect(out.elements[0]?.text).toBe('할인점·주유·온라인쇼핑몰 1.5% 빅포인트 적립');
+  });
+
   it('reports printed page labels and rotation', async () => {
     const labels = await parsed('corpus/formats/pdf/pdfminer__pagelabels.pdf');
     expect(labels.sourceMap.pages.map((p) => p.page_label)).toEqual(['iii', 'iv', '1', '2', '1']);
