@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../../../api/client.js';
 import type { ResolvedCitation } from '../../../api/types.js';
 import type { Route } from '../../../app/route.js';
@@ -89,9 +89,12 @@ function ReaderHeader({
   failed: boolean;
 }) {
   const precision = resolved ? precisionInfo(resolved.precision) : null;
+  const title = useRef<HTMLHeadingElement>(null);
+  // a citation opened from the answer moves keyboard and screen-reader focus to the reader
+  useEffect(() => title.current?.focus({ preventScroll: true }), []);
   return (
     <header className={styles.header}>
-      <h1 id="reader-title" className={styles.title}>
+      <h1 id="reader-title" ref={title} tabIndex={-1} className={styles.title}>
         {n !== undefined && <span className={styles.n}>[{n}]</span>}
         {resolved ? resolved.version.original_name : failed ? 'Citation unavailable' : 'Opening citation…'}
       </h1>
