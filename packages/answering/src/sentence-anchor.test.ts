@@ -1,0 +1,72 @@
+import type { Element } from '@pinpoint/core';
+import { describe, expect, it } from 'vitest';
+import { sentenceAnchor } from './sentence-anchor.js';
+
+const Z = '0'.repeat(64);
+const base = { element_id: 'e1', type: 'paragraph', section_path: [], text: 'One. Two.' } as const;
+
+describe('sentenceAnchor', () => {
+  it('falls back to the element boxes with element precision when a page element has no spans', () => {
+    const e: Element = {
+      ...base,
+      section_path: [],
+      anchor: {
+        kind: 'page',
+        artifact: 'pdf',
+        page_index: 0,
+        page_width: 10,
+        page_height: 10,
+        unit: 'pt',
+        rotation: 0,
+        boxes: [[1, 1, 2, 2]],
+      },
+    };
+    expect(sentenceAnchor(e, 5, 9)).toEqual({ anchor: e.anchor, precision: 'element' });
+  });
+
+  it('keeps a record anchor, exact only when a cell range is known', () => {
+    const record: Element = {
+      ...base,
+      section_path: [],
+      anchor: { kind: 'record', artifact: 'records.jsonl', record_id: 'r1', records_sha256: Z, paragraph_index: 3 },
+    };
+    expect(sentenceAnchor(record, 0, 4).precision).toBe('element');
+    const cell: Element = {
+      ...record,
+      anchor: {
+        kind: 'record',
+        artifact: 'records.jsonl',
+        record_id: 'r2',
+        records_sha256: Z,
+        sheet: 'S',
+        row: 4,
+        cell_range: 'B4:D4',
+      },
+    };
+    expect(sentenceAnchor(cell, 0, 4)).toEqual({ anchor: cell.anchor, precision: 'exact' });
+  });
+
+  it('narrows a text anchor and drops the raw range that no longer applies', () => {
+    const e: Element = {
+      ...base,
+      section_path: [],
+      anchor: {
+        kind: 'text',
+        artifact: 'original',
+        unit: 'codepoint',
+        start: 100,
+        end: 109,
+        text_sha256: Z,
+        raw: { start: 300, end: 320 },
+      },
+    };
+    expect(sentenceAnchor(e, 5, 9).anchor).toEqual({
+      kind: 'text',
+      artifact: 'original',
+      unit: 'codepoint',
+      start: 105,
+      end: 109,
+      text_sha256: Z,
+    });
+  });
+});
