@@ -147,6 +147,8 @@ export class BlockWalker {
   private runStart = -1;
   private runEnd = -1;
   private preDepth = 0;
+  /** Inside an <li>: its paragraphs are list items too (<li><p>…</p></li>). */
+  private listDepth = 0;
 
   walk(node: Node): void {
     if (!isElement(node)) {
@@ -194,7 +196,10 @@ export class BlockWalker {
             .trimEnd()
         : collapseInline(raw.replaceAll(BR, '\u2028'));
     if (text.trim() === '') return;
-    this.blocks.push({ ...kindOf(owner.tagName), text, source });
+    const kind = kindOf(owner.tagName);
+    this.blocks.push(
+      kind.kind === 'paragraph' && this.listDepth > 0 ? { kind: 'list_item', text, source } : { ...kind, text, source },
+    );
   }
 
   private block(el: Element): void {
@@ -204,9 +209,11 @@ export class BlockWalker {
     this.owner = el;
     this.nested = false;
     if (el.tagName === 'pre') this.preDepth++;
+    if (el.tagName === 'li') this.listDepth++;
     for (const child of el.childNodes) this.walk(child);
     this.flush();
     if (el.tagName === 'pre') this.preDepth--;
+    if (el.tagName === 'li') this.listDepth--;
     this.owner = saved;
     this.nested = true;
   }

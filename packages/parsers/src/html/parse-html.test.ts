@@ -53,7 +53,7 @@ describe('parseHtml behaviour', () => {
   it('drops script, style, hidden content and keeps headings as the trail', async () => {
     const out = await parse(
       '<html><head><title>T</title><script>alert(1)</script></head><body><h1>Guide</h1><p>Visible <b>bold</b>\n  text.</p>' +
-        '<div hidden>secret</div><p aria-hidden="true">also secret</p><style>p{}</style><h2>Part</h2><ul><li>one<ul><li>two</li></ul></li></ul>' +
+        '<div hidden>secret</div><p aria-hidden="true">also secret</p><style>p{}</style><h2>Part</h2><ul><li>one<ul><li>two</li></ul></li><li><p>three</p></li></ul>' +
         '<table><tr><th>Name</th><th>Cost</th></tr><tr><td>Tea</td><td>2</td></tr></table></body></html>',
     );
     const text = expectTextInvariants(out);
@@ -65,6 +65,7 @@ describe('parseHtml behaviour', () => {
       ['heading', 'Part', 'Guide'],
       ['list_item', 'one', 'Guide>Part'],
       ['list_item', 'two', 'Guide>Part'],
+      ['list_item', 'three', 'Guide>Part'],
       ['table', 'Name | Cost', 'Guide>Part'],
       ['table', 'Tea | 2', 'Guide>Part'],
     ]);
