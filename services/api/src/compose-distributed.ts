@@ -7,6 +7,7 @@ import type { Engine } from '@pinpoint/engine';
 import { createEngine } from '@pinpoint/engine';
 import { PgLexicalIndex, PgMetadataStore } from '@pinpoint/postgres';
 import { DEFAULT_BM25 } from '@pinpoint/retrieval';
+import { S3BlobStore } from '@pinpoint/s3';
 import { FsBlobStore } from '@pinpoint/storage';
 import { QdrantLexicalIndex } from '@pinpoint/vectors';
 import type { Config } from './config.js';
@@ -52,5 +53,11 @@ export async function createDistributedEngine(config: Config, onError: (err: Err
     onError,
   });
   const models = await createModelPorts(config);
-  return createEngine(config.engine, { ...models, metadata, lexical, queue, blobs: new FsBlobStore(d.blobDir) });
+  return createEngine(config.engine, {
+    ...models,
+    metadata,
+    lexical,
+    queue,
+    blobs: d.blobs.kind === 's3' ? new S3BlobStore(d.blobs) : new FsBlobStore(d.blobDir),
+  });
 }

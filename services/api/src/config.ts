@@ -58,6 +58,13 @@ const envSchema = z.object({
   PINPOINT_BLOB_DIR: z.string().min(1).optional(),
   PINPOINT_LEXICAL: z.enum(['postgres', 'qdrant']).default('postgres'),
   PINPOINT_QDRANT_LEXICAL_COLLECTION: z.string().min(1).default('pinpoint_lexical'),
+  PINPOINT_BLOBS: z.enum(['fs', 's3']).default('fs'),
+  PINPOINT_S3_ENDPOINT: z.url().optional(),
+  PINPOINT_S3_BUCKET: z.string().min(1).optional(),
+  PINPOINT_S3_PREFIX: z.string().default(''),
+  PINPOINT_S3_REGION: z.string().min(1).default('us-east-1'),
+  PINPOINT_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  PINPOINT_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   ...modelsEnvShape,
 });
 
@@ -86,6 +93,18 @@ export interface Config {
     blobDir: string;
     /** distributed: the lexical index in PostgreSQL (BM25 in SQL) or in Qdrant sparse vectors. */
     lexical: { kind: 'postgres' } | { kind: 'qdrant'; url: string; apiKey?: string; collection: string };
+    /** distributed: blobs on the shared volume (blobDir) or in an S3-compatible bucket. */
+    blobs:
+      | { kind: 'fs' }
+      | {
+          kind: 's3';
+          endpoint: string;
+          bucket: string;
+          prefix: string;
+          region: string;
+          accessKeyId: string;
+          secretAccessKey: string;
+        };
   };
 }
 
@@ -95,6 +114,24 @@ const flagOptions = {
   port: { type: 'string' },
   'no-worker': { type: 'boolean' },
 } as const;
+
+/** PINPOINT_BLOBS=s3 and its PINPOINT_S3_* settings (distributed mode). */
+function s3BlobsFrom(e: z.infer<typeof envSchema>): Config['distributed']['blobs'] {
+  if (e.PINPOINT_BLOBS === 'fs') return { kind: 'fs' };
+  const need = (v: string | undefined, name: string) => {
+    if (!v) throw createError('PP_CONFIG_INVALID', `Set ${name}: PINPOINT_BLOBS=s3 needs it.`);
+    return v;
+  };
+  return {
+    kind: 's3',
+    endpoint: need(e.PINPOINT_S3_ENDPOINT, 'PINPOINT_S3_ENDPOINT'),
+    bucket: need(e.PINPOINT_S3_BUCKET, 'PINPOINT_S3_BUCKET'),
+    prefix: e.PINPOINT_S3_PREFIX,
+    region: e.PINPOINT_S3_REGION,
+    accessKeyId: need(e.PINPOINT_S3_ACCESS_KEY_ID, 'PINPOINT_S3_ACCESS_KEY_ID'),
+    secretAccessKey: need(e.PINPOINT_S3_SECRET_ACCESS_KEY, 'PINPOINT_S3_SECRET_ACCESS_KEY'),
+  };
+}
 
 function fromEnv(e: z.infer<typeof envSchema>): Config {
   return {
@@ -133,6 +170,7 @@ function fromEnv(e: z.infer<typeof envSchema>): Config {
               ...(e.PINPOINT_QDRANT_API_KEY ? { apiKey: e.PINPOINT_QDRANT_API_KEY } : {}),
             }
           : { kind: 'postgres' },
+      blobs: s3BlobsFrom(e),
     },
     engine: {
       parse: {

@@ -43,4 +43,27 @@ describe('worker config', () => {
       /PINPOINT_GEMINI_API_KEY/,
     );
   });
+
+  it('puts blobs in an S3-compatible bucket when asked, and names what is missing', () => {
+    expect(loadWorkerConfig({}).blobs).toEqual({ kind: 'fs' });
+    expect(() => loadWorkerConfig({ PINPOINT_BLOBS: 's3', PINPOINT_S3_ENDPOINT: 'http://minio:9000' })).toThrow(
+      /PINPOINT_S3_BUCKET/,
+    );
+    const s3 = {
+      PINPOINT_BLOBS: 's3',
+      PINPOINT_S3_ENDPOINT: 'http://minio:9000',
+      PINPOINT_S3_BUCKET: 'pp',
+      PINPOINT_S3_ACCESS_KEY_ID: 'a',
+      PINPOINT_S3_SECRET_ACCESS_KEY: 'b',
+    };
+    expect(loadWorkerConfig(s3).blobs).toEqual({
+      kind: 's3',
+      endpoint: 'http://minio:9000',
+      bucket: 'pp',
+      prefix: '',
+      region: 'us-east-1',
+      accessKeyId: 'a',
+      secretAccessKey: 'b',
+    });
+  });
 });

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { createError } from '@pinpoint/core';
 import type { EngineConfig } from '@pinpoint/engine';
 import { defaultEngineConfig } from '@pinpoint/engine';
+import type { S3BlobStoreOptions } from '@pinpoint/s3';
 import { z } from 'zod';
 import type { WorkerModels } from './models.js';
 import { workerModelsFrom } from './models.js';
@@ -56,6 +57,13 @@ const envSchema = z.object({
   PINPOINT_QDRANT_API_KEY: z.string().min(1).optional(),
   PINPOINT_QDRANT_COLLECTION: z.string().min(1).default('pinpoint'),
   PINPOINT_LEXICAL: z.enum(['postgres', 'qdrant']).default('postgres'),
+  PINPOINT_BLOBS: z.enum(['fs', 's3']).default('fs'),
+  PINPOINT_S3_ENDPOINT: z.url().optional(),
+  PINPOINT_S3_BUCKET: z.string().min(1).optional(),
+  PINPOINT_S3_PREFIX: z.string().default(''),
+  PINPOINT_S3_REGION: z.string().min(1).default('us-east-1'),
+  PINPOINT_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  PINPOINT_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   PINPOINT_QDRANT_LEXICAL_COLLECTION: z.string().min(1).default('pinpoint_lexical'),
 });
 
@@ -64,6 +72,8 @@ export interface WorkerConfig {
   databaseUrl: string;
   pgSchema: string;
   blobDir: string;
+  /** Blobs on the shared volume (blobDir) or in an S3-compatible bucket. */
+  blobs: { kind: 'fs' } | ({ kind: 's3' } & S3BlobStoreOptions);
   queue: {
     name: string;
     prefix: string;
@@ -89,6 +99,7 @@ function fromEnv(e: z.infer<typeof envSchema>): WorkerConfig {
     databaseUrl: e.PINPOINT_DATABASE_URL,
     pgSchema: e.PINPOINT_PG_SCHEMA,
     blobDir: resolve(e.PINPOINT_BLOB_DIR),
+    blobs: blobsFrom(e),
     queue: {
       name: e.PINPOINT_QUEUE_NAME,
       prefix: e.PINPOINT_QUEUE_PREFIX,
@@ -119,6 +130,23 @@ function fromEnv(e: z.infer<typeof envSchema>): WorkerConfig {
         },
       },
     },
+  };
+}
+
+function blobsFrom(e: z.infer<typeof envSchema>): WorkerConfig['blobs'] {
+  if (e.PINPOINT_BLOBS === 'fs') return { kind: 'fs' };
+  const need = (v: string | undefined, name: string) => {
+    if (!v) throw createError('PP_CONFIG_INVALID', `Set ${name}: PINPOINT_BLOBS=s3 needs it.`);
+    return v;
+  };
+  return {
+    kind: 's3',
+    endpoint: need(e.PINPOINT_S3_ENDPOINT, 'PINPOINT_S3_ENDPOINT'),
+    bucket: need(e.PINPOINT_S3_BUCKET, 'PINPOINT_S3_BUCKET'),
+    prefix: e.PINPOINT_S3_PREFIX,
+    region: e.PINPOINT_S3_REGION,
+    accessKeyId: need(e.PINPOINT_S3_ACCESS_KEY_ID, 'PINPOINT_S3_ACCESS_KEY_ID'),
+    secretAccessKey: need(e.PINPOINT_S3_SECRET_ACCESS_KEY, 'PINPOINT_S3_SECRET_ACCESS_KEY'),
   };
 }
 

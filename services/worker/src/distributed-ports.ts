@@ -4,6 +4,7 @@ import type { LexicalIndex } from '@pinpoint/core';
 import type { EnginePorts } from '@pinpoint/engine';
 import { PgLexicalIndex, PgMetadataStore } from '@pinpoint/postgres';
 import { DEFAULT_BM25 } from '@pinpoint/retrieval';
+import { S3BlobStore } from '@pinpoint/s3';
 import { FsBlobStore } from '@pinpoint/storage';
 import { QdrantLexicalIndex } from '@pinpoint/vectors';
 import type { WorkerConfig } from './config.js';
@@ -51,5 +52,6 @@ export async function openDistributedPorts(
     onError,
   });
   const models = await openModelPorts(config.models);
-  return { ...models, metadata, lexical, queue, blobs: new FsBlobStore(config.blobDir) };
+  const blobs = config.blobs.kind === 's3' ? new S3BlobStore(config.blobs) : new FsBlobStore(config.blobDir);
+  return { ...models, metadata, lexical, queue, blobs };
 }
