@@ -1,0 +1,25 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.js';
+
+const read = (rel: string): string => readFileSync(new URL(rel, import.meta.url), 'utf8');
+
+describe('configuration', () => {
+  it('has defaults, lets flags win over variables, and is frozen', () => {
+    const c = loadConfig({ PINPOINT_PORT: '9000' }, ['--port', '9001', '--data-dir', '/tmp/pp-data']);
+    expect(c.port).toBe(9001);
+    expect(c.dataDir).toBe('/tmp/pp-data');
+    expect(c.host).toBe('127.0.0.1');
+    expect(Object.isFrozen(c) && Object.isFrozen(c.engine.parse)).toBe(true);
+    expect(() => loadConfig({ PINPOINT_PORT: 'eighty' }, [])).toThrow(/PINPOINT_PORT/);
+  });
+
+  it('documents every PINPOINT_* variable it reads in the README', () => {
+    const readme = read('../../../README.md');
+    const names = new Set(
+      [...(read('./config.ts') + read('./models-config.ts')).matchAll(/PINPOINT_[A-Z0-9_]*[A-Z0-9]\b/g)].map((m) => m[0]),
+    );
+    const missing = [...names].filter((n) => !readme.includes(`\`${n}\``));
+    expect(missing).toEqual([]);
+  });
+});
