@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { Format } from '@pinpoint/core';
 import { toPinpointError } from '@pinpoint/core';
 import { detectFormat } from './detect.js';
 import { parseDocument } from './parse.js';
@@ -55,6 +56,48 @@ export async function benchPdfIngestion(dir: string): Promise<PdfBenchResult> {
   result.pagesPerSecond = result.seconds > 0 ? result.pages / result.seconds : 0;
   result.pagesPerCpuSecond = result.cpuSeconds > 0 ? result.pages / result.cpuSeconds : 0;
   return result;
+}
+
+export interface FormatBench {
+  files: number;
+  failed: number;
+  pages: number;
+  elements: number;
+  seconds: number;
+  cpuSeconds: number;
+  elementsPerSecond: number;
+}
+
+/** Parse throughput per format over a list of files (in process; failures counted, not timed). */
+export async function benchFormats(paths: readonly string[]): Promise<Partial<Record<Format, FormatBench>>> {
+  const out: Partial<Record<Format, FormatBench>> = {};
+  for (const path of paths) {
+    const bytes = new Uint8Array(readFileSync(path));
+    const fileName = path.split('/').at(-1) as string;
+    let format: Format;
+    try {
+      format = detectFormat(fileName, bytes);
+    } catch {
+      continue;
+    }
+    const stats = out[format] ?? { files: 0, failed: 0, pages: 0, elements: 0, seconds: 0, cpuSeconds: 0, elementsPerSecond: 0 };
+    out[format] = stats;
+    const started = performance.now();
+    const cpu = process.cpuUsage();
+    try {
+      const parsed = await parseDocument(bytes, { fileName, format });
+      const used = process.cpuUsage(cpu);
+      stats.seconds += (performance.now() - started) / 1000;
+      stats.cpuSeconds += (used.user + used.system) / 1e6;
+      stats.files++;
+      stats.pages += parsed.sourceMap.pages.length;
+      stats.elements += parsed.elements.length;
+      stats.elementsPerSecond = stats.seconds > 0 ? stats.elements / stats.seconds : 0;
+    } catch {
+      stats.failed++;
+    }
+  }
+  return out;
 }
 
 // `npx tsx packages/parsers/src/bench-parsers.ts [folder]` prints the result as one JSON line.

@@ -1,5 +1,5 @@
-export type { PdfBenchResult } from './bench-parsers.js';
-export { benchPdfIngestion } from './bench-parsers.js';
+export type { FormatBench, PdfBenchResult } from './bench-parsers.js';
+export { benchFormats, benchPdfIngestion } from './bench-parsers.js';
 export type { CapabilitySpec } from './capabilities.js';
 export { detectFormat, formatFromExtension } from './detect.js';
 export { parseDocx } from './docx/parse-docx.js';
