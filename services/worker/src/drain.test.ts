@@ -36,7 +36,11 @@ describe('distributed worker: SIGTERM drains', () => {
       await d.spawnWorker();
       const [version] = await d.engine.waitForVersions([upload?.version.version_id ?? ''], { timeoutMs: 120_000 });
       expect(version?.state).toBe('ready');
-      expect(await d.ports.queue.get(upload?.job?.job_id ?? '')).toMatchObject({ state: 'succeeded', attempts: 2 });
+      const jobId = upload?.job?.job_id ?? '';
+      await expect
+        .poll(async () => (await d.ports.queue.get(jobId))?.state, { timeout: 60_000, interval: 100 })
+        .toBe('succeeded');
+      expect((await d.ports.queue.get(jobId))?.attempts).toBe(2);
     } finally {
       await d.dispose();
     }

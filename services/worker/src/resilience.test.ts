@@ -28,6 +28,12 @@ describe('distributed worker: two workers on one queue', () => {
       );
       expect(versions.every((v) => v.state === 'ready')).toBe(true);
       const started = countEvents(workers, 'job-started');
+      await expect
+        .poll(async () => (await d.ports.queue.list()).filter((j) => j.state !== 'succeeded').length, {
+          timeout: 60_000,
+          interval: 100,
+        })
+        .toBe(0);
       const jobs = await d.ports.queue.list();
       expect(jobs.map((j) => [j.state, j.attempts, started.get(j.job_id)])).toEqual(jobs.map(() => ['succeeded', 1, 1]));
       expect(workers.every((w) => w.events.some((e) => e.event === 'job-finished'))).toBe(true);
@@ -61,7 +67,12 @@ describe('distributed worker: Redis restarted during a batch', () => {
       ids.push(...(await d.uploadFiles(docs.slice(10))).map((u) => u.version.version_id));
       const versions = await settle(d, ids);
       expect(versions.map((v) => v.state)).toEqual(ids.map(() => 'ready'));
-      expect((await d.ports.queue.list()).filter((j) => j.state !== 'succeeded')).toEqual([]);
+      await expect
+        .poll(async () => (await d.ports.queue.list()).filter((j) => j.state !== 'succeeded').length, {
+          timeout: 60_000,
+          interval: 100,
+        })
+        .toBe(0);
       expect(await checkContent(d)).toMatchObject({ versions: 14, notReady: 0, duplicateOrGappedChunks: 0, orphans: 0 });
     } finally {
       await d.dispose();
