@@ -13,6 +13,12 @@ export function SourcesList({ retrieved, timings }: { retrieved: Retrieved[]; ti
         Sources considered
         {total !== undefined && <span className={styles.timing}> · {total.toFixed(1)} ms</span>}
       </h2>
+      <p className={styles.timings}>
+        {Object.entries(timings)
+          .filter(([stage]) => stage !== 'total_ms')
+          .map(([stage, ms]) => `${stage} ${ms.toFixed(1)} ms`)
+          .join(' · ')}
+      </p>
       <ol className={styles.list}>
         {retrieved.map((r) => (
           <li key={r.chunk_id} className={styles.item} data-testid="source">
