@@ -42,6 +42,15 @@ describe('parseMarkdown structure', () => {
     ]);
   });
 
+  it('shows headings without their markup in the trail, while the heading element keeps the exact source text', async () => {
+    const out = await parse('## The `fetch` **API**\n\nBody.\n');
+    expectTextInvariants(out);
+    expect(out.elements.map((e) => [e.text, e.section_path])).toEqual([
+      ['The `fetch` **API**', []],
+      ['Body.', ['The fetch API']],
+    ]);
+  });
+
   it('counts astral characters as one codepoint (remark offsets are UTF-16)', async () => {
     const out = await parse('# 𠮷野家\n\n𠮷𠮷 menu: 牛丼 and 𠮷.\n');
     const text = expectTextInvariants(out);

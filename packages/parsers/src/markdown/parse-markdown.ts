@@ -61,11 +61,18 @@ function push(walk: Walk, type: TextPiece['type'], range: Range | undefined, lev
   return walk.text.slice(trimmed.start, trimmed.end);
 }
 
+/** The plain text of a node (markup dropped): what the heading trail shows. */
+function plainText(node: Nodes): string {
+  if ('value' in node && (node.type === 'text' || node.type === 'inlineCode')) return node.value;
+  return 'children' in node ? node.children.map((c) => plainText(c as Nodes)).join('') : '';
+}
+
 function visitHeading(walk: Walk, node: Heading): void {
   while (walk.headings.length > 0 && (walk.headings[walk.headings.length - 1] as [number, string])[0] >= node.depth)
     walk.headings.pop();
   const title = push(walk, 'heading', childrenRange(node.children), node.depth);
-  if (title !== undefined) walk.headings.push([node.depth, title]);
+  const plain = plainText(node).replace(/\s+/g, ' ').trim();
+  if (title !== undefined) walk.headings.push([node.depth, plain || title]);
 }
 
 function visit(walk: Walk, node: RootContent): void {
