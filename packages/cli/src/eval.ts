@@ -33,6 +33,7 @@ export async function createEvalEngine(config: EngineConfig, concurrency: number
           scores: Object.fromEntries(Object.entries(r.scores).filter(([, v]) => v !== undefined)) as Record<string, number>,
         })),
         timings_ms: a.timings,
+        ...(a.gate ? { gate: a.gate } : {}),
       };
     },
     config: () => engine.settings(),

@@ -60,6 +60,8 @@ export interface Answer {
   parts?: string[];
   retrieved: Retrieved[];
   timings: Record<string, number>;
+  /** Extractive answers: the refusal gate's score, threshold and features (for calibration). */
+  gate?: { score: number; threshold: number; features: Record<string, number> };
 }
 
 interface Candidate {
@@ -67,6 +69,9 @@ interface Candidate {
   chunk: Chunk;
   version: Version;
 }
+
+/** Candidates of a question that are loaded: the reranker's head (20) covers the retrieved list (10) and the answer's chunks. */
+const ANSWER_HEAD = 20;
 
 const ms = (t0: number): number => Math.round((performance.now() - t0) * 100) / 100;
 
@@ -99,6 +104,7 @@ async function retrieve(
   k: number,
   timings: Record<string, number>,
   paraphrases: string[] = [],
+  keep = Number.POSITIVE_INFINITY,
 ): Promise<Retrieval> {
   const filter = await searchFilter(ports.metadata, options);
   if (filter.versionIds?.length === 0) return { candidates: [], queryTerms: [] };
@@ -107,7 +113,8 @@ async function retrieve(
   timings.lexical = ms(t0);
   const lexicalSearch = async (q: string) => (await searchLexical(ports.lexical, q, { k, filter })).hits;
   const extra = await paraphraseHits(ports, paraphrases, lexicalSearch, { k, filter });
-  let staged = await stagedCandidates(ports, query, result.hits, { k, filter }, timings, extra);
+  // Only the head is ever shown, reranked or answered from: load just those chunks.
+  let staged = (await stagedCandidates(ports, query, result.hits, { k, filter }, timings, extra)).slice(0, keep);
   const t1 = performance.now();
   const chunks = new Map((await ports.metadata.getChunks(staged.map((h) => h.chunk_id))).map((c) => [c.chunk_id, c]));
   staged = await rerankStaged(ports, query, staged, (id) => chunks.get(id)?.text, timings);
@@ -206,8 +213,11 @@ export async function* askStream(
     return;
   }
   const k = config.retrieval.k;
-  const { candidates: found, queryTerms } = await retrieve(ports, question, options, k, timings, rewrite.paraphrases);
+  const keep = Math.max(ANSWER_HEAD, config.retrieval.answerChunks);
+  const { candidates: found, queryTerms } = await retrieve(ports, question, options, k, timings, rewrite.paraphrases, keep);
+  const tc = performance.now();
   const top = await ranked(ports.metadata, found.slice(0, config.retrieval.answerChunks));
+  timings.context = ms(tc);
   const t1 = performance.now();
   const result = answerExtractive({ question, chunks: top, queryTerms });
   timings.answer = ms(t1);
@@ -234,6 +244,7 @@ export async function* askStream(
     refused: result.refused,
     ...(result.refused ? { refusal_reason: found.length === 0 ? 'no-candidates' : 'weak-evidence' } : {}),
     citations: result.refused ? [] : result.citations,
+    gate: { ...result.gate, features: { ...result.gate.features } },
     retrieved,
     timings,
   };

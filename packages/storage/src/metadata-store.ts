@@ -222,22 +222,26 @@ export class SqliteMetadataStore implements MetadataStore {
   }
 
   async getElements(versionId: string, elementIds?: string[]): Promise<Element[]> {
-    const rows = elementIds
-      ? this.#db
-          .prepare(
-            'SELECT body FROM elements WHERE version_id = ? AND element_id IN (SELECT value FROM json_each(?)) ORDER BY ordinal',
-          )
-          .all(versionId, JSON.stringify(elementIds))
-      : this.#db.prepare('SELECT body FROM elements WHERE version_id = ? ORDER BY ordinal').all(versionId);
-    return rows.map((r) => JSON.parse((r as { body: string }).body) as Element);
+    if (!elementIds) {
+      const rows = this.#db.prepare('SELECT body FROM elements WHERE version_id = ? ORDER BY ordinal').all(versionId) as {
+        body: string;
+      }[];
+      return rows.map((r) => JSON.parse(r.body) as Element);
+    }
+    // Point lookups on the primary key: a handful of ids per question, each found through the index.
+    const one = this.#db.prepare('SELECT ordinal, body FROM elements WHERE version_id = ? AND element_id = ?');
+    const rows = [...new Set(elementIds)].flatMap(
+      (id) => (one.get(versionId, id) as { ordinal: number; body: string } | undefined) ?? [],
+    );
+    return rows.sort((a, b) => a.ordinal - b.ordinal).map((r) => JSON.parse(r.body) as Element);
   }
 
   async getChunks(chunkIds: string[]): Promise<Chunk[]> {
-    const rows = this.#db
-      .prepare('SELECT chunk_id, body FROM chunks WHERE chunk_id IN (SELECT value FROM json_each(?))')
-      .all(JSON.stringify(chunkIds)) as { chunk_id: string; body: string }[];
-    const byId = new Map(rows.map((r) => [r.chunk_id, JSON.parse(r.body) as Chunk]));
-    return chunkIds.flatMap((id) => byId.get(id) ?? []);
+    const one = this.#db.prepare('SELECT body FROM chunks WHERE chunk_id = ?');
+    return chunkIds.flatMap((id) => {
+      const row = one.get(id) as { body: string } | undefined;
+      return row ? [JSON.parse(row.body) as Chunk] : [];
+    });
   }
 
   async listChunks(versionId: string): Promise<Chunk[]> {
