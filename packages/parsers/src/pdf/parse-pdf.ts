@@ -29,6 +29,19 @@ interface PdfRead {
   diagnostics: Diagnostic[];
 }
 
+/** Glyphs without a Unicode mapping come out as private-use, replacement or control characters. */
+function suspectTextLayer(groups: Line[][], pageIndex: number): Diagnostic | undefined {
+  let total = 0;
+  let bad = 0;
+  for (const line of groups.flat()) {
+    total += line.text.length;
+    bad += line.text.match(/[\ue000-\uf8ff\ufffd\u0000-\u0008\u000e-\u001f]/g)?.length ?? 0;
+  }
+  if (total < 20 || bad < 0.2 * total) return undefined;
+  const reason = `${Math.round((100 * bad) / total)} % of this page's text has no Unicode mapping (a font without one); OCR would read it better.`;
+  return { rule_id: 'pdf/unmapped-glyphs', reason, severity: 'warning', page_index: pageIndex };
+}
+
 async function readPage(read: PdfRead, index: number): Promise<PageResult> {
   const page = await read.doc.getPage(index + 1);
   try {
@@ -44,8 +57,11 @@ async function readPage(read: PdfRead, index: number): Promise<PageResult> {
     const label = read.labels?.[index];
     if (label) info.page_label = label;
     const lines = await pageLines(page, g);
-    if (lines.some((group) => group.length > 0))
+    if (lines.some((group) => group.length > 0)) {
+      const suspect = suspectTextLayer(lines, index);
+      if (suspect) read.diagnostics.push(suspect);
       return { info: { ...info, text_source: 'text-layer' }, lines, blocks: [], ocr: false };
+    }
     const textless = await recognizeTextlessPage(
       read.bytes,
       { page_index: index, width: g.width, height: g.height, rotation: g.rotation },
