@@ -143,11 +143,6 @@ export class BullMQJobQueue implements JobQueue {
     };
   }
 
-  /** Counts of BullMQ's own states (waiting, active, delayed…), for health checks and the bench. */
-  counts(): Promise<Record<string, number>> {
-    return this.queue.getJobCounts();
-  }
-
   async close(): Promise<void> {
     await Promise.all([...this.runners].map((r) => r.stop()));
     this.subscriber?.disconnect();
