@@ -1,18 +1,9 @@
 import type { OcrEngine, OfficeConverter, ParseContext } from '@pinpoint/core';
 import { createError } from '@pinpoint/core';
-import type { IsolatedRequest } from './isolate.js';
+import type { CapabilitySpec, IsolatedRequest } from './isolate.js';
 import { createPdfRasterizer } from './ocr/pdftoppm.js';
 import { createTesseractOcr } from './ocr/tesseract-cli.js';
 import { createLibreOfficeConverter } from './office/libreoffice.js';
-
-/**
- * Capabilities cannot cross a process boundary as functions: the parent sends this plain description
- * and the child builds the engines from the factory tables below (one line per engine).
- */
-export interface CapabilitySpec {
-  ocr?: { engine: string; langPath?: string; langs?: string[] };
-  convert?: { engine: string; binary?: string };
-}
 
 type OcrSpec = NonNullable<CapabilitySpec['ocr']>;
 type ConvertSpec = NonNullable<CapabilitySpec['convert']>;

@@ -1,16 +1,15 @@
 export type { FormatBench, PdfBenchResult } from './bench-parsers.js';
 export { benchFormats, benchPdfIngestion } from './bench-parsers.js';
-export type { CapabilitySpec } from './capabilities.js';
 export { detectFormat, formatFromExtension } from './detect.js';
+export { parserFor, parserRegistry, recipeParser } from './dispatch.js';
 export { parseDocx } from './docx/parse-docx.js';
 export { parseHtml } from './html/parse-html.js';
-export type { IsolatedRequest, IsolationLimits } from './isolate.js';
+export type { CapabilitySpec, IsolatedRequest, IsolationLimits } from './isolate.js';
 export { parseIsolated } from './isolate.js';
 export { parseMarkdown } from './markdown/parse-markdown.js';
 export { parseDocument } from './parse.js';
 export { parsePdf, parsePdfAs } from './pdf/parse-pdf.js';
 export type { ParseFn, ParseOptions, ParserEntry } from './registry.js';
-export { parserFor, parserRegistry, recipeParser } from './registry.js';
 export type { DecodedText } from './text/decode.js';
 export { decodeText } from './text/decode.js';
 export { parseText } from './text/parse-text.js';

@@ -4,8 +4,16 @@ import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ErrorCode, Format, ParseOutput } from '@pinpoint/core';
 import { createError } from '@pinpoint/core';
-import type { CapabilitySpec } from './capabilities.js';
 import type { ParseOptions } from './registry.js';
+
+/**
+ * Capabilities cannot cross a process boundary as functions: the parent sends this plain description
+ * and the child builds the engines from the factory tables in capabilities.ts (one line per engine).
+ */
+export interface CapabilitySpec {
+  ocr?: { engine: string; langPath?: string; langs?: string[] };
+  convert?: { engine: string; binary?: string };
+}
 
 /** What an isolated parse needs besides the bytes: plain data only (it crosses a process boundary). */
 export interface IsolatedRequest {

@@ -1,7 +1,7 @@
 import type { ParseContext, ParseOutput } from '@pinpoint/core';
 import { createError, PinpointError } from '@pinpoint/core';
+import { parserFor } from './dispatch.js';
 import type { ParseOptions } from './registry.js';
-import { parserFor } from './registry.js';
 
 /**
  * Parses one file with the parser registered for ctx.format. Unusable input throws a PinpointError
