@@ -144,13 +144,14 @@ function toElements(pages: PageResult[]): Element[] {
   return elements;
 }
 
-function noTextError(pages: PageResult[], fileName: string): Error {
-  return pages.every((p) => p.info.text_source === 'none')
-    ? createError(
-        'PP_PARSE_NO_TEXT',
-        `${fileName} has no text layer on any page (a scan or images); it needs OCR to be searchable.`,
-      )
-    : createError('PP_PARSE_CORRUPT', `${fileName}: no page of the PDF could be read; re-export the PDF.`);
+function noTextError(pages: PageResult[], ctx: ParseContext): Error {
+  if (!pages.every((p) => p.info.text_source === 'none')) {
+    return createError('PP_PARSE_CORRUPT', `${ctx.fileName}: no page of the PDF could be read; re-export the PDF.`);
+  }
+  const why = ctx.ocr
+    ? 'no page has a text layer and OCR found no text on them (blank pages or images without words)'
+    : 'no page has a text layer (a scan or images); it needs OCR to be searchable';
+  return createError('PP_PARSE_NO_TEXT', `${ctx.fileName}: ${why}.`);
 }
 
 /** PDF → page-anchored elements; `artifact` is 'pdf' when the PDF was derived from another format. */
@@ -165,7 +166,7 @@ export async function parsePdfAs(
   try {
     const labels = await doc.getPageLabels().catch(() => null);
     const pages = await readPages({ doc, bytes, ctx, options, labels, artifact, diagnostics });
-    if (pages.every((p) => p.blocks.length === 0)) throw noTextError(pages, ctx.fileName);
+    if (pages.every((p) => p.blocks.length === 0)) throw noTextError(pages, ctx);
     const elements = toElements(pages);
     return {
       elements,
