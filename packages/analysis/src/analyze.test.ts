@@ -2,15 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { analyze, createAnalyzer, termKind } from './analyze.js';
 
 describe('analyze', () => {
-  it('stems English and drops stop words', () => {
-    expect(analyze('What class of ships is an example of large passenger liners?')).toEqual([
-      'class',
-      'ship',
-      'exampl',
-      'larg',
-      'passeng',
-      'liner',
-    ]);
+  it('stems English, drops stop words and adds adjacent word pairs', () => {
+    const terms = analyze('What class of ships is an example of large passenger liners?');
+    expect(terms.filter((t) => termKind(t) === 'word')).toEqual(['class', 'ship', 'exampl', 'larg', 'passeng', 'liner']);
+    expect(terms).toContain('_passeng_liner');
   });
 
   it('folds full-width forms with NFKC and lower-cases', () => {
