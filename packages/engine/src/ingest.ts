@@ -102,6 +102,7 @@ async function run(ports: EnginePorts, config: EngineConfig, version: Version, c
     sniffed_mime: MIME[format as Format] ?? null,
     recipe: recipeFor(version.original_name, config, format, ports.embedder?.id),
   });
+  throwIfCancelled(ctx.signal);
   const out = await parse(config, version, format, bytes, ctx.signal);
   const parseMs = performance.now() - started;
   throwIfCancelled(ctx.signal);

@@ -74,4 +74,23 @@ describe('jobs through the API', () => {
     expect(hits.every((h: { version_id: string }) => h.version_id === v2.version_id)).toBe(true);
     await runner.stop();
   }, 180_000);
+
+  it('cancels a running job: the response already says cancelled, and the version ends cancelled', async () => {
+    t = await startTestApp();
+    const col = await collection(t);
+    const ppt = new Uint8Array(
+      readFileSync(new URL('../../../../shared/corpus/formats/ppt/tika__testPPT_various.ppt', import.meta.url)),
+    );
+    const [up] = await uploadFiles(t.app, col, [{ name: 'slides.ppt', bytes: ppt }]);
+    const jobId = up!.job!.job_id;
+    for (let i = 0; i < 600; i++) {
+      const job = (await t.app.inject({ url: `/api/jobs/${jobId}` })).json();
+      if (job.state === 'running' && job.stage === 'parsing') break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const cancelled = await t.app.inject({ method: 'POST', url: `/api/jobs/${jobId}/cancel` });
+    expect(cancelled.json()).toMatchObject({ state: 'cancelled', error_code: 'PP_JOB_CANCELLED' });
+    const [v] = await settle(t.app, [up!.version.version_id]);
+    expect(v).toMatchObject({ state: 'cancelled', error_code: 'PP_JOB_CANCELLED' });
+  }, 180_000);
 });

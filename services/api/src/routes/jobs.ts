@@ -40,6 +40,20 @@ async function streamJobs(
   req.on('close', end);
 }
 
+/**
+ * Cancels, then waits briefly for a running job to stop, so the response carries the final state
+ * (a client that also listens to the event stream never sees an older state arrive last).
+ */
+async function cancelAndSettle(queue: JobQueue, jobId: string, waitMs = 5000): Promise<Job> {
+  let job = await queue.cancel(jobId);
+  const deadline = Date.now() + waitMs;
+  while (job.state === 'running' && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 50));
+    job = (await queue.get(jobId)) ?? job;
+  }
+  return job;
+}
+
 export const jobRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
   const queue = ctx.engine.ports.queue;
   const streams = new Set<() => void>();
@@ -87,7 +101,7 @@ export const jobRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (ap
   app.post(
     '/api/jobs/:jobId/cancel',
     { schema: { tags: ['jobs'], params: jobParams, response: { 200: jobSchema, 404: errorResponse, 409: errorResponse } } },
-    async (req) => queue.cancel(req.params.jobId),
+    async (req) => cancelAndSettle(queue, req.params.jobId),
   );
 
   app.post(
