@@ -18,7 +18,20 @@ export const documentSchema = z.object({
 export type PinDocument = z.infer<typeof documentSchema>;
 
 export const formatSchema = z.enum([
-  'pdf', 'docx', 'doc', 'pptx', 'ppt', 'xlsx', 'xls', 'csv', 'txt', 'md', 'json', 'html', 'png', 'jpeg',
+  'pdf',
+  'docx',
+  'doc',
+  'pptx',
+  'ppt',
+  'xlsx',
+  'xls',
+  'csv',
+  'txt',
+  'md',
+  'json',
+  'html',
+  'png',
+  'jpeg',
 ]);
 export type Format = z.infer<typeof formatSchema>;
 
@@ -87,7 +100,17 @@ export const artifactSchema = z.object({
 export type Artifact = z.infer<typeof artifactSchema>;
 
 export const elementTypeSchema = z.enum([
-  'title', 'heading', 'paragraph', 'list_item', 'table', 'table_cell', 'figure', 'record', 'ocr_line', 'code', 'quote',
+  'title',
+  'heading',
+  'paragraph',
+  'list_item',
+  'table',
+  'table_cell',
+  'figure',
+  'record',
+  'ocr_line',
+  'code',
+  'quote',
 ]);
 export type ElementType = z.infer<typeof elementTypeSchema>;
 

@@ -1,3 +1,4 @@
+export type { Anchor, AnchorKind, Box, PageAnchor, Precision, RecordAnchor, Rotation, TextAnchor } from './anchors.js';
 export {
   anchorSchema,
   boxSchema,
@@ -7,23 +8,7 @@ export {
   rotationSchema,
   textAnchorSchema,
 } from './anchors.js';
-export type { Anchor, AnchorKind, Box, PageAnchor, Precision, RecordAnchor, Rotation, TextAnchor } from './anchors.js';
 export { CodepointIndex, codepointLength, sliceCodepoints } from './codepoints.js';
-export {
-  artifactKindSchema,
-  artifactSchema,
-  chunkSchema,
-  citationSchema,
-  collectionSchema,
-  diagnosticSchema,
-  documentSchema,
-  elementSchema,
-  formatSchema,
-  jobSchema,
-  pageInfoSchema,
-  recipeSchema,
-  versionSchema,
-} from './domain.js';
 export type {
   Artifact,
   ArtifactKind,
@@ -45,8 +30,23 @@ export type {
   Version,
   VersionState,
 } from './domain.js';
-export { createError, errorCodes, isErrorCode, PinpointError, toPinpointError } from './errors.js';
+export {
+  artifactKindSchema,
+  artifactSchema,
+  chunkSchema,
+  citationSchema,
+  collectionSchema,
+  diagnosticSchema,
+  documentSchema,
+  elementSchema,
+  formatSchema,
+  jobSchema,
+  pageInfoSchema,
+  recipeSchema,
+  versionSchema,
+} from './domain.js';
 export type { ErrorCode } from './errors.js';
+export { createError, errorCodes, isErrorCode, PinpointError, toPinpointError } from './errors.js';
 export { chunkId, elementId, jobIdFor, newId, sha256Hex } from './ids.js';
 export type {
   BlobStore,
@@ -65,14 +65,13 @@ export type {
   MetadataStore,
   NewJob,
   NewVersion,
-  Reranker,
   RerankCandidate,
+  Reranker,
   SearchFilter,
   VectorRecord,
   VectorStore,
   VersionPatch,
 } from './ports.js';
-export { readSourceMap, recordEntrySchema, SOURCE_MAP_SCHEMA_VERSION, sourceMapMigrations, sourceMapSchema } from './sourcemap.js';
 export type {
   DerivedArtifact,
   OcrEngine,
@@ -84,4 +83,11 @@ export type {
   ParseOutput,
   RecordEntry,
   SourceMap,
+} from './sourcemap.js';
+export {
+  readSourceMap,
+  recordEntrySchema,
+  SOURCE_MAP_SCHEMA_VERSION,
+  sourceMapMigrations,
+  sourceMapSchema,
 } from './sourcemap.js';

@@ -1,4 +1,17 @@
-import type { Artifact, Chunk, Collection, Diagnostic, Element, Job, JobStage, JobState, PinDocument, Recipe, Version, VersionState } from './domain.js';
+import type {
+  Artifact,
+  Chunk,
+  Collection,
+  Diagnostic,
+  Element,
+  Job,
+  JobStage,
+  JobState,
+  PinDocument,
+  Recipe,
+  Version,
+  VersionState,
+} from './domain.js';
 
 /**
  * Ports (../DESIGN.md §1). Every adapter — in-process or real-server — passes its port's
@@ -197,7 +210,10 @@ export interface GenerationSource {
 export interface Generator {
   readonly id: string;
   /** Streams text deltas of an answer that cites sources as [n]. */
-  generate(input: { question: string; sources: GenerationSource[]; language: string }, signal?: AbortSignal): AsyncIterable<string>;
+  generate(
+    input: { question: string; sources: GenerationSource[]; language: string },
+    signal?: AbortSignal,
+  ): AsyncIterable<string>;
   /** Free-form completion (query rewriting, decomposition). */
   complete(prompt: string, signal?: AbortSignal): Promise<string>;
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { diagnosticSchema, elementSchema, formatSchema, pageInfoSchema } from './domain.js';
 import type { Diagnostic, Element, Format, PageInfo } from './domain.js';
+import { elementSchema, formatSchema, pageInfoSchema } from './domain.js';
 
 /**
  * The persisted source map of a version (artifact `sourcemap.json`). Versioned: every change of
@@ -30,7 +30,8 @@ export const sourceMapMigrations: Readonly<Record<number, Migration>> = {};
 export function readSourceMap(input: unknown): SourceMap {
   let value = z.object({ schemaVersion: z.number().int().positive() }).passthrough().parse(input) as Record<string, unknown>;
   let v = value.schemaVersion as number;
-  if (v > SOURCE_MAP_SCHEMA_VERSION) throw new Error(`source map schemaVersion ${v} is newer than this build (${SOURCE_MAP_SCHEMA_VERSION})`);
+  if (v > SOURCE_MAP_SCHEMA_VERSION)
+    throw new Error(`source map schemaVersion ${v} is newer than this build (${SOURCE_MAP_SCHEMA_VERSION})`);
   while (v < SOURCE_MAP_SCHEMA_VERSION) {
     const migrate = sourceMapMigrations[v];
     if (!migrate) throw new Error(`no migration from source map schemaVersion ${v}`);
@@ -48,9 +49,7 @@ export const recordEntrySchema = z.object({
   level: z.number().int().min(1).max(6).optional(),
   sheet: z.string().optional(),
   row: z.number().int().nonnegative().optional(),
-  cells: z
-    .array(z.object({ ref: z.string(), value: z.string(), header: z.string().optional() }))
-    .optional(),
+  cells: z.array(z.object({ ref: z.string(), value: z.string(), header: z.string().optional() })).optional(),
   paragraph_index: z.number().int().nonnegative().optional(),
   table_index: z.number().int().nonnegative().optional(),
   physical_lines: z.tuple([z.number().int().positive(), z.number().int().positive()]).optional(),
@@ -100,7 +99,11 @@ export interface OcrLine {
 }
 export interface OcrEngine {
   readonly id: string;
-  recognize(image: Uint8Array, langs: string[], signal?: AbortSignal): Promise<{ width: number; height: number; lines: OcrLine[] }>;
+  recognize(
+    image: Uint8Array,
+    langs: string[],
+    signal?: AbortSignal,
+  ): Promise<{ width: number; height: number; lines: OcrLine[] }>;
 }
 export interface PageRasterizer {
   readonly id: string;
@@ -112,4 +115,4 @@ export interface OfficeConverter {
   convert(bytes: Uint8Array, fromExt: string, toExt: 'pdf' | 'docx' | 'xlsx', signal?: AbortSignal): Promise<Uint8Array>;
 }
 
-export type { PageInfo, Diagnostic };
+export type { Diagnostic, PageInfo };
