@@ -35,7 +35,7 @@ export const formatSchema = z.enum([
 ]);
 export type Format = z.infer<typeof formatSchema>;
 
-export const versionStateSchema = z.enum(['queued', 'processing', 'ready', 'failed', 'cancelled']);
+const versionStateSchema = z.enum(['queued', 'processing', 'ready', 'failed', 'cancelled']);
 export type VersionState = z.infer<typeof versionStateSchema>;
 
 export const recipeSchema = z.object({
@@ -99,7 +99,7 @@ export const artifactSchema = z.object({
 });
 export type Artifact = z.infer<typeof artifactSchema>;
 
-export const elementTypeSchema = z.enum([
+const elementTypeSchema = z.enum([
   'title',
   'heading',
   'paragraph',
@@ -115,7 +115,7 @@ export const elementTypeSchema = z.enum([
 export type ElementType = z.infer<typeof elementTypeSchema>;
 
 /** A run of an element's text with its box on the page: lets a sub-range of the element resolve to boxes. */
-export const textSpanSchema = z.object({
+const textSpanSchema = z.object({
   /** Half-open codepoint range into element.text. */
   start: z.number().int().nonnegative(),
   end: z.number().int().nonnegative(),
@@ -157,7 +157,7 @@ export const pageInfoSchema = z.object({
 export type PageInfo = z.infer<typeof pageInfoSchema>;
 
 /** Element refs of a chunk with the sub-range of each element's text it covers (codepoints). */
-export const chunkElementRefSchema = z.object({
+const chunkElementRefSchema = z.object({
   element_id: z.string(),
   start: z.number().int().nonnegative(),
   end: z.number().int().nonnegative(),
@@ -200,10 +200,10 @@ export const citationSchema = z.object({
 });
 export type Citation = z.infer<typeof citationSchema>;
 
-export const jobStateSchema = z.enum(['queued', 'running', 'succeeded', 'failed', 'cancelled']);
+const jobStateSchema = z.enum(['queued', 'running', 'succeeded', 'failed', 'cancelled']);
 export type JobState = z.infer<typeof jobStateSchema>;
 
-export const jobStageSchema = z.enum(['queued', 'parsing', 'chunking', 'indexing', 'embedding', 'done']);
+const jobStageSchema = z.enum(['queued', 'parsing', 'chunking', 'indexing', 'embedding', 'done']);
 export type JobStage = z.infer<typeof jobStageSchema>;
 
 export const jobSchema = z.object({

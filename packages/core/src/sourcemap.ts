@@ -114,5 +114,3 @@ export interface OfficeConverter {
   readonly id: string;
   convert(bytes: Uint8Array, fromExt: string, toExt: 'pdf' | 'docx' | 'xlsx', signal?: AbortSignal): Promise<Uint8Array>;
 }
-
-export type { Diagnostic, PageInfo };
