@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Diagnostic, Element, Format, PageInfo } from './domain.js';
+import type { Diagnostic, Element, Format } from './domain.js';
 import { elementSchema, formatSchema, pageInfoSchema } from './domain.js';
 
 /**
