@@ -2,7 +2,13 @@
  * `pnpm bench`: ingestion throughput (pages/s) over the text PDFs of ../shared/corpus/formats/pdf and
  * question latency p50/p95 on the dev sets, through the same engine the server runs.
  *   pnpm bench [--pdfs N] [--questions N] [--concurrency N] [--sets squad2-dev,jsquad-dev,drcd-dev] [--skip-ingest] [--skip-query] [--in-process]
+ * Optional sections:
+ *   --formats [--per-format N]  parse throughput per format over ../shared/corpus (N files each, default 4), with OCR
+ *                               and LibreOffice on: png/jpeg seconds per page is the OCR cost per page
+ *   --workers 1,2               distributed ingestion throughput with that many worker processes (BullMQ on the
+ *                               local Redis, PostgreSQL), the same run as `pnpm bench:distributed`
  */
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +17,7 @@ import { parseArgs } from 'node:util';
 import { ingestFiles, openEmbeddedEngine } from '@pinpoint/cli';
 import { defaultEngineConfig } from '@pinpoint/engine';
 import { loadDataset } from '@pinpoint/eval';
+import { benchFormats } from '@pinpoint/parsers';
 
 const shared = fileURLToPath(new URL('../../../../shared/', import.meta.url));
 
@@ -23,6 +30,9 @@ const { values } = parseArgs({
     'skip-ingest': { type: 'boolean', default: false },
     'skip-query': { type: 'boolean', default: false },
     'in-process': { type: 'boolean', default: false },
+    formats: { type: 'boolean', default: false },
+    'per-format': { type: 'string', default: '4' },
+    workers: { type: 'string' },
   },
 });
 const concurrency = Number(values.concurrency) || 1;
@@ -97,7 +107,37 @@ async function benchQueries(set: string): Promise<void> {
   });
 }
 
+async function benchFormatThroughput(): Promise<void> {
+  const root = join(shared, 'corpus/formats');
+  const perFormat = Number(values['per-format']) || 4;
+  const files = readdirSync(root)
+    .sort()
+    .flatMap((ext) =>
+      readdirSync(join(root, ext))
+        .sort()
+        .slice(0, perFormat)
+        .map((f) => join(root, ext, f)),
+    );
+  const result = await benchFormats(files, { ocr: { engine: 'tesseract-cli' }, convert: { engine: 'libreoffice' } });
+  console.log(`parse throughput per format (in process, OCR and LibreOffice on, up to ${perFormat} corpus files each):`);
+  console.log('  format  files failed  pages  elements   wall s  elements/s  s/page');
+  for (const [format, b] of Object.entries(result)) {
+    const perPage = b.pages > 0 ? (b.seconds / b.pages).toFixed(2) : '-';
+    console.log(
+      `  ${format.padEnd(6)} ${String(b.files).padStart(6)} ${String(b.failed).padStart(6)} ${String(b.pages).padStart(6)} ${String(b.elements).padStart(9)} ${b.seconds.toFixed(1).padStart(8)} ${b.elementsPerSecond.toFixed(1).padStart(11)} ${perPage.padStart(7)}`,
+    );
+  }
+}
+
+function benchWorkers(workers: string): void {
+  const script = fileURLToPath(new URL('../../../services/worker/src/throughput.ts', import.meta.url));
+  const run = spawnSync(process.execPath, ['--import', 'tsx', script, '--workers', workers], { stdio: 'inherit' });
+  if (run.status !== 0) throw new Error(`distributed throughput bench exited with ${run.status}`);
+}
+
 if (!values['skip-ingest']) await benchIngestion();
+if (values.formats) await benchFormatThroughput();
+if (values.workers) benchWorkers(values.workers);
 if (!values['skip-query']) {
   console.log('query latency (engine.ask end to end, in process, after ingesting the set):');
   for (const set of values.sets.split(',').filter(Boolean)) await benchQueries(set);

@@ -3,7 +3,9 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Format } from '@pinpoint/core';
 import { toPinpointError } from '@pinpoint/core';
+import { buildContext } from './capabilities.js';
 import { detectFormat } from './detect.js';
+import type { CapabilitySpec } from './isolate.js';
 import { parseDocument } from './parse.js';
 
 export interface PdfBenchResult {
@@ -68,8 +70,15 @@ export interface FormatBench {
   elementsPerSecond: number;
 }
 
-/** Parse throughput per format over a list of files (in process; failures counted, not timed). */
-export async function benchFormats(paths: readonly string[]): Promise<Partial<Record<Format, FormatBench>>> {
+/**
+ * Parse throughput per format over a list of files (in process; failures counted, not timed). With
+ * capabilities (OCR, LibreOffice) the image and slide/legacy formats run their real tool paths, so
+ * seconds per page of png/jpeg is the OCR cost per page.
+ */
+export async function benchFormats(
+  paths: readonly string[],
+  capabilities?: CapabilitySpec,
+): Promise<Partial<Record<Format, FormatBench>>> {
   const out: Partial<Record<Format, FormatBench>> = {};
   for (const path of paths) {
     const bytes = new Uint8Array(readFileSync(path));
@@ -85,7 +94,8 @@ export async function benchFormats(paths: readonly string[]): Promise<Partial<Re
     const started = performance.now();
     const cpu = process.cpuUsage();
     try {
-      const parsed = await parseDocument(bytes, { fileName, format });
+      const ctx = capabilities ? buildContext({ fileName, format, capabilities }) : { fileName, format };
+      const parsed = await parseDocument(bytes, ctx);
       const used = process.cpuUsage(cpu);
       stats.seconds += (performance.now() - started) / 1000;
       stats.cpuSeconds += (used.user + used.system) / 1e6;
