@@ -57,6 +57,13 @@ export function loadCliConfig(argv: string[] = process.argv.slice(2), env: NodeJ
     throw createError('PP_CONFIG_INVALID', `Invalid setting ${issue?.path.join('.') ?? '?'}: ${issue?.message ?? 'invalid'}.`);
   }
   const e = parsed.data;
+  if (values.mode !== undefined && values.mode !== 'lexical') {
+    // The run file records the mode; a mode the CLI cannot run must not be recorded as if it had run.
+    throw createError(
+      'PP_CONFIG_INVALID',
+      `--mode ${values.mode} is not available from the CLI: it runs the zero-key lexical mode only (--mode lexical).`,
+    );
+  }
   const base = e.INIT_CWD ?? process.cwd();
   const resolvePath = (p: string): string => (isAbsolute(p) ? p : resolve(base, p));
   const capabilities = {
