@@ -112,6 +112,29 @@ describe('admin job console (real API, Chromium)', () => {
     await reader.waitForSelector('[data-testid=newer-version]');
     expect(await reader.locator('[data-testid=text-mark]').textContent()).toBe(el?.text);
     await reader.screenshot({ path: join(resultsDir, 'reader-newer-version.png') });
+
+    // the notice offers the newer version: it opens from its start, with nothing highlighted
+    await reader.click('[data-testid=open-newer-version]');
+    await reader.waitForSelector('[data-testid=version-elements]');
+    expect(reader.url()).toContain(`v=${version.version_id}`);
+    expect(await reader.locator('#version-title').textContent()).toMatch(/version 2/);
+    for (const highlight of ['text-mark', 'raw-mark', 'highlight-box', 'cited-record', 'quote']) {
+      expect(await reader.locator(`[data-testid=${highlight}]`).count()).toBe(0);
+    }
+    expect(await reader.locator('mark').count()).toBe(0);
+    expect(await reader.locator('[data-testid=version-elements] li').first().textContent()).toBe(elements[0]?.text);
+    // the same text re-processed: the cited element is found again, labelled as a possible match only
+    const match = reader.locator('[data-testid=possible-match]');
+    expect(await match.textContent()).toMatch(/not the cited place/);
+    expect(await match.textContent()).toContain(el?.text);
+    await reader.screenshot({ path: join(resultsDir, 'reader-newer-version-opened.png'), fullPage: true });
+
+    await reader.click('[data-testid=back-to-citation]');
+    await reader.waitForSelector('[data-testid=text-mark]');
+    expect(reader.url()).toContain(`v=${v1?.version_id}`);
+    expect(await reader.locator('[data-testid=text-mark]').textContent()).toBe(el?.text);
+    await reader.waitForSelector('[data-testid=newer-version]');
+    await reader.screenshot({ path: join(resultsDir, 'reader-newer-version-back.png') });
     await reader.close();
   }, 120_000);
 

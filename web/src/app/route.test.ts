@@ -40,6 +40,18 @@ describe('routes', () => {
     expect(parseRoute('#/cite?v=ver_1&a=%7B%22kind%22%3A%22evil%22%7D')).toEqual({ name: 'cite', versionId: 'ver_1' });
   });
 
+  it('round-trips a newer-version link that remembers the citation to go back to', () => {
+    const cite = parseRoute(citationHref(citation, 'q & a?'));
+    expect(cite.name).toBe('cite');
+    if (cite.name !== 'cite') return;
+    const href = formatRoute({ name: 'version', versionId: 'ver_new', from: cite });
+    expect(href.startsWith('#/version?')).toBe(true);
+    expect(parseRoute(href)).toEqual({ name: 'version', versionId: 'ver_new', from: cite });
+    expect(parseRoute('#/version?v=ver_new')).toEqual({ name: 'version', versionId: 'ver_new' });
+    expect(parseRoute('#/version?v=ver_new&from=%23%2Fadmin')).toEqual({ name: 'version', versionId: 'ver_new' });
+    expect(parseRoute('#/version')).toEqual({ name: 'home' });
+  });
+
   it('treats a citation link without a version as home', () => {
     expect(parseRoute('#/cite?c=x')).toEqual({ name: 'home' });
   });

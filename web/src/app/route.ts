@@ -1,19 +1,24 @@
 import type { Anchor, Citation } from '@pinpoint/core';
 
+/** One citation opened in the reader. */
+export interface CiteRoute {
+  name: 'cite';
+  versionId: string;
+  chunkId?: string;
+  elementId?: string;
+  n?: number;
+  anchor?: Anchor;
+  /** The question whose answer the citation belongs to: "back to the answer". */
+  question?: string;
+}
+
 /** Where the app is: every state worth sharing lives in the URL hash. */
 export type Route =
   | { name: 'home'; question?: string }
   | { name: 'admin' }
-  | {
-      name: 'cite';
-      versionId: string;
-      chunkId?: string;
-      elementId?: string;
-      n?: number;
-      anchor?: Anchor;
-      /** The question whose answer the citation belongs to: "back to the answer". */
-      question?: string;
-    };
+  | CiteRoute
+  /** A whole version read from its start, with no highlight; `from` is the citation to go back to. */
+  | { name: 'version'; versionId: string; from?: CiteRoute };
 
 const ANCHOR_KINDS = new Set(['page', 'text', 'record']);
 
@@ -35,6 +40,10 @@ export function parseRoute(hash: string): Route {
   const question = params.get('q') ?? undefined;
   if (path === '/admin') return { name: 'admin' };
   const v = params.get('v');
+  if (path === '/version' && v) {
+    const from = parseRoute(params.get('from') ?? '');
+    return from.name === 'cite' ? { name: 'version', versionId: v, from } : { name: 'version', versionId: v };
+  }
   if (path === '/cite' && v) {
     const n = Number(params.get('n'));
     const anchor = parseAnchor(params.get('a'));
@@ -54,6 +63,11 @@ export function parseRoute(hash: string): Route {
 export function formatRoute(route: Route): string {
   if (route.name === 'admin') return '#/admin';
   if (route.name === 'home') return route.question ? `#/?${new URLSearchParams({ q: route.question })}` : '#/';
+  if (route.name === 'version') {
+    const p = new URLSearchParams({ v: route.versionId });
+    if (route.from) p.set('from', formatRoute(route.from));
+    return `#/version?${p}`;
+  }
   const p = new URLSearchParams({ v: route.versionId });
   if (route.chunkId) p.set('c', route.chunkId);
   if (route.elementId) p.set('e', route.elementId);

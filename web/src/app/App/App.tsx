@@ -4,6 +4,7 @@ import type { Collection } from '../../api/types.js';
 import { JobConsole } from '../../features/admin/JobConsole/JobConsole.js';
 import { AskView } from '../../features/ask/AskView/AskView.js';
 import { Reader } from '../../features/reader/Reader/Reader.js';
+import { VersionView } from '../../features/reader/VersionView/VersionView.js';
 import { useRoute } from '../useRoute.js';
 import styles from './App.module.css';
 
@@ -39,6 +40,7 @@ export function App() {
       <main className={styles.main}>
         {route.name === 'home' && <AskView collection={collection} question={route.question} navigate={navigate} />}
         {route.name === 'cite' && <Reader key={window.location.hash} route={route} navigate={navigate} />}
+        {route.name === 'version' && <VersionView key={window.location.hash} route={route} />}
         {route.name === 'admin' && <JobConsole collection={collection} />}
       </main>
     </div>

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../../../api/client.js';
 import type { ResolvedCitation } from '../../../api/types.js';
-import type { Route } from '../../../app/route.js';
+import { type CiteRoute, formatRoute, type Route } from '../../../app/route.js';
 import { PageView } from '../PageView/PageView.js';
 import { RecordView } from '../RecordView/RecordView.js';
 import type { ReaderProblem } from '../readerState.js';
@@ -9,8 +9,6 @@ import { checkResolvedVersion, describeReaderError, precisionInfo, versionNotice
 import { TextView } from '../TextView/TextView.js';
 import { ContextPanel } from './ContextPanel.js';
 import styles from './Reader.module.css';
-
-type CiteRoute = Extract<Route, { name: 'cite' }>;
 
 function useResolved(route: CiteRoute) {
   const [state, setState] = useState<{ resolved?: ResolvedCitation; problem?: ReaderProblem }>({});
@@ -39,7 +37,8 @@ function useResolved(route: CiteRoute) {
   return state;
 }
 
-function VersionBanner({ resolved, question }: { resolved: ResolvedCitation; question: string | undefined }) {
+function VersionBanner({ resolved, route }: { resolved: ResolvedCitation; route: CiteRoute }) {
+  const question = route.question;
   const notice = versionNotice(resolved);
   const [href, setHref] = useState<string | null>(null);
   useEffect(() => {
@@ -53,10 +52,19 @@ function VersionBanner({ resolved, question }: { resolved: ResolvedCitation; que
   return (
     <div className={styles.banner} role="note" data-testid="newer-version">
       <strong>A newer version of this file exists.</strong> This citation was made on version {notice.citedNumber} and stays
-      highlighted there. {question && <a href={`#/?${new URLSearchParams({ q: question })}`}>Ask again on the newest version</a>}
+      highlighted there.{' '}
+      <a href={formatRoute({ name: 'version', versionId: notice.newerVersionId, from: route })} data-testid="open-newer-version">
+        Open the newer version
+      </a>
+      {question && (
+        <>
+          {' · '}
+          <a href={`#/?${new URLSearchParams({ q: question })}`}>Ask again on the newest version</a>
+        </>
+      )}
       {href && (
         <>
-          {question ? ' · ' : ''}
+          {' · '}
           <a href={href}>Download the newer version</a>
         </>
       )}
@@ -165,7 +173,7 @@ export function Reader({ route }: { route: CiteRoute; navigate: (route: Route) =
       )}
       {resolved && !resolveProblem && (
         <>
-          <VersionBanner resolved={resolved} question={route.question} />
+          <VersionBanner resolved={resolved} route={route} />
           <CitedPassage resolved={resolved} />
           {!viewProblem && <Body resolved={resolved} onError={onError} />}
           <ContextPanel versionId={resolved.version.version_id} element={resolved.element} />
