@@ -34,9 +34,9 @@ async function withEngine<T>(cfg: CliConfig, fn: (engine: ReturnType<typeof open
 /** Runs a dataset through a fresh engine on a temporary data folder and prints the metrics. */
 async function evaluate(cfg: CliConfig, dir: string): Promise<void> {
   const result = await runEval(cfg.resolvePath(dir), {
-    engineFactory: () => createEvalEngine(cfg.engine, cfg.concurrency),
+    engineFactory: () => createEvalEngine(cfg.engine, cfg.concurrency, cfg.models),
     ...(cfg.flags.out ? { out: cfg.flags.out } : {}),
-    ...(cfg.flags.mode ? { mode: cfg.flags.mode } : {}),
+    mode: cfg.flags.mode ?? 'lexical',
   });
   print(cfg.flags.json ? JSON.stringify(result.metrics) : formatMetricsTable(result));
 }

@@ -7,8 +7,29 @@ describe('CLI configuration', () => {
     expect(cfg.flags.mode).toBe('lexical');
   });
 
-  it('refuses a mode it cannot run rather than recording it in the run file', () => {
-    expect(() => loadCliConfig(['eval', 'dir', '--mode', 'hybrid'], {})).toThrow(/lexical mode only/);
+  it('refuses a mode whose model is not configured, naming the variable to set', () => {
+    expect(() => loadCliConfig(['eval', 'dir', '--mode', 'hybrid'], {})).toThrow(/PINPOINT_EMBEDDER/);
+    expect(() => loadCliConfig(['eval', 'dir', '--mode', 'dense'], {})).toThrow(/PP_CONFIG_INVALID|PINPOINT_EMBEDDER/);
+    const onnx = { PINPOINT_EMBEDDER: 'onnx', PINPOINT_ONNX_MODEL_DIR: '/m' };
+    expect(() => loadCliConfig(['eval', 'dir', '--mode', 'hybrid+rerank'], onnx)).toThrow(/PINPOINT_RERANKER/);
+    expect(() => loadCliConfig(['eval', 'dir', '--mode', 'fuzzy'], {})).toThrow(/Unknown --mode/);
+  });
+
+  it('runs each mode with only the models it needs', () => {
+    const env = {
+      PINPOINT_EMBEDDER: 'onnx',
+      PINPOINT_ONNX_MODEL_DIR: '/m',
+      PINPOINT_RERANKER: 'onnx',
+      PINPOINT_RERANKER_MODEL_DIR: '/r',
+    };
+    expect(loadCliConfig(['eval', 'dir', '--mode', 'lexical'], env).models.embedder.kind).toBe('none');
+    const dense = loadCliConfig(['eval', 'dir', '--mode', 'dense'], env);
+    expect([dense.models.embedder.kind, dense.models.reranker.kind, dense.engine.retrieval.lexical]).toEqual([
+      'onnx',
+      'none',
+      false,
+    ]);
+    expect(loadCliConfig(['eval', 'dir', '--mode', 'hybrid+rerank'], env).models.reranker.kind).toBe('onnx');
   });
 
   it('names the invalid setting', () => {

@@ -1,8 +1,8 @@
 import { isAbsolute, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createError } from '@pinpoint/core';
-import type { EngineConfig } from '@pinpoint/engine';
-import { defaultEngineConfig } from '@pinpoint/engine';
+import type { EngineConfig, ModelsConfig } from '@pinpoint/engine';
+import { defaultEngineConfig, modelsEnvShape, modelsFromEnv } from '@pinpoint/engine';
 import { z } from 'zod';
 
 /** The CLI's only reader of process.env and argv: PINPOINT_* variables (as the server's) and flags. */
@@ -24,6 +24,7 @@ const envSchema = z.object({
   PINPOINT_OFFICE_CONVERTER: z.enum(['none', 'libreoffice']).default('libreoffice'),
   PINPOINT_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   PINPOINT_RETRIEVAL_K: z.coerce.number().int().min(1).max(1000).default(50),
+  ...modelsEnvShape,
   /** Set by pnpm to the folder the command was typed in; relative paths are taken from there. */
   INIT_CWD: z.string().optional(),
 });
@@ -35,8 +36,35 @@ export interface CliConfig {
   dataDir: string;
   concurrency: number;
   engine: EngineConfig;
+  /** The model providers the eval mode runs with (lexical: none), from the server's PINPOINT_* variables. */
+  models: ModelsConfig;
   /** Turns a path typed by the user into an absolute one. */
   resolvePath(path: string): string;
+}
+
+const MODES = ['lexical', 'dense', 'hybrid', 'hybrid+rerank'] as const;
+type EvalMode = (typeof MODES)[number];
+const NONE = { kind: 'none' } as const;
+
+/**
+ * The models a mode runs with: lexical none, dense and hybrid the embedder, hybrid+rerank also the
+ * reranker. A mode whose model is not configured is refused, so a run file never records a mode that
+ * did not run.
+ */
+function modelsForMode(mode: string, m: ModelsConfig): ModelsConfig {
+  if (!(MODES as readonly string[]).includes(mode)) {
+    throw createError('PP_CONFIG_INVALID', `Unknown --mode ${mode}: use one of ${MODES.join(', ')}.`);
+  }
+  if (mode === 'lexical') return { ...m, embedder: NONE, generator: NONE, reranker: NONE };
+  if (m.embedder.kind === 'none') {
+    throw createError('PP_CONFIG_INVALID', `--mode ${mode} needs an embedder: set PINPOINT_EMBEDDER (gemini, ollama or onnx).`);
+  }
+  if (mode !== 'hybrid+rerank') return { ...m, generator: NONE, reranker: NONE };
+  if (m.reranker.kind === 'none') {
+    throw createError('PP_CONFIG_INVALID', '--mode hybrid+rerank needs a reranker: set PINPOINT_RERANKER (onnx or llm).');
+  }
+  // The LLM reranker needs the generator; otherwise eval measures extractive answers.
+  return m.reranker.kind === 'llm' ? m : { ...m, generator: NONE };
 }
 
 const options = {
@@ -57,13 +85,8 @@ export function loadCliConfig(argv: string[] = process.argv.slice(2), env: NodeJ
     throw createError('PP_CONFIG_INVALID', `Invalid setting ${issue?.path.join('.') ?? '?'}: ${issue?.message ?? 'invalid'}.`);
   }
   const e = parsed.data;
-  if (values.mode !== undefined && values.mode !== 'lexical') {
-    // The run file records the mode; a mode the CLI cannot run must not be recorded as if it had run.
-    throw createError(
-      'PP_CONFIG_INVALID',
-      `--mode ${values.mode} is not available from the CLI: it runs the zero-key lexical mode only (--mode lexical).`,
-    );
-  }
+  const mode = (values.mode ?? 'lexical') as EvalMode;
+  const models = modelsForMode(mode, modelsFromEnv(e));
   const base = e.INIT_CWD ?? process.cwd();
   const resolvePath = (p: string): string => (isAbsolute(p) ? p : resolve(base, p));
   const capabilities = {
@@ -92,9 +115,14 @@ export function loadCliConfig(argv: string[] = process.argv.slice(2), env: NodeJ
         ...ocrLangsOf(e.PINPOINT_OCR_LANGS),
         capabilities,
       },
-      retrieval: { ...defaultEngineConfig.retrieval, k: e.PINPOINT_RETRIEVAL_K },
+      retrieval: {
+        ...defaultEngineConfig.retrieval,
+        k: e.PINPOINT_RETRIEVAL_K,
+        ...(mode === 'dense' ? { lexical: false } : {}),
+      },
       maxUploadBytes: Math.round(e.PINPOINT_MAX_UPLOAD_MB * 1024 * 1024),
     },
+    models,
     resolvePath,
   };
 }

@@ -1,15 +1,18 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { EngineConfig } from '@pinpoint/engine';
+import type { EngineConfig, ModelsConfig } from '@pinpoint/engine';
+import { createModelPorts } from '@pinpoint/engine';
 import type { EvalAsk, EvalEngine } from '@pinpoint/eval';
 import { openEmbeddedEngine } from './embedded.js';
 import { ingestFiles } from './ingest.js';
 
 /** An engine on a fresh temporary data folder, shaped for the eval harness (DESIGN.md §6). */
-export async function createEvalEngine(config: EngineConfig, concurrency: number): Promise<EvalEngine> {
+export async function createEvalEngine(config: EngineConfig, concurrency: number, models?: ModelsConfig): Promise<EvalEngine> {
   const dir = mkdtempSync(join(tmpdir(), 'pinpoint-eval-'));
-  const engine = openEmbeddedEngine(dir, config);
+  // The eval measures extractive answers and the gate; a generator only serves the LLM reranker.
+  const { generator: _generator, ...ports } = models ? await createModelPorts(models, dir) : {};
+  const engine = openEmbeddedEngine(dir, config, ports);
   return {
     async ingest(files) {
       await ingestFiles(
@@ -36,7 +39,11 @@ export async function createEvalEngine(config: EngineConfig, concurrency: number
         ...(a.gate ? { gate: a.gate } : {}),
       };
     },
-    config: () => engine.settings(),
+    config: () => ({
+      ...engine.settings(),
+      embedder: ports.embedder?.id ?? null,
+      reranker: ports.reranker?.id ?? null,
+    }),
     async close() {
       await engine.close();
       rmSync(dir, { recursive: true, force: true });

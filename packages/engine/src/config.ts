@@ -34,6 +34,11 @@ export interface EngineConfig {
      * answered one by one (one extra generator call per question). Default off.
      */
     rewrite?: boolean;
+    /**
+     * false: dense candidates only (the lexical side adds none; needs an embedder and a vector
+     * store). Default true: lexical, fused with dense when an embedder is configured.
+     */
+    lexical?: boolean;
   };
   /** Largest accepted upload, in bytes. */
   maxUploadBytes: number;

@@ -1,3 +1,4 @@
+import { analyze } from '@pinpoint/analysis';
 import type { RankedChunk, SentenceSupport } from '@pinpoint/answering';
 import { answerExtractive, streamGeneratedAnswer } from '@pinpoint/answering';
 import type { Chunk, Citation, Element, MetadataStore, SearchFilter, Version } from '@pinpoint/core';
@@ -101,20 +102,23 @@ async function retrieve(
   ports: EnginePorts,
   query: string,
   options: QueryOptions,
-  k: number,
+  sides: { k: number; lexical?: boolean | undefined },
   timings: Record<string, number>,
   paraphrases: string[] = [],
   keep = Number.POSITIVE_INFINITY,
 ): Promise<Retrieval> {
   const filter = await searchFilter(ports.metadata, options);
   if (filter.versionIds?.length === 0) return { candidates: [], queryTerms: [] };
+  const k = sides.k;
   const t0 = performance.now();
   const result = await searchLexical(ports.lexical, query, { k, filter });
   timings.lexical = ms(t0);
+  // Dense-only retrieval still asks the lexical index for the query's term weights (the gate reads them).
+  const lexicalHits = sides.lexical === false && ports.embedder && ports.vectors ? [] : result.hits;
   const lexicalSearch = async (q: string) => (await searchLexical(ports.lexical, q, { k, filter })).hits;
   const extra = await paraphraseHits(ports, paraphrases, lexicalSearch, { k, filter });
   // Only the head is ever shown, reranked or answered from: load just those chunks.
-  let staged = (await stagedCandidates(ports, query, result.hits, { k, filter }, timings, extra)).slice(0, keep);
+  let staged = (await stagedCandidates(ports, query, lexicalHits, { k, filter }, timings, extra)).slice(0, keep);
   const t1 = performance.now();
   const chunks = new Map((await ports.metadata.getChunks(staged.map((h) => h.chunk_id))).map((c) => [c.chunk_id, c]));
   staged = await rerankStaged(ports, query, staged, (id) => chunks.get(id)?.text, timings);
@@ -156,13 +160,34 @@ export async function search(
 ): Promise<SearchResponse> {
   const t0 = performance.now();
   const timings: Record<string, number> = {};
-  const { candidates: found } = await retrieve(ports, query, options, options.k ?? config.retrieval.k, timings);
+  const { candidates: found } = await retrieve(
+    ports,
+    query,
+    options,
+    { k: options.k ?? config.retrieval.k, lexical: config.retrieval.lexical },
+    timings,
+  );
   const hits = found.slice(0, options.k ?? 10).map((c) => c.hit);
   timings.total_ms = ms(t0);
   return { query, hits, timings };
 }
 
-async function ranked(metadata: MetadataStore, candidates: Candidate[]): Promise<RankedChunk[]> {
+/**
+ * The lexical evidence of a chunk for the gate: its BM25 score when the lexical side found it, else
+ * the weight of the query terms its own text contains — so a chunk only the dense side found is
+ * judged on its text, not read as zero evidence.
+ */
+function lexicalEvidence(c: Candidate, queryTerms: { term: string; weight: number }[]): number {
+  if (c.hit.scores.lexical !== undefined) return c.hit.scores.lexical;
+  const terms = new Set(analyze(c.chunk.text));
+  return queryTerms.reduce((sum, q) => (terms.has(q.term) ? sum + q.weight : sum), 0);
+}
+
+async function ranked(
+  metadata: MetadataStore,
+  candidates: Candidate[],
+  queryTerms: { term: string; weight: number }[],
+): Promise<RankedChunk[]> {
   const out: RankedChunk[] = [];
   for (const c of candidates) {
     const elements = await metadata.getElements(
@@ -176,7 +201,7 @@ async function ranked(metadata: MetadataStore, candidates: Candidate[]): Promise
       elements,
       file: c.version.original_name,
       rank: c.hit.rank,
-      score: c.hit.scores.lexical ?? 0,
+      score: lexicalEvidence(c, queryTerms),
       ...(label !== undefined ? { page_label: label } : {}),
     });
   }
@@ -214,9 +239,17 @@ export async function* askStream(
   }
   const k = config.retrieval.k;
   const keep = Math.max(ANSWER_HEAD, config.retrieval.answerChunks);
-  const { candidates: found, queryTerms } = await retrieve(ports, question, options, k, timings, rewrite.paraphrases, keep);
+  const { candidates: found, queryTerms } = await retrieve(
+    ports,
+    question,
+    options,
+    { k, lexical: config.retrieval.lexical },
+    timings,
+    rewrite.paraphrases,
+    keep,
+  );
   const tc = performance.now();
-  const top = await ranked(ports.metadata, found.slice(0, config.retrieval.answerChunks));
+  const top = await ranked(ports.metadata, found.slice(0, config.retrieval.answerChunks), queryTerms);
   timings.context = ms(tc);
   const t1 = performance.now();
   const result = answerExtractive({ question, chunks: top, queryTerms });

@@ -4,14 +4,13 @@ import { BullMQJobQueue } from '@pinpoint/bullmq';
 import type { LexicalIndex } from '@pinpoint/core';
 import { createError } from '@pinpoint/core';
 import type { Engine } from '@pinpoint/engine';
-import { createEngine } from '@pinpoint/engine';
+import { createEngine, createModelPorts } from '@pinpoint/engine';
 import { PgLexicalIndex, PgMetadataStore } from '@pinpoint/postgres';
 import { DEFAULT_BM25 } from '@pinpoint/retrieval';
 import { S3BlobStore } from '@pinpoint/s3';
 import { FsBlobStore } from '@pinpoint/storage';
 import { QdrantLexicalIndex } from '@pinpoint/vectors';
 import type { Config } from './config.js';
-import { createModelPorts } from './models.js';
 
 async function openLexical(config: Config): Promise<LexicalIndex> {
   const d = config.distributed;
@@ -52,7 +51,7 @@ export async function createDistributedEngine(config: Config, onError: (err: Err
     backoffMs: config.worker.backoffMs,
     onError,
   });
-  const models = await createModelPorts(config);
+  const models = await createModelPorts(config.models, config.dataDir);
   return createEngine(config.engine, {
     ...models,
     metadata,

@@ -17,7 +17,11 @@ describe('configuration', () => {
   it('documents every PINPOINT_* variable it reads in the README', () => {
     const readme = read('../../../README.md');
     const names = new Set(
-      [...(read('./config.ts') + read('./models-config.ts')).matchAll(/PINPOINT_[A-Z0-9_]*[A-Z0-9]\b/g)].map((m) => m[0]),
+      [
+        ...(read('./config.ts') + read('../../../packages/engine/src/models-config.ts')).matchAll(
+          /PINPOINT_[A-Z0-9_]*[A-Z0-9]\b/g,
+        ),
+      ].map((m) => m[0]),
     );
     const missing = [...names].filter((n) => !readme.includes(`\`${n}\``));
     expect(missing).toEqual([]);

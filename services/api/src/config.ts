@@ -1,10 +1,9 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createError } from '@pinpoint/core';
-import type { EngineConfig } from '@pinpoint/engine';
+import type { EngineConfig, ModelsConfig } from '@pinpoint/engine';
+import { modelsEnvShape, modelsFromEnv } from '@pinpoint/engine';
 import { z } from 'zod';
-import type { ModelsConfig } from './models-config.js';
-import { modelsEnvShape, modelsFromEnv } from './models-config.js';
 
 /**
  * The only place that reads process.env (and argv): PINPOINT_* variables and flags, validated once

@@ -2,16 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Engine } from '@pinpoint/engine';
-import { createEngine } from '@pinpoint/engine';
+import { createEngine, createModelPorts } from '@pinpoint/engine';
 import { openLexicalIndex } from '@pinpoint/retrieval';
 import { FsBlobStore, SqliteJobQueue, SqliteMetadataStore } from '@pinpoint/storage';
 import type { Config } from './config.js';
-import { createModelPorts } from './models.js';
 
 /** The embedded composition: SQLite metadata + job table, blobs in the data folder, the on-disk lexical index, optional models. */
 export async function createEmbeddedEngine(config: Config): Promise<Engine> {
   mkdirSync(config.dataDir, { recursive: true });
-  const models = await createModelPorts(config);
+  const models = await createModelPorts(config.models, config.dataDir);
   return createEngine(config.engine, {
     ...models,
     metadata: new SqliteMetadataStore(join(config.dataDir, 'metadata.db')),

@@ -3,7 +3,7 @@ import { analyze } from '@pinpoint/analysis';
 import type { Embedder, Generator, Reranker, VectorStore } from '@pinpoint/core';
 import { createEmbedder, createGenerator, createReranker } from '@pinpoint/providers';
 import { openEmbeddedVectorStore, QdrantVectorStore } from '@pinpoint/vectors';
-import type { Config } from './config.js';
+import type { ModelsConfig } from './models-config.js';
 
 export interface ModelPorts {
   embedder?: Embedder;
@@ -12,9 +12,11 @@ export interface ModelPorts {
   reranker?: Reranker;
 }
 
-/** The optional model ports from the configuration; with none configured this is `{}` (the zero-key default). */
-export async function createModelPorts(config: Config): Promise<ModelPorts> {
-  const m = config.models;
+/**
+ * The optional model ports from the configuration (the server's and the CLI's, from the same PINPOINT_*
+ * variables); with none configured this is `{}` (the zero-key default).
+ */
+export async function createModelPorts(m: ModelsConfig, dataDir: string): Promise<ModelPorts> {
   const embedder = await createEmbedder(m.embedder);
   const generator = createGenerator(m.generator);
   const reranker = await createReranker(m.reranker, { generator });
@@ -29,7 +31,7 @@ export async function createModelPorts(config: Config): Promise<ModelPorts> {
             analyze,
             ...(m.vectors.apiKey ? { apiKey: m.vectors.apiKey } : {}),
           })
-        : openEmbeddedVectorStore({ path: join(config.dataDir, 'vectors.db'), dimensions: embedder.dimensions });
+        : openEmbeddedVectorStore({ path: join(dataDir, 'vectors.db'), dimensions: embedder.dimensions });
   }
   return {
     ...(embedder ? { embedder } : {}),

@@ -1,0 +1,68 @@
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { writeTinyEncoder } from '@pinpoint/providers/tiny-onnx';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const bin = fileURLToPath(new URL('../bin/pinpoint.mjs', import.meta.url));
+
+const DOCS = {
+  'refunds.md': '# Refunds\n\nTaxi fares are refunded up to fifty dollars per trip when a receipt is attached.\n',
+  'parking.md': '# Parking\n\nParking permits are issued monthly by the facilities office.\n',
+};
+const QUESTIONS = [
+  { id: 'q1', question: 'Are taxi fares refunded?', answerable: true, answers: ['fifty dollars'], file: 'refunds.md' },
+  { id: 'q2', question: 'Who issues parking permits?', answerable: true, answers: ['facilities office'], file: 'parking.md' },
+  { id: 'q3', question: 'What is the dress code?', answerable: false, answers: [], file: '' },
+];
+const WORDS =
+  'taxi fares are refunded up to fifty dollars per trip when a receipt is attached parking permits issued monthly by the facilities office who what dress code refunds query passage :'.split(
+    ' ',
+  );
+
+describe('pinpoint eval --mode dense|hybrid with a local ONNX embedder', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'pp-cli-modes-'));
+    mkdirSync(join(dir, 'set', 'docs'), { recursive: true });
+    for (const [name, text] of Object.entries(DOCS)) writeFileSync(join(dir, 'set', 'docs', name), text);
+    const lines = QUESTIONS.map(({ file, ...q }) =>
+      JSON.stringify({ ...q, lang: 'en', gold: file ? [{ file, quote: DOCS[file as keyof typeof DOCS].split('\n')[2] }] : [] }),
+    );
+    writeFileSync(join(dir, 'set', 'questions.jsonl'), `${lines.join('\n')}\n`);
+    await writeTinyEncoder(join(dir, 'model'), WORDS, 16);
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  const evalRun = async (mode: string) => {
+    const out = join(dir, `${mode}.json`);
+    await run(process.execPath, [bin, 'eval', 'set', '--mode', mode, '--out', out, '--json'], {
+      cwd: dir,
+      env: {
+        ...process.env,
+        INIT_CWD: dir,
+        PINPOINT_PARSE_ISOLATE: 'false',
+        PINPOINT_EMBEDDER: 'onnx',
+        PINPOINT_ONNX_MODEL_DIR: join(dir, 'model'),
+      },
+    });
+    return JSON.parse(readFileSync(out, 'utf8'));
+  };
+
+  it.each(['hybrid', 'dense'])(
+    'runs --mode %s and records the mode, the embedder and dense scores',
+    async (mode) => {
+      const r = await evalRun(mode);
+      expect(r.config).toMatchObject({ mode, embedder: expect.stringMatching(/^onnx:/), reranker: null });
+      const items = r.questions.flatMap((q: { retrieved: { scores: Record<string, number> }[] }) => q.retrieved);
+      expect(items.length).toBeGreaterThan(0);
+      for (const item of items) expect(typeof item.scores.dense).toBe('number');
+      if (mode === 'dense') for (const item of items) expect(item.scores.lexical).toBeUndefined();
+    },
+    60_000,
+  );
+});
