@@ -1,6 +1,7 @@
 import type { Artifact, Job, PinDocument, Version } from '@pinpoint/core';
 import { createError } from '@pinpoint/core';
 import type { EnginePorts } from './config.js';
+import { withdrawVersion } from './ingest.js';
 
 export interface DocumentSummary {
   document: PinDocument;
@@ -86,11 +87,15 @@ export async function syncVersionWithJob(ports: EnginePorts, job: Job): Promise<
     });
   } else if (job.state === 'cancelled' && (v.state === 'queued' || v.state === 'processing')) {
     await ports.lexical.deleteVersion(v.version_id);
+    await ports.vectors?.deleteVersion(v.version_id);
     await ports.metadata.updateVersion(v.version_id, {
       state: 'cancelled',
       error_code: 'PP_JOB_CANCELLED',
       error_message: job.error_message,
     });
+  } else if (job.state === 'cancelled' && v.state === 'ready') {
+    // The cancel landed after the run marked the version ready: the job says cancelled, so the version follows.
+    await withdrawVersion(ports, v, job.error_message);
   } else if (job.state === 'queued' && (v.state === 'failed' || v.state === 'cancelled')) {
     await ports.metadata.updateVersion(v.version_id, { state: 'queued', error_code: null, error_message: null });
   }

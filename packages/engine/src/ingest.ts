@@ -72,7 +72,12 @@ async function storeDerived(ports: EnginePorts, versionId: string, out: ParseOut
   await storeArtifact(ports, { versionId, kind: 'sourcemap.json', name: 'sourcemap.json', mime: 'application/json', bytes: map });
 }
 
-async function index(ports: EnginePorts, chunks: Chunk[], versionId: string, ctx: JobContext): Promise<void> {
+async function index(
+  ports: EnginePorts,
+  chunks: Chunk[],
+  versionId: string,
+  ctx: Pick<JobContext, 'signal' | 'progress'>,
+): Promise<void> {
   await ports.lexical.deleteVersion(versionId);
   await ports.lexical.upsert(chunks.map(toIndexed));
   const { vectors, embedder } = ports;
@@ -142,6 +147,25 @@ async function unindex(ports: EnginePorts, versionId: string): Promise<void> {
   await ports.metadata.deleteVersionContent(versionId);
 }
 
+/**
+ * A cancel that lands after the run marked the version ready: the job's outcome wins. The version
+ * ends cancelled with nothing of it searchable, and the version it displaced from search (the
+ * document's newest remaining ready one, when older) is indexed again from its stored chunks.
+ */
+export async function withdrawVersion(ports: EnginePorts, version: Version, message: string | null): Promise<void> {
+  await ports.metadata.updateVersion(version.version_id, {
+    state: 'cancelled',
+    error_code: 'PP_JOB_CANCELLED',
+    error_message: message ?? 'The job was cancelled after its version became ready.',
+  });
+  await unindex(ports, version.version_id);
+  const ready = (await ports.metadata.listVersions({ documentId: version.document_id })).filter((v) => v.state === 'ready');
+  const newest = ready.reduce<Version | null>((a, b) => (a && a.number > b.number ? a : b), null);
+  if (!newest || newest.number > version.number) return;
+  const chunks = await ports.metadata.listChunks(newest.version_id);
+  await index(ports, chunks, newest.version_id, { signal: new AbortController().signal, progress: async () => {} });
+}
+
 /** The ingestion job processor: the one place the pipeline lives (API worker loop, CLI, eval, distributed worker). */
 export function createIngestProcessor(ports: EnginePorts, config: EngineConfig): (job: Job, ctx: JobContext) => Promise<void> {
   return async (job, ctx) => {
@@ -164,7 +188,7 @@ export function createIngestProcessor(ports: EnginePorts, config: EngineConfig):
         await ports.metadata.updateVersion(version.version_id, { state: 'failed', error_code: e.code, error_message: e.message });
       }
       // Retryable errors leave the version processing; the queue retries, and a job that finally fails
-      // marks its version failed through syncVersionStates.
+      // marks its version failed (and a cancel that lands after "ready" withdraws it) through syncVersionWithJob.
       throw e;
     }
   };
