@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { writeTinyEncoder } from '@pinpoint/providers/tiny-onnx';
+import { writeTinyCrossEncoder, writeTinyEncoder } from '@pinpoint/providers/tiny-onnx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);
@@ -24,7 +24,7 @@ const WORDS =
     ' ',
   );
 
-describe('pinpoint eval --mode dense|hybrid with a local ONNX embedder', () => {
+describe('pinpoint eval --mode dense|hybrid|hybrid+rerank with local ONNX models', () => {
   let dir: string;
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'pp-cli-modes-'));
@@ -35,6 +35,7 @@ describe('pinpoint eval --mode dense|hybrid with a local ONNX embedder', () => {
     );
     writeFileSync(join(dir, 'set', 'questions.jsonl'), `${lines.join('\n')}\n`);
     await writeTinyEncoder(join(dir, 'model'), WORDS, 16);
+    await writeTinyCrossEncoder(join(dir, 'rerank'), WORDS, { taxi: 3, parking: 2 });
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -48,6 +49,8 @@ describe('pinpoint eval --mode dense|hybrid with a local ONNX embedder', () => {
         PINPOINT_PARSE_ISOLATE: 'false',
         PINPOINT_EMBEDDER: 'onnx',
         PINPOINT_ONNX_MODEL_DIR: join(dir, 'model'),
+        PINPOINT_RERANKER: 'onnx',
+        PINPOINT_RERANKER_MODEL_DIR: join(dir, 'rerank'),
       },
     });
     return JSON.parse(readFileSync(out, 'utf8'));
@@ -65,4 +68,10 @@ describe('pinpoint eval --mode dense|hybrid with a local ONNX embedder', () => {
     },
     60_000,
   );
+
+  it('runs --mode hybrid+rerank with the configured reranker and records its id', async () => {
+    const r = await evalRun('hybrid+rerank');
+    expect(r.config).toMatchObject({ mode: 'hybrid+rerank', reranker: expect.stringMatching(/onnx/) });
+    expect(typeof r.questions[0].retrieved[0].scores.rerank).toBe('number');
+  }, 60_000);
 });
