@@ -2,26 +2,21 @@ import { isAbsolute, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createError } from '@pinpoint/core';
 import type { EngineConfig, ModelsConfig } from '@pinpoint/engine';
-import { defaultEngineConfig, modelsEnvShape, modelsFromEnv } from '@pinpoint/engine';
+import {
+  defaultEngineConfig,
+  modelsEnvShape,
+  modelsFromEnv,
+  parseConfigFromEnv,
+  parseEnv,
+  parseEnvShape,
+} from '@pinpoint/engine';
 import { z } from 'zod';
 
 /** The CLI's only reader of process.env and argv: PINPOINT_* variables (as the server's) and flags. */
-/** Empty = automatic language choice by the OCR engine. */
-const ocrLangsOf = (v: string): { ocrLangs?: string[] } => {
-  const langs = v.split(/[+,]/).filter(Boolean);
-  return langs.length > 0 ? { ocrLangs: langs } : {};
-};
-
-const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const envSchema = z.object({
   PINPOINT_DATA_DIR: z.string().min(1).default('./data'),
-  PINPOINT_PARSE_ISOLATE: bool.default(true),
-  PINPOINT_PARSE_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
-  PINPOINT_PARSE_MEMORY_MB: z.coerce.number().int().min(64).default(1024),
+  ...parseEnvShape,
   PINPOINT_MAX_UPLOAD_MB: z.coerce.number().positive().default(100),
-  PINPOINT_OCR: z.enum(['none', 'tesseract-cli']).default('tesseract-cli'),
-  PINPOINT_OCR_LANGS: z.string().default(''),
-  PINPOINT_OFFICE_CONVERTER: z.enum(['none', 'libreoffice']).default('libreoffice'),
   PINPOINT_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   PINPOINT_RETRIEVAL_K: z.coerce.number().int().min(1).max(1000).default(50),
   ...modelsEnvShape,
@@ -79,20 +74,11 @@ const options = {
 
 export function loadCliConfig(argv: string[] = process.argv.slice(2), env: NodeJS.ProcessEnv = process.env): CliConfig {
   const { values, positionals } = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
-  const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw createError('PP_CONFIG_INVALID', `Invalid setting ${issue?.path.join('.') ?? '?'}: ${issue?.message ?? 'invalid'}.`);
-  }
-  const e = parsed.data;
+  const e = parseEnv(envSchema, env);
   const mode = (values.mode ?? 'lexical') as EvalMode;
   const models = modelsForMode(mode, modelsFromEnv(e));
   const base = e.INIT_CWD ?? process.cwd();
   const resolvePath = (p: string): string => (isAbsolute(p) ? p : resolve(base, p));
-  const capabilities = {
-    ...(e.PINPOINT_OCR !== 'none' ? { ocr: { engine: e.PINPOINT_OCR } } : {}),
-    ...(e.PINPOINT_OFFICE_CONVERTER !== 'none' ? { convert: { engine: e.PINPOINT_OFFICE_CONVERTER } } : {}),
-  };
   return {
     command: positionals[0],
     args: positionals.slice(1),
@@ -108,13 +94,7 @@ export function loadCliConfig(argv: string[] = process.argv.slice(2), env: NodeJ
     concurrency: e.PINPOINT_WORKER_CONCURRENCY,
     engine: {
       ...defaultEngineConfig,
-      parse: {
-        isolate: e.PINPOINT_PARSE_ISOLATE,
-        timeoutMs: e.PINPOINT_PARSE_TIMEOUT_MS,
-        maxOldSpaceMb: e.PINPOINT_PARSE_MEMORY_MB,
-        ...ocrLangsOf(e.PINPOINT_OCR_LANGS),
-        capabilities,
-      },
+      parse: parseConfigFromEnv(e),
       retrieval: {
         ...defaultEngineConfig.retrieval,
         k: e.PINPOINT_RETRIEVAL_K,

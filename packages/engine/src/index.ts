@@ -5,9 +5,19 @@ export type { EngineConfig, EnginePorts } from './config.js';
 export { defaultEngineConfig } from './config.js';
 export type { Engine } from './engine.js';
 export { createEngine } from './engine.js';
+export type { BlobsConfig } from './env-config.js';
+export {
+  blobsFromEnv,
+  deepFreeze,
+  distributedEnvShape,
+  envBool,
+  parseConfigFromEnv,
+  parseEnv,
+  parseEnvShape,
+} from './env-config.js';
 export type { ModelPorts } from './models.js';
 export { createModelPorts } from './models.js';
 export type { ModelsConfig } from './models-config.js';
-export { modelsEnvShape, modelsFromEnv } from './models-config.js';
+export { embedderEnvShape, embedderFromEnv, modelsEnvShape, modelsFromEnv, vectorsEnvShape } from './models-config.js';
 export type { Answer, AskEvent, QueryFilters, QueryOptions, Retrieved, SearchResponse, StageNumbers } from './query.js';
 export type { UploadFile, UploadResult } from './upload.js';

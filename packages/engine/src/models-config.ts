@@ -2,8 +2,8 @@ import { createError } from '@pinpoint/core';
 import type { EmbedderConfig, GeneratorConfig, RerankerConfig } from '@pinpoint/providers';
 import { z } from 'zod';
 
-/** The PINPOINT_* variables of the optional model providers; config.ts merges them into its schema. */
-export const modelsEnvShape = {
+/** The PINPOINT_* variables of the embedder (the worker reads these and the vectors' ones only). */
+export const embedderEnvShape = {
   PINPOINT_EMBEDDER: z.enum(['none', 'gemini', 'ollama', 'onnx']).default('none'),
   PINPOINT_EMBEDDER_MODEL: z.string().min(1).optional(),
   PINPOINT_EMBEDDER_DIMENSIONS: z.coerce.number().int().positive().optional(),
@@ -11,18 +11,29 @@ export const modelsEnvShape = {
   PINPOINT_GEMINI_BASE_URL: z.url().optional(),
   PINPOINT_OLLAMA_URL: z.url().default('http://127.0.0.1:11434'),
   PINPOINT_ONNX_MODEL_DIR: z.string().min(1).optional(),
-  PINPOINT_GENERATOR: z.enum(['none', 'gemini', 'ollama']).default('none'),
-  PINPOINT_GENERATOR_MODEL: z.string().min(1).optional(),
-  PINPOINT_RERANKER: z.enum(['none', 'onnx', 'llm']).default('none'),
-  PINPOINT_RERANKER_MODEL_DIR: z.string().min(1).optional(),
+};
+
+/** Where vectors live: embedded (SQLite) or Qdrant. */
+export const vectorsEnvShape = {
   PINPOINT_VECTORS: z.enum(['embedded', 'qdrant']).default('embedded'),
   PINPOINT_QDRANT_URL: z.url().default('http://127.0.0.1:6333'),
   PINPOINT_QDRANT_API_KEY: z.string().min(1).optional(),
   PINPOINT_QDRANT_COLLECTION: z.string().min(1).default('pinpoint'),
 };
 
+/** The PINPOINT_* variables of the optional model providers; config.ts merges them into its schema. */
+export const modelsEnvShape = {
+  ...embedderEnvShape,
+  PINPOINT_GENERATOR: z.enum(['none', 'gemini', 'ollama']).default('none'),
+  PINPOINT_GENERATOR_MODEL: z.string().min(1).optional(),
+  PINPOINT_RERANKER: z.enum(['none', 'onnx', 'llm']).default('none'),
+  PINPOINT_RERANKER_MODEL_DIR: z.string().min(1).optional(),
+  ...vectorsEnvShape,
+};
+
 const modelsEnv = z.object(modelsEnvShape);
 type ModelsEnv = z.infer<typeof modelsEnv>;
+type EmbedderEnv = z.infer<z.ZodObject<typeof embedderEnvShape>>;
 
 export interface ModelsConfig {
   embedder: EmbedderConfig;
@@ -36,7 +47,8 @@ function need<T>(value: T | undefined, name: string, why: string): T {
   return value;
 }
 
-function embedderConfig(e: ModelsEnv): EmbedderConfig {
+/** The embedder from its PINPOINT_* variables; a missing one it needs is named. */
+export function embedderFromEnv(e: EmbedderEnv): EmbedderConfig {
   const model = e.PINPOINT_EMBEDDER_MODEL;
   switch (e.PINPOINT_EMBEDDER) {
     case 'none':
@@ -101,7 +113,7 @@ function rerankerConfig(e: ModelsEnv): RerankerConfig {
 
 export function modelsFromEnv(e: ModelsEnv): ModelsConfig {
   return {
-    embedder: embedderConfig(e),
+    embedder: embedderFromEnv(e),
     generator: generatorConfig(e),
     reranker: rerankerConfig(e),
     vectors:

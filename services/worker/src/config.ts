@@ -1,7 +1,17 @@
 import { resolve } from 'node:path';
 import { createError } from '@pinpoint/core';
 import type { EngineConfig } from '@pinpoint/engine';
-import { defaultEngineConfig } from '@pinpoint/engine';
+import {
+  blobsFromEnv,
+  deepFreeze,
+  defaultEngineConfig,
+  distributedEnvShape,
+  embedderEnvShape,
+  parseConfigFromEnv,
+  parseEnv,
+  parseEnvShape,
+  vectorsEnvShape,
+} from '@pinpoint/engine';
 import type { S3BlobStoreOptions } from '@pinpoint/s3';
 import { z } from 'zod';
 import type { WorkerModels } from './models.js';
@@ -11,25 +21,11 @@ import { workerModelsFrom } from './models.js';
  * The worker's only reader of process.env: PINPOINT_* variables validated once into a frozen
  * config. Every variable is listed in docs/distributed.md.
  */
-const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const ms = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
 
 const envSchema = z.object({
-  PINPOINT_REDIS_URL: z
-    .string()
-    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
-    .default('redis://127.0.0.1:6379'),
-  PINPOINT_DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
-    .default('postgres://postgres@127.0.0.1:5432/pinpoint'),
-  PINPOINT_PG_SCHEMA: z
-    .string()
-    .regex(/^[a-z_][a-z0-9_]*$/)
-    .default('pinpoint'),
+  ...distributedEnvShape,
   PINPOINT_BLOB_DIR: z.string().min(1).default('./data/blobs'),
-  PINPOINT_QUEUE_NAME: z.string().min(1).default('pinpoint-ingest'),
-  PINPOINT_QUEUE_PREFIX: z.string().min(1).default('pp'),
   PINPOINT_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   PINPOINT_JOB_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),
   PINPOINT_JOB_BACKOFF_MS: ms(1000),
@@ -38,33 +34,11 @@ const envSchema = z.object({
   PINPOINT_MAX_STALLED_COUNT: z.coerce.number().int().min(0).max(100).default(3),
   PINPOINT_RATE_LIMIT_MS: ms(30_000),
   PINPOINT_DRAIN_TIMEOUT_MS: ms(60_000),
-  PINPOINT_PARSE_ISOLATE: bool.default(true),
+  ...parseEnvShape,
+  // Checked like the worker's other millisecond settings (at least 1).
   PINPOINT_PARSE_TIMEOUT_MS: ms(120_000),
-  PINPOINT_PARSE_MEMORY_MB: z.coerce.number().int().min(64).default(1024),
-  PINPOINT_OCR: z.enum(['none', 'tesseract-cli']).default('tesseract-cli'),
-  /** Empty = automatic language choice by the OCR engine (as in the API). */
-  PINPOINT_OCR_LANGS: z.string().default(''),
-  PINPOINT_OFFICE_CONVERTER: z.enum(['none', 'libreoffice']).default('libreoffice'),
-  PINPOINT_EMBEDDER: z.enum(['none', 'gemini', 'ollama', 'onnx']).default('none'),
-  PINPOINT_EMBEDDER_MODEL: z.string().min(1).optional(),
-  PINPOINT_EMBEDDER_DIMENSIONS: z.coerce.number().int().positive().optional(),
-  PINPOINT_GEMINI_API_KEY: z.string().min(1).optional(),
-  PINPOINT_GEMINI_BASE_URL: z.url().optional(),
-  PINPOINT_OLLAMA_URL: z.url().default('http://127.0.0.1:11434'),
-  PINPOINT_ONNX_MODEL_DIR: z.string().min(1).optional(),
-  PINPOINT_VECTORS: z.enum(['embedded', 'qdrant']).default('embedded'),
-  PINPOINT_QDRANT_URL: z.url().default('http://127.0.0.1:6333'),
-  PINPOINT_QDRANT_API_KEY: z.string().min(1).optional(),
-  PINPOINT_QDRANT_COLLECTION: z.string().min(1).default('pinpoint'),
-  PINPOINT_LEXICAL: z.enum(['postgres', 'qdrant']).default('postgres'),
-  PINPOINT_BLOBS: z.enum(['fs', 's3']).default('fs'),
-  PINPOINT_S3_ENDPOINT: z.url().optional(),
-  PINPOINT_S3_BUCKET: z.string().min(1).optional(),
-  PINPOINT_S3_PREFIX: z.string().default(''),
-  PINPOINT_S3_REGION: z.string().min(1).default('us-east-1'),
-  PINPOINT_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
-  PINPOINT_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
-  PINPOINT_QDRANT_LEXICAL_COLLECTION: z.string().min(1).default('pinpoint_lexical'),
+  ...embedderEnvShape,
+  ...vectorsEnvShape,
 });
 
 export interface WorkerConfig {
@@ -99,7 +73,7 @@ function fromEnv(e: z.infer<typeof envSchema>): WorkerConfig {
     databaseUrl: e.PINPOINT_DATABASE_URL,
     pgSchema: e.PINPOINT_PG_SCHEMA,
     blobDir: resolve(e.PINPOINT_BLOB_DIR),
-    blobs: blobsFrom(e),
+    blobs: blobsFromEnv(e),
     queue: {
       name: e.PINPOINT_QUEUE_NAME,
       prefix: e.PINPOINT_QUEUE_PREFIX,
@@ -117,60 +91,13 @@ function fromEnv(e: z.infer<typeof envSchema>): WorkerConfig {
       e.PINPOINT_LEXICAL === 'qdrant'
         ? { kind: 'qdrant', collection: e.PINPOINT_QDRANT_LEXICAL_COLLECTION }
         : { kind: 'postgres' },
-    engine: {
-      ...defaultEngineConfig,
-      parse: {
-        isolate: e.PINPOINT_PARSE_ISOLATE,
-        timeoutMs: e.PINPOINT_PARSE_TIMEOUT_MS,
-        maxOldSpaceMb: e.PINPOINT_PARSE_MEMORY_MB,
-        ...ocrLangsOf(e.PINPOINT_OCR_LANGS),
-        capabilities: {
-          ...(e.PINPOINT_OCR !== 'none' ? { ocr: { engine: e.PINPOINT_OCR } } : {}),
-          ...(e.PINPOINT_OFFICE_CONVERTER !== 'none' ? { convert: { engine: e.PINPOINT_OFFICE_CONVERTER } } : {}),
-        },
-      },
-    },
+    engine: { ...defaultEngineConfig, parse: parseConfigFromEnv(e) },
   };
-}
-
-function blobsFrom(e: z.infer<typeof envSchema>): WorkerConfig['blobs'] {
-  if (e.PINPOINT_BLOBS === 'fs') return { kind: 'fs' };
-  const need = (v: string | undefined, name: string) => {
-    if (!v) throw createError('PP_CONFIG_INVALID', `Set ${name}: PINPOINT_BLOBS=s3 needs it.`);
-    return v;
-  };
-  return {
-    kind: 's3',
-    endpoint: need(e.PINPOINT_S3_ENDPOINT, 'PINPOINT_S3_ENDPOINT'),
-    bucket: need(e.PINPOINT_S3_BUCKET, 'PINPOINT_S3_BUCKET'),
-    prefix: e.PINPOINT_S3_PREFIX,
-    region: e.PINPOINT_S3_REGION,
-    accessKeyId: need(e.PINPOINT_S3_ACCESS_KEY_ID, 'PINPOINT_S3_ACCESS_KEY_ID'),
-    secretAccessKey: need(e.PINPOINT_S3_SECRET_ACCESS_KEY, 'PINPOINT_S3_SECRET_ACCESS_KEY'),
-  };
-}
-
-function ocrLangsOf(value: string): { ocrLangs?: string[] } {
-  const langs = value.split(/[+,]/).filter(Boolean);
-  return langs.length > 0 ? { ocrLangs: langs } : {};
-}
-
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object') {
-    for (const v of Object.values(value)) deepFreeze(v);
-    Object.freeze(value);
-  }
-  return value;
 }
 
 /** Reads and validates the worker's settings; throws PP_CONFIG_INVALID naming the setting. */
 export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerConfig {
-  const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw createError('PP_CONFIG_INVALID', `Invalid setting ${issue?.path.join('.') ?? '?'}: ${issue?.message ?? 'invalid'}.`);
-  }
-  return deepFreeze(fromEnv(parsed.data));
+  return deepFreeze(fromEnv(parseEnv(envSchema, env)));
 }
 
 /**

@@ -1,9 +1,12 @@
 import { analyze } from '@pinpoint/analysis';
 import type { Embedder, VectorStore } from '@pinpoint/core';
 import { createError } from '@pinpoint/core';
+import type { embedderEnvShape, vectorsEnvShape } from '@pinpoint/engine';
+import { embedderFromEnv } from '@pinpoint/engine';
 import type { EmbedderConfig } from '@pinpoint/providers';
 import { createEmbedder } from '@pinpoint/providers';
 import { collectionNameFor, QdrantVectorStore } from '@pinpoint/vectors';
+import type { z } from 'zod';
 
 /** What ingestion needs of the models: the embedder (the same one the API queries with) and Qdrant for its vectors. */
 export interface WorkerModels {
@@ -11,57 +14,11 @@ export interface WorkerModels {
   qdrant: { url: string; apiKey?: string; collection: string };
 }
 
-export interface ModelsEnv {
-  PINPOINT_EMBEDDER: 'none' | 'gemini' | 'ollama' | 'onnx';
-  PINPOINT_EMBEDDER_MODEL?: string | undefined;
-  PINPOINT_EMBEDDER_DIMENSIONS?: number | undefined;
-  PINPOINT_GEMINI_API_KEY?: string | undefined;
-  PINPOINT_GEMINI_BASE_URL?: string | undefined;
-  PINPOINT_OLLAMA_URL: string;
-  PINPOINT_ONNX_MODEL_DIR?: string | undefined;
-  PINPOINT_VECTORS: 'embedded' | 'qdrant';
-  PINPOINT_QDRANT_URL: string;
-  PINPOINT_QDRANT_API_KEY?: string | undefined;
-  PINPOINT_QDRANT_COLLECTION: string;
-}
-
-function need<T>(value: T | undefined, name: string, why: string): T {
-  if (value === undefined) throw createError('PP_CONFIG_INVALID', `Set ${name}: ${why}.`);
-  return value;
-}
-
-function embedderConfig(e: ModelsEnv): EmbedderConfig {
-  const model = e.PINPOINT_EMBEDDER_MODEL;
-  const dimensions = e.PINPOINT_EMBEDDER_DIMENSIONS;
-  switch (e.PINPOINT_EMBEDDER) {
-    case 'none':
-      return { kind: 'none' };
-    case 'gemini':
-      return {
-        kind: 'gemini',
-        apiKey: need(e.PINPOINT_GEMINI_API_KEY, 'PINPOINT_GEMINI_API_KEY', 'the Gemini embedder needs a key'),
-        ...(e.PINPOINT_GEMINI_BASE_URL ? { baseUrl: e.PINPOINT_GEMINI_BASE_URL } : {}),
-        ...(model ? { model } : {}),
-        ...(dimensions ? { dimensions } : {}),
-      };
-    case 'ollama':
-      return {
-        kind: 'ollama',
-        url: e.PINPOINT_OLLAMA_URL,
-        model: need(model, 'PINPOINT_EMBEDDER_MODEL', 'the Ollama embedder needs a model (e.g. bge-m3)'),
-        dimensions: need(dimensions, 'PINPOINT_EMBEDDER_DIMENSIONS', 'the Ollama embedder needs its vector size'),
-      };
-    case 'onnx':
-      return {
-        kind: 'onnx',
-        modelDir: need(e.PINPOINT_ONNX_MODEL_DIR, 'PINPOINT_ONNX_MODEL_DIR', 'the ONNX embedder needs a model folder'),
-      };
-  }
-}
+type ModelsEnv = z.infer<z.ZodObject<typeof embedderEnvShape & typeof vectorsEnvShape>>;
 
 /** The same PINPOINT_* model variables as the API; vectors must be in Qdrant, where the API reads them. */
 export function workerModelsFrom(e: ModelsEnv): WorkerModels {
-  const embedder = embedderConfig(e);
+  const embedder = embedderFromEnv(e);
   if (embedder.kind !== 'none' && e.PINPOINT_VECTORS !== 'qdrant') {
     throw createError(
       'PP_CONFIG_INVALID',
