@@ -8,6 +8,19 @@ export {
   rotationSchema,
   textAnchorSchema,
 } from './anchors.js';
+export type {
+  CitationView,
+  DocumentSummary,
+  PageView,
+  RecordView,
+  ResolvedCitation,
+  Retrieved,
+  StageName,
+  StageNumbers,
+  TextView,
+  UploadResult,
+  VersionDetail,
+} from './api-types.js';
 export { CodepointIndex, codepointLength, sliceCodepoints } from './codepoints.js';
 export type {
   Artifact,

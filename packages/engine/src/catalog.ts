@@ -1,21 +1,7 @@
-import type { Artifact, Job, PinDocument, Version } from '@pinpoint/core';
+import type { DocumentSummary, Job, PinDocument, Version, VersionDetail } from '@pinpoint/core';
 import { createError } from '@pinpoint/core';
 import type { EnginePorts } from './config.js';
 import { withdrawVersion } from './ingest.js';
-
-export interface DocumentSummary {
-  document: PinDocument;
-  /** Newest first. */
-  versions: Version[];
-  latest_ready_version_id: string | null;
-}
-
-export interface VersionDetail {
-  version: Version;
-  artifacts: Artifact[];
-  newer_version_id: string | null;
-  latest_ready_version_id: string | null;
-}
 
 function summarize(document: PinDocument, all: Version[]): DocumentSummary {
   const versions = all.filter((v) => v.document_id === document.document_id).sort((a, b) => b.number - a.number);

@@ -1,4 +1,16 @@
-import type { Anchor, Box, Element, PageAnchor, Precision, RecordAnchor, RecordEntry, TextAnchor, Version } from '@pinpoint/core';
+import type {
+  Anchor,
+  Element,
+  PageAnchor,
+  PageView,
+  Precision,
+  RecordAnchor,
+  RecordView,
+  ResolvedCitation,
+  TextAnchor,
+  TextView,
+  Version,
+} from '@pinpoint/core';
 import { createError, recordEntrySchema, sha256Hex, sliceCodepoints } from '@pinpoint/core';
 import { readArtifact } from './artifacts.js';
 import type { EnginePorts } from './config.js';
@@ -9,52 +21,6 @@ export interface CitationRef {
   element_id?: string;
   /** The citation's anchor; narrows the view to the cited span. */
   anchor?: Anchor;
-}
-
-export interface PageView {
-  kind: 'page';
-  artifact: 'original' | 'pdf';
-  artifact_url: string;
-  artifact_sha256: string;
-  page_index: number;
-  page_label?: string;
-  page_width: number;
-  page_height: number;
-  unit: 'pt' | 'px';
-  rotation: 0 | 90 | 180 | 270;
-  boxes: Box[];
-}
-
-export interface TextView {
-  kind: 'text';
-  artifact_url: string;
-  text: string;
-  text_sha256: string;
-  start: number;
-  end: number;
-  raw?: { start: number; end: number };
-}
-
-export interface RecordView {
-  kind: 'record';
-  artifact_url: string;
-  records: RecordEntry[];
-  records_sha256: string;
-  record_id: string;
-  sheet?: string;
-  row?: number;
-  cell_range?: string;
-  paragraph_index?: number;
-  physical_lines?: [number, number];
-}
-
-export interface ResolvedCitation {
-  version: Version;
-  newer_version_id: string | null;
-  element: Element;
-  precision: Precision;
-  quote: string;
-  view: PageView | TextView | RecordView;
 }
 
 const artifactUrl = (versionId: string, kind: string): string =>

@@ -1,16 +1,26 @@
-import type { ArtifactKind, Collection, Job, JobProcessor, JobRunner, Version } from '@pinpoint/core';
+import type {
+  ArtifactKind,
+  Collection,
+  DocumentSummary,
+  Job,
+  JobProcessor,
+  JobRunner,
+  ResolvedCitation,
+  UploadResult,
+  Version,
+  VersionDetail,
+} from '@pinpoint/core';
 import { createError } from '@pinpoint/core';
 import { readArtifact } from './artifacts.js';
-import type { DocumentSummary, VersionDetail } from './catalog.js';
 import { getDocument, getVersionDetail, listDocuments, syncVersionWithJob, waitForVersions } from './catalog.js';
-import type { CitationRef, ResolvedCitation } from './citations.js';
+import type { CitationRef } from './citations.js';
 import { resolveCitation } from './citations.js';
 import type { EngineConfig, EnginePorts } from './config.js';
 import { createIngestProcessor } from './ingest.js';
 import type { Answer, AskEvent, QueryOptions, SearchResponse } from './query.js';
 import { ask, askStream, search } from './query.js';
 import { effectiveSettings } from './settings.js';
-import type { UploadFile, UploadResult } from './upload.js';
+import type { UploadFile } from './upload.js';
 import { reprocess, upload } from './upload.js';
 
 export interface Engine {

@@ -1,6 +1,6 @@
+export type { UploadResult } from '@pinpoint/core';
 export { blobKeyFor } from './artifacts.js';
-export type { DocumentSummary, VersionDetail } from './catalog.js';
-export type { CitationRef, PageView, RecordView, ResolvedCitation, TextView } from './citations.js';
+export type { CitationRef } from './citations.js';
 export type { EngineConfig, EnginePorts } from './config.js';
 export { defaultEngineConfig } from './config.js';
 export type { Engine } from './engine.js';
@@ -19,5 +19,5 @@ export type { ModelPorts } from './models.js';
 export { createModelPorts } from './models.js';
 export type { ModelsConfig } from './models-config.js';
 export { embedderEnvShape, embedderFromEnv, modelsEnvShape, modelsFromEnv, vectorsEnvShape } from './models-config.js';
-export type { Answer, AskEvent, QueryFilters, QueryOptions, Retrieved, SearchResponse, StageNumbers } from './query.js';
-export type { UploadFile, UploadResult } from './upload.js';
+export type { Answer, AskEvent, QueryFilters, QueryOptions, SearchResponse } from './query.js';
+export type { UploadFile } from './upload.js';

@@ -1,7 +1,7 @@
 import { analyze } from '@pinpoint/analysis';
 import type { RankedChunk, SentenceSupport } from '@pinpoint/answering';
 import { answerExtractive, streamGeneratedAnswer } from '@pinpoint/answering';
-import type { Chunk, Citation, Element, MetadataStore, SearchFilter, Version } from '@pinpoint/core';
+import type { Chunk, Citation, Element, MetadataStore, Retrieved, SearchFilter, Version } from '@pinpoint/core';
 import { createError } from '@pinpoint/core';
 import { searchLexical } from '@pinpoint/retrieval';
 import type { EngineConfig, EnginePorts } from './config.js';
@@ -17,28 +17,6 @@ export interface QueryOptions {
   collectionId?: string;
   filters?: QueryFilters;
   k?: number;
-}
-
-export interface StageNumbers {
-  lexical?: number;
-  dense?: number;
-  fused?: number;
-  rerank?: number;
-}
-
-/** One retrieved chunk with the rank and score each stage gave it. */
-export interface Retrieved {
-  rank: number;
-  chunk_id: string;
-  document_id: string;
-  version_id: string;
-  file: string;
-  page_index?: number;
-  page_label?: string;
-  section_path: string[];
-  text: string;
-  scores: StageNumbers;
-  ranks: StageNumbers;
 }
 
 export interface SearchResponse {

@@ -1,4 +1,4 @@
-import type { Job, PinDocument, Version } from '@pinpoint/core';
+import type { Job, UploadResult, Version } from '@pinpoint/core';
 import { createError, jobIdFor, sha256Hex } from '@pinpoint/core';
 import { storeArtifact } from './artifacts.js';
 import type { EngineConfig, EnginePorts } from './config.js';
@@ -8,15 +8,6 @@ export interface UploadFile {
   name: string;
   bytes: Uint8Array;
   declaredMime?: string | null;
-}
-
-export interface UploadResult {
-  file: string;
-  document: PinDocument;
-  version: Version;
-  /** false: the same bytes were already uploaded for this document; nothing new was made. */
-  created: boolean;
-  job: Job | null;
 }
 
 /** The file name a document is known by: the last path segment, trimmed. */

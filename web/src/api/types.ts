@@ -1,56 +1,22 @@
-import type {
-  Artifact,
-  Box,
-  Citation,
-  Collection,
-  Element,
-  Job,
-  PinDocument,
-  RecordEntry,
-  Rotation,
-  Version,
-} from '@pinpoint/core';
+import type { Citation, ResolvedCitation as EngineResolvedCitation, Retrieved } from '@pinpoint/core';
 
 /** Response shapes of the HTTP API (docs/api.md). Types only: the web never imports server code. */
 
-export type { Collection, Element, Job, RecordEntry, Version };
-
-export interface UploadResult {
-  file: string;
-  document: PinDocument;
-  version: Version;
-  created: boolean;
-  job: Job | null;
-}
-
-export interface DocumentSummary {
-  document: PinDocument;
-  versions: Version[];
-  latest_ready_version_id: string | null;
-}
-
-export interface VersionDetail {
-  version: Version;
-  artifacts: Artifact[];
-  newer_version_id: string | null;
-  latest_ready_version_id: string | null;
-}
-
-export type StageName = 'lexical' | 'dense' | 'fused' | 'rerank';
-
-export interface Retrieved {
-  rank: number;
-  chunk_id: string;
-  document_id: string;
-  version_id: string;
-  file: string;
-  page_index?: number;
-  page_label?: string;
-  section_path: string[];
-  text: string;
-  scores: Partial<Record<StageName, number>>;
-  ranks: Partial<Record<StageName, number>>;
-}
+export type {
+  Collection,
+  DocumentSummary,
+  Element,
+  Job,
+  PageView,
+  RecordEntry,
+  RecordView,
+  Retrieved,
+  StageName,
+  TextView,
+  UploadResult,
+  Version,
+  VersionDetail,
+} from '@pinpoint/core';
 
 export interface AskResponse {
   question: string;
@@ -62,53 +28,9 @@ export interface AskResponse {
   timings: Record<string, number>;
 }
 
-export interface PageView {
-  kind: 'page';
-  artifact: 'original' | 'pdf';
-  artifact_url: string;
-  artifact_sha256: string;
-  page_index: number;
-  page_label?: string;
-  page_width: number;
-  page_height: number;
-  unit: 'pt' | 'px';
-  rotation: Rotation;
-  boxes: Box[];
-}
-
-export interface TextView {
-  kind: 'text';
-  artifact_url: string;
-  text: string;
-  text_sha256: string;
-  start: number;
-  end: number;
-  raw?: { start: number; end: number };
-}
-
-export interface RecordView {
-  kind: 'record';
-  artifact_url: string;
-  records: RecordEntry[];
-  records_sha256: string;
-  record_id: string;
-  sheet?: string;
-  row?: number;
-  cell_range?: string;
-  paragraph_index?: number;
-  physical_lines?: [number, number];
-}
-
-type ReaderView = PageView | TextView | RecordView;
-
-export interface ResolvedCitation {
-  version: Version;
-  newer_version_id: string | null;
-  element: Element;
-  precision: 'exact' | 'element' | 'unresolved';
-  quote: string;
+/** The API adds a signed link to the version's original file. */
+export interface ResolvedCitation extends EngineResolvedCitation {
   download_url: string;
-  view: ReaderView;
 }
 
 export interface ResolveRequest {
