@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { analyze } from '@pinpoint/analysis';
 import type { Embedder, Generator, Reranker, VectorStore } from '@pinpoint/core';
 import { createEmbedder, createGenerator, createReranker } from '@pinpoint/providers';
-import { openEmbeddedVectorStore, QdrantVectorStore } from '@pinpoint/vectors';
+import { collectionNameFor, openEmbeddedVectorStore, QdrantVectorStore } from '@pinpoint/vectors';
 import type { ModelsConfig } from './models-config.js';
 
 export interface ModelPorts {
@@ -26,7 +26,8 @@ export async function createModelPorts(m: ModelsConfig, dataDir: string): Promis
       m.vectors.kind === 'qdrant'
         ? await QdrantVectorStore.open({
             url: m.vectors.url,
-            collection: m.vectors.collection,
+            // One collection per embedder, named as the worker names it: a model change gets fresh vectors.
+            collection: collectionNameFor(m.vectors.collection, embedder.id),
             dimensions: embedder.dimensions,
             analyze,
             ...(m.vectors.apiKey ? { apiKey: m.vectors.apiKey } : {}),
