@@ -34,3 +34,23 @@ export function fail(err: unknown, what: string): never {
     );
   throw createError('PP_PROVIDER_BAD_RESPONSE', `Qdrant ${what} was rejected (HTTP ${status}): ${(err as Error).message}`, err);
 }
+
+interface Point {
+  id: string;
+  vector: Record<string, number[] | { indices: number[]; values: number[] }>;
+  payload: Record<string, unknown>;
+}
+
+/** Upserts in batches of `batchSize` so each request stays well under Qdrant's request body limit. */
+export async function upsertPoints(client: QdrantClient, collection: string, points: Point[], batchSize: number): Promise<void> {
+  for (let i = 0; i < points.length; i += batchSize) {
+    const batch = points.slice(i, i + batchSize);
+    await client.upsert(collection, { wait: true, points: batch }).catch((err: unknown) => fail(err, 'upsert'));
+  }
+}
+
+/** Deletes every point of one version. */
+export async function deleteVersionPoints(client: QdrantClient, collection: string, versionId: string): Promise<void> {
+  const filter = { must: [{ key: 'version_id', match: { value: versionId } }] };
+  await client.delete(collection, { wait: true, filter }).catch((err: unknown) => fail(err, 'delete'));
+}

@@ -1,6 +1,6 @@
 import { createError, type LexicalHit, type SearchFilter, type VectorRecord, type VectorStore } from '@pinpoint/core';
 import type { QdrantClient } from '@qdrant/js-client-rest';
-import { fail, pointId, qdrantClient, toQdrantFilter } from './qdrant-common.js';
+import { deleteVersionPoints, fail, pointId, qdrantClient, toQdrantFilter, upsertPoints } from './qdrant-common.js';
 import { type Bm25Params, documentSparse, querySparse } from './sparse.js';
 
 export interface QdrantVectorStoreOptions {
@@ -69,17 +69,11 @@ export class QdrantVectorStore implements VectorStore {
       return { id: pointId(r.chunk_id), vector, payload };
     });
     // Batches keep each request well under Qdrant's 32 MB body limit (768-d vectors are ~10 KB of JSON each).
-    for (let i = 0; i < points.length; i += UPSERT_BATCH) {
-      const batch = points.slice(i, i + UPSERT_BATCH);
-      await this.client
-        .upsert(this.options.collection, { wait: true, points: batch })
-        .catch((err: unknown) => fail(err, 'upsert'));
-    }
+    await upsertPoints(this.client, this.options.collection, points, UPSERT_BATCH);
   }
 
   async deleteVersion(versionId: string): Promise<void> {
-    const filter = { must: [{ key: 'version_id', match: { value: versionId } }] };
-    await this.client.delete(this.options.collection, { wait: true, filter }).catch((err: unknown) => fail(err, 'delete'));
+    await deleteVersionPoints(this.client, this.options.collection, versionId);
   }
 
   async search(vector: Float32Array, options: { k: number; filter?: SearchFilter }): Promise<LexicalHit[]> {
