@@ -68,12 +68,18 @@ describe('upload, ask and open citations in the reader (real API, Chromium)', ()
   it('uploads a PDF and a Markdown file through the page and shows them ready', async () => {
     const page = await openPage();
     await page.goto(`${api.base}/`);
+    // the input is enabled once the page knows its collection
+    await page.waitForSelector('[data-testid=file-input]:enabled', { state: 'attached' });
     await page.setInputFiles('[data-testid=file-input]', [join(docsDir, MD), join(docsDir, PDF)]);
-    await page.waitForFunction(
-      () => document.querySelectorAll('[data-testid=file-row][data-state=ready]').length >= 2,
-      undefined,
-      { timeout: 170_000 },
-    );
+    await page
+      .waitForFunction(() => document.querySelectorAll('[data-testid=file-row][data-state=ready]').length >= 2, undefined, {
+        timeout: 170_000,
+      })
+      .catch(async (e: unknown) => {
+        const rows = await page.locator('[data-testid=file-row]').allInnerTexts();
+        const alert = await page.locator('[role=alert]').allInnerTexts();
+        throw new Error(`files not ready: rows ${JSON.stringify(rows)}, alerts ${JSON.stringify(alert)}: ${String(e)}`);
+      });
     await page.screenshot({ path: join(resultsDir, 'upload.png') });
     await page.close();
   }, 180_000);

@@ -1,7 +1,7 @@
 import type { Job, Version } from '@pinpoint/core';
 import { describe, expect, it } from 'vitest';
 import type { DocumentSummary, UploadResult } from '../../api/types.js';
-import { applyJob, applyUpload, isSettled, rowFromSummary, settleRows } from './uploadRows.js';
+import { applyJob, applyUpload, isSettled, mergeLoaded, rowFromSummary, settleRows } from './uploadRows.js';
 
 const version = (id: string, state: Version['state'], patch: Partial<Version> = {}) =>
   ({ version_id: id, state, error_code: null, error_message: null, ...patch }) as Version;
@@ -54,5 +54,16 @@ describe('file rows', () => {
       error: 'PP_X: ',
     });
     expect(settleRows(rows, [summary('a.pdf', version('v1', 'processing'))])[0]?.state).toBe('running');
+  });
+
+  it('keeps an upload made while the first file list was loading', () => {
+    const uploaded = applyJob([], job({ version_id: 'v9', file: 'new.md', state: 'queued', stage: 'queued', progress: 0 }));
+    const stale = [summary('old.pdf', version('v1', 'ready')), summary('new.md', version('v8', 'ready'))];
+    const rows = mergeLoaded(uploaded, stale);
+    expect(rows.map((r) => [r.versionId, r.file])).toEqual([
+      ['v9', 'new.md'],
+      ['v1', 'old.pdf'],
+    ]);
+    expect(mergeLoaded([], stale).map((r) => r.versionId)).toEqual(['v1', 'v8']);
   });
 });

@@ -74,3 +74,15 @@ export function settleRows(rows: readonly FileRow[], documents: readonly Documen
   }
   return rows.map((r) => settled.get(r.versionId) ?? r);
 }
+
+/**
+ * The collection's file list as first loaded, merged under the rows the page already has: an
+ * upload or a job event that arrived while the list was in flight is newer and stays.
+ */
+export function mergeLoaded(rows: readonly FileRow[], documents: readonly DocumentSummary[]): FileRow[] {
+  const known = new Set(rows.flatMap((r) => [r.versionId, r.file]));
+  const loaded = documents
+    .map(rowFromSummary)
+    .filter((r): r is FileRow => r !== null && !known.has(r.versionId) && !known.has(r.file));
+  return [...rows, ...loaded];
+}

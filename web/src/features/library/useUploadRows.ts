@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { api, uploadFiles } from '../../api/client.js';
 import type { FileRow } from './uploadRows.js';
-import { applyJob, applyUpload, isSettled, rowFromSummary, settleRows } from './uploadRows.js';
+import { applyJob, applyUpload, isSettled, mergeLoaded, settleRows } from './uploadRows.js';
 import { useJobEvents } from './useJobEvents.js';
 
 const POLL_MS = 3000;
@@ -16,7 +16,7 @@ export function useUploadRows(collectionId: string | undefined) {
     if (!collectionId) return;
     api
       .documents(collectionId)
-      .then(({ documents }) => setRows(documents.map(rowFromSummary).filter((r): r is FileRow => r !== null)))
+      .then(({ documents }) => setRows((current) => mergeLoaded(current, documents)))
       .catch(() => undefined);
   }, [collectionId]);
 
