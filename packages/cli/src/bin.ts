@@ -1,4 +1,5 @@
 import { toPinpointError } from '@pinpoint/core';
+import { createModelPorts } from '@pinpoint/engine';
 import { formatMetricsTable, runEval } from '@pinpoint/eval';
 import type { CliConfig } from './config.js';
 import { loadCliConfig } from './config.js';
@@ -23,7 +24,9 @@ const print = (line: string): void => {
 };
 
 async function withEngine<T>(cfg: CliConfig, fn: (engine: ReturnType<typeof openEmbeddedEngine>) => Promise<T>): Promise<T> {
-  const engine = openEmbeddedEngine(cfg.dataDir, cfg.engine);
+  // The configured models, as the server on the same folder has them: chunks ingested here get
+  // their vectors, and ask/search run the same pipeline as the API.
+  const engine = openEmbeddedEngine(cfg.dataDir, cfg.engine, await createModelPorts(cfg.models, cfg.dataDir));
   try {
     return await fn(engine);
   } finally {

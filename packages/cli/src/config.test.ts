@@ -32,6 +32,14 @@ describe('CLI configuration', () => {
     expect(loadCliConfig(['eval', 'dir', '--mode', 'hybrid+rerank'], env).models.reranker.kind).toBe('onnx');
   });
 
+  it('ingests, asks and searches with every configured model, as the server does', () => {
+    const env = { PINPOINT_EMBEDDER: 'onnx', PINPOINT_ONNX_MODEL_DIR: '/m', PINPOINT_RERANKER: 'onnx', PINPOINT_RERANKER_MODEL_DIR: '/r' };
+    for (const command of ['ingest', 'ask', 'search']) {
+      const { models } = loadCliConfig([command, 'x'], env);
+      expect([models.embedder.kind, models.reranker.kind]).toEqual(['onnx', 'onnx']);
+    }
+  });
+
   it('names the invalid setting', () => {
     expect(() => loadCliConfig(['status'], { PINPOINT_OCR: 'abbyy' })).toThrow(/PINPOINT_OCR/);
   });

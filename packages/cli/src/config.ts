@@ -31,7 +31,10 @@ export interface CliConfig {
   dataDir: string;
   concurrency: number;
   engine: EngineConfig;
-  /** The model providers the eval mode runs with (lexical: none), from the server's PINPOINT_* variables. */
+  /**
+   * The model providers, from the server's PINPOINT_* variables: ingest, ask and search run with all
+   * of them (as the server does on the same data folder); eval with those its --mode needs (lexical: none).
+   */
   models: ModelsConfig;
   /** Turns a path typed by the user into an absolute one. */
   resolvePath(path: string): string;
@@ -76,7 +79,8 @@ export function loadCliConfig(argv: string[] = process.argv.slice(2), env: NodeJ
   const { values, positionals } = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
   const e = parseEnv(envSchema, env);
   const mode = (values.mode ?? 'lexical') as EvalMode;
-  const models = modelsForMode(mode, modelsFromEnv(e));
+  const configured = modelsFromEnv(e);
+  const models = positionals[0] === 'eval' ? modelsForMode(mode, configured) : configured;
   const base = e.INIT_CWD ?? process.cwd();
   const resolvePath = (p: string): string => (isAbsolute(p) ? p : resolve(base, p));
   return {

@@ -74,4 +74,20 @@ describe('pinpoint eval --mode dense|hybrid|hybrid+rerank with local ONNX models
     expect(r.config).toMatchObject({ mode: 'hybrid+rerank', reranker: expect.stringMatching(/onnx/) });
     expect(typeof r.questions[0].retrieved[0].scores.rerank).toBe('number');
   }, 60_000);
+
+  it('ingest and search use the configured embedder, as the server does on the same data folder', async () => {
+    const env = {
+      ...process.env,
+      INIT_CWD: dir,
+      PINPOINT_PARSE_ISOLATE: 'false',
+      PINPOINT_DATA_DIR: join(dir, 'data'),
+      PINPOINT_EMBEDDER: 'onnx',
+      PINPOINT_ONNX_MODEL_DIR: join(dir, 'model'),
+    };
+    await run(process.execPath, [bin, 'ingest', 'set/docs/refunds.md', 'set/docs/parking.md', '--json'], { cwd: dir, env });
+    const { stdout } = await run(process.execPath, [bin, 'search', 'who issues parking permits', '--json'], { cwd: dir, env });
+    const hits = (JSON.parse(stdout) as { hits: { file: string; scores: Record<string, number> }[] }).hits;
+    expect(hits[0]?.file).toBe('parking.md');
+    for (const h of hits) expect(typeof h.scores.dense).toBe('number');
+  }, 60_000);
 });

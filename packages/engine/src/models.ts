@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { analyze } from '@pinpoint/analysis';
 import type { Embedder, Generator, Reranker, VectorStore } from '@pinpoint/core';
@@ -32,7 +33,7 @@ export async function createModelPorts(m: ModelsConfig, dataDir: string): Promis
             analyze,
             ...(m.vectors.apiKey ? { apiKey: m.vectors.apiKey } : {}),
           })
-        : openEmbeddedVectorStore({ path: join(dataDir, 'vectors.db'), dimensions: embedder.dimensions });
+        : openEmbeddedVectorStore({ path: join(mkdirp(dataDir), 'vectors.db'), dimensions: embedder.dimensions });
   }
   return {
     ...(embedder ? { embedder } : {}),
@@ -41,3 +42,8 @@ export async function createModelPorts(m: ModelsConfig, dataDir: string): Promis
     ...(reranker ? { reranker } : {}),
   };
 }
+
+const mkdirp = (dir: string): string => {
+  mkdirSync(dir, { recursive: true });
+  return dir;
+};
