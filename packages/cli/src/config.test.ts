@@ -33,7 +33,12 @@ describe('CLI configuration', () => {
   });
 
   it('ingests, asks and searches with every configured model, as the server does', () => {
-    const env = { PINPOINT_EMBEDDER: 'onnx', PINPOINT_ONNX_MODEL_DIR: '/m', PINPOINT_RERANKER: 'onnx', PINPOINT_RERANKER_MODEL_DIR: '/r' };
+    const env = {
+      PINPOINT_EMBEDDER: 'onnx',
+      PINPOINT_ONNX_MODEL_DIR: '/m',
+      PINPOINT_RERANKER: 'onnx',
+      PINPOINT_RERANKER_MODEL_DIR: '/r',
+    };
     for (const command of ['ingest', 'ask', 'search']) {
       const { models } = loadCliConfig([command, 'x'], env);
       expect([models.embedder.kind, models.reranker.kind]).toEqual(['onnx', 'onnx']);

@@ -1,5 +1,6 @@
 import type {
   Anchor,
+  Box,
   Element,
   PageAnchor,
   PageView,
@@ -27,13 +28,30 @@ const artifactUrl = (versionId: string, kind: string): string =>
   `/api/versions/${encodeURIComponent(versionId)}/artifacts/${encodeURIComponent(kind)}`;
 
 /** Is the cited anchor a part of the element's own anchor? Then the highlight is exact; otherwise it is the element. */
+/** Box b lies inside box o, give or take rounding (boxes are stored to a hundredth of a unit). */
+const within = (b: Box, o: Box, eps = 0.01): boolean =>
+  b[0] >= o[0] - eps && b[1] >= o[1] - eps && b[2] <= o[2] + eps && b[3] <= o[3] + eps;
+
+/** The element's text under the cited boxes: from its first to its last span inside one of them. */
+function textUnderBoxes(element: Element, boxes: readonly Box[]): string {
+  const spans = (element.spans ?? []).filter((s) => boxes.some((b) => within(s.box, b)));
+  if (spans.length === 0) return element.text;
+  const start = Math.min(...spans.map((s) => s.start));
+  const end = Math.max(...spans.map((s) => s.end));
+  return sliceCodepoints(element.text, start, end);
+}
+
 function precisionOf(cited: Anchor, own: Anchor): Precision {
   if (cited.kind !== own.kind) return 'unresolved';
   if (cited.kind === 'text' && own.kind === 'text') {
     return cited.start >= own.start && cited.end <= own.end && cited.start < cited.end ? 'exact' : 'unresolved';
   }
   if (cited.kind === 'page' && own.kind === 'page')
-    return cited.page_index === own.page_index && cited.boxes.length > 0 ? 'exact' : 'unresolved';
+    return cited.page_index === own.page_index &&
+      cited.boxes.length > 0 &&
+      cited.boxes.every((b) => own.boxes.some((o) => within(b, o)))
+      ? 'exact'
+      : 'unresolved';
   if (cited.kind === 'record' && own.kind === 'record') return cited.record_id === own.record_id ? 'exact' : 'unresolved';
   return 'unresolved';
 }
@@ -129,8 +147,10 @@ export async function resolveCitation(ports: EnginePorts, ref: CitationRef): Pro
   const anchor = precision === 'exact' && ref.anchor ? ref.anchor : element.anchor;
   let view: ResolvedCitation['view'];
   let quote = element.text;
-  if (anchor.kind === 'page') view = await pageView(ports, version, anchor);
-  else if (anchor.kind === 'text') {
+  if (anchor.kind === 'page') {
+    view = await pageView(ports, version, anchor);
+    quote = textUnderBoxes(element, anchor.boxes);
+  } else if (anchor.kind === 'text') {
     view = await textView(ports, version, anchor);
     quote = sliceCodepoints(view.text, anchor.start, anchor.end);
   } else view = await recordView(ports, version, anchor);

@@ -75,6 +75,11 @@ export function expectPageInvariants(out: ParseOutput): void {
     for (const s of e.spans ?? []) {
       expect(0 <= s.start && s.start < s.end && s.end <= length, `${e.element_id} span ${s.start}-${s.end}`).toBe(true);
       expect(inside(s.box, w, h)).toBe(true);
+      // a sentence's boxes are drawn as the element's: each span lies in one of the element's boxes
+      const inElement = e.anchor.boxes.some(
+        (b) => s.box[0] >= b[0] - 0.01 && s.box[1] >= b[1] - 0.01 && s.box[2] <= b[2] + 0.01 && s.box[3] <= b[3] + 0.01,
+      );
+      expect(inElement, `${e.element_id} span box ${s.box} outside the element's boxes`).toBe(true);
     }
   }
 }

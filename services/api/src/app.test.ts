@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { Citation } from '@pinpoint/core';
+import type { Citation, PageAnchor } from '@pinpoint/core';
 import { sha256Hex, sliceCodepoints } from '@pinpoint/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from './test-app.js';
@@ -78,6 +78,24 @@ describe('the API end to end (upload → ingest → ask → cite → download)',
     ).json();
     expect(page.view).toMatchObject({ kind: 'page', page_index: pdfCite!.page_index, artifact: 'original' });
     expect(page.view.boxes.length).toBeGreaterThan(0);
+    expect(page.precision).toBe('exact');
+    // the quote is the text under the cited boxes (the sentence), not the whole paragraph
+    expect(page.quote.replace(/\s+/g, '')).toContain(pdfCite!.quote.replace(/\s+/g, ''));
+    expect(page.quote.length).toBeLessThanOrEqual(page.element.text.length);
+    const anchor = pdfCite!.anchor as PageAnchor;
+    const forged = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/citations/resolve',
+        payload: {
+          version_id: pdfCite!.version_id,
+          element_id: pdfCite!.element_id,
+          anchor: { ...anchor, boxes: [[0, 0, anchor.page_width, anchor.page_height]] },
+        },
+      })
+    ).json();
+    expect(forged.precision).toBe('unresolved');
+    expect(forged.view.boxes).toEqual(page.element.anchor.boxes);
     const art = await t.app.inject({ url: page.view.artifact_url });
     expect(art.headers['x-content-sha256']).toBe(sha256Hex(pdf));
   }, 240_000);

@@ -21,7 +21,11 @@ function expectInside(e: Element): void {
     expect(box[2]).toBeGreaterThan(box[0]);
     expect(box[3]).toBeGreaterThan(box[1]);
   }
-  for (const s of e.spans ?? []) expect(s.end).toBeLessThanOrEqual(codepointLength(e.text));
+  for (const s of e.spans ?? []) {
+    expect(s.end).toBeLessThanOrEqual(codepointLength(e.text));
+    // a cited word's box is drawn as part of its element
+    expect(a.boxes.some((b) => s.box[0] >= b[0] && s.box[1] >= b[1] && s.box[2] <= b[2] && s.box[3] <= b[3])).toBe(true);
+  }
 }
 
 /** The upright JPEG turned 90° counter-clockwise on disk, with EXIF orientation 6 telling viewers to turn it back. */
