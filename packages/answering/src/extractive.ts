@@ -4,7 +4,7 @@ import { expectedType, hasType, negationMismatch, questionEntities } from './ans
 import type { Candidate, QueryTermWeight, RankedChunk } from './candidates.js';
 import { chunkSentences, coverage, queryWeights } from './candidates.js';
 import type { GateConfig, GateFeatures } from './gate.js';
-import { DEFAULT_GATE, gateScore } from './gate.js';
+import { DEFAULT_GATE, gateFamily, gateScore } from './gate.js';
 import { sentenceAnchor } from './sentence-anchor.js';
 
 export interface ExtractiveInput {
@@ -47,9 +47,38 @@ function scoreCandidates(query: QueryTermWeight[], sentences: Candidate[][]): Sc
   return out.sort((a, b) => b.score - a.score);
 }
 
-function isCjkQuestion(q: string): boolean {
-  const chars = Array.from(q);
-  return hasKana(q) || chars.filter((ch) => isCjkCodepoint(ch.codePointAt(0) ?? 0)).length * 2 > chars.length;
+/** Words of a text for order-aware matching: Latin words lower-cased, CJK characters one by one. */
+function orderedWords(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text
+    .normalize('NFKC')
+    .toLowerCase()
+    .matchAll(/[\p{L}\p{N}]+/gu)) {
+    const w = m[0];
+    if (Array.from(w).some((ch) => isCjkCodepoint(ch.codePointAt(0) ?? 0))) out.push(...Array.from(w));
+    else out.push(w);
+  }
+  return out;
+}
+
+/** Longest run of the question's words found contiguously in the sentence, over the question's length. */
+function verbatimShare(question: string, sentence: string): number {
+  const q = orderedWords(question);
+  const s = orderedWords(sentence);
+  if (q.length === 0 || s.length === 0) return 0;
+  let best = 0;
+  let prev = new Array<number>(s.length + 1).fill(0);
+  for (let i = 1; i <= q.length; i++) {
+    const row = new Array<number>(s.length + 1).fill(0);
+    for (let j = 1; j <= s.length; j++) {
+      if (q[i - 1] === s[j - 1]) {
+        row[j] = (prev[j - 1] ?? 0) + 1;
+        if ((row[j] ?? 0) > best) best = row[j] ?? 0;
+      }
+    }
+    prev = row;
+  }
+  return best / q.length;
 }
 
 function gateFeatures(
@@ -81,6 +110,7 @@ function gateFeatures(
       query.filter((q) => q.weight >= 0.5 * maxW),
       terms,
     ),
+    verbatim: best ? verbatimShare(input.question, best.c.text) : 0,
   };
 }
 
@@ -133,7 +163,7 @@ function pickSentences(ranked: Scored[], max: number): Scored[] {
 
 export function refusalMessage(question: string): string {
   if (hasKana(question)) return '資料にはこの質問への答えが見つかりませんでした。';
-  if (isCjkQuestion(question)) return '文件中沒有找到這個問題的答案。';
+  if (gateFamily(question) === 'cjk') return '文件中沒有找到這個問題的答案。';
   return 'The documents do not answer this question.';
 }
 
@@ -146,7 +176,7 @@ export function answerExtractive(input: ExtractiveInput, options: Partial<GateCo
   const ranked = scoreCandidates(query, sentences);
   const chunkTerms = new Set((sentences[0] ?? []).flatMap((c) => [...c.terms]));
   const features = gateFeatures(query, ranked[0], input, chunkTerms);
-  const model = isCjkQuestion(input.question) ? config.models.cjk : config.models.latin;
+  const model = config.models[gateFamily(input.question)];
   const score = gateScore(features, model);
   const threshold = model.threshold;
   const gate = { score, threshold, features };

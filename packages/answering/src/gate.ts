@@ -1,3 +1,5 @@
+import { hasKana, isCjkCodepoint } from '@pinpoint/analysis';
+
 /**
  * The refusal gate: a logistic score over evidence features, compared with a threshold.
  * Weights and thresholds come from the calibration run recorded in ../README.md.
@@ -25,7 +27,28 @@ export interface GateFeatures {
   novel: number;
   /** Coverage in the best window of the rare query terms (weight >= half the heaviest). */
   cov_rare: number;
+  /**
+   * Longest run of the question's words (CJK: characters) found in the same order in the best
+   * sentence, over the question's length. A question copied from the text with one word changed —
+   * how unanswerable questions are written to look answerable — scores high.
+   */
+  verbatim: number;
 }
+
+/**
+ * Features that count for an answer (calibrated weight >= 0); the others count against one
+ * (weight <= 0). Holding the signs keeps every model monotone in the evidence.
+ */
+export const EVIDENCE_FEATURES: readonly (keyof GateFeatures)[] = Object.freeze([
+  'cov_sentence',
+  'cov_window',
+  'cov_chunk',
+  'top_norm',
+  'margin',
+  'type_ok',
+  'novel',
+  'cov_rare',
+]);
 
 /** One logistic model: weights per feature, a bias, and the score below which it refuses. */
 export interface GateModel {
@@ -67,6 +90,7 @@ export const DEFAULT_GATE: Readonly<GateConfig> = Object.freeze({
         entity_missing: 0,
         novel: 0,
         cov_rare: 1.4,
+        verbatim: 0,
       },
       bias: -5.426,
       threshold: 0.56,
@@ -85,6 +109,7 @@ export const DEFAULT_GATE: Readonly<GateConfig> = Object.freeze({
         entity_missing: -0.572,
         novel: 0,
         cov_rare: 0,
+        verbatim: 0,
       },
       bias: 0.73,
       threshold: 0.6872,
@@ -94,6 +119,15 @@ export const DEFAULT_GATE: Readonly<GateConfig> = Object.freeze({
   maxChunks: 5,
   maxSentences: 2,
 });
+
+/** Which of the gate's models judges a question: CJK (ja, zh) or Latin-script. */
+export type GateFamily = keyof GateConfig['models'];
+
+export function gateFamily(question: string): GateFamily {
+  const chars = Array.from(question);
+  const cjk = chars.filter((ch) => isCjkCodepoint(ch.codePointAt(0) ?? 0)).length;
+  return hasKana(question) || cjk * 2 > chars.length ? 'cjk' : 'latin';
+}
 
 export function gateScore(f: GateFeatures, model: GateModel): number {
   let z = model.bias;

@@ -1,6 +1,7 @@
 import { toPinpointError } from '@pinpoint/core';
 import { createModelPorts } from '@pinpoint/engine';
 import { formatMetricsTable, runEval } from '@pinpoint/eval';
+import { calibrate, calibrationTable } from './calibrate.js';
 import type { CliConfig } from './config.js';
 import { loadCliConfig } from './config.js';
 import { openEmbeddedEngine } from './embedded.js';
@@ -16,6 +17,7 @@ const USAGE = `pinpoint — ask your files, get answers that point at the exact 
   pinpoint search "query" [--json] [--k N] [--collection NAME]
   pinpoint status [--json]
   pinpoint eval <dataset-dir> [--out run.json] [--mode MODE]
+  pinpoint calibrate <dataset-dir…> --out gate.json [--mode MODE] [--min-answered 0.91]
 
   --data-dir DIR (or PINPOINT_DATA_DIR, default ./data) is the data folder the server uses too.`;
 
@@ -80,6 +82,12 @@ async function run(cfg: CliConfig): Promise<number> {
       if (!cfg.args[0]) break;
       await evaluate(cfg, cfg.args[0]);
       return 0;
+    case 'calibrate': {
+      if (cfg.args.length === 0 || !cfg.flags.out) break;
+      const file = await calibrate(cfg, cfg.args, cfg.flags.out, cfg.flags.minAnswered, (l) => process.stderr.write(`${l}\n`));
+      print(json ? JSON.stringify(file) : calibrationTable(file));
+      return 0;
+    }
   }
   print(USAGE);
   return cfg.command === undefined || cfg.command === 'help' ? 0 : 2;

@@ -3,7 +3,9 @@ import { parseArgs } from 'node:util';
 import { createError } from '@pinpoint/core';
 import type { EngineConfig, ModelsConfig } from '@pinpoint/engine';
 import {
+  answerEnvShape,
   defaultEngineConfig,
+  gateFromEnv,
   modelsEnvShape,
   modelsFromEnv,
   parseConfigFromEnv,
@@ -20,6 +22,7 @@ const envSchema = z.object({
   PINPOINT_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   PINPOINT_RETRIEVAL_K: z.coerce.number().int().min(1).max(1000).default(50),
   ...modelsEnvShape,
+  ...answerEnvShape,
   /** Set by pnpm to the folder the command was typed in; relative paths are taken from there. */
   INIT_CWD: z.string().optional(),
 });
@@ -27,7 +30,16 @@ const envSchema = z.object({
 export interface CliConfig {
   command: string | undefined;
   args: string[];
-  flags: { json: boolean; showSources: boolean; collection: string; out?: string; mode?: string; k: number };
+  flags: {
+    json: boolean;
+    showSources: boolean;
+    collection: string;
+    out?: string;
+    mode?: string;
+    k: number;
+    /** calibrate: each dataset keeps at least this share of its answerable questions answered. */
+    minAnswered: number;
+  };
   dataDir: string;
   concurrency: number;
   engine: EngineConfig;
@@ -65,6 +77,12 @@ function modelsForMode(mode: string, m: ModelsConfig): ModelsConfig {
   return m.reranker.kind === 'llm' ? m : { ...m, generator: NONE };
 }
 
+function minAnsweredOf(value: string): number {
+  const n = Number(value);
+  if (!(n > 0 && n <= 1)) throw createError('PP_CONFIG_INVALID', `--min-answered ${value}: give a share between 0 and 1.`);
+  return n;
+}
+
 const options = {
   json: { type: 'boolean', default: false },
   'show-sources': { type: 'boolean', default: false },
@@ -73,6 +91,7 @@ const options = {
   out: { type: 'string' },
   mode: { type: 'string' },
   k: { type: 'string', default: '10' },
+  'min-answered': { type: 'string', default: '0.91' },
 } as const;
 
 export function loadCliConfig(argv: string[] = process.argv.slice(2), env: NodeJS.ProcessEnv = process.env): CliConfig {
@@ -80,9 +99,11 @@ export function loadCliConfig(argv: string[] = process.argv.slice(2), env: NodeJ
   const e = parseEnv(envSchema, env);
   const mode = (values.mode ?? 'lexical') as EvalMode;
   const configured = modelsFromEnv(e);
-  const models = positionals[0] === 'eval' ? modelsForMode(mode, configured) : configured;
+  const evaluates = positionals[0] === 'eval' || positionals[0] === 'calibrate';
+  const models = evaluates ? modelsForMode(mode, configured) : configured;
   const base = e.INIT_CWD ?? process.cwd();
   const resolvePath = (p: string): string => (isAbsolute(p) ? p : resolve(base, p));
+  const gate = gateFromEnv(e, resolvePath);
   return {
     command: positionals[0],
     args: positionals.slice(1),
@@ -93,6 +114,7 @@ export function loadCliConfig(argv: string[] = process.argv.slice(2), env: NodeJ
       ...(values.out ? { out: resolvePath(values.out) } : {}),
       ...(values.mode ? { mode: values.mode } : {}),
       k: Number(values.k) || 10,
+      minAnswered: minAnsweredOf(values['min-answered']),
     },
     dataDir: resolvePath(values['data-dir'] ?? e.PINPOINT_DATA_DIR),
     concurrency: e.PINPOINT_WORKER_CONCURRENCY,
@@ -105,6 +127,7 @@ export function loadCliConfig(argv: string[] = process.argv.slice(2), env: NodeJ
         ...(mode === 'dense' ? { lexical: false } : {}),
       },
       maxUploadBytes: Math.round(e.PINPOINT_MAX_UPLOAD_MB * 1024 * 1024),
+      ...(gate ? { gate } : {}),
     },
     models,
     resolvePath,

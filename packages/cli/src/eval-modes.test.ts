@@ -39,19 +39,21 @@ describe('pinpoint eval --mode dense|hybrid|hybrid+rerank with local ONNX models
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+  /** The server's variables with the tiny ONNX embedder (and whatever else a test adds). */
+  const withModels = (extra: Record<string, string> = {}): NodeJS.ProcessEnv => ({
+    ...process.env,
+    INIT_CWD: dir,
+    PINPOINT_PARSE_ISOLATE: 'false',
+    PINPOINT_EMBEDDER: 'onnx',
+    PINPOINT_ONNX_MODEL_DIR: join(dir, 'model'),
+    ...extra,
+  });
+
   const evalRun = async (mode: string) => {
     const out = join(dir, `${mode}.json`);
     await run(process.execPath, [bin, 'eval', 'set', '--mode', mode, '--out', out, '--json'], {
       cwd: dir,
-      env: {
-        ...process.env,
-        INIT_CWD: dir,
-        PINPOINT_PARSE_ISOLATE: 'false',
-        PINPOINT_EMBEDDER: 'onnx',
-        PINPOINT_ONNX_MODEL_DIR: join(dir, 'model'),
-        PINPOINT_RERANKER: 'onnx',
-        PINPOINT_RERANKER_MODEL_DIR: join(dir, 'rerank'),
-      },
+      env: withModels({ PINPOINT_RERANKER: 'onnx', PINPOINT_RERANKER_MODEL_DIR: join(dir, 'rerank') }),
     });
     return JSON.parse(readFileSync(out, 'utf8'));
   };
@@ -76,18 +78,32 @@ describe('pinpoint eval --mode dense|hybrid|hybrid+rerank with local ONNX models
   }, 60_000);
 
   it('ingest and search use the configured embedder, as the server does on the same data folder', async () => {
-    const env = {
-      ...process.env,
-      INIT_CWD: dir,
-      PINPOINT_PARSE_ISOLATE: 'false',
-      PINPOINT_DATA_DIR: join(dir, 'data'),
-      PINPOINT_EMBEDDER: 'onnx',
-      PINPOINT_ONNX_MODEL_DIR: join(dir, 'model'),
-    };
+    const env = withModels({ PINPOINT_DATA_DIR: join(dir, 'data') });
     await run(process.execPath, [bin, 'ingest', 'set/docs/refunds.md', 'set/docs/parking.md', '--json'], { cwd: dir, env });
     const { stdout } = await run(process.execPath, [bin, 'search', 'who issues parking permits', '--json'], { cwd: dir, env });
     const hits = (JSON.parse(stdout) as { hits: { file: string; scores: Record<string, number> }[] }).hits;
     expect(hits[0]?.file).toBe('parking.md');
     for (const h of hits) expect(typeof h.scores.dense).toBe('number');
   }, 60_000);
+
+  it('calibrates the gate for a mode, and eval and ask run with the calibrated gate file', async () => {
+    const env = withModels();
+    const { stdout } = await run(
+      process.execPath,
+      [bin, 'calibrate', 'set', '--mode', 'hybrid', '--out', 'gate.json', '--min-answered', '0.5'],
+      { cwd: dir, env },
+    );
+    expect(stdout).toMatch(/set\s+latin\s+answered/);
+    const gate = JSON.parse(readFileSync(join(dir, 'gate.json'), 'utf8'));
+    expect(gate).toMatchObject({ schema: 'pinpoint.gate/1', mode: 'hybrid', embedder: expect.stringMatching(/^onnx:/) });
+    expect(gate.datasets[0]).toMatchObject({ family: 'latin', questions: 3 });
+    const out = join(dir, 'calibrated.json');
+    await run(process.execPath, [bin, 'eval', 'set', '--mode', 'hybrid', '--out', out], {
+      cwd: dir,
+      env: withModels({ PINPOINT_GATE_FILE: 'gate.json' }),
+    });
+    const r = JSON.parse(readFileSync(out, 'utf8'));
+    expect(r.config.gate_calibration).toMatchObject({ mode: 'hybrid', file: join(dir, 'gate.json') });
+    for (const q of r.questions) expect(q.gate.threshold).toBe(gate.models.latin.threshold);
+  }, 90_000);
 });

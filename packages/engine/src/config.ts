@@ -1,3 +1,4 @@
+import type { GateConfig } from '@pinpoint/answering';
 import type {
   BlobStore,
   Embedder,
@@ -8,6 +9,7 @@ import type {
   Reranker,
   VectorStore,
 } from '@pinpoint/core';
+import type { GateCalibration } from './gate-file.js';
 
 /** What shapes the pipeline. Built and validated by each composition root; the engine reads no environment. */
 export interface EngineConfig {
@@ -42,6 +44,8 @@ export interface EngineConfig {
   };
   /** Largest accepted upload, in bytes. */
   maxUploadBytes: number;
+  /** A calibrated refusal gate (PINPOINT_GATE_FILE); absent: DEFAULT_GATE, the lexical calibration. */
+  gate?: { config: GateConfig; calibration: GateCalibration };
 }
 
 export const defaultEngineConfig: EngineConfig = {

@@ -1,6 +1,7 @@
 import { createError } from '@pinpoint/core';
 import { z } from 'zod';
 import type { EngineConfig } from './config.js';
+import { loadGateFile } from './gate-file.js';
 
 /**
  * The PINPOINT_* settings the server, the worker and the CLI share: schema pieces each config.ts
@@ -19,6 +20,19 @@ export const parseEnvShape = {
   PINPOINT_OFFICE_CONVERTER: z.enum(['none', 'libreoffice']).default('libreoffice'),
 };
 type ParseEnv = z.infer<z.ZodObject<typeof parseEnvShape>>;
+
+/** Answering: a calibrated refusal gate written by `pinpoint calibrate` (absent: the built-in one). */
+export const answerEnvShape = {
+  PINPOINT_GATE_FILE: z.string().min(1).optional(),
+};
+type AnswerEnv = z.infer<z.ZodObject<typeof answerEnvShape>>;
+
+/** The gate of PINPOINT_GATE_FILE, read and validated once at start-up; undefined without one. */
+export function gateFromEnv(e: AnswerEnv, resolvePath: (p: string) => string = (p) => p): EngineConfig['gate'] {
+  if (!e.PINPOINT_GATE_FILE) return undefined;
+  const { gate, calibration } = loadGateFile(resolvePath(e.PINPOINT_GATE_FILE));
+  return { config: gate, calibration };
+}
 
 /** Distributed mode: Redis, PostgreSQL, where the lexical index and the blobs live. */
 export const distributedEnvShape = {

@@ -7,14 +7,18 @@ export type { Engine } from './engine.js';
 export { createEngine } from './engine.js';
 export type { BlobsConfig } from './env-config.js';
 export {
+  answerEnvShape,
   blobsFromEnv,
   deepFreeze,
   distributedEnvShape,
   envBool,
+  gateFromEnv,
   parseConfigFromEnv,
   parseEnv,
   parseEnvShape,
 } from './env-config.js';
+export type { GateCalibration } from './gate-file.js';
+export { gateMismatch, loadGateFile } from './gate-file.js';
 export type { ModelPorts } from './models.js';
 export { createModelPorts } from './models.js';
 export type { ModelsConfig } from './models-config.js';

@@ -230,7 +230,7 @@ export async function* askStream(
   const top = await ranked(ports.metadata, found.slice(0, config.retrieval.answerChunks), queryTerms);
   timings.context = ms(tc);
   const t1 = performance.now();
-  const result = answerExtractive({ question, chunks: top, queryTerms });
+  const result = answerExtractive({ question, chunks: top, queryTerms }, config.gate?.config);
   timings.answer = ms(t1);
   const retrieved = found.slice(0, 10).map((c) => c.hit);
   yield { type: 'retrieved', retrieved };

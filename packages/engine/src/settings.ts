@@ -12,7 +12,8 @@ export function effectiveSettings(config: EngineConfig, ports: EnginePorts): Rec
     analyzer: ANALYZER_ID,
     lexical_index: ports.lexical.id,
     retrieval: config.retrieval,
-    gate: DEFAULT_GATE,
+    gate: config.gate?.config ?? DEFAULT_GATE,
+    gate_calibration: config.gate?.calibration ?? 'default (packages/answering/README.md)',
     parse: {
       isolate: config.parse.isolate,
       timeoutMs: config.parse.timeoutMs,

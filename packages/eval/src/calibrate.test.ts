@@ -1,5 +1,7 @@
+import { gateFileSchema } from '@pinpoint/core';
 import { describe, expect, it } from 'vitest';
 import { fitGate } from './calibrate.js';
+import { calibrateGate } from './calibrate-gate.js';
 
 describe('fitGate', () => {
   it('learns that coverage separates answerable questions and keeps the sign constraints', () => {
@@ -12,5 +14,60 @@ describe('fitGate', () => {
     expect(fit.weights.noise).toBeLessThanOrEqual(0);
     expect(fit.balanced_accuracy).toBe(1);
     expect(fit.answerable_recall).toBe(1);
+  });
+});
+
+describe('calibrateGate', () => {
+  const model = (threshold: number) => ({ weights: { coverage: 0, suspicious: 0 }, bias: 0, threshold, minCoverage: 0.2 });
+  const questions = (lang: 'en' | 'ja', n: number) =>
+    Array.from({ length: n }, (_, i) => ({
+      question: lang === 'en' ? `question ${i}?` : `質問${i}は何か？`,
+      answerable: i % 4 !== 0,
+      gate: { features: { coverage: i % 4 !== 0 ? 0.7 + (i % 3) / 10 : 0.3 + (i % 5) / 100, suspicious: (i * 7) % 3 } },
+    }));
+  const input = (path: string, lang: 'en' | 'ja') => ({
+    dataset: { path, sha256: 'x'.repeat(64) },
+    questions: questions(lang, 80),
+  });
+
+  it('fits one model per script family, keeps each set at min_answered and records the run', () => {
+    const file = calibrateGate([input('/sets/en', 'en'), input('/sets/ja', 'ja')], {
+      familyOf: (q) => (/[\u3040-\u30ff\u4e00-\u9fff]/.test(q) ? 'cjk' : 'latin'),
+      current: { cjk: model(0.5), latin: model(0.5) },
+      positive: ['coverage'],
+      minAnswered: 0.9,
+      floorFeature: 'coverage',
+      run: { mode: 'hybrid', embedder: 'onnx:tiny', reranker: null },
+      now: new Date('2026-12-01T00:00:00Z'),
+    });
+    expect(gateFileSchema.parse(file)).toEqual(file);
+    expect(file).toMatchObject({
+      mode: 'hybrid',
+      embedder: 'onnx:tiny',
+      created_at: '2026-12-01T00:00:00.000Z',
+      min_answered: 0.9,
+    });
+    expect(file.datasets.map((d) => [d.path, d.family])).toEqual([
+      ['/sets/en', 'latin'],
+      ['/sets/ja', 'cjk'],
+    ]);
+    for (const d of file.datasets) {
+      expect(d.answerable_recall).toBeGreaterThanOrEqual(0.9);
+      expect(d.balanced_accuracy).toBe(1);
+    }
+    expect(file.models.latin.weights.coverage).toBeGreaterThan(0);
+    expect(file.models.latin.weights.suspicious).toBeLessThanOrEqual(0);
+  });
+
+  it('keeps the current model of a family it has no questions for', () => {
+    const file = calibrateGate([input('/sets/en', 'en')], {
+      familyOf: () => 'latin',
+      current: { cjk: model(0.42), latin: model(0.5) },
+      positive: ['coverage'],
+      minAnswered: 0.9,
+      floorFeature: 'coverage',
+      run: { mode: 'lexical', embedder: null, reranker: null },
+    });
+    expect(file.models.cjk).toEqual(model(0.42));
   });
 });

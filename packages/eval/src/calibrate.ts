@@ -6,6 +6,8 @@
 export interface LabelledFeatures {
   answerable: boolean;
   features: Record<string, number>;
+  /** The dataset the question comes from: each set must keep `minAnswered` on its own. */
+  set?: string;
 }
 
 export interface FittedGate {
@@ -24,6 +26,8 @@ export interface FitOptions {
   l2?: number;
   iterations?: number;
   learningRate?: number;
+  /** Refused whatever the score when this feature is below `min` (the gate's off-topic floor). */
+  floor?: { feature: string; min: number };
 }
 
 const sigmoid = (z: number): number => 1 / (1 + Math.exp(-z));
@@ -60,16 +64,22 @@ function bestThreshold(
   data: LabelledFeatures[],
   w: Record<string, number>,
   b: number,
-  minAnswered: number,
+  o: Required<FitOptions>,
 ): Omit<FittedGate, 'weights' | 'bias'> {
-  const scored = data.map((x) => ({ a: x.answerable, s: scoreOf(x, w, b) }));
+  const floored = (x: LabelledFeatures): boolean => o.floor.feature !== '' && (x.features[o.floor.feature] ?? 0) < o.floor.min;
+  const scored = data.map((x) => ({ a: x.answerable, set: x.set ?? '', s: floored(x) ? -1 : scoreOf(x, w, b) }));
+  const sets = [...new Set(scored.map((x) => x.set))];
   const nA = scored.filter((x) => x.a).length || 1;
   const nU = scored.filter((x) => !x.a).length || 1;
+  const answeredOf = (set: string, t: number): number => {
+    const mine = scored.filter((x) => x.a && x.set === set);
+    return mine.length === 0 ? 1 : mine.filter((x) => x.s >= t).length / mine.length;
+  };
   let best = { threshold: 0, balanced_accuracy: 0, answerable_recall: 1, refusal_recall: 0 };
-  for (const t of [...new Set(scored.map((x) => x.s))].sort((p, q) => p - q)) {
+  for (const t of [...new Set(scored.map((x) => x.s).filter((s) => s >= 0))].sort((p, q) => p - q)) {
+    if (sets.some((set) => answeredOf(set, t) < o.minAnswered)) break;
     const ar = scored.filter((x) => x.a && x.s >= t).length / nA;
     const rr = scored.filter((x) => !x.a && x.s < t).length / nU;
-    if (ar < minAnswered) break;
     if ((ar + rr) / 2 > best.balanced_accuracy)
       best = { threshold: t, balanced_accuracy: (ar + rr) / 2, answerable_recall: ar, refusal_recall: rr };
   }
@@ -77,10 +87,17 @@ function bestThreshold(
 }
 
 export function fitGate(data: LabelledFeatures[], options: FitOptions): FittedGate {
-  const o: Required<FitOptions> = { minAnswered: 0.92, l2: 0.001, iterations: 20000, learningRate: 2, ...options };
+  const o: Required<FitOptions> = {
+    minAnswered: 0.92,
+    l2: 0.001,
+    iterations: 20000,
+    learningRate: 2,
+    floor: { feature: '', min: 0 },
+    ...options,
+  };
   const keys = [...new Set(data.flatMap((x) => Object.keys(x.features)))];
   const weights: Record<string, number> = Object.fromEntries(keys.map((k) => [k, 0]));
   let bias = 0;
   for (let i = 0; i < o.iterations; i++) bias = gradientStep(data, keys, weights, bias, o);
-  return { weights, bias, ...bestThreshold(data, weights, bias, o.minAnswered) };
+  return { weights, bias, ...bestThreshold(data, weights, bias, o) };
 }

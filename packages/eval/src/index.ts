@@ -1,5 +1,7 @@
 export type { FitOptions, FittedGate, LabelledFeatures } from './calibrate.js';
 export { fitGate } from './calibrate.js';
+export type { CalibrateOptions, CalibrationInput } from './calibrate-gate.js';
+export { calibrateGate } from './calibrate-gate.js';
 export type { Dataset, EvalQuestion } from './dataset.js';
 export { loadDataset } from './dataset.js';
 export type { Metrics, ScoredQuestion } from './metrics.js';

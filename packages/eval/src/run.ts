@@ -39,6 +39,7 @@ export interface EvalAsk {
 
 export interface RunQuestion {
   id: string;
+  question: string;
   answerable: boolean;
   refused: boolean;
   answer: string;
@@ -71,6 +72,7 @@ async function askOne(engine: EvalEngine, q: EvalQuestion): Promise<RunQuestion>
   const latency = Math.round((performance.now() - t0) * 100) / 100;
   return {
     id: q.id,
+    question: q.question,
     answerable: q.answerable,
     refused: a.refused,
     answer: a.answer,

@@ -2,10 +2,12 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { BlobsConfig, EngineConfig, ModelsConfig } from '@pinpoint/engine';
 import {
+  answerEnvShape,
   blobsFromEnv,
   deepFreeze,
   distributedEnvShape,
   envBool,
+  gateFromEnv,
   modelsEnvShape,
   modelsFromEnv,
   parseConfigFromEnv,
@@ -39,6 +41,7 @@ const envSchema = z.object({
   ...distributedEnvShape,
   PINPOINT_BLOB_DIR: z.string().min(1).optional(),
   ...modelsEnvShape,
+  ...answerEnvShape,
 });
 
 export interface Config {
@@ -122,9 +125,12 @@ function fromEnv(e: z.infer<typeof envSchema>): Config {
       chunk: {},
       retrieval: { k: e.PINPOINT_RETRIEVAL_K, answerChunks: 8 },
       maxUploadBytes: Math.round(e.PINPOINT_MAX_UPLOAD_MB * 1024 * 1024),
+      ...withGate(gateFromEnv(e, (p) => resolve(p))),
     },
   };
 }
+
+const withGate = (gate: EngineConfig['gate']): Pick<EngineConfig, 'gate'> => (gate ? { gate } : {});
 
 /** Reads and validates the configuration; throws PP_CONFIG_INVALID naming the setting. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] = process.argv.slice(2)): Config {

@@ -1,4 +1,5 @@
 import { toPinpointError } from '@pinpoint/core';
+import { gateMismatch } from '@pinpoint/engine';
 import { buildApp } from './app.js';
 import { createDistributedEngine } from './compose-distributed.js';
 import { loadConfig } from './config.js';
@@ -27,6 +28,8 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  const mismatch = gateMismatch(config.engine.gate?.calibration, engine.ports);
+  if (mismatch) app.log.warn(mismatch);
   await app.listen({ host: config.host, port: config.port });
   app.log.info(`Pinpoint is serving ${config.dataDir} at http://${config.host}:${config.port}`);
 }

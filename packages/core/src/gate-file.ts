@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+/**
+ * A calibrated refusal gate as written by `pinpoint calibrate` and read at start-up
+ * (PINPOINT_GATE_FILE): the logistic model per script family, and the run that fitted it — which
+ * retrieval mode and models produced the features, on which datasets, with what result.
+ */
+export const GATE_FILE_SCHEMA = 'pinpoint.gate/1';
+
+const gateModelSchema = z.object({
+  weights: z.record(z.string(), z.number()),
+  bias: z.number(),
+  threshold: z.number().min(0).max(1),
+  minCoverage: z.number().min(0).max(1),
+});
+
+const calibratedSetSchema = z.object({
+  path: z.string(),
+  sha256: z.string(),
+  family: z.enum(['cjk', 'latin']),
+  questions: z.number().int().nonnegative(),
+  answerable_recall: z.number(),
+  refusal_recall: z.number(),
+  balanced_accuracy: z.number(),
+});
+
+export const gateFileSchema = z.object({
+  schema: z.literal(GATE_FILE_SCHEMA),
+  created_at: z.string(),
+  /** Retrieval mode of the calibration run (lexical, dense, hybrid, hybrid+rerank). */
+  mode: z.string(),
+  embedder: z.string().nullable(),
+  reranker: z.string().nullable(),
+  /** Each dataset keeps at least this share of its answerable questions answered. */
+  min_answered: z.number().min(0).max(1),
+  datasets: z.array(calibratedSetSchema),
+  models: z.object({ cjk: gateModelSchema, latin: gateModelSchema }),
+});
+export type GateFile = z.infer<typeof gateFileSchema>;
+export type CalibratedSet = z.infer<typeof calibratedSetSchema>;
