@@ -14,13 +14,24 @@ describe('configuration', () => {
     expect(() => loadConfig({ PINPOINT_PORT: 'eighty' }, [])).toThrow(/PINPOINT_PORT/);
   });
 
+  it('loads the calibrated gate of PINPOINT_GATE_FILE at start-up, and names the variable when it is unusable', () => {
+    const file = new URL('../../../packages/answering/calibration/lexical.json', import.meta.url).pathname;
+    const c = loadConfig({ PINPOINT_GATE_FILE: file }, []);
+    expect(c.engine.gate?.calibration).toMatchObject({ file, mode: 'lexical', embedder: null });
+    expect(c.engine.gate?.config.models.latin.threshold).toBeGreaterThan(0);
+    expect(loadConfig({}, []).engine.gate).toBeUndefined();
+    expect(() => loadConfig({ PINPOINT_GATE_FILE: '/nonexistent/gate.json' }, [])).toThrow(/PINPOINT_GATE_FILE/);
+  });
+
   it('documents every PINPOINT_* variable it reads in the README', () => {
     const readme = read('../../../README.md');
     const names = new Set(
       [
-        ...(read('./config.ts') + read('../../../packages/engine/src/models-config.ts')).matchAll(
-          /PINPOINT_[A-Z0-9_]*[A-Z0-9]\b/g,
-        ),
+        ...(
+          read('./config.ts') +
+          read('../../../packages/engine/src/models-config.ts') +
+          read('../../../packages/engine/src/env-config.ts')
+        ).matchAll(/PINPOINT_[A-Z0-9_]*[A-Z0-9]\b/g),
       ].map((m) => m[0]),
     );
     const missing = [...names].filter((n) => !readme.includes(`\`${n}\``));
