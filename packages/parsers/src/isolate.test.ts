@@ -5,6 +5,16 @@ import { readShared } from './test-support.js';
 const tracemonkey = readShared('corpus/formats/pdf/pdfjs__tracemonkey.pdf');
 const bigText = readShared('corpus/formats/txt/unstructured__book-war-and-peace-1225p.txt');
 
+/** Whether the process runs (a killed child is gone once reaped). */
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 describe('parseIsolated', () => {
   it('returns the parse output with its artifacts across the process boundary', async () => {
     const out = await parseIsolated(
@@ -54,5 +64,24 @@ describe('parseIsolated', () => {
     );
     setTimeout(() => controller.abort(), 50);
     await expect(run).rejects.toMatchObject({ code: 'PP_JOB_CANCELLED' });
+  });
+
+  it('a child that answered cleanly serves the next parse; one that was stopped never does', async () => {
+    const txt = readShared('eval/squad2-dev/docs/004_1973_oil_crisis.txt');
+    const pids: number[] = [];
+    const limits = { timeoutMs: 60_000, maxOldSpaceMb: 300, onSpawn: (pid: number) => pids.push(pid) };
+    await parseIsolated(txt, { fileName: 'a.txt', format: 'txt' }, limits);
+    await parseIsolated(txt, { fileName: 'b.txt', format: 'txt' }, limits);
+    await expect(parseIsolated(new Uint8Array(), { fileName: 'c.txt', format: 'txt' }, limits)).rejects.toMatchObject({
+      code: 'PP_EMPTY_FILE',
+    });
+    // clean answers, errors included, leave the child warm for the next parse
+    expect(new Set(pids).size).toBe(1);
+    const stopped = parseIsolated(bigText, { fileName: 'slow.txt', format: 'txt' }, { ...limits, timeoutMs: 50 });
+    await expect(stopped).rejects.toMatchObject({ code: 'PP_PARSE_TIMEOUT' });
+    const killed = pids.at(-1) as number;
+    await parseIsolated(txt, { fileName: 'd.txt', format: 'txt' }, limits);
+    expect(pids.at(-1)).not.toBe(killed);
+    await expect.poll(() => isRunning(killed), { timeout: 5000 }).toBe(false);
   });
 });

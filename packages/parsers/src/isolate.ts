@@ -37,7 +37,12 @@ export interface ChildRequest {
   request: IsolatedRequest;
 }
 
-export type ChildReply = { ok: true; output: ParseOutput } | { ok: false; code: ErrorCode; message: string };
+export type ParseReply = { ok: true; output: ParseOutput } | { ok: false; code: ErrorCode; message: string };
+
+export type ChildReply = ParseReply & {
+  /** The child's heap after the parse and a full GC: how much a next parse would inherit. */
+  heapUsed: number;
+};
 
 const childPath = fileURLToPath(new URL('./parse-child.ts', import.meta.url));
 const packageRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -66,12 +71,21 @@ interface Worker {
   maxOldSpaceMb: number;
   /** The child's recent stderr: how an out-of-memory death is told from other crashes. */
   stderr: { text: string };
+  /** Parses this child has answered. */
+  served: number;
 }
+
+/** A child answers at most this many parses, then a fresh one takes over (state never piles up). */
+const MAX_PARSES_PER_CHILD = 20;
+/** A child whose heap after GC holds more than this share of its limit is not reused. */
+const REUSE_HEAP_SHARE = 0.4;
+/** Warm children kept waiting at most. */
+const MAX_IDLE = 2;
 
 function spawnWorker(maxOldSpaceMb: number): Worker {
   const child = fork(childPath, [], {
     cwd: packageRoot,
-    execArgv: ['--import', tsxLoader, `--max-old-space-size=${maxOldSpaceMb}`],
+    execArgv: ['--import', tsxLoader, `--max-old-space-size=${maxOldSpaceMb}`, '--expose-gc'],
     serialization: 'advanced',
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
   });
@@ -79,7 +93,7 @@ function spawnWorker(maxOldSpaceMb: number): Worker {
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr.text = (stderr.text + chunk.toString('utf8')).slice(-8192);
   });
-  return { child, maxOldSpaceMb, stderr };
+  return { child, maxOldSpaceMb, stderr, served: 0 };
 }
 
 /** Whether a process still runs and can receive a request. */
@@ -87,7 +101,7 @@ function alive(child: ChildProcess): boolean {
   return child.exitCode === null && child.signalCode === null && child.connected;
 }
 
-/** Keeps (or drops) the process from holding this one open: a waiting spare must not. */
+/** Keeps (or drops) the process from holding this one open: a waiting child must not. */
 function hold(worker: Worker, held: boolean): void {
   const handles = [worker.child, worker.child.channel, worker.child.stderr] as Array<
     { ref?: () => void; unref?: () => void } | null | undefined
@@ -96,40 +110,58 @@ function hold(worker: Worker, held: boolean): void {
 }
 
 /**
- * One spare child, started ahead (tsx and the parsers loaded) so the next parse does not wait for
- * start-up. Each child still serves exactly one parse and then exits.
+ * Warm children (tsx and the parsers loaded): a spare started ahead, and children that answered a
+ * parse cleanly. A child that timed out, crashed, was cancelled or grew its heap is killed instead.
  */
-let spare: Worker | undefined;
+const idle: Worker[] = [];
 
 function takeWorker(maxOldSpaceMb: number): Worker {
-  const candidate = spare;
-  spare = undefined;
-  let worker = candidate;
-  if (!worker || worker.maxOldSpaceMb !== maxOldSpaceMb || !alive(worker.child)) {
-    if (worker && alive(worker.child)) worker.child.kill('SIGKILL');
-    worker = spawnWorker(maxOldSpaceMb);
+  let worker: Worker | undefined;
+  while (!worker && idle.length > 0) {
+    const w = idle.pop() as Worker;
+    if (w.maxOldSpaceMb === maxOldSpaceMb && alive(w.child)) worker = w;
+    else w.child.kill('SIGKILL');
   }
+  worker ??= spawnWorker(maxOldSpaceMb);
+  worker.stderr.text = '';
   hold(worker, true);
-  spare = spawnWorker(maxOldSpaceMb);
-  hold(spare, false);
+  if (idle.length === 0) {
+    const spare = spawnWorker(maxOldSpaceMb);
+    hold(spare, false);
+    idle.push(spare);
+  }
   return worker;
+}
+
+function release(worker: Worker, reusable: boolean): void {
+  worker.served++;
+  if (reusable && worker.served < MAX_PARSES_PER_CHILD && alive(worker.child) && idle.length < MAX_IDLE) {
+    hold(worker, false);
+    idle.push(worker);
+    return;
+  }
+  if (worker.child.exitCode === null && worker.child.signalCode === null) worker.child.kill('SIGKILL');
 }
 
 /**
  * parseDocument in a child process with a time and memory limit: a hang, crash or memory blow-up fails
- * this parse only (PP_PARSE_TIMEOUT, PP_PARSE_CRASHED, PP_PARSE_MEMORY); errors thrown in the child keep their code.
+ * this parse only (PP_PARSE_TIMEOUT, PP_PARSE_CRASHED, PP_PARSE_MEMORY) and that child is killed;
+ * errors thrown in the child keep their code. A child that answered cleanly serves later parses.
  */
 export function parseIsolated(bytes: Uint8Array, request: IsolatedRequest, limits: IsolationLimits): Promise<ParseOutput> {
   return new Promise((resolve, reject) => {
     const worker = takeWorker(Math.max(16, Math.floor(limits.maxOldSpaceMb)));
     const { child } = worker;
     let settled = false;
-    const finish = (fn: () => void): void => {
+    const finish = (fn: () => void, reusable = false): void => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       limits.signal?.removeEventListener('abort', onAbort);
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      child.off('message', onMessage);
+      child.off('error', onError);
+      child.off('close', onClose);
+      release(worker, reusable);
       fn();
     };
     const timer = setTimeout(() => {
@@ -142,15 +174,17 @@ export function parseIsolated(bytes: Uint8Array, request: IsolatedRequest, limit
     const onAbort = (): void =>
       finish(() => reject(createError('PP_JOB_CANCELLED', `Parsing ${request.fileName} was cancelled.`)));
     limits.signal?.addEventListener('abort', onAbort, { once: true });
-    child.on('message', (reply: ChildReply) => {
-      finish(() => (reply.ok ? resolve(reply.output) : reject(createError(reply.code, reply.message))));
-    });
-    child.on('error', (err) =>
-      finish(() => reject(createError('PP_PARSE_CRASHED', `The parser process could not run: ${err.message}`, err))),
-    );
-    child.on('close', (code, signal) =>
-      finish(() => reject(deathError(request.fileName, limits, code, signal, worker.stderr.text))),
-    );
+    const onMessage = (reply: ChildReply): void => {
+      const reusable = reply.heapUsed < REUSE_HEAP_SHARE * worker.maxOldSpaceMb * 1024 * 1024;
+      finish(() => (reply.ok ? resolve(reply.output) : reject(createError(reply.code, reply.message))), reusable);
+    };
+    const onError = (err: Error): void =>
+      finish(() => reject(createError('PP_PARSE_CRASHED', `The parser process could not run: ${err.message}`, err)));
+    const onClose = (code: number | null, signal: NodeJS.Signals | null): void =>
+      finish(() => reject(deathError(request.fileName, limits, code, signal, worker.stderr.text)));
+    child.on('message', onMessage);
+    child.on('error', onError);
+    child.on('close', onClose);
     if (child.pid !== undefined) limits.onSpawn?.(child.pid);
     const message: ChildRequest = { bytes, request };
     child.send(message);

@@ -1,10 +1,10 @@
 import { toPinpointError } from '@pinpoint/core';
 import { buildContext } from './capabilities.js';
-import type { ChildReply, ChildRequest } from './isolate.js';
+import type { ChildReply, ChildRequest, ParseReply } from './isolate.js';
 import { parseDocument } from './parse.js';
 
-/** Runs in a forked process: receives one parse request, answers once, exits. */
-async function handle(message: ChildRequest): Promise<ChildReply> {
+/** Runs in a forked process: answers parse requests one at a time until the parent lets it go. */
+async function handle(message: ChildRequest): Promise<ParseReply> {
   try {
     const ctx = buildContext(message.request);
     const output = await parseDocument(message.bytes, ctx, message.request.options ?? {});
@@ -15,12 +15,19 @@ async function handle(message: ChildRequest): Promise<ChildReply> {
   }
 }
 
+/** The heap a next parse would inherit: measured after a full collection (the parent starts us with --expose-gc). */
+function heapAfterGc(): number {
+  (globalThis as { gc?: () => void }).gc?.();
+  return process.memoryUsage().heapUsed;
+}
+
 // A spare whose parent went away has nothing left to do.
 process.once('disconnect', () => process.exit(0));
 if (!process.connected) process.exit(0);
 
-process.once('message', (message: ChildRequest) => {
+process.on('message', (message: ChildRequest) => {
   void handle(message).then((reply) => {
-    process.send?.(reply, () => process.exit(0));
+    const answer: ChildReply = { ...reply, heapUsed: heapAfterGc() };
+    process.send?.(answer);
   });
 });
