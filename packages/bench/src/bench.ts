@@ -71,7 +71,7 @@ async function benchIngestion(): Promise<void> {
   const pages = ready.reduce((n, l) => n + (l.pages ?? 0), 0);
   const failed = lines.filter((l) => l.state !== 'ready');
   console.log(
-    `ingestion: ${files.length} PDFs, ${ready.length} with text (${pages} pages), ${failed.length} failed, concurrency ${concurrency}, ${isolate ? 'isolated parsing (a child process per file)' : 'in-process parsing'}`,
+    `ingestion: ${files.length} PDFs, ${ready.length} with text (${pages} pages), ${failed.length} failed, concurrency ${concurrency}, ${isolate ? 'isolated parsing (child processes with time and memory limits)' : 'in-process parsing'}`,
   );
   console.log(`  ${seconds.toFixed(1)} s wall → ${(pages / seconds).toFixed(2)} pages/s`);
   const codes = new Map<string, number>();
