@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, uploadFiles } from '../../api/client.js';
 import type { FileRow } from './uploadRows.js';
 import { applyJob, applyUpload, isSettled, mergeLoaded, settleRows } from './uploadRows.js';
@@ -34,9 +34,15 @@ export function useUploadRows(collectionId: string | undefined) {
     return () => clearInterval(t);
   }, [collectionId, pending]);
 
+  // Files dropped before the collection is known wait for it instead of being lost.
+  const waiting = useRef<File[]>([]);
   const send = useCallback(
     async (files: File[]) => {
-      if (!collectionId || files.length === 0) return;
+      if (files.length === 0) return;
+      if (!collectionId) {
+        waiting.current.push(...files);
+        return;
+      }
       setError(null);
       setUploading(0);
       try {
@@ -50,6 +56,13 @@ export function useUploadRows(collectionId: string | undefined) {
     },
     [collectionId],
   );
+
+  useEffect(() => {
+    if (!collectionId || waiting.current.length === 0) return;
+    const files = waiting.current;
+    waiting.current = [];
+    void send(files);
+  }, [collectionId, send]);
 
   return { rows, uploading, error, send };
 }
