@@ -76,8 +76,8 @@ interface Worker {
 }
 
 /** A child answers at most this many parses, then a fresh one takes over (state never piles up). */
-const MAX_PARSES_PER_CHILD = 20;
-/** A child whose heap after GC holds more than this share of its limit is not reused. */
+const MAX_PARSES_PER_CHILD = 250;
+/** A child whose heap (collected first when over a third of its limit) holds more than this share is not reused. */
 const REUSE_HEAP_SHARE = 0.4;
 /** Warm children kept waiting at most. */
 const MAX_IDLE = 2;

@@ -1,3 +1,4 @@
+import { getHeapStatistics } from 'node:v8';
 import { toPinpointError } from '@pinpoint/core';
 import { buildContext } from './capabilities.js';
 import type { ChildReply, ChildRequest, ParseReply } from './isolate.js';
@@ -15,8 +16,13 @@ async function handle(message: ChildRequest): Promise<ParseReply> {
   }
 }
 
-/** The heap a next parse would inherit: measured after a full collection (the parent starts us with --expose-gc). */
-function heapAfterGc(): number {
+/**
+ * The heap a next parse would inherit. A full collection costs more than many parses, so it runs
+ * only when the heap looks large (over a third of the limit); the parent decides on the figure.
+ */
+function heapAfterParse(): number {
+  const used = process.memoryUsage().heapUsed;
+  if (used < getHeapStatistics().heap_size_limit / 3) return used;
   (globalThis as { gc?: () => void }).gc?.();
   return process.memoryUsage().heapUsed;
 }
@@ -27,7 +33,7 @@ if (!process.connected) process.exit(0);
 
 process.on('message', (message: ChildRequest) => {
   void handle(message).then((reply) => {
-    const answer: ChildReply = { ...reply, heapUsed: heapAfterGc() };
+    const answer: ChildReply = { ...reply, heapUsed: heapAfterParse() };
     process.send?.(answer);
   });
 });
