@@ -25,10 +25,15 @@ const print = (line: string): void => {
   process.stdout.write(`${line}\n`);
 };
 
-async function withEngine<T>(cfg: CliConfig, fn: (engine: ReturnType<typeof openEmbeddedEngine>) => Promise<T>): Promise<T> {
+async function withEngine<T>(
+  cfg: CliConfig,
+  fn: (engine: ReturnType<typeof openEmbeddedEngine>) => Promise<T>,
+  { models = true } = {},
+): Promise<T> {
   // The configured models, as the server on the same folder has them: chunks ingested here get
-  // their vectors, and ask/search run the same pipeline as the API.
-  const engine = openEmbeddedEngine(cfg.dataDir, cfg.engine, await createModelPorts(cfg.models, cfg.dataDir));
+  // their vectors, and ask/search run the same pipeline as the API. `status` needs none.
+  const ports = models ? await createModelPorts(cfg.models, cfg.dataDir) : {};
+  const engine = openEmbeddedEngine(cfg.dataDir, cfg.engine, ports);
   try {
     return await fn(engine);
   } finally {
@@ -73,10 +78,14 @@ async function run(cfg: CliConfig): Promise<number> {
       });
       return 0;
     case 'status':
-      await withEngine(cfg, async (e) => {
-        const s = await readStatus(e);
-        print(json ? JSON.stringify(s) : humanStatus(s));
-      });
+      await withEngine(
+        cfg,
+        async (e) => {
+          const s = await readStatus(e);
+          print(json ? JSON.stringify(s) : humanStatus(s));
+        },
+        { models: false },
+      );
       return 0;
     case 'eval':
       if (!cfg.args[0]) break;

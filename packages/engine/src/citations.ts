@@ -27,7 +27,6 @@ export interface CitationRef {
 const artifactUrl = (versionId: string, kind: string): string =>
   `/api/versions/${encodeURIComponent(versionId)}/artifacts/${encodeURIComponent(kind)}`;
 
-/** Is the cited anchor a part of the element's own anchor? Then the highlight is exact; otherwise it is the element. */
 /** Box b lies inside box o, give or take rounding (boxes are stored to a hundredth of a unit). */
 const within = (b: Box, o: Box, eps = 0.01): boolean =>
   b[0] >= o[0] - eps && b[1] >= o[1] - eps && b[2] <= o[2] + eps && b[3] <= o[3] + eps;
@@ -41,6 +40,7 @@ function textUnderBoxes(element: Element, boxes: readonly Box[]): string {
   return sliceCodepoints(element.text, start, end);
 }
 
+/** Is the cited anchor a part of the element's own anchor? Then the highlight is exact; otherwise it is the element. */
 function precisionOf(cited: Anchor, own: Anchor): Precision {
   if (cited.kind !== own.kind) return 'unresolved';
   if (cited.kind === 'text' && own.kind === 'text') {

@@ -1,7 +1,7 @@
 import type { CalibratedSet, GateFile } from '@pinpoint/core';
 import { GATE_FILE_SCHEMA } from '@pinpoint/core';
 import type { LabelledFeatures } from './calibrate.js';
-import { fitGate } from './calibrate.js';
+import { fitGate, scoreOf } from './calibrate.js';
 
 type Family = 'cjk' | 'latin';
 type GateModel = GateFile['models'][Family];
@@ -26,11 +26,8 @@ export interface CalibrateOptions {
   now?: Date;
 }
 
-const answered = (m: GateModel, f: Record<string, number>, floorFeature: string): boolean => {
-  let z = m.bias;
-  for (const [k, w] of Object.entries(m.weights)) z += w * (f[k] ?? 0);
-  return 1 / (1 + Math.exp(-z)) >= m.threshold && (f[floorFeature] ?? 0) >= m.minCoverage;
-};
+const answered = (m: GateModel, features: Record<string, number>, floorFeature: string): boolean =>
+  scoreOf({ features }, m.weights, m.bias) >= m.threshold && (features[floorFeature] ?? 0) >= m.minCoverage;
 
 /**
  * Fits the refusal gate on eval runs of one retrieval mode: a monotone logistic model per script

@@ -32,7 +32,7 @@ export interface FitOptions {
 
 const sigmoid = (z: number): number => 1 / (1 + Math.exp(-z));
 
-function scoreOf(x: LabelledFeatures, w: Record<string, number>, b: number): number {
+export function scoreOf(x: Pick<LabelledFeatures, 'features'>, w: Record<string, number>, b: number): number {
   let z = b;
   for (const [k, v] of Object.entries(w)) z += v * (x.features[k] ?? 0);
   return sigmoid(z);
