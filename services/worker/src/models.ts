@@ -1,11 +1,8 @@
-import { analyze } from '@pinpoint/analysis';
 import type { Embedder, VectorStore } from '@pinpoint/core';
 import { createError } from '@pinpoint/core';
 import type { embedderEnvShape, vectorsEnvShape } from '@pinpoint/engine';
-import { embedderFromEnv } from '@pinpoint/engine';
+import { createModelPorts, embedderFromEnv } from '@pinpoint/engine';
 import type { EmbedderConfig } from '@pinpoint/providers';
-import { createEmbedder } from '@pinpoint/providers';
-import { collectionNameFor, QdrantVectorStore } from '@pinpoint/vectors';
 import type { z } from 'zod';
 
 /** What ingestion needs of the models: the embedder (the same one the API queries with) and Qdrant for its vectors. */
@@ -35,12 +32,16 @@ export function workerModelsFrom(e: ModelsEnv): WorkerModels {
   };
 }
 
-/** The embedder and its Qdrant store, or nothing when no embedder is configured (lexical-only ingestion). */
+/**
+ * The embedder and its Qdrant store (named per embedder, as the API names it), or nothing when no
+ * embedder is configured (lexical-only ingestion). Ingestion needs no generator or reranker.
+ */
 export async function openModelPorts(models: WorkerModels): Promise<{ embedder?: Embedder; vectors?: VectorStore }> {
-  const embedder = await createEmbedder(models.embedder);
-  if (!embedder) return {};
-  // One collection per embedder (as the API names it): a model change gets fresh vectors, never mixed spaces.
-  const collection = collectionNameFor(models.qdrant.collection, embedder.id);
-  const vectors = await QdrantVectorStore.open({ ...models.qdrant, collection, dimensions: embedder.dimensions, analyze });
-  return { embedder, vectors };
+  const none = { kind: 'none' } as const;
+  const { embedder, vectors } = await createModelPorts(
+    { embedder: models.embedder, generator: none, reranker: none, vectors: { kind: 'qdrant', ...models.qdrant } },
+    // only an embedded vector store would live in a data folder; workers write to Qdrant
+    '',
+  );
+  return { ...(embedder ? { embedder } : {}), ...(vectors ? { vectors } : {}) };
 }
