@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { loadCliConfig } from './config.js';
 
+/** An ONNX embedder and reranker configured, as on the server. */
+const env = {
+  PINPOINT_EMBEDDER: 'onnx',
+  PINPOINT_ONNX_MODEL_DIR: '/m',
+  PINPOINT_RERANKER: 'onnx',
+  PINPOINT_RERANKER_MODEL_DIR: '/r',
+};
+
 describe('CLI configuration', () => {
   it('takes --mode lexical and records it', () => {
     const cfg = loadCliConfig(['eval', 'dir', '--mode', 'lexical'], {});
@@ -16,12 +24,6 @@ describe('CLI configuration', () => {
   });
 
   it('runs each mode with only the models it needs', () => {
-    const env = {
-      PINPOINT_EMBEDDER: 'onnx',
-      PINPOINT_ONNX_MODEL_DIR: '/m',
-      PINPOINT_RERANKER: 'onnx',
-      PINPOINT_RERANKER_MODEL_DIR: '/r',
-    };
     expect(loadCliConfig(['eval', 'dir', '--mode', 'lexical'], env).models.embedder.kind).toBe('none');
     const dense = loadCliConfig(['eval', 'dir', '--mode', 'dense'], env);
     expect([dense.models.embedder.kind, dense.models.reranker.kind, dense.engine.retrieval.lexical]).toEqual([
@@ -33,12 +35,6 @@ describe('CLI configuration', () => {
   });
 
   it('ingests, asks and searches with every configured model, as the server does', () => {
-    const env = {
-      PINPOINT_EMBEDDER: 'onnx',
-      PINPOINT_ONNX_MODEL_DIR: '/m',
-      PINPOINT_RERANKER: 'onnx',
-      PINPOINT_RERANKER_MODEL_DIR: '/r',
-    };
     for (const command of ['ingest', 'ask', 'search']) {
       const { models } = loadCliConfig([command, 'x'], env);
       expect([models.embedder.kind, models.reranker.kind]).toEqual(['onnx', 'onnx']);
