@@ -35,6 +35,47 @@ function cellsByColumn(r: RecordEntry): Map<number, Cell> {
   return out;
 }
 
+/** A grid row: its row head (row number or file lines), and the cited markers when it is the cited record. */
+function GridRow({
+  isCited,
+  cited,
+  head,
+  headTitle,
+  className,
+  children,
+}: {
+  isCited: boolean;
+  cited: Cited;
+  head: React.ReactNode;
+  headTitle?: string;
+  className?: string | undefined;
+  children: React.ReactNode;
+}) {
+  return (
+    <tr
+      ref={isCited ? (cited.ref as React.RefObject<HTMLTableRowElement>) : undefined}
+      data-cited={isCited || undefined}
+      data-testid={isCited ? 'cited-record' : undefined}
+      className={className}
+    >
+      <th scope="row" className={styles.rowHead} title={headTitle}>
+        {head}
+      </th>
+      {children}
+    </tr>
+  );
+}
+
+/** One cell of a grid row, marked when the citation's cell range holds it. */
+function GridCell({ cell, isCited, cited }: { cell: Cell | undefined; isCited: boolean; cited: Cited }) {
+  const hit = isCited && cell !== undefined && cellInRange(cell.ref, cited.range);
+  return (
+    <td data-cited-cell={hit || undefined} data-testid={hit ? 'cited-cell' : undefined}>
+      {cell?.value ?? ''}
+    </td>
+  );
+}
+
 /** A cited record that is not a grid row (a sheet title): shown as one full-width row. */
 function TitleRow({ record, span, cited }: { record: RecordEntry; span: number; cited: Cited }) {
   return (
@@ -66,25 +107,11 @@ function SheetTable({ records, cited }: { records: RecordEntry[]; cited: Cited }
             return isCited ? <TitleRow key={r.record_id} record={r} span={cols.length} cited={cited} /> : null;
           const refs = new Map((r.cells ?? []).map((c) => [parseCellRef(c.ref)?.col ?? -1, c]));
           return (
-            <tr
-              key={r.record_id}
-              ref={isCited ? (cited.ref as React.RefObject<HTMLTableRowElement>) : undefined}
-              data-cited={isCited || undefined}
-              data-testid={isCited ? 'cited-record' : undefined}
-            >
-              <th scope="row" className={styles.rowHead}>
-                {r.row ?? ''}
-              </th>
-              {cols.map((c) => {
-                const cell = refs.get(c);
-                const hit = isCited && cell !== undefined && cellInRange(cell.ref, cited.range);
-                return (
-                  <td key={c} data-cited-cell={hit || undefined} data-testid={hit ? 'cited-cell' : undefined}>
-                    {cell?.value ?? ''}
-                  </td>
-                );
-              })}
-            </tr>
+            <GridRow key={r.record_id} isCited={isCited} cited={cited} head={r.row ?? ''}>
+              {cols.map((c) => (
+                <GridCell key={c} cell={refs.get(c)} isCited={isCited} cited={cited} />
+              ))}
+            </GridRow>
           );
         })}
       </tbody>
@@ -102,30 +129,20 @@ function CsvTable({ records, cited }: { records: RecordEntry[]; cited: Cited }) 
           const cells = cellsByColumn(r);
           const [a, b] = r.physical_lines ?? [];
           return (
-            <tr
+            <GridRow
               key={r.record_id}
-              ref={isCited ? (cited.ref as React.RefObject<HTMLTableRowElement>) : undefined}
-              data-cited={isCited || undefined}
-              data-testid={isCited ? 'cited-record' : undefined}
+              isCited={isCited}
+              cited={cited}
+              head={a === undefined ? '' : a === b ? a : `${a}–${b}`}
+              headTitle="Line in the file"
               className={r.kind === 'header' ? styles.headerRow : undefined}
             >
-              <th scope="row" className={styles.rowHead} title="Line in the file">
-                {a === undefined ? '' : a === b ? a : `${a}–${b}`}
-              </th>
               {width === 0 ? (
                 <td>{r.text}</td>
               ) : (
-                Array.from({ length: width }, (_, i) => {
-                  const cell = cells.get(i);
-                  const hit = isCited && cell !== undefined && cellInRange(cell.ref, cited.range);
-                  return (
-                    <td key={i} data-cited-cell={hit || undefined} data-testid={hit ? 'cited-cell' : undefined}>
-                      {cell?.value ?? ''}
-                    </td>
-                  );
-                })
+                Array.from({ length: width }, (_, i) => <GridCell key={i} cell={cells.get(i)} isCited={isCited} cited={cited} />)
               )}
-            </tr>
+            </GridRow>
           );
         })}
       </tbody>
