@@ -3,6 +3,7 @@ import { api } from '../../../api/client.js';
 import type { ResolvedCitation } from '../../../api/types.js';
 import { type CiteRoute, formatRoute, type Route } from '../../../app/route.js';
 import { PageView } from '../PageView/PageView.js';
+import { ProblemNotice } from '../ProblemNotice/ProblemNotice.js';
 import { RecordView } from '../RecordView/RecordView.js';
 import type { ReaderProblem } from '../readerState.js';
 import { checkResolvedVersion, describeReaderError, precisionInfo, versionNotice } from '../readerState.js';
@@ -165,12 +166,7 @@ export function Reader({ route }: { route: CiteRoute; navigate: (route: Route) =
         )}
       </nav>
       <ReaderHeader n={route.n} resolved={resolved} failed={problem !== null} />
-      {problem && (
-        <div className={styles.problem} role="alert" data-testid="reader-error">
-          <strong>{problem.title}</strong>
-          <p>{problem.detail}</p>
-        </div>
-      )}
+      {problem && <ProblemNotice problem={problem} />}
       {resolved && !resolveProblem && (
         <>
           <VersionBanner resolved={resolved} route={route} />

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { api } from '../../../api/client.js';
 import type { Element, VersionDetail } from '../../../api/types.js';
 import { type CiteRoute, formatRoute, type Route } from '../../../app/route.js';
+import { ProblemNotice } from '../ProblemNotice/ProblemNotice.js';
 import { findPossibleMatch, type PossibleMatch } from '../possibleMatch.js';
 import type { ReaderProblem } from '../readerState.js';
 import { describeReaderError } from '../readerState.js';
@@ -95,12 +96,7 @@ export function VersionView({ route }: { route: VersionRoute }) {
       <h1 id="version-title" ref={title} tabIndex={-1} className={styles.title}>
         {version ? `${version.original_name} — version ${version.number}` : problem ? 'Version unavailable' : 'Opening version…'}
       </h1>
-      {problem && (
-        <div className={styles.problem} role="alert" data-testid="reader-error">
-          <strong>{problem.title}</strong>
-          <p>{problem.detail}</p>
-        </div>
-      )}
+      {problem && <ProblemNotice problem={problem} />}
       {loaded && (
         <>
           <p className={styles.note} role="note" data-testid="no-highlight-note">
