@@ -103,7 +103,6 @@ export function loadCliConfig(argv: string[] = process.argv.slice(2), env: NodeJ
   const models = evaluates ? modelsForMode(mode, configured) : configured;
   const base = e.INIT_CWD ?? process.cwd();
   const resolvePath = (p: string): string => (isAbsolute(p) ? p : resolve(base, p));
-  const gate = gateFromEnv(e, resolvePath);
   return {
     command: positionals[0],
     args: positionals.slice(1),
@@ -127,7 +126,7 @@ export function loadCliConfig(argv: string[] = process.argv.slice(2), env: NodeJ
         ...(mode === 'dense' ? { lexical: false } : {}),
       },
       maxUploadBytes: Math.round(e.PINPOINT_MAX_UPLOAD_MB * 1024 * 1024),
-      ...(gate ? { gate } : {}),
+      ...gateFromEnv(e, resolvePath),
     },
     models,
     resolvePath,

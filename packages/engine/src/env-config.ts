@@ -27,11 +27,11 @@ export const answerEnvShape = {
 };
 type AnswerEnv = z.infer<z.ZodObject<typeof answerEnvShape>>;
 
-/** The gate of PINPOINT_GATE_FILE, read and validated once at start-up; undefined without one. */
-export function gateFromEnv(e: AnswerEnv, resolvePath: (p: string) => string = (p) => p): EngineConfig['gate'] {
-  if (!e.PINPOINT_GATE_FILE) return undefined;
+/** The engine's `gate` from PINPOINT_GATE_FILE, read and validated once at start-up; none without one. */
+export function gateFromEnv(e: AnswerEnv, resolvePath: (p: string) => string = (p) => p): Pick<EngineConfig, 'gate'> {
+  if (!e.PINPOINT_GATE_FILE) return {};
   const { gate, calibration } = loadGateFile(resolvePath(e.PINPOINT_GATE_FILE));
-  return { config: gate, calibration };
+  return { gate: { config: gate, calibration } };
 }
 
 /** Distributed mode: Redis, PostgreSQL, where the lexical index and the blobs live. */

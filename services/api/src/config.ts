@@ -125,12 +125,10 @@ function fromEnv(e: z.infer<typeof envSchema>): Config {
       chunk: {},
       retrieval: { k: e.PINPOINT_RETRIEVAL_K, answerChunks: 8 },
       maxUploadBytes: Math.round(e.PINPOINT_MAX_UPLOAD_MB * 1024 * 1024),
-      ...withGate(gateFromEnv(e, (p) => resolve(p))),
+      ...gateFromEnv(e, (p) => resolve(p)),
     },
   };
 }
-
-const withGate = (gate: EngineConfig['gate']): Pick<EngineConfig, 'gate'> => (gate ? { gate } : {});
 
 /** Reads and validates the configuration; throws PP_CONFIG_INVALID naming the setting. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] = process.argv.slice(2)): Config {
