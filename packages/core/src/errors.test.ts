@@ -15,4 +15,10 @@ describe('error codes', () => {
     expect(err.cause).toBe(cause);
     expect(toPinpointError(new Error('x')).code).toBe('PP_INTERNAL');
   });
+  it('keeps a library text apart from the message, as detail', () => {
+    const err = createError('PP_PARSE_CORRUPT', 'The workbook could not be read.', new TypeError('Cannot read properties'));
+    expect(err.message).toBe('The workbook could not be read.');
+    expect(err.detail).toBe('TypeError: Cannot read properties');
+    expect(createError('PP_PARSE_CORRUPT', 'outer', err).detail).toBe(err.detail);
+  });
 });

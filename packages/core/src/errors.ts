@@ -57,20 +57,32 @@ export const errorCodes = {
 
 export type ErrorCode = keyof typeof errorCodes;
 
+/** The text of a library's exception: for logs and admin diagnostics, never for a user-facing message. */
+function causeText(cause: unknown): string | undefined {
+  if (cause === undefined || cause === null) return undefined;
+  if (cause instanceof PinpointError) return cause.detail;
+  if (cause instanceof Error) return `${cause.name}: ${cause.message}`;
+  return String(cause);
+}
+
 export class PinpointError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
   readonly retryable: boolean;
+  /** What the underlying library said (its raw text), for the log and the job's diagnostics only. */
+  readonly detail: string | undefined;
 
-  constructor(code: ErrorCode, message: string, options?: { cause?: unknown }) {
-    super(message, options);
+  constructor(code: ErrorCode, message: string, options?: { cause?: unknown; detail?: string }) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'PinpointError';
     this.code = code;
     this.status = errorCodes[code].status;
     this.retryable = errorCodes[code].retryable;
+    this.detail = options?.detail ?? causeText(options?.cause);
   }
 }
 
+/** `message` is our own sentence; the cause's text is kept apart as `detail`. */
 export function createError(code: ErrorCode, message: string, cause?: unknown): PinpointError {
   return new PinpointError(code, message, cause === undefined ? undefined : { cause });
 }

@@ -1,6 +1,6 @@
 import { chunkElements } from '@pinpoint/chunker';
-import type { Chunk, Format, IndexedChunk, Job, JobContext, ParseOutput, Version } from '@pinpoint/core';
-import { createError, toPinpointError } from '@pinpoint/core';
+import type { Chunk, Diagnostic, Format, IndexedChunk, Job, JobContext, ParseOutput, Version } from '@pinpoint/core';
+import { createError, PinpointError, toPinpointError } from '@pinpoint/core';
 import { detectFormat, parseDocument, parseIsolated } from '@pinpoint/parsers';
 import { readArtifact, storeArtifact } from './artifacts.js';
 import type { EngineConfig, EnginePorts } from './config.js';
@@ -166,6 +166,22 @@ export async function withdrawVersion(ports: EnginePorts, version: Version, mess
   await index(ports, chunks, newest.version_id, { signal: new AbortController().signal, progress: async () => {} });
 }
 
+/** A failure in our words: an uncoded exception's own text becomes the detail, not the message. */
+function ingestError(version: Version, err: unknown): PinpointError {
+  const e = toPinpointError(err);
+  if (e.code !== 'PP_INTERNAL' || err instanceof PinpointError) return e;
+  return createError('PP_INTERNAL', `Ingesting ${version.original_name} stopped on an unexpected error; retrying may help.`, err);
+}
+
+/**
+ * What the library behind a failure said, for administrators (the job console shows a version's
+ * diagnostics); the user-facing message stays our own sentence.
+ */
+function failureDiagnostics(e: PinpointError): Diagnostic[] {
+  if (!e.detail) return [];
+  return [{ rule_id: 'ingest/failure-detail', reason: e.detail.slice(0, 2000), severity: 'error' }];
+}
+
 /** The ingestion job processor: the one place the pipeline lives (API worker loop, CLI, eval, distributed worker). */
 export function createIngestProcessor(ports: EnginePorts, config: EngineConfig): (job: Job, ctx: JobContext) => Promise<void> {
   return async (job, ctx) => {
@@ -175,7 +191,7 @@ export function createIngestProcessor(ports: EnginePorts, config: EngineConfig):
     try {
       await run(ports, config, version, ctx);
     } catch (err) {
-      const e = ctx.signal.aborted ? createError('PP_JOB_CANCELLED', 'The job was cancelled.', err) : toPinpointError(err);
+      const e = ctx.signal.aborted ? createError('PP_JOB_CANCELLED', 'The job was cancelled.', err) : ingestError(version, err);
       if (e.code === 'PP_JOB_CANCELLED') {
         await unindex(ports, version.version_id);
         await ports.metadata.updateVersion(version.version_id, {
@@ -185,7 +201,12 @@ export function createIngestProcessor(ports: EnginePorts, config: EngineConfig):
         });
       } else if (!e.retryable) {
         await unindex(ports, version.version_id);
-        await ports.metadata.updateVersion(version.version_id, { state: 'failed', error_code: e.code, error_message: e.message });
+        await ports.metadata.updateVersion(version.version_id, {
+          state: 'failed',
+          error_code: e.code,
+          error_message: e.message,
+          diagnostics: failureDiagnostics(e),
+        });
       }
       // Retryable errors leave the version processing; the queue retries, and a job that finally fails
       // marks its version failed (and a cancel that lands after "ready" withdraws it) through syncVersionWithJob.

@@ -7,6 +7,7 @@ export { parseHtml } from './html/parse-html.js';
 export type { CapabilitySpec, IsolatedRequest, IsolationLimits } from './isolate.js';
 export { parseIsolated } from './isolate.js';
 export { parseMarkdown } from './markdown/parse-markdown.js';
+export { rawTextIn } from './messages/raw-text.js';
 export { parseDocument } from './parse.js';
 export { parsePdf, parsePdfAs } from './pdf/parse-pdf.js';
 export type { ParseFn, ParseOptions, ParserEntry } from './registry.js';

@@ -3,7 +3,7 @@ import { fork } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ErrorCode, Format, ParseOutput } from '@pinpoint/core';
-import { createError } from '@pinpoint/core';
+import { createError, PinpointError } from '@pinpoint/core';
 import type { ParseOptions } from './registry.js';
 
 /**
@@ -37,7 +37,10 @@ export interface ChildRequest {
   request: IsolatedRequest;
 }
 
-export type ParseReply = { ok: true; output: ParseOutput } | { ok: false; code: ErrorCode; message: string };
+export type ParseReply =
+  | { ok: true; output: ParseOutput }
+  /** `detail`: the library's own text behind the failure, for the log and the job's diagnostics. */
+  | { ok: false; code: ErrorCode; message: string; detail?: string };
 
 export type ChildReply = ParseReply & {
   /** The child's heap after the parse and a full GC: how much a next parse would inherit. */
@@ -64,6 +67,10 @@ function deathError(
   }
   const how = signal ? `signal ${signal}` : `exit code ${code}`;
   return createError('PP_PARSE_CRASHED', `The parser process for ${fileName} died unexpectedly (${how}); retrying may help.`);
+}
+
+function replyError(reply: Extract<ParseReply, { ok: false }>): PinpointError {
+  return new PinpointError(reply.code, reply.message, reply.detail === undefined ? undefined : { detail: reply.detail });
 }
 
 interface Worker {
@@ -176,10 +183,10 @@ export function parseIsolated(bytes: Uint8Array, request: IsolatedRequest, limit
     limits.signal?.addEventListener('abort', onAbort, { once: true });
     const onMessage = (reply: ChildReply): void => {
       const reusable = reply.heapUsed < REUSE_HEAP_SHARE * worker.maxOldSpaceMb * 1024 * 1024;
-      finish(() => (reply.ok ? resolve(reply.output) : reject(createError(reply.code, reply.message))), reusable);
+      finish(() => (reply.ok ? resolve(reply.output) : reject(replyError(reply))), reusable);
     };
     const onError = (err: Error): void =>
-      finish(() => reject(createError('PP_PARSE_CRASHED', `The parser process could not run: ${err.message}`, err)));
+      finish(() => reject(createError('PP_PARSE_CRASHED', 'The parser process could not be started; retrying may help.', err)));
     const onClose = (code: number | null, signal: NodeJS.Signals | null): void =>
       finish(() => reject(deathError(request.fileName, limits, code, signal, worker.stderr.text)));
     child.on('message', onMessage);

@@ -12,7 +12,7 @@ async function handle(message: ChildRequest): Promise<ParseReply> {
     return { ok: true, output };
   } catch (err) {
     const e = toPinpointError(err);
-    return { ok: false, code: e.code, message: e.message };
+    return { ok: false, code: e.code, message: e.message, ...(e.detail === undefined ? {} : { detail: e.detail }) };
   }
 }
 

@@ -5,7 +5,8 @@ import type { ParseOptions } from './registry.js';
 
 /**
  * Parses one file with the parser registered for ctx.format. Unusable input throws a PinpointError
- * with a stable code; anything else a parser throws is reported as PP_PARSE_CORRUPT with its message.
+ * with a stable code; anything else a parser throws is reported as PP_PARSE_CORRUPT in our own words,
+ * the library's text kept as the error's detail (log and diagnostics), never in the message.
  */
 export async function parseDocument(bytes: Uint8Array, ctx: ParseContext, options: ParseOptions = {}): Promise<ParseOutput> {
   if (bytes.byteLength === 0) throw createError('PP_EMPTY_FILE', `${ctx.fileName} is empty (0 bytes); upload the file again.`);
@@ -18,7 +19,10 @@ export async function parseDocument(bytes: Uint8Array, ctx: ParseContext, option
     return output;
   } catch (err) {
     if (err instanceof PinpointError) throw err;
-    const reason = err instanceof Error ? err.message : String(err);
-    throw createError('PP_PARSE_CORRUPT', `${ctx.fileName} could not be parsed as ${ctx.format}: ${reason}`, err);
+    throw createError(
+      'PP_PARSE_CORRUPT',
+      `${ctx.fileName} could not be read as a .${ctx.format} file; it may be damaged. Re-export or re-save it and upload it again.`,
+      err,
+    );
   }
 }

@@ -1,4 +1,5 @@
 import { createError } from '@pinpoint/core';
+import { verifyZipEntries } from './zip-entries.js';
 import type { ZipLimits } from './zip-guard.js';
 import { assertZipWithinLimits } from './zip-guard.js';
 
@@ -43,23 +44,37 @@ export function isEncryptedOoxml(bytes: Uint8Array): boolean {
   return sniffContainer(bytes) === 'cfb' && contains(bytes, ENCRYPTED_PACKAGE) && contains(bytes, ENCRYPTION_INFO);
 }
 
+export interface ContainerOptions {
+  /** Legacy (OLE) files pass instead of failing as "not a zip". */
+  allowCfb?: boolean;
+  limits?: Partial<ZipLimits>;
+  /** What a message calls the file: "workbook", "Word document"… */
+  what?: string;
+  /** Deepest XML nesting accepted in a part (default 1,000). */
+  maxXmlDepth?: number;
+}
+
 /**
- * The checks every zip-based Office format runs before unpacking: encrypted → PP_PARSE_ENCRYPTED_OFFICE,
- * bomb → PP_ZIP_BOMB, not a zip at all → PP_PARSE_CORRUPT. `allowCfb` lets legacy formats pass.
+ * The checks every zip-based Office format runs before a library unpacks it: encrypted →
+ * PP_PARSE_ENCRYPTED_OFFICE, bomb → PP_ZIP_BOMB, not a zip, a damaged entry (CRC, size, method) or
+ * markup nested too deep → PP_PARSE_CORRUPT.
  */
-export function assertOfficeContainer(
-  bytes: Uint8Array,
-  options: { allowCfb?: boolean; limits?: Partial<ZipLimits> } = {},
-): Container {
+export function assertOfficeContainer(bytes: Uint8Array, options: ContainerOptions = {}): Container {
+  const what = options.what ?? 'file';
   if (isEncryptedOoxml(bytes)) {
-    throw createError('PP_PARSE_ENCRYPTED_OFFICE', 'The file is password-protected; save an unprotected copy and upload that.');
+    throw createError(
+      'PP_PARSE_ENCRYPTED_OFFICE',
+      `The ${what} is password-protected; save an unprotected copy and upload that.`,
+    );
   }
   const kind = sniffContainer(bytes);
-  if (kind === 'zip') assertZipWithinLimits(bytes, options.limits);
-  else if (!(kind === 'cfb' && options.allowCfb)) {
+  if (kind === 'zip') {
+    const { records } = assertZipWithinLimits(bytes, options.limits);
+    verifyZipEntries(bytes, records, { what, maxXmlDepth: options.maxXmlDepth ?? 1000 });
+  } else if (!(kind === 'cfb' && options.allowCfb)) {
     throw createError(
       'PP_PARSE_CORRUPT',
-      'The file is neither an Office zip package nor a legacy Office file; it may be damaged.',
+      `The ${what} is neither an Office zip package nor a legacy Office file; it may be damaged.`,
     );
   }
   return kind;

@@ -15,11 +15,24 @@ export interface ZipLimits {
 
 const defaultZipLimits: ZipLimits = { maxTotalUncompressed: 1024 * 1024 * 1024, maxEntries: 20_000, maxRatio: 500 };
 
+/** One central-directory record: what the entry claims, checked against its data by verifyZipEntries. */
+export interface ZipEntryRecord {
+  name: string;
+  flags: number;
+  method: number;
+  crc32: number;
+  compressedSize: number;
+  uncompressedSize: number;
+  /** Offset of the entry's local header. */
+  localOffset: number;
+}
+
 export interface ZipSummary {
   entries: number;
   totalUncompressed: number;
   totalCompressed: number;
   names: string[];
+  records: ZipEntryRecord[];
 }
 
 const EOCD_SIG = 0x06054b50;
@@ -64,17 +77,51 @@ function locateDirectory(view: DataView, eocd: number): DirectoryLocation {
   return loc;
 }
 
-/** Reads the zip64 extra field's uncompressed size when the 32-bit field is saturated. */
-function zip64Size(view: DataView, extraStart: number, extraLen: number, size32: number): number {
-  if (size32 !== U32_MAX) return size32;
+/**
+ * Replaces the saturated 32-bit fields (uncompressed size, compressed size, local offset, in that
+ * order) with the zip64 extra field's 64-bit values.
+ */
+function zip64Fields(view: DataView, extraStart: number, extraLen: number, fields: number[]): number[] {
+  if (!fields.includes(U32_MAX)) return fields;
   let p = extraStart;
-  while (p + 4 <= extraStart + extraLen) {
+  while (p + 4 <= extraStart + extraLen && p + 4 <= view.byteLength) {
     const id = view.getUint16(p, true);
     const len = view.getUint16(p + 2, true);
-    if (id === 0x0001 && len >= 8) return Number(view.getBigUint64(p + 4, true));
+    if (id === 0x0001) {
+      let q = p + 4;
+      return fields.map((f) => {
+        if (f !== U32_MAX || q + 8 > p + 4 + len || q + 8 > view.byteLength) return f;
+        const value = Number(view.getBigUint64(q, true));
+        q += 8;
+        return value;
+      });
+    }
     p += 4 + len;
   }
-  return size32;
+  return fields;
+}
+
+const nameDecoder = new TextDecoder();
+
+function readRecord(view: DataView, bytes: Uint8Array, p: number): { record: ZipEntryRecord; next: number } {
+  const nameLen = view.getUint16(p + 28, true);
+  const extraLen = view.getUint16(p + 30, true);
+  const commentLen = view.getUint16(p + 32, true);
+  const [uncompressedSize, compressedSize, localOffset] = zip64Fields(view, p + 46 + nameLen, extraLen, [
+    view.getUint32(p + 24, true),
+    view.getUint32(p + 20, true),
+    view.getUint32(p + 42, true),
+  ]) as [number, number, number];
+  const record: ZipEntryRecord = {
+    name: nameDecoder.decode(bytes.subarray(p + 46, p + 46 + nameLen)),
+    flags: view.getUint16(p + 8, true),
+    method: view.getUint16(p + 10, true),
+    crc32: view.getUint32(p + 16, true),
+    compressedSize,
+    uncompressedSize,
+    localOffset,
+  };
+  return { record, next: p + 46 + nameLen + extraLen + commentLen };
 }
 
 /** Lists the central directory: entry count, declared sizes and names. Throws PP_PARSE_CORRUPT. */
@@ -82,19 +129,17 @@ export function readZipDirectory(bytes: Uint8Array, maxEntries = Number.POSITIVE
   if (bytes.byteLength < 22) throw corrupt('too short');
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const loc = locateDirectory(view, findEocd(view));
-  const summary: ZipSummary = { entries: 0, totalUncompressed: 0, totalCompressed: 0, names: [] };
-  const decoder = new TextDecoder();
+  const summary: ZipSummary = { entries: 0, totalUncompressed: 0, totalCompressed: 0, names: [], records: [] };
   let p = loc.offset;
   while (summary.entries < loc.entries && summary.entries <= maxEntries) {
     if (p + 46 > view.byteLength || view.getUint32(p, true) !== CDH_SIG) throw corrupt('broken central directory entry');
-    const nameLen = view.getUint16(p + 28, true);
-    const extraLen = view.getUint16(p + 30, true);
-    const commentLen = view.getUint16(p + 32, true);
-    summary.totalCompressed += view.getUint32(p + 20, true);
-    summary.totalUncompressed += zip64Size(view, p + 46 + nameLen, extraLen, view.getUint32(p + 24, true));
-    summary.names.push(decoder.decode(bytes.subarray(p + 46, p + 46 + nameLen)));
+    const { record, next } = readRecord(view, bytes, p);
+    summary.totalCompressed += record.compressedSize;
+    summary.totalUncompressed += record.uncompressedSize;
+    summary.names.push(record.name);
+    summary.records.push(record);
     summary.entries++;
-    p += 46 + nameLen + extraLen + commentLen;
+    p = next;
   }
   if (loc.entries > summary.entries) summary.entries = loc.entries;
   return summary;

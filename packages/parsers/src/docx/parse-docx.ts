@@ -35,7 +35,7 @@ async function convert(
   bytes: Uint8Array,
   fileName: string,
 ): Promise<{ value: string; messages: Array<{ type: string; message: string }> }> {
-  if (assertOfficeContainer(bytes, { allowCfb: true }) === 'cfb') {
+  if (assertOfficeContainer(bytes, { allowCfb: true, what: 'Word document' }) === 'cfb') {
     throw createError(
       'PP_FORMAT_MISMATCH',
       `${fileName} is a legacy Word (.doc) file saved with a .docx name; rename it to .doc.`,
@@ -47,12 +47,7 @@ async function convert(
     // mammoth drops phonetic guides together with their base text: convert again with the base text kept.
     return await mammoth.convertToHtml({ buffer: toBuffer(await unwrapRuby(bytes)) });
   } catch (err) {
-    const reason = err instanceof Error ? err.message : String(err);
-    throw createError(
-      'PP_PARSE_CORRUPT',
-      `${fileName} is not a readable Word document (${reason}); open and re-save it in Word.`,
-      err,
-    );
+    throw createError('PP_PARSE_CORRUPT', `${fileName} is not a readable Word document; open and re-save it in Word.`, err);
   }
 }
 

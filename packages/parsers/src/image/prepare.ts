@@ -80,11 +80,7 @@ export function decodeRaster(bytes: Uint8Array, maxPixels: number): Rgba {
     const png = PNG.sync.read(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
     return { width: png.width, height: png.height, data: png.data };
   } catch (err) {
-    throw createError(
-      'PP_PARSE_CORRUPT',
-      `The image could not be decoded: ${err instanceof Error ? err.message : String(err)}`,
-      err,
-    );
+    throw createError('PP_PARSE_CORRUPT', 'The image could not be decoded; it may be truncated or damaged.', err);
   }
 }
 

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PageRasterizer } from '@pinpoint/core';
-import { createError } from '@pinpoint/core';
+import { PinpointError } from '@pinpoint/core';
 import { runCommand } from './run-command.js';
 
 export interface RasterizerOptions {
@@ -26,10 +26,9 @@ export function createPdfRasterizer(options: RasterizerOptions = {}): PageRaster
         const args = ['-r', String(Math.round(dpi)), '-f', page, '-l', page, '-png', '-singlefile', input, join(dir, 'page')];
         const result = await runCommand(binary, args, { tool: 'pdftoppm', timeoutMs: options.timeoutMs ?? 120_000, signal });
         if (result.code !== 0) {
-          throw createError(
-            'PP_PARSE_CORRUPT',
-            `Page ${pageIndex + 1} could not be rendered for OCR: ${result.stderr.trim().split('\n').at(-1) ?? ''}`,
-          );
+          throw new PinpointError('PP_PARSE_CORRUPT', `Page ${pageIndex + 1} could not be rendered for OCR.`, {
+            detail: result.stderr.trim().split('\n').at(-1) ?? '',
+          });
         }
         return new Uint8Array(await readFile(join(dir, 'page.png')));
       } finally {

@@ -79,7 +79,7 @@ export function runCommand(binary: string, args: string[], options: CommandOptio
       if (err.length < 8192) err += d.toString();
     });
     child.on('error', (e) =>
-      finish(createError('PP_DEPENDENCY_MISSING', `${options.tool} could not be started: ${e.message}`, e)),
+      finish(createError('PP_DEPENDENCY_MISSING', `${options.tool} could not be started; check that it is installed.`, e)),
     );
     child.on('close', (code) => {
       if (code === 127) finish(missingTool(binary, options.tool));

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { OcrEngine, OcrLine } from '@pinpoint/core';
-import { createError } from '@pinpoint/core';
+import { createError, PinpointError } from '@pinpoint/core';
 import { decodeRaster, toPpm } from '../image/prepare.js';
 import { linesBack, orientationFor, parseOsd } from './orientation.js';
 import { runCommand } from './run-command.js';
@@ -80,10 +80,9 @@ class TesseractCli implements OcrEngine {
           `OCR language data for ${langs.join('+')} is not installed (tesseract-ocr-<lang>).`,
         );
       }
-      throw createError(
-        'PP_PARSE_CORRUPT',
-        `tesseract could not read the image: ${result.stderr.trim().split('\n').at(-1) ?? ''}`,
-      );
+      throw new PinpointError('PP_PARSE_CORRUPT', 'The image could not be read by OCR; it may be damaged.', {
+        detail: result.stderr.trim().split('\n').at(-1) ?? '',
+      });
     }
     return linesFromTsv(result.stdout.toString('utf8'));
   }

@@ -55,9 +55,10 @@ export function createLibreOfficeConverter(options: LibreOfficeOptions = {}): Of
         const output = await readFile(join(outDir, `input.${toExt}`)).catch(() => undefined);
         if (!output || output.byteLength === 0) {
           const why = (result.stderr.trim() || result.stdout.toString().trim()).split('\n').at(-1) ?? '';
-          throw createError(
+          throw new PinpointError(
             'PP_CONVERSION_FAILED',
-            `LibreOffice could not convert the .${fromExt} file to .${toExt} (${why || `exit ${result.code}`}); it may be damaged or protected.`,
+            `LibreOffice could not convert the .${fromExt} file to .${toExt}; it may be damaged or protected.`,
+            { detail: why || `exit ${result.code}` },
           );
         }
         return new Uint8Array(output);
@@ -65,7 +66,7 @@ export function createLibreOfficeConverter(options: LibreOfficeOptions = {}): Of
         if (err instanceof PinpointError || signal?.aborted) throw err;
         throw createError(
           'PP_CONVERSION_FAILED',
-          `LibreOffice conversion failed: ${err instanceof Error ? err.message : String(err)}`,
+          `LibreOffice could not convert the .${fromExt} file; it may be damaged or protected.`,
           err,
         );
       } finally {

@@ -27,7 +27,7 @@ function converted(ctx: ParseContext, to: string): Diagnostic {
  * PDF (artifact 'pdf'), one page per slide, so slide n is page_index n - 1.
  */
 export async function parseSlides(bytes: Uint8Array, ctx: ParseContext, options: ParseOptions = {}): Promise<ParseOutput> {
-  assertOfficeContainer(bytes, { allowCfb: ctx.format === 'ppt' });
+  assertOfficeContainer(bytes, { allowCfb: ctx.format === 'ppt', what: 'presentation' });
   const pdf = await converterOf(ctx).convert(bytes, ctx.format, 'pdf', ctx.signal);
   const out = await parsePdfAs(pdf, ctx, options, 'pdf');
   return {

@@ -43,11 +43,6 @@ export async function openPdf(bytes: Uint8Array, fileName: string): Promise<PDFD
         err,
       );
     }
-    const reason = err instanceof Error ? err.message : String(err);
-    throw createError(
-      'PP_PARSE_CORRUPT',
-      `${fileName} is truncated or damaged (${reason}); re-export or re-download the PDF.`,
-      err,
-    );
+    throw createError('PP_PARSE_CORRUPT', `${fileName} is truncated or damaged; re-export or re-download the PDF.`, err);
   }
 }

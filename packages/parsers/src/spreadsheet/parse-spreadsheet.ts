@@ -32,7 +32,11 @@ function readWorkbook(bytes: Uint8Array): XLSX.WorkBook {
         err,
       );
     }
-    throw createError('PP_PARSE_CORRUPT', `The workbook could not be read (${message}); it may be damaged.`, err);
+    throw createError(
+      'PP_PARSE_CORRUPT',
+      'The workbook could not be read; it may be damaged. Open and re-save it, then upload it again.',
+      err,
+    );
   }
 }
 
@@ -145,7 +149,7 @@ export async function parseSpreadsheet(
   ctx: ParseContext,
   options: SpreadsheetOptions = {},
 ): Promise<ParseOutput> {
-  assertOfficeContainer(bytes, { allowCfb: true, ...(options.zipLimits ? { limits: options.zipLimits } : {}) });
+  assertOfficeContainer(bytes, { allowCfb: true, what: 'workbook', ...(options.zipLimits ? { limits: options.zipLimits } : {}) });
   ctx.signal?.throwIfAborted();
   const maxRows = options.maxRows ?? 200_000;
   const diagnostics: Diagnostic[] = [];
