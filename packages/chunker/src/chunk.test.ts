@@ -102,3 +102,19 @@ describe('chunkElements', () => {
     }
   });
 });
+
+describe('chunkElements on one very long element', () => {
+  it('cuts a multi-megabyte single-line element into chunks whose ranges slice back to their text', () => {
+    const sentence = 'The 𠮷 river carries granite past the mill. 東京の倉庫は満杯です。 ';
+    const text = sentence.repeat(Math.ceil((3 * 1024 * 1024) / sentence.length));
+    const started = performance.now();
+    const chunks = chunkElements([textEl(0, text)], { ...opts, targetSize: 700, overlap: 70 });
+    expect(performance.now() - started).toBeLessThan(30_000);
+    expect(chunks.length).toBeGreaterThan(3000);
+    for (const c of [chunks[0], chunks[1234], chunks.at(-1)]) {
+      const ref = c?.elements[0];
+      expect(c?.text).toBe(sliceCodepoints(text, ref?.start ?? 0, ref?.end ?? 0));
+      expect(Array.from(c?.text ?? '').length).toBeLessThanOrEqual(700);
+    }
+  });
+});

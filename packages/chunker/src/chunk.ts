@@ -1,5 +1,6 @@
 import type { Chunk, ChunkElementRef, Element } from '@pinpoint/core';
 import { chunkId } from '@pinpoint/core';
+import { ElementText } from './element-text.js';
 import type { Unit } from './units.js';
 import { boundaryKey, sentenceUnits, tableUnits } from './units.js';
 
@@ -37,10 +38,10 @@ interface Block {
 const isHeading = (e: Element): boolean => e.type === 'heading' || e.type === 'title';
 
 /** Elements → blocks: one per element, consecutive list items of one page/sheet joined. */
-function toBlocks(elements: Element[], chars: string[][], target: number): Block[] {
+function toBlocks(elements: Element[], texts: ElementText[], target: number): Block[] {
   const blocks: Block[] = [];
   elements.forEach((e, i) => {
-    const c = chars[i] as string[];
+    const c = texts[i] as ElementText;
     const key = boundaryKey(e);
     const whole = c.length <= target;
     if (e.type === 'table' && !whole) {
@@ -70,16 +71,16 @@ const lengthOf = (units: Unit[]): number => units.reduce((n, u) => n + u.length 
 export function chunkElements(elements: Element[], options: ChunkOptions): Chunk[] {
   const target = options.targetSize ?? DEFAULT_CHUNK_OPTIONS.targetSize;
   const overlap = options.overlap ?? DEFAULT_CHUNK_OPTIONS.overlap;
-  const chars = elements.map((e) => Array.from(e.text));
+  const texts = elements.map((e) => new ElementText(e.text));
   const chunks: Chunk[] = [];
   let current: Unit[] = [];
   let key = '';
   const flush = (carry: boolean): void => {
     if (current.length === 0) return;
-    chunks.push(buildChunk(current, elements, chars, options, chunks.length));
+    chunks.push(buildChunk(current, elements, texts, options, chunks.length));
     current = carry ? overlapTail(current, overlap) : [];
   };
-  for (const block of toBlocks(elements, chars, target)) {
+  for (const block of toBlocks(elements, texts, target)) {
     if (block.key !== key) flush(false);
     key = block.key;
     if (block.heading && lengthOf(current) >= target / 3) flush(false);
@@ -116,18 +117,16 @@ function overlapTail(units: Unit[], overlap: number): Unit[] {
   return tail.filter((u) => !(u.header && u.start === u.header.start));
 }
 
-function buildChunk(units: Unit[], elements: Element[], chars: string[][], o: ChunkOptions, ordinal: number): Chunk {
+function buildChunk(units: Unit[], elements: Element[], texts: ElementText[], o: ChunkOptions, ordinal: number): Chunk {
   const refs: (ChunkElementRef & { index: number })[] = [];
   for (const u of units) {
     const last = refs.at(-1);
     const gap =
-      last && last.index === u.element && u.start >= last.end
-        ? (chars[u.element] as string[]).slice(last.end, u.start).join('')
-        : null;
+      last && last.index === u.element && u.start >= last.end ? (texts[u.element] as ElementText).slice(last.end, u.start) : null;
     if (last && gap !== null && /^\s*$/u.test(gap)) last.end = u.end;
     else refs.push({ index: u.element, element_id: (elements[u.element] as Element).element_id, start: u.start, end: u.end });
   }
-  const text = refs.map((r) => (chars[r.index] as string[]).slice(r.start, r.end).join('')).join('\n');
+  const text = refs.map((r) => (texts[r.index] as ElementText).slice(r.start, r.end)).join('\n');
   const first = elements[refs[0]?.index ?? 0] as Element;
   const trail = first.section_path;
   const chunk: Chunk = {

@@ -1,5 +1,6 @@
-import { splitSentences } from '@pinpoint/analysis';
 import type { Element } from '@pinpoint/core';
+import { codepointLength } from '@pinpoint/core';
+import type { ElementText } from './element-text.js';
 
 /**
  * A unit is the smallest piece the packer places: a sentence of an element (codepoint range
@@ -22,21 +23,21 @@ export function boundaryKey(e: Element): string {
 }
 
 /** Sentences of an element; a sentence longer than maxLen is cut at spaces near maxLen. */
-export function sentenceUnits(chars: string[], index: number, maxLen: number): Unit[] {
+export function sentenceUnits(text: ElementText, index: number, maxLen: number): Unit[] {
   const out: Unit[] = [];
-  for (const r of splitSentences(chars.join(''))) {
+  for (const r of text.sentences()) {
     let s = r.start;
     while (r.end - s > maxLen) {
       let cut = s + maxLen;
       for (let k = cut; k > s + maxLen / 2; k--) {
-        if (/\s/u.test(chars[k] ?? '')) {
+        if (text.isSpaceAt(k)) {
           cut = k;
           break;
         }
       }
       out.push({ element: index, start: s, end: cut, length: cut - s });
       s = cut;
-      while (s < r.end && /\s/u.test(chars[s] ?? '')) s++;
+      while (s < r.end && text.isSpaceAt(s)) s++;
     }
     if (r.end > s) out.push({ element: index, start: s, end: r.end, length: r.end - s });
   }
@@ -44,16 +45,15 @@ export function sentenceUnits(chars: string[], index: number, maxLen: number): U
 }
 
 /** Rows of a table element (one per line); the first line is its header. */
-export function tableUnits(chars: string[], index: number, maxLen: number): Unit[] {
+export function tableUnits(text: ElementText, index: number, maxLen: number): Unit[] {
   const lines: { start: number; end: number }[] = [];
   let s = 0;
-  for (let i = 0; i <= chars.length; i++) {
-    if (i === chars.length || chars[i] === '\n') {
-      if (i > s) lines.push({ start: s, end: i });
-      s = i + 1;
-    }
+  for (const line of text.text.split('\n')) {
+    const length = codepointLength(line);
+    if (length > 0) lines.push({ start: s, end: s + length });
+    s += length + 1;
   }
   const [header, ...rows] = lines;
-  if (!header || rows.length === 0) return sentenceUnits(chars, index, maxLen);
+  if (!header || rows.length === 0) return sentenceUnits(text, index, maxLen);
   return rows.map((r) => ({ element: index, start: r.start, end: r.end, length: r.end - r.start, header }));
 }

@@ -7,6 +7,7 @@ import type { TextPiece } from '../text/text-output.js';
 import { textOutput } from '../text/text-output.js';
 import type { HtmlBlock } from './blocks.js';
 import { BlockWalker } from './blocks.js';
+import { leanTreeAdapter } from './lean-tree.js';
 
 /** The charset an HTML file declares in its first 1024 bytes (<meta charset> or http-equiv Content-Type). */
 function declaredCharset(bytes: Uint8Array): string | undefined {
@@ -20,7 +21,7 @@ function declaredCharset(bytes: Uint8Array): string | undefined {
 
 /** Decodes and walks an HTML document into visible-text blocks (shared with DOCX, whose HTML comes from mammoth). */
 export function htmlBlocks(source: string): { blocks: HtmlBlock[]; scripts: number; hidden: number } {
-  const document = parse(source, { sourceCodeLocationInfo: true });
+  const document = parse(source, { sourceCodeLocationInfo: true, treeAdapter: leanTreeAdapter });
   const walker = new BlockWalker();
   walker.walk(document);
   walker.flush();

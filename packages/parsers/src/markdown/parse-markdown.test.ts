@@ -76,3 +76,16 @@ describe('parseMarkdown structure', () => {
     expect(out.elements.map((e) => e.text)).toContain('äöüß');
   });
 });
+
+describe('parseMarkdown on very long lines', () => {
+  it('keeps block structure and exact ranges when lines run to hundreds of kilobytes', async () => {
+    const words = 'the **quick** brown `fox` jumps [over](https://example.org) the lazy dog. '.repeat(3000);
+    const image = `![chart](data:image/png;base64,${'iVBORw0KGgo'.repeat(20_000)})`;
+    const text = `# Long ${words}\n\n${words}\n\n${image}\n\n- item ${words}\n`;
+    const out = await parse(text);
+    expectTextInvariants(out);
+    expect(out.elements.map((e) => e.type)).toEqual(['heading', 'paragraph', 'list_item']);
+    expect(out.elements[1]?.text).toBe(words.trim());
+    expect(out.elements[2]?.section_path[0]).toBe(`Long ${words}`.trim());
+  });
+});

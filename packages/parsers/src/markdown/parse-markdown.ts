@@ -9,6 +9,7 @@ import type { ParserEntry } from '../registry.js';
 import { decodeText } from '../text/decode.js';
 import type { TextPiece } from '../text/text-output.js';
 import { textOutput, trimRange } from '../text/text-output.js';
+import { LONG_LINE, maskLongLines } from './long-lines.js';
 
 interface Walk {
   text: string;
@@ -71,7 +72,7 @@ function visitHeading(walk: Walk, node: Heading): void {
   while (walk.headings.length > 0 && (walk.headings[walk.headings.length - 1] as [number, string])[0] >= node.depth)
     walk.headings.pop();
   const title = push(walk, 'heading', childrenRange(node.children), node.depth);
-  const plain = plainText(node).replace(/\s+/g, ' ').trim();
+  const plain = title !== undefined && title.length > LONG_LINE ? title : plainText(node).replace(/\s+/g, ' ').trim();
   if (title !== undefined) walk.headings.push([node.depth, plain || title]);
 }
 
@@ -123,7 +124,7 @@ const processor = unified().use(remarkParse).use(remarkGfm).use(remarkFrontmatte
 export async function parseMarkdown(bytes: Uint8Array, ctx: ParseContext): Promise<ParseOutput> {
   const decoded = decodeText(bytes);
   const text = decoded.text;
-  const tree = processor.parse(text) as Root;
+  const tree = processor.parse(maskLongLines(text)) as Root;
   const walk: Walk = { text, index: new CodepointIndex(text), pieces: [], headings: [] };
   for (const node of tree.children) visit(walk, node);
   return textOutput(ctx.format, text, walk.pieces, decoded.diagnostics);
