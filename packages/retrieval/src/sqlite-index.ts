@@ -1,5 +1,5 @@
 import { ANALYZER_ID, analyze as defaultAnalyze } from '@pinpoint/analysis';
-import type { IndexedChunk, LexicalHit, LexicalIndex, SearchFilter } from '@pinpoint/core';
+import type { IndexedChunk, LexicalHit, LexicalIndex, QueryTerm, SearchFilter } from '@pinpoint/core';
 import Database from 'better-sqlite3';
 import type { Bm25Params } from './bm25.js';
 import { countTerms, DEFAULT_BM25, idf, termWeight } from './bm25.js';
@@ -8,11 +8,6 @@ export interface LexicalIndexOptions {
   /** Must be the analyzer the index was built with; its id is stored and checked. */
   analyzer?: { id: string; analyze(text: string): string[] };
   bm25?: Partial<Bm25Params>;
-}
-
-export interface QueryTerm {
-  term: string;
-  weight: number;
 }
 
 interface ChunkMeta {
@@ -154,7 +149,7 @@ export class SqliteLexicalIndex implements LexicalIndex {
   }
 
   /** The analysed query with each term's IDF-based weight (0 for terms absent from the index). */
-  queryTerms(query: string): QueryTerm[] {
+  async queryTerms(query: string): Promise<QueryTerm[]> {
     const n = this.meta.size;
     const df = this.db.prepare('SELECT COUNT(*) FROM postings WHERE term = ?').pluck();
     return [...countTerms(this.analyze(query)).keys()].map((term) => {
