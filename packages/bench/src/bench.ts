@@ -18,6 +18,7 @@ import { ingestFiles, openEmbeddedEngine } from '@pinpoint/cli';
 import { defaultEngineConfig } from '@pinpoint/engine';
 import { loadDataset } from '@pinpoint/eval';
 import { benchFormats } from '@pinpoint/parsers';
+import { benchScale, scaleReport } from './scale.js';
 
 const shared = fileURLToPath(new URL('../../../../shared/', import.meta.url));
 
@@ -33,7 +34,12 @@ const { values } = parseArgs({
     formats: { type: 'boolean', default: false },
     'per-format': { type: 'string', default: '4' },
     workers: { type: 'string' },
+    scale: { type: 'string' },
+    json: { type: 'boolean', default: false },
+    hybrid: { type: 'boolean', default: true },
+    'scale-queries': { type: 'string', default: '300' },
   },
+  allowNegative: true,
 });
 const concurrency = Number(values.concurrency) || 1;
 
@@ -135,6 +141,18 @@ function benchWorkers(workers: string): void {
   if (run.status !== 0) throw new Error(`distributed throughput bench exited with ${run.status}`);
 }
 
+if (values.scale) {
+  const log = values.json ? (line: string) => console.error(line) : (line: string) => console.log(line);
+  const result = await benchScale(shared, {
+    chunks: Number(values.scale),
+    hybrid: values.hybrid,
+    queries: Number(values['scale-queries']) || 300,
+    log,
+  });
+  if (values.json) console.log(JSON.stringify(result));
+  else console.log(scaleReport(result));
+  process.exit(0);
+}
 if (!values['skip-ingest']) await benchIngestion();
 if (values.formats) await benchFormatThroughput();
 if (values.workers) benchWorkers(values.workers);

@@ -40,7 +40,7 @@ export interface FilterMask {
   pages: Set<number> | null;
 }
 
-function grow(a: Int32Array, size: number): Int32Array {
+function grow(a: Int32Array<ArrayBuffer>, size: number): Int32Array<ArrayBuffer> {
   if (a.length >= size) return a;
   const next = new Int32Array(Math.max(size, a.length * 2));
   next.set(a);

@@ -92,9 +92,7 @@ describe('SqliteLexicalIndex', () => {
     const queries = ['harbour ferry', 'storm anchor quay', 'tide', 'crane cargo pier lighthouse'];
     const filter = { versionIds: ['v0', 'v1', 'v2', 'v3'], pageIndexes: [0, 1] };
     const run = async (index: typeof single) =>
-      Promise.all(
-        queries.flatMap((q) => [index.search(q, { k: 7 }), index.search(q, { k: 50, filter }), index.queryTerms(q)]),
-      );
+      Promise.all(queries.flatMap((q) => [index.search(q, { k: 7 }), index.search(q, { k: 50, filter }), index.queryTerms(q)]));
     const expected = await run(single);
     expect(expected[0]?.length).toBe(7);
     expect(await run(segmented)).toEqual(expected);

@@ -104,7 +104,9 @@ export class SqliteLexicalIndex implements LexicalIndex {
       const insert = this.db.prepare(
         'INSERT INTO lex_chunks (chunk_id, version_id, document_id, collection_id, page_index, len, tail) VALUES (?, ?, ?, ?, ?, ?, ?)',
       );
-      const rows = this.db.prepare('SELECT doc, chunk_id, version_id, document_id, collection_id, page_index, len FROM chunks ORDER BY doc').raw();
+      const rows = this.db
+        .prepare('SELECT doc, chunk_id, version_id, document_id, collection_id, page_index, len FROM chunks ORDER BY doc')
+        .raw();
       for (const [doc, ...fields] of rows.all() as [number, string, string, string, string, number | null, number][]) {
         insert.run(...fields, JSON.stringify(terms.get(doc) ?? []));
       }
@@ -253,7 +255,9 @@ export class SqliteLexicalIndex implements LexicalIndex {
     });
   }
 
+  /** Writes the tail as a segment first, so a reopen need not rebuild it. */
   async close(): Promise<void> {
+    if (this.db.open) this.flush();
     this.db.close();
   }
 }
