@@ -8,7 +8,7 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openEmbeddedEngine } from '@pinpoint/cli';
 import type { Version } from '@pinpoint/core';
@@ -27,6 +27,9 @@ export interface ScaleResult {
   chunks: number;
   ingest_chunks_per_s: number;
   ingest_tenths_chunks_per_s: number[];
+  /** Chunks per CPU second of this process while ingesting (what the machine's other load does not change). */
+  ingest_chunks_per_cpu_s: number;
+  load_average: number;
   index_bytes: number;
   metadata_bytes: number;
   rss_bytes: number;
@@ -193,6 +196,7 @@ export async function benchScale(shared: string, o: ScaleOptions): Promise<Scale
     let done = 0;
     let sent = 0;
     const started = performance.now();
+    const cpu0 = process.cpuUsage();
     const gen = reports(pools, 42);
     const batchChunks = Math.max(50, Math.min(2000, Math.round(tenth / 4)));
     const inFlight: Promise<Version[]>[] = [];
@@ -205,15 +209,22 @@ export async function benchScale(shared: string, o: ScaleOptions): Promise<Scale
       if (Math.floor(before / tenth) !== Math.floor(done / tenth))
         o.log(`  ${done} chunks in ${t.toFixed(1)} s (${(done / t).toFixed(0)} chunks/s)`);
     };
-    // Two batches in flight, so the workers never wait for the bench to upload the next one.
+    // Two batches in flight, so the workers never wait for the bench to upload the next one. Chunks per
+    // character is learnt from the settled batches, so the run stops close to N chunks.
+    let charsSettled = 0;
+    let charsPerChunk = 630;
+    const batchChars: number[] = [];
     while (sent < o.chunks) {
       const batch: { name: string; bytes: Uint8Array }[] = [];
+      let chars = 0;
       for (let est = 0; est < Math.min(batchChunks, o.chunks - sent); ) {
         const r = gen.next().value as { name: string; text: string; chars: number };
         batch.push({ name: r.name, bytes: new TextEncoder().encode(r.text) });
-        est += Math.max(1, Math.round(r.chars / 630));
+        chars += r.chars;
+        est += r.chars / charsPerChunk;
       }
-      sent += batch.reduce((n, b) => n + Math.max(1, Math.round(b.bytes.length / 630)), 0);
+      sent += Math.round(chars / charsPerChunk);
+      batchChars.push(chars);
       const uploaded = await engine.upload(collection.collection_id, batch);
       inFlight.push(
         engine.waitForVersions(
@@ -221,10 +232,18 @@ export async function benchScale(shared: string, o: ScaleOptions): Promise<Scale
           { timeoutMs: 3_600_000 },
         ),
       );
-      if (inFlight.length >= 2) await settle();
+      if (inFlight.length >= 2) {
+        await settle();
+        charsSettled += batchChars.shift() ?? 0;
+        charsPerChunk = charsSettled / Math.max(1, done);
+        sent = done + batchChars.reduce((n, c) => n + Math.round(c / charsPerChunk), 0);
+      }
     }
     while (inFlight.length > 0) await settle();
     const seconds = (performance.now() - started) / 1000;
+    const cpu = process.cpuUsage(cpu0);
+    const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+    const load = loadavg()[0] ?? 0;
     const at = (c: number): number => {
       const i = points.findIndex(([n]) => n >= c);
       if (i <= 0) return points[Math.max(0, i)]?.[1] ?? seconds;
@@ -255,6 +274,8 @@ export async function benchScale(shared: string, o: ScaleOptions): Promise<Scale
       chunks: done,
       ingest_chunks_per_s: Math.round(done / seconds),
       ingest_tenths_chunks_per_s: tenths,
+      ingest_chunks_per_cpu_s: Math.round(done / cpuSeconds),
+      load_average: Math.round(load * 10) / 10,
       index_bytes: withWal(join(dataDir, 'lexical.db')) + withWal(join(dataDir, 'vectors.db')),
       metadata_bytes: withWal(join(dataDir, 'metadata.db')),
       rss_bytes: process.resourceUsage().maxRSS * 1024,
@@ -275,7 +296,7 @@ export function scaleReport(r: ScaleResult): string {
   const p = (x: Percentiles | null) => (x ? `p50 ${x.p50} / p95 ${x.p95} / p99 ${x.p99} ms` : 'not measured');
   return [
     `scale: ${r.chunks} chunks`,
-    `  ingest ${r.ingest_chunks_per_s} chunks/s; per tenth ${r.ingest_tenths_chunks_per_s.join(', ')}`,
+    `  ingest ${r.ingest_chunks_per_s} chunks/s (${r.ingest_chunks_per_cpu_s} per CPU second; load average ${r.load_average}); per tenth ${r.ingest_tenths_chunks_per_s.join(', ')}`,
     `  lexical index + vectors ${mb(r.index_bytes)}, metadata ${mb(r.metadata_bytes)}, peak RSS ${mb(r.rss_bytes)}`,
     `  cold start (reopen + first query) ${r.cold_start_ms} ms`,
     `  search, lexical: ${p(r.query_ms)} (lexical stage ${p(r.lexical_stage_ms)})`,

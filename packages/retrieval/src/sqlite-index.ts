@@ -18,8 +18,8 @@ const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS lex_chunks (
   doc INTEGER PRIMARY KEY AUTOINCREMENT, chunk_id TEXT NOT NULL UNIQUE, version_id TEXT NOT NULL,
-  document_id TEXT NOT NULL, collection_id TEXT NOT NULL, page_index INTEGER, len INTEGER NOT NULL,
-  tail TEXT);
+  document_id TEXT NOT NULL, collection_id TEXT NOT NULL, page_index INTEGER, len INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS lex_tail (doc INTEGER PRIMARY KEY, terms TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS lex_chunks_version ON lex_chunks(version_id);
 CREATE TABLE IF NOT EXISTS lex_segments (seg INTEGER PRIMARY KEY, last_doc INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS lex_postings (seg INTEGER NOT NULL, term TEXT NOT NULL, data BLOB NOT NULL,
@@ -29,7 +29,7 @@ CREATE TABLE IF NOT EXISTS lex_postings (seg INTEGER NOT NULL, term TEXT NOT NUL
  * The embedded lexical index (BM25 with per-kind term weights over the shared analyzer's terms), built
  * for a million chunks on one machine:
  * - chunk metadata lives in SQLite and, for scoring and filtering, in typed arrays (ChunkTable);
- * - new chunks go to an in-memory tail (their terms also saved in their row, so a restart rebuilds
+ * - new chunks go to an in-memory tail (their terms also saved in lex_tail, so a restart rebuilds
  *   it); every `segmentChunks` chunks the tail is written as one immutable segment — per term one
  *   varint-coded postings list, appended in term order, so writing never slows as the index grows;
  * - deleting marks chunks dead (their postings are skipped, IDF counts only live chunks);
@@ -49,6 +49,8 @@ export class SqliteLexicalIndex implements LexicalIndex {
   private tailChunks = 0;
   private readonly buffer = new PostingsBuffer();
   private scores = new Float64Array(0);
+  /** Document frequencies of the last searched query's terms, until the next write (queryTerms follows search). */
+  private lastDf: { query: string; df: Map<string, number> } | null = null;
   private readonly stmts: ReturnType<SqliteLexicalIndex['prepare']>;
 
   constructor(path: string, options: LexicalIndexOptions = {}) {
@@ -70,10 +72,12 @@ export class SqliteLexicalIndex implements LexicalIndex {
   private prepare() {
     return {
       insert: this.db.prepare(
-        'INSERT INTO lex_chunks (chunk_id, version_id, document_id, collection_id, page_index, len, tail) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        'INSERT INTO lex_chunks (chunk_id, version_id, document_id, collection_id, page_index, len) VALUES (?, ?, ?, ?, ?, ?)',
       ),
+      insertTail: this.db.prepare('INSERT INTO lex_tail (doc, terms) VALUES (?, ?)'),
       existing: this.db.prepare('SELECT doc FROM lex_chunks WHERE chunk_id = ?').pluck(),
       deleteDoc: this.db.prepare('DELETE FROM lex_chunks WHERE doc = ?'),
+      deleteTail: this.db.prepare('DELETE FROM lex_tail WHERE doc = ?'),
       versionDocs: this.db.prepare('SELECT doc FROM lex_chunks WHERE version_id = ?').pluck(),
       postings: this.db.prepare('SELECT data FROM lex_postings WHERE seg = ? AND term = ?').pluck(),
       chunkId: this.db.prepare('SELECT chunk_id FROM lex_chunks WHERE doc = ?').pluck(),
@@ -102,13 +106,15 @@ export class SqliteLexicalIndex implements LexicalIndex {
         else terms.set(doc, [[term, tf]]);
       }
       const insert = this.db.prepare(
-        'INSERT INTO lex_chunks (chunk_id, version_id, document_id, collection_id, page_index, len, tail) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        'INSERT INTO lex_chunks (chunk_id, version_id, document_id, collection_id, page_index, len) VALUES (?, ?, ?, ?, ?, ?)',
       );
+      const insertTail = this.db.prepare('INSERT INTO lex_tail (doc, terms) VALUES (?, ?)');
       const rows = this.db
         .prepare('SELECT doc, chunk_id, version_id, document_id, collection_id, page_index, len FROM chunks ORDER BY doc')
         .raw();
       for (const [doc, ...fields] of rows.all() as [number, string, string, string, string, number | null, number][]) {
-        insert.run(...fields, JSON.stringify(terms.get(doc) ?? []));
+        const info = insert.run(...fields);
+        insertTail.run(info.lastInsertRowid, JSON.stringify(terms.get(doc) ?? []));
       }
       this.db.exec('DROP TABLE postings; DROP TABLE chunks;');
     })();
@@ -118,13 +124,15 @@ export class SqliteLexicalIndex implements LexicalIndex {
   private load(): void {
     this.segments = (this.db.prepare('SELECT seg FROM lex_segments ORDER BY seg').pluck().all() as number[]) ?? [];
     const rows = this.db
-      .prepare('SELECT doc, version_id, document_id, collection_id, page_index, len, tail FROM lex_chunks ORDER BY doc')
+      .prepare('SELECT doc, version_id, document_id, collection_id, page_index, len FROM lex_chunks ORDER BY doc')
       .raw()
-      .iterate() as IterableIterator<[number, string, string, string, number | null, number, string | null]>;
-    for (const [doc, version, document, collection, page, len, tail] of rows) {
+      .iterate() as IterableIterator<[number, string, string, string, number | null, number]>;
+    for (const [doc, version, document, collection, page, len] of rows)
       this.chunks.add(doc, { version, document, collection, page, len });
-      if (tail !== null) this.addToTail(doc, JSON.parse(tail) as [string, number][]);
-    }
+    const tail = this.db.prepare('SELECT doc, terms FROM lex_tail ORDER BY doc').raw().iterate() as IterableIterator<
+      [number, string]
+    >;
+    for (const [doc, terms] of tail) this.addToTail(doc, JSON.parse(terms) as [string, number][]);
   }
 
   private addToTail(doc: number, terms: [string, number][]): void {
@@ -137,8 +145,9 @@ export class SqliteLexicalIndex implements LexicalIndex {
   }
 
   async upsert(chunks: IndexedChunk[]): Promise<void> {
+    this.lastDf = null;
     const analyzed = chunks.map((c) => ({ c, tf: [...countTerms(this.analyze(c.retrieval_text))] }));
-    const { insert, existing } = this.stmts;
+    const { insert, insertTail, existing } = this.stmts;
     this.db.transaction(() => {
       for (const { c, tf } of analyzed) {
         const old = existing.get(c.chunk_id) as number | undefined;
@@ -146,8 +155,9 @@ export class SqliteLexicalIndex implements LexicalIndex {
         let len = 0;
         for (const [, n] of tf) len += n;
         const page = c.page_index ?? null;
-        const info = insert.run(c.chunk_id, c.version_id, c.document_id, c.collection_id, page, len, JSON.stringify(tf));
+        const info = insert.run(c.chunk_id, c.version_id, c.document_id, c.collection_id, page, len);
         const doc = Number(info.lastInsertRowid);
+        insertTail.run(doc, JSON.stringify(tf));
         this.chunks.add(doc, { version: c.version_id, document: c.document_id, collection: c.collection_id, page, len });
         this.addToTail(doc, tf);
       }
@@ -177,7 +187,7 @@ export class SqliteLexicalIndex implements LexicalIndex {
         if (any) this.stmts.insertPosting.run(seg, term, data);
       }
       this.db.prepare('INSERT INTO lex_segments (seg, last_doc) VALUES (?, ?)').run(seg, lastDoc);
-      this.db.prepare('UPDATE lex_chunks SET tail = NULL WHERE doc <= ? AND tail IS NOT NULL').run(lastDoc);
+      this.db.prepare('DELETE FROM lex_tail WHERE doc <= ?').run(lastDoc);
     })();
     this.segments.push(seg);
     this.tail = new Map();
@@ -186,10 +196,12 @@ export class SqliteLexicalIndex implements LexicalIndex {
 
   private removeDoc(doc: number): void {
     this.stmts.deleteDoc.run(doc);
+    this.stmts.deleteTail.run(doc);
     this.chunks.remove(doc);
   }
 
   async deleteVersion(versionId: string): Promise<void> {
+    this.lastDf = null;
     const docs = this.stmts.versionDocs.all(versionId) as number[];
     this.db.transaction(() => {
       for (const doc of docs) this.removeDoc(doc);
@@ -227,8 +239,10 @@ export class SqliteLexicalIndex implements LexicalIndex {
     const scores = this.scores;
     const touched: number[] = [];
     const buf = this.buffer;
+    const dfs = new Map<string, number>();
     for (const [term, qtf] of countTerms(this.analyze(query))) {
       const df = this.gather(term);
+      dfs.set(term, df);
       if (df === 0) continue;
       const w = termWeight(term, this.params) * idf(df, n) * (qtf > 1 ? 1 + Math.log(qtf) : 1);
       for (let i = 0; i < buf.n; i++) {
@@ -240,6 +254,7 @@ export class SqliteLexicalIndex implements LexicalIndex {
         scores[doc] = (scores[doc] as number) + s;
       }
     }
+    this.lastDf = { query, df: dfs };
     const top = topK(touched, scores, options.k);
     const hits = top.map((doc) => ({ chunk_id: this.stmts.chunkId.get(doc) as string, score: scores[doc] as number }));
     for (const doc of touched) scores[doc] = 0;
@@ -249,8 +264,9 @@ export class SqliteLexicalIndex implements LexicalIndex {
   /** The analysed query with each term's IDF-based weight (0 for terms absent from the index). */
   async queryTerms(query: string): Promise<QueryTerm[]> {
     const n = this.chunks.live;
+    const known = this.lastDf?.query === query ? this.lastDf.df : null;
     return [...countTerms(this.analyze(query)).keys()].map((term) => {
-      const df = n === 0 ? 0 : this.gather(term);
+      const df = n === 0 ? 0 : (known?.get(term) ?? this.gather(term));
       return { term, weight: df === 0 ? 0 : termWeight(term, this.params) * idf(df, n) };
     });
   }
