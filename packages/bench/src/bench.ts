@@ -18,6 +18,7 @@ import { ingestFiles, openEmbeddedEngine } from '@pinpoint/cli';
 import { defaultEngineConfig } from '@pinpoint/engine';
 import { loadDataset } from '@pinpoint/eval';
 import { benchFormats } from '@pinpoint/parsers';
+import { benchScale, scaleReport } from './scale.js';
 
 const shared = fileURLToPath(new URL('../../../../shared/', import.meta.url));
 
@@ -33,7 +34,12 @@ const { values } = parseArgs({
     formats: { type: 'boolean', default: false },
     'per-format': { type: 'string', default: '4' },
     workers: { type: 'string' },
+    scale: { type: 'string' },
+    json: { type: 'boolean', default: false },
+    hybrid: { type: 'boolean', default: true },
+    'scale-queries': { type: 'string', default: '300' },
   },
+  allowNegative: true,
 });
 const concurrency = Number(values.concurrency) || 1;
 
@@ -65,7 +71,18 @@ async function benchIngestion(): Promise<void> {
   if (Number(values.pdfs) > 0) files = files.slice(0, Number(values.pdfs));
   const started = performance.now();
   const isolate = !values['in-process'];
-  const lines = await withTempEngine(isolate, (engine) => ingestFiles(engine, 'bench', files, () => {}, { concurrency }));
+  const stages = new Map<string, number>();
+  const lines = await withTempEngine(isolate, async (engine) => {
+    const out = await ingestFiles(engine, 'bench', files, () => {}, { concurrency });
+    // Where the time went: each ready version's parse and post-parse stages, summed.
+    for (const l of out) {
+      const v = l.version_id ? await engine.ports.metadata.getVersion(l.version_id) : null;
+      if (v?.state !== 'ready') continue;
+      for (const [stage, ms] of Object.entries({ parse: v.stats.parse_ms ?? 0, ...v.stats.stages_ms }))
+        stages.set(stage, (stages.get(stage) ?? 0) + ms);
+    }
+    return out;
+  });
   const seconds = (performance.now() - started) / 1000;
   const ready = lines.filter((l) => l.state === 'ready' && (l.pages ?? 0) > 0);
   const pages = ready.reduce((n, l) => n + (l.pages ?? 0), 0);
@@ -74,6 +91,10 @@ async function benchIngestion(): Promise<void> {
     `ingestion: ${files.length} PDFs, ${ready.length} with text (${pages} pages), ${failed.length} failed, concurrency ${concurrency}, ${isolate ? 'isolated parsing (child processes with time and memory limits)' : 'in-process parsing'}`,
   );
   console.log(`  ${seconds.toFixed(1)} s wall → ${(pages / seconds).toFixed(2)} pages/s`);
+  const busy = [...stages.values()].reduce((a, b) => a + b, 0);
+  console.log(
+    `  job time by stage (summed over workers): ${[...stages].map(([s, ms]) => `${s} ${(ms / 1000).toFixed(1)} s (${((100 * ms) / busy).toFixed(0)}%)`).join(', ')}`,
+  );
   const codes = new Map<string, number>();
   for (const l of failed) codes.set(l.error_code ?? l.state, (codes.get(l.error_code ?? l.state) ?? 0) + 1);
   if (codes.size) console.log(`  failures: ${[...codes].map(([c, n]) => `${c}×${n}`).join(', ')}`);
@@ -135,6 +156,18 @@ function benchWorkers(workers: string): void {
   if (run.status !== 0) throw new Error(`distributed throughput bench exited with ${run.status}`);
 }
 
+if (values.scale) {
+  const log = values.json ? (line: string) => console.error(line) : (line: string) => console.log(line);
+  const result = await benchScale(shared, {
+    chunks: Number(values.scale),
+    hybrid: values.hybrid,
+    queries: Number(values['scale-queries']) || 300,
+    log,
+  });
+  if (values.json) console.log(JSON.stringify(result));
+  else console.log(scaleReport(result));
+  process.exit(0);
+}
 if (!values['skip-ingest']) await benchIngestion();
 if (values.formats) await benchFormatThroughput();
 if (values.workers) benchWorkers(values.workers);

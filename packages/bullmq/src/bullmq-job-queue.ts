@@ -150,6 +150,24 @@ export class BullMQJobQueue implements JobQueue {
     await this.redis.quit().catch(() => undefined);
   }
 
+  /** Bytes Redis holds for this queue (BullMQ's keys and the mirror's, by MEMORY USAGE): for capacity planning. */
+  async memoryBytes(): Promise<number> {
+    let total = 0;
+    let cursor = '0';
+    do {
+      const [next, keys] = await this.redis.scan(
+        cursor,
+        'MATCH',
+        `${this.options.prefix}:${this.options.queueName}:*`,
+        'COUNT',
+        500,
+      );
+      for (const key of keys) total += (await this.redis.memory('USAGE', key)) ?? 0;
+      cursor = next;
+    } while (cursor !== '0');
+    return total;
+  }
+
   /** Removes every key of this queue: BullMQ's and the mirror's (tests, throw-away deployments). */
   async destroy(): Promise<void> {
     await this.queue.obliterate({ force: true });

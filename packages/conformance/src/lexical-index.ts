@@ -69,6 +69,26 @@ export function describeLexicalIndexConformance(name: string, factory: PortFacto
     );
 
     it(
+      'gives the query terms in first-seen order with their IDF weights: rare > common > absent = 0',
+      use(async (index) => {
+        await index.upsert(CORPUS);
+        expect(await index.queryTerms('')).toEqual([]);
+        const terms = await index.queryTerms('finance zeppelin hotel finance');
+        expect(new Set(terms.map((t) => t.term)).size).toBe(terms.length);
+        const [finance, zeppelin, hotel] = terms;
+        expect(finance?.term).toMatch(/^financ/);
+        expect(zeppelin?.term).toBe('zeppelin');
+        expect(hotel?.term).toBe('hotel');
+        // BM25 IDF over 4 chunks: "finance" is in 1 of them, "hotel" in 2.
+        expect(finance?.weight).toBeCloseTo(Math.log(1 + 3.5 / 1.5), 4);
+        expect(hotel?.weight).toBeCloseTo(Math.log(1 + 2.5 / 2.5), 4);
+        expect(zeppelin?.weight).toBe(0);
+        await index.deleteVersion('v2');
+        expect((await index.queryTerms('finance'))[0]?.weight).toBe(0);
+      }),
+    );
+
+    it(
       'filters by collection, document, version and page',
       use(async (index) => {
         await index.upsert(CORPUS);

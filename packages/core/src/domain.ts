@@ -78,6 +78,8 @@ export const versionSchema = z.object({
     elements: z.number().int().nonnegative().optional(),
     chunks: z.number().int().nonnegative().optional(),
     parse_ms: z.number().nonnegative().optional(),
+    /** Milliseconds per ingestion stage after parsing: artifacts, chunk, metadata, index. */
+    stages_ms: z.record(z.string(), z.number().nonnegative()).optional(),
   }),
   created_at: z.string(),
   updated_at: z.string(),

@@ -80,6 +80,7 @@ export type {
   MetadataStore,
   NewJob,
   NewVersion,
+  QueryTerm,
   RerankCandidate,
   Reranker,
   SearchFilter,

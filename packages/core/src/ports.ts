@@ -157,11 +157,19 @@ export interface LexicalHit {
   score: number;
 }
 
+/** An analysed query term and its weight: the term kind's weight × its BM25 IDF in the index (0 when absent). */
+export interface QueryTerm {
+  term: string;
+  weight: number;
+}
+
 export interface LexicalIndex {
   readonly id: string;
   upsert(chunks: IndexedChunk[]): Promise<void>;
   deleteVersion(versionId: string): Promise<void>;
   search(query: string, options: { k: number; filter?: SearchFilter }): Promise<LexicalHit[]>;
+  /** The query's distinct analysed terms in first-seen order with their weights (what the refusal gate reads). */
+  queryTerms(query: string): Promise<QueryTerm[]>;
   close(): Promise<void>;
 }
 

@@ -111,7 +111,15 @@ async function run(ports: EnginePorts, config: EngineConfig, version: Version, c
   const out = await parse(config, version, format, bytes, ctx.signal);
   const parseMs = performance.now() - started;
   throwIfCancelled(ctx.signal);
+  const stages: Record<string, number> = {};
+  let mark = performance.now();
+  const lap = (stage: string) => {
+    const now = performance.now();
+    stages[stage] = Math.round((now - mark) * 10) / 10;
+    mark = now;
+  };
   await storeDerived(ports, version.version_id, out);
+  lap('artifacts');
   await ctx.progress({ stage: 'chunking', percent: 40 });
   const chunks = chunkElements(out.elements, {
     versionId: version.version_id,
@@ -121,10 +129,13 @@ async function run(ports: EnginePorts, config: EngineConfig, version: Version, c
     ...config.chunk,
   });
   if (chunks.length === 0) throw createError('PP_PARSE_NO_TEXT', `${version.original_name} has no text to index.`);
+  lap('chunk');
   await ports.metadata.replaceVersionContent(version.version_id, out.elements, chunks);
+  lap('metadata');
   await ctx.progress({ stage: 'indexing', percent: 60 });
   await index(ports, chunks, version.version_id, ctx);
   throwIfCancelled(ctx.signal);
+  lap('index');
   const pages = out.sourceMap.pages.length;
   await ports.metadata.updateVersion(version.version_id, {
     state: 'ready',
@@ -134,6 +145,7 @@ async function run(ports: EnginePorts, config: EngineConfig, version: Version, c
       elements: out.elements.length,
       chunks: chunks.length,
       parse_ms: Math.round(parseMs),
+      stages_ms: stages,
     },
   });
   await retireOtherVersions(ports, version);

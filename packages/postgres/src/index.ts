@@ -2,4 +2,4 @@ export type { PgLexicalIndexOptions } from './pg-lexical-index.js';
 export { PgLexicalIndex } from './pg-lexical-index.js';
 export type { PgMetadataStoreOptions } from './pg-metadata-store.js';
 export { PgMetadataStore } from './pg-metadata-store.js';
-export { dropSchema } from './schema.js';
+export { dropSchema, tableSizes } from './schema.js';

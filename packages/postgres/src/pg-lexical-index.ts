@@ -1,4 +1,4 @@
-import type { IndexedChunk, LexicalHit, LexicalIndex, SearchFilter } from '@pinpoint/core';
+import type { IndexedChunk, LexicalHit, LexicalIndex, QueryTerm, SearchFilter } from '@pinpoint/core';
 import { createError } from '@pinpoint/core';
 import pg from 'pg';
 import { loadMigrations, migrate, quoteIdent } from './migrate.js';
@@ -30,6 +30,12 @@ FROM q JOIN lex_postings p ON p.term = q.term JOIN df ON df.term = q.term JOIN l
 WHERE ($6::text[] IS NULL OR c.collection_id = ANY($6)) AND ($7::text[] IS NULL OR c.document_id = ANY($7))
   AND ($8::text[] IS NULL OR c.version_id = ANY($8)) AND ($9::int[] IS NULL OR c.page_index = ANY($9))
 GROUP BY c.chunk_id ORDER BY score DESC, c.chunk_id LIMIT $3`;
+
+const TERMS_SQL = `
+WITH q AS (SELECT * FROM unnest($1::text[]) WITH ORDINALITY AS q(term, i))
+SELECT q.term, (SELECT count(*) FROM lex_postings p WHERE p.term = q.term)::float8 AS df,
+       (SELECT count(*) FROM lex_chunks)::float8 AS n
+FROM q ORDER BY q.i`;
 
 /** The LexicalIndex port on PostgreSQL: shared by every API and worker process of a deployment. */
 export class PgLexicalIndex implements LexicalIndex {
@@ -119,6 +125,17 @@ export class PgLexicalIndex implements LexicalIndex {
       f.pageIndexes ?? null,
     ]);
     return rows.map((r) => ({ chunk_id: r.chunk_id, score: Number(r.score) }));
+  }
+
+  async queryTerms(query: string): Promise<QueryTerm[]> {
+    const terms = [...countTerms(this.options.analyzer.analyze(query)).keys()];
+    if (terms.length === 0) return [];
+    const weight = this.options.termWeight ?? (() => 1);
+    const { rows } = await this.pool.query<{ term: string; df: number; n: number }>(TERMS_SQL, [terms]);
+    return rows.map(({ term, df, n }) => ({
+      term,
+      weight: df === 0 ? 0 : weight(term) * Math.log(1 + (n - df + 0.5) / (df + 0.5)),
+    }));
   }
 
   async close(): Promise<void> {

@@ -11,3 +11,19 @@ export async function dropSchema(connectionString: string, schema: string): Prom
     await client.end();
   }
 }
+
+/** Bytes on disk of each table of a schema, with its indexes and TOAST (capacity planning). */
+export async function tableSizes(connectionString: string, schema: string): Promise<Record<string, number>> {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ name: string; bytes: string }>(
+      `SELECT c.relname AS name, pg_total_relation_size(c.oid) AS bytes FROM pg_class c
+       JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = $1 AND c.relkind = 'r'`,
+      [schema],
+    );
+    return Object.fromEntries(rows.map((r) => [r.name, Number(r.bytes)]));
+  } finally {
+    await client.end();
+  }
+}

@@ -1,11 +1,14 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { onnx } from 'onnx-proto';
+import type { onnx } from 'onnx-proto';
+import onnxProto from 'onnx-proto';
 
 /**
  * Builds tiny ONNX models and WordPiece tokenizers for tests: a token-embedding lookup (an
  * encoder's last_hidden_state) and a per-token-score cross-encoder. Nothing is downloaded.
  */
+// onnx-proto is CommonJS: its default export is what Node's ESM loader (tsx) and Vitest both provide.
+const { ModelProto, AttributeProto } = onnxProto.onnx;
 const SPECIALS = ['[PAD]', '[UNK]', '[CLS]', '[SEP]'];
 const FLOAT = 1;
 const INT64 = 7;
@@ -54,7 +57,7 @@ function modelBytes(
     input: [intInput('input_ids'), intInput('attention_mask'), intInput('token_type_ids')],
     output: [output],
   };
-  return onnx.ModelProto.encode({
+  return ModelProto.encode({
     irVersion: 8,
     producerName: 'pinpoint-tests',
     opsetImport: [{ domain: '', version: 13 }],
@@ -103,8 +106,8 @@ export async function writeTinyCrossEncoder(dir: string, words: string[], weight
       input: ['scores'],
       output: ['logits'],
       attribute: [
-        { name: 'axes', type: onnx.AttributeProto.AttributeType.INTS, ints: [1] },
-        { name: 'keepdims', type: onnx.AttributeProto.AttributeType.INT, i: 0 },
+        { name: 'axes', type: AttributeProto.AttributeType.INTS, ints: [1] },
+        { name: 'keepdims', type: AttributeProto.AttributeType.INT, i: 0 },
       ],
     },
   ];

@@ -21,6 +21,11 @@ export function termWeight(term: string, p: Bm25Params): number {
   return p.weights[termKind(term)];
 }
 
+/** A query term's weight by its kind with the default parameters (for the PostgreSQL and Qdrant adapters). */
+export function defaultTermWeight(term: string): number {
+  return termWeight(term, DEFAULT_BM25);
+}
+
 /** Query terms with their counts, in first-seen order. */
 export function countTerms(terms: string[]): Map<string, number> {
   const m = new Map<string, number>();

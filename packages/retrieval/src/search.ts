@@ -1,5 +1,4 @@
-import type { LexicalIndex, SearchFilter } from '@pinpoint/core';
-import { SqliteLexicalIndex } from './sqlite-index.js';
+import type { LexicalIndex, QueryTerm, SearchFilter } from '@pinpoint/core';
 
 export interface StageScore {
   rank: number;
@@ -16,8 +15,8 @@ export interface SearchHit {
 
 export interface SearchResult {
   hits: SearchHit[];
-  /** Analysed query terms with their IDF weights, when the index can tell (for the answer gate). */
-  query_terms: { term: string; weight: number }[];
+  /** Analysed query terms with their IDF weights from the index (for the answer gate). */
+  query_terms: QueryTerm[];
   timings_ms: { lexical: number };
 }
 
@@ -28,7 +27,7 @@ export async function searchLexical(
   options: { k: number; filter?: SearchFilter },
 ): Promise<SearchResult> {
   const t0 = performance.now();
-  const hits = await index.search(query, options);
+  const [hits, queryTerms] = await Promise.all([index.search(query, options), index.queryTerms(query)]);
   const lexical = performance.now() - t0;
   return {
     hits: hits.map((h, i) => ({
@@ -37,7 +36,7 @@ export async function searchLexical(
       score: h.score,
       stages: { lexical: { rank: i + 1, score: h.score } },
     })),
-    query_terms: index instanceof SqliteLexicalIndex ? index.queryTerms(query) : [],
+    query_terms: queryTerms,
     timings_ms: { lexical },
   };
 }

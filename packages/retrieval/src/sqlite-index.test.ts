@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { IndexedChunk } from '@pinpoint/core';
+import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { searchLexical } from './search.js';
 import { openLexicalIndex } from './sqlite-index.js';
@@ -69,5 +70,52 @@ describe('SqliteLexicalIndex', () => {
     expect(await reopened.search('gamma', { k: 5 })).toEqual([]);
     expect((await reopened.search('zeta', { k: 5 })).map((h) => h.chunk_id)).toEqual(['a']);
     await reopened.close();
+  });
+
+  it('gives the same hits from segments, the tail and after reopening, and forgets deleted chunks in segments', async () => {
+    const words = ['harbour', 'lighthouse', 'ferry', 'tide', 'pier', 'crane', 'cargo', 'storm', 'anchor', 'quay'];
+    const chunks = Array.from({ length: 60 }, (_, i) =>
+      chunk(`c${i}`, Array.from({ length: 3 + (i % 5) }, (_, j) => words[(i * 7 + j * 3) % words.length]).join(' '), {
+        version_id: `v${i % 6}`,
+        page_index: i % 3,
+      }),
+    );
+    const path = join(dir, 'segments.sqlite');
+    const segmented = openLexicalIndex(path, { segmentChunks: 8 });
+    const single = openLexicalIndex(':memory:');
+    for (let i = 0; i < chunks.length; i += 5) {
+      await segmented.upsert(chunks.slice(i, i + 5));
+      await single.upsert(chunks.slice(i, i + 5));
+    }
+    await segmented.deleteVersion('v2');
+    await single.deleteVersion('v2');
+    const queries = ['harbour ferry', 'storm anchor quay', 'tide', 'crane cargo pier lighthouse'];
+    const filter = { versionIds: ['v0', 'v1', 'v2', 'v3'], pageIndexes: [0, 1] };
+    const run = async (index: typeof single) =>
+      Promise.all(queries.flatMap((q) => [index.search(q, { k: 7 }), index.search(q, { k: 50, filter }), index.queryTerms(q)]));
+    const expected = await run(single);
+    expect(expected[0]?.length).toBe(7);
+    expect(await run(segmented)).toEqual(expected);
+    await segmented.close();
+    const reopened = openLexicalIndex(path, { segmentChunks: 8 });
+    expect(await run(reopened)).toEqual(expected);
+    await reopened.close();
+    await single.close();
+  });
+
+  it('moves an index of the row-per-posting layout into the new one', async () => {
+    const path = join(dir, 'v1.sqlite');
+    const db = new Database(path);
+    db.exec(`CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+      CREATE TABLE chunks (doc INTEGER PRIMARY KEY, chunk_id TEXT NOT NULL UNIQUE, version_id TEXT NOT NULL,
+        document_id TEXT NOT NULL, collection_id TEXT NOT NULL, page_index INTEGER, len INTEGER NOT NULL, terms TEXT NOT NULL);
+      CREATE TABLE postings (term TEXT NOT NULL, doc INTEGER NOT NULL, tf INTEGER NOT NULL, PRIMARY KEY (term, doc)) WITHOUT ROWID;
+      INSERT INTO chunks VALUES (1, 'a', 'v1', 'd1', 'c1', 0, 3, '["ferri","tide"]'), (2, 'b', 'v1', 'd1', 'c1', 1, 1, '["tide"]');
+      INSERT INTO postings VALUES ('ferri', 1, 2), ('tide', 1, 1), ('tide', 2, 1);`);
+    db.close();
+    const index = openLexicalIndex(path);
+    expect((await index.search('ferry', { k: 5 })).map((h) => h.chunk_id)).toEqual(['a']);
+    expect((await index.search('tide', { k: 5, filter: { pageIndexes: [1] } })).map((h) => h.chunk_id)).toEqual(['b']);
+    await index.close();
   });
 });

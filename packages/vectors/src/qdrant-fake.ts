@@ -9,7 +9,14 @@ import type { AddressInfo } from 'node:net';
 type Sparse = { indices: number[]; values: number[] };
 type Point = { id: string; vector: Record<string, number[] | Sparse>; payload: Record<string, unknown> };
 type Condition = { key: string; match: { any?: unknown[]; value?: unknown } };
-type Query = { query?: unknown; using?: string; limit?: number; filter?: { must?: Condition[] }; prefetch?: Query[] };
+type Query = {
+  query?: unknown;
+  using?: string;
+  limit?: number;
+  filter?: { must?: Condition[] };
+  prefetch?: Query[];
+  with_vector?: boolean | string[];
+};
 type Collection = { dense: Record<string, number>; sparse: Set<string>; points: Map<string, Point> };
 
 export interface FakeQdrant {
@@ -108,8 +115,17 @@ function handle(cols: Map<string, Collection>, method: string, path: string, bod
     for (const p of [...col.points.values()]) if (matches(p, body.filter as Query['filter'])) col.points.delete(p.id);
     return { operation_id: 2, status: 'completed' };
   }
-  if (rest === '/points/query')
-    return { points: runQuery(col, body as Query).map(([p, score]) => ({ id: p.id, version: 1, score, payload: p.payload })) };
+  const answer = (q: Query) => ({
+    points: runQuery(col, q).map(([p, score]) => ({
+      id: p.id,
+      version: 1,
+      score,
+      payload: p.payload,
+      ...(q.with_vector ? { vector: p.vector } : {}),
+    })),
+  });
+  if (rest === '/points/query') return answer(body as Query);
+  if (rest === '/points/query/batch') return (body.searches as Query[]).map(answer);
   throw new HttpError(404, 'not found');
 }
 

@@ -1,7 +1,7 @@
-import type { IndexedChunk, LexicalHit, LexicalIndex, SearchFilter } from '@pinpoint/core';
+import type { IndexedChunk, LexicalHit, LexicalIndex, QueryTerm, SearchFilter } from '@pinpoint/core';
 import type { QdrantClient } from '@qdrant/js-client-rest';
 import { deleteVersionPoints, fail, pointId, qdrantClient, toQdrantFilter, upsertPoints } from './qdrant-common.js';
-import { type Bm25Params, documentSparse, querySparse } from './sparse.js';
+import { type Bm25Params, documentSparse, querySparse, termId } from './sparse.js';
 
 export interface QdrantLexicalIndexOptions {
   url: string;
@@ -13,6 +13,8 @@ export interface QdrantLexicalIndexOptions {
   /** Recorded in the id, so an index built by another analyzer is told apart (e.g. ANALYZER_ID). */
   analyzerId?: string;
   bm25?: Bm25Params;
+  /** A query term's weight by its kind (e.g. word pairs count half); 1 by default. */
+  termWeight?: (term: string) => number;
 }
 
 const SPARSE = 'bm25';
@@ -62,7 +64,7 @@ export class QdrantLexicalIndex implements LexicalIndex {
   }
 
   async search(query: string, options: { k: number; filter?: SearchFilter }): Promise<LexicalHit[]> {
-    const sparse = querySparse(this.options.analyze(query));
+    const sparse = querySparse(this.options.analyze(query), this.options.termWeight);
     if (sparse.indices.length === 0) return [];
     const filter = toQdrantFilter(options.filter);
     const res = await this.client
@@ -78,6 +80,32 @@ export class QdrantLexicalIndex implements LexicalIndex {
       chunk_id: String((p.payload as { chunk_id?: unknown } | null)?.chunk_id ?? ''),
       score: p.score,
     }));
+  }
+
+  /**
+   * Each term's IDF as the server computes it (`modifier: idf`): a one-term query returns the best
+   * point's score = IDF × its stored term value, so IDF = score / value — one batched request.
+   */
+  async queryTerms(query: string): Promise<QueryTerm[]> {
+    const terms = [...new Set(this.options.analyze(query))];
+    if (terms.length === 0) return [];
+    const searches = terms.map((term) => ({
+      query: { indices: [termId(term)], values: [1] },
+      using: SPARSE,
+      limit: 1,
+      with_vector: [SPARSE],
+    }));
+    const res = await this.client
+      .queryBatch(this.options.collection, { searches })
+      .catch((err: unknown) => fail(err, 'query batch'));
+    const weight = this.options.termWeight ?? (() => 1);
+    return terms.map((term, i) => {
+      const best = res[i]?.points[0];
+      const stored = (best?.vector as Record<string, { indices: number[]; values: number[] }> | undefined)?.[SPARSE];
+      const at = stored?.indices.indexOf(termId(term)) ?? -1;
+      const value = at < 0 ? 0 : (stored?.values[at] ?? 0);
+      return { term, weight: best && value > 0 ? weight(term) * (best.score / value) : 0 };
+    });
   }
 
   async close(): Promise<void> {}

@@ -39,8 +39,10 @@ export function documentSparse(tokens: string[], params: Bm25Params = {}): Spars
   return { indices: entries.map(([id]) => id), values: entries.map(([, tf]) => (tf * (k1 + 1)) / (tf + norm)) };
 }
 
-/** Query side: each distinct term once (the server multiplies in the IDF). */
-export function querySparse(tokens: string[]): SparseVector {
-  const ids = [...new Set(tokens.map(termId))].sort((x, y) => x - y);
-  return { indices: ids, values: ids.map(() => 1) };
+/** Query side: each distinct term once, at its kind's weight (the server multiplies in the IDF). */
+export function querySparse(tokens: string[], termWeight: (term: string) => number = () => 1): SparseVector {
+  const byId = new Map<number, number>();
+  for (const t of new Set(tokens)) byId.set(termId(t), Math.max(byId.get(termId(t)) ?? 0, termWeight(t)));
+  const entries = [...byId].sort((x, y) => x[0] - y[0]);
+  return { indices: entries.map(([id]) => id), values: entries.map(([, w]) => w) };
 }

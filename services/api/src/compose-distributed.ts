@@ -1,12 +1,12 @@
 import { mkdirSync } from 'node:fs';
-import { ANALYZER_ID, analyze, termKind } from '@pinpoint/analysis';
+import { ANALYZER_ID, analyze } from '@pinpoint/analysis';
 import { BullMQJobQueue } from '@pinpoint/bullmq';
 import type { LexicalIndex } from '@pinpoint/core';
 import { createError } from '@pinpoint/core';
 import type { Engine } from '@pinpoint/engine';
 import { createEngine, createModelPorts } from '@pinpoint/engine';
 import { PgLexicalIndex, PgMetadataStore } from '@pinpoint/postgres';
-import { DEFAULT_BM25 } from '@pinpoint/retrieval';
+import { defaultTermWeight } from '@pinpoint/retrieval';
 import { S3BlobStore } from '@pinpoint/s3';
 import { FsBlobStore } from '@pinpoint/storage';
 import { QdrantLexicalIndex } from '@pinpoint/vectors';
@@ -16,13 +16,13 @@ async function openLexical(config: Config): Promise<LexicalIndex> {
   const d = config.distributed;
   if (d.lexical.kind === 'qdrant') {
     const { kind: _, ...qdrant } = d.lexical;
-    return QdrantLexicalIndex.open({ ...qdrant, analyze, analyzerId: ANALYZER_ID });
+    return QdrantLexicalIndex.open({ ...qdrant, analyze, analyzerId: ANALYZER_ID, termWeight: defaultTermWeight });
   }
   return PgLexicalIndex.open({
     connectionString: d.databaseUrl,
     schema: d.pgSchema,
     analyzer: { id: ANALYZER_ID, analyze },
-    termWeight: (term) => DEFAULT_BM25.weights[termKind(term)],
+    termWeight: defaultTermWeight,
   });
 }
 

@@ -1,9 +1,9 @@
-import { ANALYZER_ID, analyze, termKind } from '@pinpoint/analysis';
+import { ANALYZER_ID, analyze } from '@pinpoint/analysis';
 import { BullMQJobQueue } from '@pinpoint/bullmq';
 import type { LexicalIndex } from '@pinpoint/core';
 import type { EnginePorts } from '@pinpoint/engine';
 import { PgLexicalIndex, PgMetadataStore } from '@pinpoint/postgres';
-import { DEFAULT_BM25 } from '@pinpoint/retrieval';
+import { defaultTermWeight } from '@pinpoint/retrieval';
 import { S3BlobStore } from '@pinpoint/s3';
 import { FsBlobStore } from '@pinpoint/storage';
 import { QdrantLexicalIndex } from '@pinpoint/vectors';
@@ -18,6 +18,7 @@ async function openLexical(config: WorkerConfig): Promise<LexicalIndex> {
       collection: config.lexical.collection,
       analyze,
       analyzerId: ANALYZER_ID,
+      termWeight: defaultTermWeight,
       ...(apiKey ? { apiKey } : {}),
     });
   }
@@ -25,7 +26,7 @@ async function openLexical(config: WorkerConfig): Promise<LexicalIndex> {
     connectionString: config.databaseUrl,
     schema: config.pgSchema,
     analyzer: { id: ANALYZER_ID, analyze },
-    termWeight: (term) => DEFAULT_BM25.weights[termKind(term)],
+    termWeight: defaultTermWeight,
   });
 }
 

@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
+import { tableSizes } from '@pinpoint/postgres';
 import { evalDocs } from './eval-docs.js';
 import { createThrowawayDeployment } from './throwaway-deployment.js';
 
@@ -21,6 +22,8 @@ export interface ThroughputFigures {
   chunks: number;
   jobP50Ms: number;
   jobP95Ms: number;
+  /** Bytes per chunk in each store after the run: PostgreSQL by table (with indexes), Redis for the queue. */
+  bytesPerChunk: { postgres: Record<string, number>; redis: number };
 }
 
 const percentile = (sorted: number[], p: number) =>
@@ -38,6 +41,13 @@ async function measure(workers: number, files: string[], isolate: boolean): Prom
       { timeoutMs: 30 * 60_000 },
     );
     const seconds = (performance.now() - started) / 1000;
+    const chunks = versions.reduce((a, v) => a + (v.stats.chunks ?? 0), 0);
+    const perChunk = (bytes: number) => Math.round(bytes / Math.max(1, chunks));
+    const tables = await tableSizes(d.config.databaseUrl, d.config.pgSchema);
+    const bytesPerChunk = {
+      postgres: Object.fromEntries(Object.entries(tables).map(([t, b]) => [t, perChunk(b)])),
+      redis: perChunk(await d.ports.queue.memoryBytes()),
+    };
     const jobs = await d.ports.queue.list();
     const durations = jobs
       .filter((j) => j.started_at && j.finished_at)
@@ -51,9 +61,10 @@ async function measure(workers: number, files: string[], isolate: boolean): Prom
       megabytes: Math.round((bytes / 1e6) * 100) / 100,
       seconds: Math.round(seconds * 10) / 10,
       docsPerMinute: Math.round((files.length / seconds) * 600) / 10,
-      chunks: versions.reduce((a, v) => a + (v.stats.chunks ?? 0), 0),
+      chunks,
       jobP50Ms: percentile(durations, 50),
       jobP95Ms: percentile(durations, 95),
+      bytesPerChunk,
     };
   } finally {
     await d.dispose();
@@ -76,7 +87,10 @@ for (const n of values.workers.split(',').map(Number)) {
   results.push(r);
   process.stdout.write(
     `${n} worker(s): ${r.docs} docs (${r.megabytes} MB, ${r.chunks} chunks) in ${r.seconds} s = ${r.docsPerMinute} docs/min; ` +
-      `ready ${r.ready}, failed ${r.failed}; job p50 ${r.jobP50Ms} ms, p95 ${r.jobP95Ms} ms\n`,
+      `ready ${r.ready}, failed ${r.failed}; job p50 ${r.jobP50Ms} ms, p95 ${r.jobP95Ms} ms; ` +
+      `bytes per chunk: ${Object.entries(r.bytesPerChunk.postgres)
+        .map(([t, b]) => `${t} ${b}`)
+        .join(', ')}, redis ${r.bytesPerChunk.redis}\n`,
   );
 }
 const machine = { cpus: cpus().length, loadavg1m: Math.round((loadavg()[0] ?? 0) * 10) / 10 };

@@ -1,0 +1,305 @@
+/**
+ * `pnpm bench --scale N [--json] [--no-hybrid]`: the embedded default at N chunks. A deterministic
+ * corpus of long synthetic reports is built from the text of ../shared/eval and ../shared/corpus
+ * (sentences recombined by a seeded generator, so every chunk differs), uploaded as text files and
+ * ingested by the engine's own worker (parse, chunk, analyse, metadata, lexical index — and with the
+ * test ONNX embedder at 384 dimensions, the vectors). Reports ingest chunks/s per tenth, sizes on
+ * disk, peak RSS, cold start and query latency; with --json the last line is one JSON object.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openEmbeddedEngine } from '@pinpoint/cli';
+import type { Version } from '@pinpoint/core';
+import type { Engine, ModelPorts } from '@pinpoint/engine';
+import { createModelPorts, defaultEngineConfig } from '@pinpoint/engine';
+import { writeTinyEncoder } from '@pinpoint/providers/tiny-onnx';
+
+export interface ScaleOptions {
+  chunks: number;
+  hybrid: boolean;
+  queries: number;
+  log: (line: string) => void;
+}
+
+export interface ScaleResult {
+  chunks: number;
+  ingest_chunks_per_s: number;
+  ingest_tenths_chunks_per_s: number[];
+  /** Chunks per CPU second of this process while ingesting (what the machine's other load does not change). */
+  ingest_chunks_per_cpu_s: number;
+  load_average: number;
+  index_bytes: number;
+  metadata_bytes: number;
+  rss_bytes: number;
+  cold_start_ms: number;
+  query_ms: Percentiles;
+  lexical_stage_ms: Percentiles;
+  hybrid_query_ms: Percentiles | null;
+}
+
+interface Percentiles {
+  p50: number;
+  p95: number;
+  p99: number;
+}
+
+/** mulberry32: a small seeded generator, so the corpus is the same on every run. */
+function random(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const SENTENCE = /[^.!?。！？\n]+[.!?。！？]*/gu;
+
+/** Sentences of the text files beside the eval sets and in the corpus, by script (Latin / CJK). */
+function sentencePools(shared: string): { latin: string[]; cjk: string[] } {
+  const files: string[] = [];
+  for (const set of readdirSync(join(shared, 'eval'))) {
+    const docs = join(shared, 'eval', set, 'docs');
+    if (statSync(join(shared, 'eval', set)).isDirectory() && readdirSync(join(shared, 'eval', set)).includes('docs'))
+      for (const f of readdirSync(docs)) if (/\.(md|txt)$/.test(f)) files.push(join(docs, f));
+  }
+  for (const ext of ['txt', 'md'])
+    for (const f of readdirSync(join(shared, 'corpus/formats', ext))) files.push(join(shared, 'corpus/formats', ext, f));
+  const latin: string[] = [];
+  const cjk: string[] = [];
+  for (const f of files.sort()) {
+    const text = readFileSync(f, 'utf8');
+    if (text.includes('\ufffd') || text.includes('\u0000')) continue;
+    for (const m of text.replace(/[#*_`>|[\]()]/g, ' ').matchAll(SENTENCE)) {
+      const s = m[0].replace(/\s+/g, ' ').trim();
+      if (s.length < 12 || s.length > 400) continue;
+      (/[\u3040-\u30ff\u4e00-\u9fff]/.test(s) ? cjk : latin).push(s);
+    }
+  }
+  return { latin, cjk };
+}
+
+/** Long reports: a title, then sections of paragraphs of recombined sentences (one script per report). */
+function* reports(
+  pools: { latin: string[]; cjk: string[] },
+  seed: number,
+): Generator<{ name: string; text: string; chars: number }> {
+  const rnd = random(seed);
+  const pick = <T>(a: T[]): T => a[Math.floor(rnd() * a.length)] as T;
+  for (let n = 0; ; n++) {
+    const cjk = rnd() < 0.35;
+    const pool = cjk ? pools.cjk : pools.latin;
+    const sep = cjk ? '' : ' ';
+    const paragraphs: string[] = [`Report ${n + 1} (${1990 + (n % 35)})`];
+    const sections = 6 + Math.floor(rnd() * 10);
+    for (let s = 0; s < sections; s++) {
+      paragraphs.push(`${s + 1}. ${pick(pool).slice(0, 60)}`);
+      const paras = 2 + Math.floor(rnd() * 5);
+      for (let p = 0; p < paras; p++) {
+        const sentences = 2 + Math.floor(rnd() * 6);
+        const out: string[] = [];
+        // A run of neighbouring sentences from one place, then a jump: text that reads like prose yet never repeats.
+        let at = Math.floor(rnd() * pool.length);
+        for (let i = 0; i < sentences; i++) {
+          out.push(pool[at % pool.length] as string);
+          at = rnd() < 0.6 ? at + 1 : Math.floor(rnd() * pool.length);
+        }
+        paragraphs.push(out.join(sep));
+      }
+    }
+    const text = paragraphs.join('\n\n');
+    yield { name: `report-${String(n + 1).padStart(7, '0')}.txt`, text, chars: text.length };
+  }
+}
+
+function percentiles(values: number[]): Percentiles {
+  const s = [...values].sort((a, b) => a - b);
+  const at = (p: number) => s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))] ?? Number.NaN;
+  const r = (x: number) => Math.round(x * 100) / 100;
+  return { p50: r(at(50)), p95: r(at(95)), p99: r(at(99)) };
+}
+
+function bytesOf(path: string): number {
+  try {
+    const st = statSync(path);
+    if (!st.isDirectory()) return st.size;
+    return readdirSync(path).reduce((sum, f) => sum + bytesOf(join(path, f)), 0);
+  } catch {
+    return 0;
+  }
+}
+
+const withWal = (path: string) => bytesOf(path) + bytesOf(`${path}-wal`);
+
+/** Questions of the dev sets (English, Japanese, Chinese), interleaved. */
+function questions(shared: string, count: number): string[] {
+  const sets = ['squad2-dev', 'jsquad-dev', 'drcd-dev'].map((set) =>
+    readFileSync(join(shared, 'eval', set, 'questions.jsonl'), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => (JSON.parse(l) as { question: string }).question),
+  );
+  const out: string[] = [];
+  for (let i = 0; out.length < count && i < 10_000; i++)
+    for (const s of sets) if (s[i] && out.length < count) out.push(s[i] as string);
+  return out;
+}
+
+async function timeQueries(engine: Engine, qs: string[]): Promise<{ total: number[]; lexical: number[] }> {
+  const total: number[] = [];
+  const lexical: number[] = [];
+  for (const q of qs) {
+    const t0 = performance.now();
+    const r = await engine.search(q, { k: 10 });
+    total.push(performance.now() - t0);
+    lexical.push(r.timings.lexical ?? 0);
+  }
+  return { total, lexical };
+}
+
+export async function benchScale(shared: string, o: ScaleOptions): Promise<ScaleResult> {
+  const dir = await mkdtemp(join(tmpdir(), 'pinpoint-scale-'));
+  const dataDir = join(dir, 'data');
+  const config = { ...defaultEngineConfig, parse: { ...defaultEngineConfig.parse, isolate: false } };
+  const pools = sentencePools(shared);
+  o.log(`sentence pools: ${pools.latin.length} Latin, ${pools.cjk.length} CJK`);
+  let models: ModelPorts = {};
+  const openModels = async (): Promise<ModelPorts> => {
+    if (!o.hybrid) return {};
+    return createModelPorts(
+      {
+        embedder: { kind: 'onnx', modelDir: join(dir, 'encoder') },
+        generator: { kind: 'none' },
+        reranker: { kind: 'none' },
+        vectors: { kind: 'embedded' },
+      },
+      dataDir,
+    );
+  };
+  if (o.hybrid) {
+    const words = [...new Set(pools.latin.flatMap((s) => s.toLowerCase().match(/\p{L}+/gu) ?? []))].slice(0, 8000);
+    const cjk = [...new Set(pools.cjk.join('').match(/[\u3040-\u30ff\u4e00-\u9fff]/gu) ?? [])].slice(0, 4000);
+    await writeTinyEncoder(join(dir, 'encoder'), [...words, ...cjk], 384);
+    models = await openModels();
+  }
+  let engine = openEmbeddedEngine(dataDir, config, models);
+  try {
+    engine.startWorker({ concurrency: 2 });
+    const collection = await engine.ensureCollection('scale');
+    const tenth = o.chunks / 10;
+    // (chunks ready, seconds) after each batch; the time a tenth was crossed is interpolated between them.
+    const points: [number, number][] = [[0, 0]];
+    let done = 0;
+    let sent = 0;
+    const started = performance.now();
+    const cpu0 = process.cpuUsage();
+    const gen = reports(pools, 42);
+    const batchChunks = Math.max(50, Math.min(2000, Math.round(tenth / 4)));
+    const inFlight: Promise<Version[]>[] = [];
+    const settle = async () => {
+      const versions = await (inFlight.shift() as Promise<Version[]>);
+      const before = done;
+      for (const v of versions) done += (v.stats as { chunks?: number } | null)?.chunks ?? 0;
+      const t = (performance.now() - started) / 1000;
+      points.push([done, t]);
+      if (Math.floor(before / tenth) !== Math.floor(done / tenth))
+        o.log(`  ${done} chunks in ${t.toFixed(1)} s (${(done / t).toFixed(0)} chunks/s)`);
+    };
+    // Two batches in flight, so the workers never wait for the bench to upload the next one. Chunks per
+    // character is learnt from the settled batches, so the run stops close to N chunks.
+    let charsSettled = 0;
+    let charsPerChunk = 630;
+    const batchChars: number[] = [];
+    while (sent < o.chunks) {
+      const batch: { name: string; bytes: Uint8Array }[] = [];
+      let chars = 0;
+      for (let est = 0; est < Math.min(batchChunks, o.chunks - sent); ) {
+        const r = gen.next().value as { name: string; text: string; chars: number };
+        batch.push({ name: r.name, bytes: new TextEncoder().encode(r.text) });
+        chars += r.chars;
+        est += r.chars / charsPerChunk;
+      }
+      sent += Math.round(chars / charsPerChunk);
+      batchChars.push(chars);
+      const uploaded = await engine.upload(collection.collection_id, batch);
+      inFlight.push(
+        engine.waitForVersions(
+          uploaded.map((u) => u.version.version_id),
+          { timeoutMs: 3_600_000 },
+        ),
+      );
+      if (inFlight.length >= 2) {
+        await settle();
+        charsSettled += batchChars.shift() ?? 0;
+        charsPerChunk = charsSettled / Math.max(1, done);
+        sent = done + batchChars.reduce((n, c) => n + Math.round(c / charsPerChunk), 0);
+      }
+    }
+    while (inFlight.length > 0) await settle();
+    const seconds = (performance.now() - started) / 1000;
+    const cpu = process.cpuUsage(cpu0);
+    const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+    const load = loadavg()[0] ?? 0;
+    const at = (c: number): number => {
+      const i = points.findIndex(([n]) => n >= c);
+      if (i <= 0) return points[Math.max(0, i)]?.[1] ?? seconds;
+      const [n0, t0] = points[i - 1] as [number, number];
+      const [n1, t1] = points[i] as [number, number];
+      return t0 + ((t1 - t0) * (c - n0)) / Math.max(1, n1 - n0);
+    };
+    const step = done / 10;
+    const tenths = Array.from({ length: 10 }, (_, i) => Math.round(step / Math.max(1e-6, at(step * (i + 1)) - at(step * i))));
+    await engine.close();
+
+    // Cold start: reopen the data folder and answer the first query.
+    const qs = questions(shared, o.queries);
+    const t0 = performance.now();
+    engine = openEmbeddedEngine(dataDir, config, {});
+    await engine.search(qs[0] as string, { k: 10 });
+    const coldStart = performance.now() - t0;
+    const lexical = await timeQueries(engine, qs);
+    await engine.close();
+    let hybrid: Percentiles | null = null;
+    if (o.hybrid) {
+      models = await openModels();
+      engine = openEmbeddedEngine(dataDir, config, models);
+      await engine.search(qs[0] as string, { k: 10 });
+      hybrid = percentiles((await timeQueries(engine, qs)).total);
+    }
+    return {
+      chunks: done,
+      ingest_chunks_per_s: Math.round(done / seconds),
+      ingest_tenths_chunks_per_s: tenths,
+      ingest_chunks_per_cpu_s: Math.round(done / cpuSeconds),
+      load_average: Math.round(load * 10) / 10,
+      index_bytes: withWal(join(dataDir, 'lexical.db')) + withWal(join(dataDir, 'vectors.db')),
+      metadata_bytes: withWal(join(dataDir, 'metadata.db')),
+      rss_bytes: process.resourceUsage().maxRSS * 1024,
+      cold_start_ms: Math.round(coldStart),
+      query_ms: percentiles(lexical.total),
+      lexical_stage_ms: percentiles(lexical.lexical),
+      hybrid_query_ms: hybrid,
+    };
+  } finally {
+    await engine.close().catch(() => undefined);
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** The human-readable lines of a scale run. */
+export function scaleReport(r: ScaleResult): string {
+  const mb = (n: number) => `${(n / 2 ** 20).toFixed(0)} MiB`;
+  const p = (x: Percentiles | null) => (x ? `p50 ${x.p50} / p95 ${x.p95} / p99 ${x.p99} ms` : 'not measured');
+  return [
+    `scale: ${r.chunks} chunks`,
+    `  ingest ${r.ingest_chunks_per_s} chunks/s (${r.ingest_chunks_per_cpu_s} per CPU second; load average ${r.load_average}); per tenth ${r.ingest_tenths_chunks_per_s.join(', ')}`,
+    `  lexical index + vectors ${mb(r.index_bytes)}, metadata ${mb(r.metadata_bytes)}, peak RSS ${mb(r.rss_bytes)}`,
+    `  cold start (reopen + first query) ${r.cold_start_ms} ms`,
+    `  search, lexical: ${p(r.query_ms)} (lexical stage ${p(r.lexical_stage_ms)})`,
+    `  search, hybrid (ONNX 384-d test encoder): ${p(r.hybrid_query_ms)}`,
+  ].join('\n');
+}

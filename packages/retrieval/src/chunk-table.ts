@@ -1,0 +1,123 @@
+import type { SearchFilter } from '@pinpoint/core';
+
+/** Strings ↔ small integers (version, document and collection ids of the chunk table). */
+class Interner {
+  private readonly ids = new Map<string, number>();
+
+  id(value: string): number {
+    let id = this.ids.get(value);
+    if (id === undefined) {
+      id = this.ids.size;
+      this.ids.set(value, id);
+    }
+    return id;
+  }
+
+  /** One flag per id: set for the given values (unknown ones match nothing). */
+  mask(values: string[]): Uint8Array {
+    const out = new Uint8Array(this.ids.size);
+    for (const v of values) {
+      const id = this.ids.get(v);
+      if (id !== undefined) out[id] = 1;
+    }
+    return out;
+  }
+}
+
+export interface ChunkFields {
+  version: string;
+  document: string;
+  collection: string;
+  page: number | null;
+  len: number;
+}
+
+/** What a query may see: per field the allowed ids, or null for any. */
+export interface FilterMask {
+  version: Uint8Array | null;
+  document: Uint8Array | null;
+  collection: Uint8Array | null;
+  pages: Set<number> | null;
+}
+
+function grow(a: Int32Array<ArrayBuffer>, size: number): Int32Array<ArrayBuffer> {
+  if (a.length >= size) return a;
+  const next = new Int32Array(Math.max(size, a.length * 2));
+  next.set(a);
+  return next;
+}
+
+/**
+ * The per-chunk fields scoring and filtering read, as typed arrays indexed by chunk number (a few
+ * dozen bytes per chunk, so a million chunks fit in tens of MB). The stored length is the chunk's
+ * term count + 1, so 0 means dead or absent.
+ */
+export class ChunkTable {
+  private lens = new Int32Array(1024);
+  private versions = new Int32Array(1024);
+  private documents = new Int32Array(1024);
+  private collections = new Int32Array(1024);
+  private pages = new Int32Array(1024);
+  private readonly versionIds = new Interner();
+  private readonly documentIds = new Interner();
+  private readonly collectionIds = new Interner();
+  /** Chunk numbers below this may be in use. */
+  capacity = 0;
+  live = 0;
+  totalLen = 0;
+
+  add(doc: number, f: ChunkFields): void {
+    const size = doc + 1;
+    this.lens = grow(this.lens, size);
+    this.versions = grow(this.versions, size);
+    this.documents = grow(this.documents, size);
+    this.collections = grow(this.collections, size);
+    this.pages = grow(this.pages, size);
+    if (size > this.capacity) this.capacity = size;
+    this.lens[doc] = f.len + 1;
+    this.versions[doc] = this.versionIds.id(f.version);
+    this.documents[doc] = this.documentIds.id(f.document);
+    this.collections[doc] = this.collectionIds.id(f.collection);
+    this.pages[doc] = f.page ?? -1;
+    this.live++;
+    this.totalLen += f.len;
+  }
+
+  remove(doc: number): void {
+    const stored = this.lens[doc] ?? 0;
+    if (stored === 0) return;
+    this.lens[doc] = 0;
+    this.live--;
+    this.totalLen -= stored - 1;
+  }
+
+  alive(doc: number): boolean {
+    return (this.lens[doc] ?? 0) > 0;
+  }
+
+  len(doc: number): number {
+    return (this.lens[doc] as number) - 1;
+  }
+
+  /** The filter as masks; 'none' when it can match nothing. */
+  mask(filter: SearchFilter | undefined): FilterMask | 'none' {
+    const f = filter ?? {};
+    if ([f.collectionIds, f.documentIds, f.versionIds, f.pageIndexes].some((list) => list?.length === 0)) return 'none';
+    return {
+      version: f.versionIds ? this.versionIds.mask(f.versionIds) : null,
+      document: f.documentIds ? this.documentIds.mask(f.documentIds) : null,
+      collection: f.collectionIds ? this.collectionIds.mask(f.collectionIds) : null,
+      pages: f.pageIndexes ? new Set(f.pageIndexes) : null,
+    };
+  }
+
+  accepts(doc: number, m: FilterMask): boolean {
+    return (
+      (this.lens[doc] as number) > 0 &&
+      (m.version === null || m.version[this.versions[doc] as number] === 1) &&
+      (m.collection === null || m.collection[this.collections[doc] as number] === 1) &&
+      (m.document === null || m.document[this.documents[doc] as number] === 1) &&
+      (m.pages === null || m.pages.has(this.pages[doc] as number))
+    );
+  }
+}
