@@ -245,7 +245,7 @@ export async function* askStream(
         refused: a.refused,
         ...(a.refused ? { refusal_reason: 'table-not-found' } : {}),
         citations: a.refused ? [] : a.citations,
-        gate: { score: a.coverage, threshold: DEFAULT_TABLE_OPTIONS.minCoverage, features: { table_coverage: a.coverage } },
+        gate: { score: a.score, threshold: DEFAULT_TABLE_OPTIONS.minEvidence, features: a.features },
         retrieved,
         timings,
       },

@@ -43,6 +43,7 @@ async function tableSources(metadata: MetadataStore, found: Found[]): Promise<Ta
     }
     const byElement = chunks;
     sources.set(key, {
+      versionId: c.chunk.version_id,
       file: c.version.original_name,
       title: titleOf(c.version.original_name),
       elements: all.filter((e) => e.table?.index === table.index),
@@ -92,7 +93,8 @@ export async function answerTableQuestion(
 ): Promise<{ answer: TableAnswer; retrieved: Retrieved[] } | undefined> {
   const sources = await tableSources(metadata, found);
   const first = found[0];
-  if (!first || sources.length === 0 || !sources.some((s) => s.rank === first.hit.rank)) return undefined;
+  // the best candidate is a table row, or a heading of a document whose table is among the candidates
+  if (!first || !sources.some((s) => s.rank === first.hit.rank || s.versionId === first.chunk.version_id)) return undefined;
   const weights = new Map(queryTerms.map((q) => [q.term, q.weight]));
   const answer = answerFromTables(question, sources, weights);
   if (!answer) return undefined;

@@ -46,7 +46,7 @@ const chunkOf = (id: string): Chunk => ({
   retrieval_text: '',
   section_path: ['Sales'],
 });
-const source: TableSource = { file: 'sales.xlsx', title: 'sales', elements, chunkOf, rank: 1 };
+const source: TableSource = { versionId: 'v1', file: 'sales.xlsx', title: 'sales', elements, chunkOf, rank: 1 };
 const ask = (q: string) => answerFromTables(q, [source], new Map());
 
 describe('table answering without a model', () => {

@@ -55,6 +55,11 @@ export function cellNumber(text: string): number | null {
     const [a, b, c] = [Number(time[1]), Number(time[2]), time[3] === undefined ? undefined : Number(time[3])];
     return c === undefined ? a * 60 + b : a * 3600 + b * 60 + c;
   }
+  // "January 3, 1947", "14 November 2012": a date reads as its day count, so dates order like numbers
+  if (/[a-z]{3,}/i.test(t) && /\b\d{4}\b/.test(t) && /\b\d{1,2}\b/.test(t)) {
+    const ms = Date.parse(t.replace(/[^\w ,]/g, ' '));
+    if (Number.isFinite(ms)) return Math.round(ms / 86_400_000);
+  }
   const m = /^[^\d\-+.]{0,3}([-+]?\d[\d,]*(?:\.\d+)?|[-+]?\.\d+)/.exec(t);
   if (!m?.[1]) return null;
   const n = Number(m[1].replace(/,/g, ''));

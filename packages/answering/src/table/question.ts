@@ -1,6 +1,13 @@
 import type { QaCell, QaColumn, QaRow, QaTable } from './model.js';
 import { termsOf } from './model.js';
 
+interface RowMatch {
+  row: QaRow;
+  score: number;
+  cells: QaCell[];
+  quoted: boolean;
+}
+
 type TableOp = 'lookup' | 'max' | 'min' | 'first' | 'last' | 'next' | 'previous' | 'count' | 'sum' | 'difference';
 
 /** What a question asks of a table: the operation, the columns it names and the rows its values select. */
@@ -10,14 +17,16 @@ export interface TablePlan {
   answer: QaColumn | undefined;
   /** Numeric column compared, summed or subtracted (superlatives, totals, differences). */
   measure: QaColumn | undefined;
-  /** Rows whose cells match the question's values, best first, with their match score. */
-  matched: { row: QaRow; score: number; cells: QaCell[] }[];
+  /** Rows whose cells match the question's values, best first, with their match score; `quoted` when a whole cell is in the question. */
+  matched: RowMatch[];
   /** "Which of A or B": the superlative is taken over the rows the question names. */
   comparing: boolean;
   /** Weight of the question's terms the table holds, over all of them (0..1); words of question form left out. */
   coverage: number;
   /** Weight of the question's terms found in the table's titles and header names (0..1). */
   headerCoverage: number;
+  /** The heaviest question term the table lacks, over the heaviest term (0..1): a name the table never mentions. */
+  missing: number;
 }
 
 /** Words of question form and operations: they say what to do with a table, not which table. */
@@ -72,7 +81,7 @@ const normal = (s: string): string =>
     .trim();
 
 /** Rows whose cells carry the question's values: rarer terms count more, a whole cell quoted counts most. */
-function matchRows(table: QaTable, qNorm: string, qTerms: Map<string, number>, headerTerms: Set<string>) {
+function matchRows(table: QaTable, qNorm: string, qTerms: Map<string, number>, headerTerms: Set<string>, namedCols: Set<number>) {
   const df = new Map<string, number>();
   for (const r of table.rows) {
     const seen = new Set<string>();
@@ -81,9 +90,10 @@ function matchRows(table: QaTable, qNorm: string, qTerms: Map<string, number>, h
   }
   const n = Math.max(1, table.rows.length);
   const padded = ` ${qNorm} `;
-  const out: { row: QaRow; score: number; cells: QaCell[] }[] = [];
+  const out: RowMatch[] = [];
   for (const row of table.rows) {
     let score = 0;
+    let quoted = false;
     const cells: QaCell[] = [];
     for (const c of new Set(row.cells.values())) {
       let s = 0;
@@ -94,13 +104,18 @@ function matchRows(table: QaTable, qNorm: string, qTerms: Map<string, number>, h
         s += (headerTerms.has(t) ? 0.3 : 1) * w * rarity;
       }
       const text = normal(c.text);
-      if (text.length >= 2 && padded.includes(` ${text} `)) s += 2 + text.length / 10;
+      if (text.length >= 2 && padded.includes(` ${text} `) && !/^\d{1,2}$/.test(text)) {
+        s += 2 + text.length / 10;
+        quoted = true;
+      }
+      // "earned 2 points": a value in the column the question names counts double
+      if (s > 0 && namedCols.has(c.col)) s *= 2;
       if (s > 0) {
         score += s;
         cells.push(c);
       }
     }
-    if (score > 0) out.push({ row, score, cells });
+    if (score > 0) out.push({ row, score, cells, quoted });
   }
   return out.sort((a, b) => b.score - a.score || a.row.index - b.row.index);
 }
@@ -146,6 +161,29 @@ function typedColumn(q: string, table: QaTable, exclude: Set<number>): QaColumn 
   return free.find((c) => c.numeric < 0.5) ?? free[0];
 }
 
+const NOT_NOUNS = new Set(
+  'is was are were has had have did does do the a an of kind type one year number place time position country team amount'.split(
+    ' ',
+  ),
+);
+
+/**
+ * The column the question's wh-word asks for: "which team …" → a column named team; "when …" → a
+ * date or year column; "who …" → the row's name (its first text column). Undefined when it says none.
+ */
+function askedColumn(q: string, table: QaTable, exclude: Set<number>): QaColumn | undefined {
+  const free = table.columns.filter((c) => !exclude.has(c.col));
+  if (WHEN.test(q)) return free.find((c) => /\b(year|date|season|time|when|day|period)\b/i.test(c.name));
+  const noun = /\b(?:which|what|whose)\s+(?:(?:is|was|are|were)\s+)?(?:the\s+)?([\p{L}]+)/u.exec(q)?.[1];
+  if (noun && !NOT_NOUNS.has(noun)) {
+    const terms = termsOf(noun);
+    const named = free.find((c) => [...terms].some((t) => c.terms.has(t)));
+    if (named) return named;
+  }
+  if (/^\s*who\b|\bwho\s+(is|was|were|had|has|did)\b/.test(q)) return free.find((c) => c.numeric < 0.5);
+  return undefined;
+}
+
 /** Reads a question against a table: operation, answer and measure columns, matched rows. */
 export function planQuestion(question: string, table: QaTable, weights: Map<string, number>): TablePlan {
   const q = question.normalize('NFKC').toLowerCase();
@@ -158,11 +196,15 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
   const held = content.reduce((s, [t, w]) => (table.vocabulary.has(t) ? s + w : s), 0);
   const titled = new Set([...termsOf(table.title), ...table.columns.flatMap((c) => [...c.terms])]);
   const headerHeld = content.reduce((s, [t, w]) => (titled.has(t) ? s + w : s), 0);
+  const heaviest = Math.max(0, ...content.map(([, w]) => w));
+  const lacking = Math.max(0, ...content.filter(([t]) => !table.vocabulary.has(t)).map(([, w]) => w));
   const hits = headerHits(q, qTerms, table.columns);
   const headerTerms = new Set(hits.flatMap((h) => [...h.col.terms]));
-  const matched = matchRows(table, normal(question), qTerms, headerTerms);
+  const matched = matchRows(table, normal(question), qTerms, headerTerms, new Set(hits.map((h) => h.col.col)));
   const numericHits = hits.filter((h) => h.col.numeric >= 0.6);
-  const op = operation(q, numericHits.length > 0);
+  let op = operation(q, numericHits.length > 0);
+  // "the first canal opened", "the earliest to take office": first/last by the named date or number column
+  if ((op === 'first' || op === 'last') && numericHits[0]) op = op === 'first' ? 'min' : 'max';
   const best = matched[0]?.score ?? 0;
   const conditionCols = new Set(
     matched
@@ -173,19 +215,21 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
   let answer: QaColumn | undefined;
   const comparing = /\bor\b/.test(q) && conditionCols.size > 0;
   if (op === 'max' || op === 'min' || op === 'sum' || op === 'difference') {
-    measure = numericHits.find((h) => !conditionCols.has(h.col.col))?.col ?? numericHits[0]?.col;
+    measure = numericHits[0]?.col;
     if (!measure) measure = table.columns.find((c) => c.numeric >= 0.8 && !conditionCols.has(c.col));
     const before = hits.filter((h) => h.col !== measure && h.pos < (hits.find((x) => x.col === measure)?.pos ?? q.length));
     answer = comparing
       ? table.columns.find((c) => conditionCols.has(c.col))
-      : (before[0]?.col ?? (/^\s*(who|which|what \w+ (has|had|was|is|were|did))\b/.test(q) ? undefined : measure));
+      : (askedColumn(q, table, new Set([measure?.col ?? -1])) ??
+        before[0]?.col ??
+        (/^\s*(who|which|what \w+ (has|had|was|is|were|did))\b/.test(q) ? undefined : measure));
     answer ??= typedColumn(q, table, new Set([measure?.col ?? -1]));
   } else if (op === 'next' || op === 'previous') {
     // "the title listed after Parva": the named column may be the one the anchor row was found in.
-    answer = hits[0]?.col ?? table.columns.find((c) => conditionCols.has(c.col));
+    answer = askedColumn(q, table, new Set()) ?? hits[0]?.col ?? table.columns.find((c) => conditionCols.has(c.col));
   } else {
     const named = hits.filter((h) => !conditionCols.has(h.col.col));
-    answer = named[0]?.col ?? typedColumn(q, table, conditionCols);
+    answer = askedColumn(q, table, conditionCols) ?? named[0]?.col ?? typedColumn(q, table, conditionCols);
     if (op === 'count') measure = named.find((h) => h.col.numeric >= 0.6)?.col;
   }
   return {
@@ -196,5 +240,6 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
     comparing,
     coverage: total === 0 ? 1 : held / total,
     headerCoverage: total === 0 ? 0 : headerHeld / total,
+    missing: heaviest === 0 ? 0 : lacking / heaviest,
   };
 }

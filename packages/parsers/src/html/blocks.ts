@@ -177,10 +177,14 @@ function headerNames(rows: HtmlBlock[]): Map<number, string> {
     if (distinct && (second.grid ?? []).some((g) => NUMERIC.test(g.text))) count = 1;
   }
   const parts = new Map<number, string[]>();
+  const width = Math.max(0, ...rows.map((r) => (r.grid ?? []).reduce((n, g) => Math.max(n, g.col + g.span), 0)));
   rows.forEach((r, i) => {
     r.header = i < count;
     if (i >= count) return;
-    for (const g of r.grid ?? []) {
+    // one cell across the whole table is the table's title, not a column's name
+    const grid = r.grid ?? [];
+    if (grid.length === 1 && width > 1) return;
+    for (const g of grid) {
       for (let c = g.col; c < g.col + g.span; c++) {
         const list = parts.get(c) ?? [];
         if (!list.includes(g.text)) list.push(g.text);
