@@ -14,5 +14,7 @@ export { mergeAnswers } from './generate-merge.js';
 export type { QueryRewrite } from './generate-rewrite.js';
 export { rewriteQuery } from './generate-rewrite.js';
 export { sentenceAnchor } from './sentence-anchor.js';
+export type { TableAnswer, TableAnswerOptions, TableSource } from './table/answer-table.js';
+export { answerFromTables, DEFAULT_TABLE_OPTIONS } from './table/answer-table.js';
 export type { SentenceSupport, VerifyOptions } from './verify.js';
 export { DEFAULT_VERIFY, markCitations, verifyAnswer } from './verify.js';

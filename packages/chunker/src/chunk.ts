@@ -16,7 +16,7 @@ export interface ChunkOptions {
   overlap?: number;
 }
 
-export const CHUNKER_ID = 'pp-chunker@1';
+export const CHUNKER_ID = 'pp-chunker@2';
 export const DEFAULT_CHUNK_OPTIONS: Readonly<{ targetSize: number; overlap: number }> = Object.freeze({
   targetSize: 700,
   overlap: 70,
@@ -33,6 +33,8 @@ interface Block {
   keepWhole: boolean;
   heading: boolean;
   key: string;
+  /** A table's data row: a chunk of its own. */
+  row?: boolean;
 }
 
 const isHeading = (e: Element): boolean => e.type === 'heading' || e.type === 'title';
@@ -40,9 +42,22 @@ const isHeading = (e: Element): boolean => e.type === 'heading' || e.type === 't
 /** Elements → blocks: one per element, consecutive list items of one page/sheet joined. */
 function toBlocks(elements: Element[], texts: ElementText[], target: number): Block[] {
   const blocks: Block[] = [];
+  const withData = new Set(elements.filter((e) => e.table && !e.table.header).map((e) => e.table?.index));
   elements.forEach((e, i) => {
     const c = texts[i] as ElementText;
     const key = boundaryKey(e);
+    if (e.table && withData.has(e.table.index)) {
+      // Header names travel in every row's retrieval text; a header row alone is never a candidate.
+      if (!e.table.header)
+        blocks.push({
+          units: [{ element: i, start: 0, end: c.length, length: c.length }],
+          keepWhole: true,
+          heading: false,
+          key,
+          row: true,
+        });
+      return;
+    }
     const whole = c.length <= target;
     if (e.type === 'table' && !whole) {
       blocks.push({ units: tableUnits(c, i, target), keepWhole: false, heading: false, key });
@@ -83,6 +98,12 @@ export function chunkElements(elements: Element[], options: ChunkOptions): Chunk
   for (const block of toBlocks(elements, texts, target)) {
     if (block.key !== key) flush(false);
     key = block.key;
+    if (block.row) {
+      flush(false);
+      current = block.units;
+      flush(false);
+      continue;
+    }
     if (block.heading && lengthOf(current) >= target / 3) flush(false);
     if (block.keepWhole && lengthOf(block.units) <= target && lengthOf(current) + lengthOf(block.units) > target) flush(true);
     for (const u of block.units) {
@@ -138,10 +159,29 @@ function buildChunk(units: Unit[], elements: Element[], texts: ElementText[], o:
     ordinal,
     elements: refs.map(({ element_id, start, end }) => ({ element_id, start, end })),
     text,
-    retrieval_text: [o.title, trail.join(' › '), text].filter((s) => s.length > 0).join('\n'),
+    retrieval_text: first.table
+      ? rowRetrievalText(first, o.title)
+      : [o.title, trail.join(' › '), text].filter((s) => s.length > 0).join('\n'),
     section_path: trail,
   };
   if (first.anchor.kind === 'page') chunk.page_index = first.anchor.page_index;
   if (first.anchor.kind === 'record' && first.anchor.sheet !== undefined) chunk.sheet = first.anchor.sheet;
   return chunk;
+}
+
+/**
+ * A table row's retrieval text: the table's titles (document, heading trail, caption) and each value
+ * beside its header name, cells spanned from rows above included — "Country: Canada · Product: Carretera".
+ */
+function rowRetrievalText(e: Element, title: string): string {
+  const titles = [title, e.section_path.join(' › ')];
+  const caption = e.table?.title;
+  if (caption && !titles.some((t) => t.includes(caption))) titles.push(caption);
+  const chars = Array.from(e.text);
+  const pairs = [
+    ...(e.table?.carried ?? []).map((c) => ({ col: c.col, header: c.header, value: c.value })),
+    ...(e.cells ?? []).map((c) => ({ col: c.col, header: c.header, value: chars.slice(c.start, c.end).join('') })),
+  ].sort((a, b) => a.col - b.col);
+  const row = pairs.length > 0 ? pairs.map((p) => (p.header ? `${p.header}: ${p.value}` : p.value)).join(' · ') : e.text;
+  return [...titles.filter((t) => t.length > 0), row].join('\n');
 }

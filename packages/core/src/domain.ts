@@ -125,6 +125,38 @@ const textSpanSchema = z.object({
 });
 export type TextSpan = z.infer<typeof textSpanSchema>;
 
+/** One cell of a table row element: where its text sits in element.text, and where it sits in the table. */
+const tableCellSchema = z.object({
+  /** A1 reference in the sheet (sheets, CSV: row 1 is the file's first line), else the cell's grid position in its table. */
+  ref: z.string(),
+  /** 0-based grid column (merged cells counted by their span). */
+  col: z.number().int().nonnegative(),
+  /** Half-open codepoint range into element.text. */
+  start: z.number().int().nonnegative(),
+  end: z.number().int().nonnegative(),
+  /** The column's header name (multi-row headers joined with " / "). */
+  header: z.string().optional(),
+  /** HTML: codepoint range of the <td>/<th> in the raw source. */
+  raw: z.object({ start: z.number().int().nonnegative(), end: z.number().int().nonnegative() }).optional(),
+});
+export type TableCell = z.infer<typeof tableCellSchema>;
+
+/** Rows of a table: which table, which row, and whether the row is a header row. */
+const tableRowSchema = z.object({
+  /** 0-based index of the table in the document (sheets: the sheet's block). */
+  index: z.number().int().nonnegative(),
+  /** 0-based row within the table, header rows included. */
+  row: z.number().int().nonnegative(),
+  header: z.boolean(),
+  /** Caption or nearest heading of the table, when it has one. */
+  title: z.string().optional(),
+  /** Grid columns spanned from rows above (rowspan / vertical merges): header and value, for retrieval text. */
+  carried: z
+    .array(z.object({ col: z.number().int().nonnegative(), header: z.string().optional(), value: z.string() }))
+    .optional(),
+});
+export type TableRow = z.infer<typeof tableRowSchema>;
+
 export const elementSchema = z.object({
   /** Stable within the version: e.g. "e000123". */
   element_id: z.string(),
@@ -139,6 +171,10 @@ export const elementSchema = z.object({
   spans: z.array(textSpanSchema).optional(),
   /** Records that are one cell per column: the column header names, in order. */
   columns: z.array(z.string()).optional(),
+  /** Table rows: the row's cells, each with its range in `text` (and raw range for HTML). */
+  cells: z.array(tableCellSchema).optional(),
+  /** Table rows: the table and row this element is. */
+  table: tableRowSchema.optional(),
   /** OCR'd elements: mean word confidence 0..100. */
   confidence: z.number().min(0).max(100).optional(),
 });

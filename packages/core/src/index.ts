@@ -39,6 +39,8 @@ export type {
   PageInfo,
   PinDocument,
   Recipe,
+  TableCell,
+  TableRow,
   TextSpan,
   Version,
   VersionState,

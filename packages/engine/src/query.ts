@@ -1,11 +1,12 @@
 import { analyze } from '@pinpoint/analysis';
 import type { RankedChunk, SentenceSupport } from '@pinpoint/answering';
-import { answerExtractive, streamGeneratedAnswer } from '@pinpoint/answering';
+import { answerExtractive, DEFAULT_TABLE_OPTIONS, refusalMessage, streamGeneratedAnswer } from '@pinpoint/answering';
 import type { Chunk, Citation, Element, MetadataStore, Retrieved, SearchFilter, Version } from '@pinpoint/core';
 import { createError } from '@pinpoint/core';
 import { searchLexical } from '@pinpoint/retrieval';
 import type { EngineConfig, EnginePorts } from './config.js';
 import { generatedFields, mergePartAnswers, paraphraseHits, rerankStaged, rewriteFor, stagedCandidates } from './hybrid.js';
+import { answerTableQuestion } from './table-answer.js';
 
 export interface QueryFilters {
   document_ids?: string[];
@@ -51,6 +52,8 @@ interface Candidate {
 
 /** Candidates of a question that are loaded: the reranker's head (20) covers the retrieved list (10) and the answer's chunks. */
 const ANSWER_HEAD = 20;
+/** Candidates loaded for a question: table rows name their table from further down the list. */
+const TABLE_CANDIDATES = 50;
 
 const ms = (t0: number): number => Math.round((performance.now() - t0) * 100) / 100;
 
@@ -224,8 +227,31 @@ export async function* askStream(
     { k, lexical: config.retrieval.lexical },
     timings,
     rewrite.paraphrases,
-    keep,
+    Math.max(keep, TABLE_CANDIDATES),
   );
+  const tt = performance.now();
+  const table = await answerTableQuestion(ports.metadata, question, found, queryTerms);
+  if (table) {
+    timings.table = ms(tt);
+    const retrieved = table.retrieved.slice(0, 10);
+    yield { type: 'retrieved', retrieved };
+    timings.total_ms = ms(t0);
+    const a = table.answer;
+    yield {
+      type: 'answer',
+      answer: {
+        question,
+        answer: a.refused ? refusalMessage(question) : a.answer,
+        refused: a.refused,
+        ...(a.refused ? { refusal_reason: 'table-not-found' } : {}),
+        citations: a.refused ? [] : a.citations,
+        gate: { score: a.score, threshold: DEFAULT_TABLE_OPTIONS.minEvidence, features: a.features },
+        retrieved,
+        timings,
+      },
+    };
+    return;
+  }
   const tc = performance.now();
   const top = await ranked(ports.metadata, found.slice(0, config.retrieval.answerChunks), queryTerms);
   timings.context = ms(tc);

@@ -6,6 +6,8 @@ export interface GoldRef {
   file: string;
   page_index?: number;
   quote?: string;
+  /** Table sets: A1 references (row 1 = header row) of the cells whose text is the answer. */
+  cells?: string[];
 }
 
 export interface RetrievedRef {

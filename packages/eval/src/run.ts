@@ -1,5 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import type { Anchor, Citation } from '@pinpoint/core';
+import type { CellMetrics } from './cell-metrics.js';
+import { cellGold, computeCellMetrics } from './cell-metrics.js';
 import type { EvalQuestion } from './dataset.js';
 import { loadDataset } from './dataset.js';
 import type { Metrics, ScoredQuestion } from './metrics.js';
@@ -53,7 +55,10 @@ export interface RunQuestion {
 export interface EvalRun {
   dataset: { path: string; sha256: string };
   config: Record<string, unknown>;
-  metrics: Metrics & { latency_stages_ms: Record<string, { p50: number; p95: number }>; naive_refusal: NaiveRefusal };
+  metrics: Metrics & {
+    latency_stages_ms: Record<string, { p50: number; p95: number }>;
+    naive_refusal: NaiveRefusal;
+  } & Partial<CellMetrics>;
   questions: RunQuestion[];
 }
 
@@ -116,6 +121,15 @@ export async function runEval(datasetDir: string, options: RunEvalOptions): Prom
       relevant: q.retrieved.map((r) => r.relevant),
       latency_ms: q.latency_ms,
     }));
+    const cells = computeCellMetrics(
+      questions.map((q, i) => ({
+        answerable: q.answerable,
+        refused: q.refused,
+        first: q.citations[0],
+        gold: cellGold(dataset.questions[i] as EvalQuestion),
+      })),
+      `${dataset.path}/docs`,
+    );
     const run: EvalRun = {
       dataset: { path: dataset.path, sha256: dataset.sha256 },
       config: { mode: options.mode ?? 'lexical', ...engine.config() },
@@ -123,6 +137,7 @@ export async function runEval(datasetDir: string, options: RunEvalOptions): Prom
         ...computeMetrics(scored),
         latency_stages_ms: stageLatencies(questions),
         naive_refusal: naiveRefusal(questions),
+        ...cells,
       },
       questions,
     };

@@ -14,6 +14,12 @@ export function formatMetricsTable(run: EvalRun): string {
     ['refusal precision / recall', `${f3(m.refusal_precision)} / ${f3(m.refusal_recall)}`],
     ['answerable recall', f3(m.answerable_recall)],
     ['balanced accuracy', f3(m.balanced_accuracy)],
+    ...(m['cell@1'] !== undefined
+      ? ([
+          ['cell@1', f3(m['cell@1'])],
+          ['header row cited first', f3(m.header_cited_first ?? 0)],
+        ] as [string, string][])
+      : []),
     ['naive refusal (best-score threshold)', `balanced accuracy ${f3(m.naive_refusal.balanced_accuracy)}`],
     ['latency p50 / p95 (ms)', `${m.latency_ms.p50} / ${m.latency_ms.p95}`],
     ...Object.entries(m.latency_stages_ms).map(([stage, l]): [string, string] => [

@@ -2,9 +2,8 @@ import type { Diagnostic, ParseContext, ParseOutput } from '@pinpoint/core';
 import { createError } from '@pinpoint/core';
 import Papa from 'papaparse';
 import type { ShownRow } from '../spreadsheet/header.js';
-import { detectHeaders, headerNames } from '../spreadsheet/header.js';
-import type { PendingRecord } from '../spreadsheet/records.js';
-import { finishRecords } from '../spreadsheet/records.js';
+import { columnRef, detectTables } from '../spreadsheet/header.js';
+import { finishRecords, tableRowRecord } from '../spreadsheet/records.js';
 import { decodeText } from '../text/decode.js';
 
 export interface CsvOptions {
@@ -44,12 +43,6 @@ function contentEnd(text: string, start: number, cursor: number): number {
   return Math.max(start, end - 1);
 }
 
-function columnRef(col: number, row: number): string {
-  let name = '';
-  for (let n = col + 1; n > 0; n = Math.floor((n - 1) / 26)) name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
-  return `${name}${row}`;
-}
-
 interface CsvRow extends ShownRow {
   lines: [number, number];
 }
@@ -84,28 +77,6 @@ function readRows(text: string, limit: number): { rows: CsvRow[]; delimiter: str
   return { rows, delimiter, errors, dropped };
 }
 
-function csvRecord(row: CsvRow, header: ShownRow | undefined): PendingRecord {
-  const names = header && header !== row ? headerNames(header) : undefined;
-  const cells = row.cells.map((c) => {
-    const h = names?.get(c.col);
-    return h ? { ref: c.ref, value: c.value, header: h } : { ref: c.ref, value: c.value };
-  });
-  const record: PendingRecord = {
-    entry: {
-      record_id: `r${row.row - 1}`,
-      kind: header === row ? 'header' : 'row',
-      text: row.cells.map((c) => c.value).join(' | '),
-      row: row.row - 1,
-      cells,
-      physical_lines: row.lines,
-    },
-    type: 'record',
-    sectionPath: [],
-  };
-  if (header) record.columns = header.cells.map((c) => c.value.trim());
-  return record;
-}
-
 /**
  * .csv → one record per CSV record with content (`row` = 0-based index among all records, blank ones included), with the physical lines it spans
  * (a quoted cell may hold line breaks), cells as A1-style refs and header names when a header row is found.
@@ -133,10 +104,10 @@ export async function parseCsv(bytes: Uint8Array, ctx: ParseContext, options: Cs
       reason: `${dropped} records past the limit were not kept.`,
       severity: 'warning',
     });
-  const headers = detectHeaders(rows);
-  return finishRecords(
-    ctx.format,
-    rows.map((r) => csvRecord(r, headers.get(r.row))),
-    diagnostics,
+  const records = detectTables(rows).flatMap((block, t) =>
+    block.rows.map((r) =>
+      tableRowRecord(r, block, t, { record_id: `r${r.row - 1}`, row: r.row - 1, physical_lines: (r as CsvRow).lines }, []),
+    ),
   );
+  return finishRecords(ctx.format, records, diagnostics);
 }

@@ -71,6 +71,8 @@ function toElement(record: DocxRecord, i: number, recordsSha: string): Element {
   if (entry.level !== undefined) element.level = entry.level;
   const header = entry.cells?.map((c) => c.header ?? '');
   if (entry.kind === 'row' && header?.some((h) => h !== '')) element.columns = header;
+  if (record.cells) element.cells = record.cells;
+  if (record.table) element.table = record.table;
   return element;
 }
 

@@ -1,10 +1,13 @@
-import type { RecordEntry } from '@pinpoint/core';
+import type { RecordEntry, TableCell, TableRow } from '@pinpoint/core';
 import type { HtmlBlock } from '../html/blocks.js';
+import { joinCells } from '../spreadsheet/records.js';
 
 /** A record with the element facts the DOCX parser needs beside it. */
 export interface DocxRecord {
   entry: RecordEntry;
   section_path: string[];
+  cells?: TableCell[];
+  table?: TableRow;
 }
 
 const headerless = (i: number, row: number): string => `R${row + 1}C${i + 1}`;
@@ -28,8 +31,15 @@ export function docxRecords(blocks: HtmlBlock[]): DocxRecord[] {
       const cells = block.cells ?? [];
       if (row === 0) headerCells.set(table, cells);
       const header = headerCells.get(table) ?? [];
+      const { ranges } = joinCells((block.grid ?? []).map((g) => ({ ...g, value: g.text })));
+      const title = path.at(-1);
       records.push({
         section_path: path,
+        cells: ranges.map((g) => {
+          const name = row > 0 ? header[g.index] : undefined;
+          return { ref: headerless(g.index, row), col: g.col, start: g.start, end: g.end, ...(name ? { header: name } : {}) };
+        }),
+        table: { index: table, row, header: row === 0, ...(title ? { title } : {}) },
         entry: {
           record_id: `t${table}r${row}`,
           kind: row === 0 ? 'header' : 'row',

@@ -15,6 +15,26 @@ export interface HtmlBlock {
   cells?: string[];
   header?: boolean;
   table_index?: number;
+  /** Rows: the visible cells placed on the table's grid (colspan/rowspan honoured), with their source ranges. */
+  grid?: GridCell[];
+  /** Rows: 0-based row within the table. */
+  table_row?: number;
+  /** Rows: header name per grid column (from the table's header rows). */
+  names?: Map<number, string>;
+  /** Rows: cells spanned into this row from rows above (rowspan). */
+  carried?: { col: number; value: string }[];
+  /** Rows: the table's <caption>. */
+  caption?: string;
+}
+
+interface GridCell {
+  /** Position among the row's visible cells (empty ones included). */
+  index: number;
+  text: string;
+  col: number;
+  span: number;
+  th: boolean;
+  source: { start: number; end: number };
 }
 
 export interface BlockStats {
@@ -135,6 +155,46 @@ function rowsOf(table: Element): Element[] {
   return rows;
 }
 
+function spanOf(el: Element, name: string): number {
+  const n = Number.parseInt(attr(el, name) ?? '1', 10);
+  return Number.isFinite(n) && n > 1 ? Math.min(n, 1000) : 1;
+}
+
+const NUMERIC = /^[-+]?[\d,.]*\d[\d,.]*%?$/;
+
+/**
+ * The header rows of a table: its leading all-<th> rows; without any, a first row of distinct
+ * non-numeric texts above a row with a number. Marks them and returns the name of each grid column
+ * (a group heading spread over the columns it spans, header rows joined with " / ").
+ */
+function headerNames(rows: HtmlBlock[]): Map<number, string> {
+  let count = 0;
+  while (count < rows.length - 1 && rows[count]?.header) count++;
+  const [first, second] = rows;
+  if (count === 0 && first && second) {
+    const texts = (first.grid ?? []).map((g) => g.text.toLowerCase());
+    const distinct = texts.length >= 2 && new Set(texts).size === texts.length && texts.every((t) => !NUMERIC.test(t));
+    if (distinct && (second.grid ?? []).some((g) => NUMERIC.test(g.text))) count = 1;
+  }
+  const parts = new Map<number, string[]>();
+  const width = Math.max(0, ...rows.map((r) => (r.grid ?? []).reduce((n, g) => Math.max(n, g.col + g.span), 0)));
+  rows.forEach((r, i) => {
+    r.header = i < count;
+    if (i >= count) return;
+    // one cell across the whole table is the table's title, not a column's name
+    const grid = r.grid ?? [];
+    if (grid.length === 1 && width > 1) return;
+    for (const g of grid) {
+      for (let c = g.col; c < g.col + g.span; c++) {
+        const list = parts.get(c) ?? [];
+        if (!list.includes(g.text)) list.push(g.text);
+        parts.set(c, list);
+      }
+    }
+  });
+  return new Map([...parts].map(([c, list]) => [c, list.join(' / ')]));
+}
+
 /** Walks an HTML tree in document order and collects its visible text as blocks. Nothing is executed. */
 export class BlockWalker {
   readonly blocks: HtmlBlock[] = [];
@@ -224,22 +284,64 @@ export class BlockWalker {
     }
   }
 
-  /** Every row of a table is a block: its non-empty cells' text joined with " | ". */
+  /** Every row of a table is a block: its non-empty cells' text joined with " | ", its cells on the table's grid. */
   private table(el: Element): void {
     this.nested = true;
     this.flush();
     const tableIndex = this.tables++;
-    for (const child of el.childNodes) if (isElement(child) && child.tagName === 'caption') this.block(child);
+    let caption: string | undefined;
+    for (const child of el.childNodes) {
+      if (isElement(child) && child.tagName === 'caption') {
+        this.block(child);
+        caption = this.blocks.at(-1)?.text;
+      }
+    }
+    const rows: HtmlBlock[] = [];
+    const spans = new Map<number, { value: string; left: number }>();
     for (const row of rowsOf(el)) {
       const cellEls = row.childNodes.filter((c): c is Element => isElement(c) && (c.tagName === 'td' || c.tagName === 'th'));
       const cells = cellEls.filter((c) => !isHidden(c)).map((c) => this.textOf(c));
       const source = sourceOf(row);
+      const active = new Map(spans);
+      const grid: GridCell[] = [];
+      let col = 0;
+      let k = 0;
+      for (const cellEl of cellEls) {
+        if (isHidden(cellEl)) continue;
+        while (active.has(col)) col++;
+        const index = k++;
+        const text = cells[index] ?? '';
+        const span = spanOf(cellEl, 'colspan');
+        const down = spanOf(cellEl, 'rowspan');
+        const at = sourceOf(cellEl);
+        if (at) grid.push({ index, text, col, span, th: cellEl.tagName === 'th', source: at });
+        if (down > 1) for (let c = col; c < col + span; c++) spans.set(c, { value: text, left: down });
+        col += span;
+      }
+      for (const [c, s] of spans) {
+        s.left--;
+        if (s.left <= 0) spans.delete(c);
+      }
       if (!source || cells.every((c) => c === '')) continue;
       const header = cellEls.every((c) => c.tagName === 'th');
+      const carried = [...active].filter(([, s]) => s.value !== '').map(([c, s]) => ({ col: c, value: s.value }));
       // Empty cells (layout tables) stay in `cells` for the column positions but not in the text.
       const text = cells.filter((c) => c !== '').join(' | ');
-      this.blocks.push({ kind: 'row', text, source, cells, header, table_index: tableIndex });
+      rows.push({
+        kind: 'row',
+        text,
+        source,
+        cells,
+        header,
+        table_index: tableIndex,
+        grid: grid.filter((g) => g.text !== ''),
+        table_row: rows.length,
+        ...(carried.length > 0 ? { carried } : {}),
+        ...(caption !== undefined ? { caption } : {}),
+      });
     }
+    const names = headerNames(rows);
+    for (const r of rows) this.blocks.push({ ...r, names });
   }
 
   /** All visible text inside an element as one line (nested blocks joined with a space). */

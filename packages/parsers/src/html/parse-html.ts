@@ -1,7 +1,9 @@
-import type { Diagnostic, ParseContext, ParseOutput } from '@pinpoint/core';
+import type { Diagnostic, ParseContext, ParseOutput, TableCell, TableRow } from '@pinpoint/core';
 import { CodepointIndex, codepointLength } from '@pinpoint/core';
 import { parse } from 'parse5';
 import type { ParserEntry } from '../registry.js';
+import { columnRef } from '../spreadsheet/header.js';
+import { joinCells } from '../spreadsheet/records.js';
 import { decodeText } from '../text/decode.js';
 import type { TextPiece } from '../text/text-output.js';
 import { textOutput } from '../text/text-output.js';
@@ -26,6 +28,43 @@ export function htmlBlocks(source: string): { blocks: HtmlBlock[]; scripts: numb
   walker.walk(document);
   walker.flush();
   return { blocks: walker.blocks, ...walker.stats };
+}
+
+/** A table row block's cells (ranges into its text, raw ranges of each <td>) and its place in the table. */
+function rowFacts(
+  block: HtmlBlock,
+  sourceIndex: CodepointIndex,
+  heading: string | undefined,
+): { cells: TableCell[]; table: TableRow } {
+  const row = block.table_row ?? 0;
+  const names = block.names ?? new Map<number, string>();
+  const { ranges } = joinCells((block.grid ?? []).map((g) => ({ ...g, value: g.text })));
+  const cells = ranges.map((g) => {
+    const header = block.header ? undefined : names.get(g.col);
+    return {
+      ref: columnRef(g.col, row + 1),
+      col: g.col,
+      start: g.start,
+      end: g.end,
+      ...(header ? { header } : {}),
+      raw: { start: sourceIndex.toCodepoint(g.source.start), end: sourceIndex.toCodepoint(g.source.end) },
+    };
+  });
+  const title = block.caption ?? heading;
+  const carried = (block.carried ?? []).map((c) => {
+    const header = names.get(c.col);
+    return header ? { ...c, header } : c;
+  });
+  return {
+    cells,
+    table: {
+      index: block.table_index ?? 0,
+      row,
+      header: block.header === true,
+      ...(title ? { title } : {}),
+      ...(carried.length > 0 ? { carried } : {}),
+    },
+  };
 }
 
 function dropDiagnostics(scripts: number, hidden: number): Diagnostic[] {
@@ -72,6 +111,7 @@ export async function parseHtml(bytes: Uint8Array, ctx: ParseContext): Promise<P
       section_path: block.kind === 'title' ? [] : headings.map(([, t]) => t),
       raw: { start: sourceIndex.toCodepoint(block.source.start), end: sourceIndex.toCodepoint(block.source.end) },
       ...(block.level !== undefined ? { level: block.level } : {}),
+      ...(block.kind === 'row' ? rowFacts(block, sourceIndex, headings.at(-1)?.[1]) : {}),
     });
     if (block.kind === 'heading') headings.push([level, block.text]);
     parts.push(block.text);

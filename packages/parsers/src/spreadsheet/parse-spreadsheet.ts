@@ -5,9 +5,9 @@ import { createError } from '@pinpoint/core';
 import { assertOfficeContainer } from '../archive/container.js';
 import type { ZipLimits } from '../archive/zip-guard.js';
 import type { ShownCell, ShownRow } from './header.js';
-import { detectHeaders, headerNames } from './header.js';
+import { detectTables } from './header.js';
 import type { PendingRecord } from './records.js';
-import { finishRecords } from './records.js';
+import { finishRecords, tableRowRecord } from './records.js';
 
 // legacy .xls text in ANSI code pages (Shift_JIS, GBK, cp1252…) needs the code page tables
 XLSX.set_cptable(cptable);
@@ -76,54 +76,39 @@ function shownRows(grid: Grid): ShownRow[] {
   return rows;
 }
 
-function rowRecord(sheet: string, sheetIndex: number, row: ShownRow, header: ShownRow | undefined): PendingRecord {
-  const names = header && header !== row ? headerNames(header) : undefined;
-  const cells = row.cells.map((c) => {
-    const h = names?.get(c.col);
-    return h ? { ref: c.ref, value: c.value, header: h } : { ref: c.ref, value: c.value };
-  });
-  const isHeader = header === row;
-  const record: PendingRecord = {
-    entry: {
-      record_id: `s${sheetIndex}r${row.row}`,
-      kind: isHeader ? 'header' : 'row',
-      text: row.cells.map((c) => c.value).join(' | '),
-      sheet,
-      row: row.row,
-      cells,
-    },
-    type: 'record',
-    sectionPath: [sheet],
-  };
-  if (header) record.columns = header.cells.map((c) => c.value.trim());
-  return record;
-}
-
-function sheetRecords(wb: XLSX.WorkBook, sheetIndex: number, budget: number): { records: PendingRecord[]; dropped: number } {
+function sheetRecords(
+  wb: XLSX.WorkBook,
+  sheetIndex: number,
+  budget: number,
+  tables: { next: number },
+): { records: PendingRecord[]; dropped: number } {
   const name = wb.SheetNames[sheetIndex] as string;
   const ws = wb.Sheets[name];
   const grid: Grid = (ws?.['!data'] as Grid | undefined) ?? [];
   spreadMerges(grid, ws?.['!merges']);
   const rows = shownRows(grid);
-  const headers = detectHeaders(rows);
   const heading: PendingRecord = {
     entry: { record_id: `s${sheetIndex}`, kind: 'heading', text: name, level: 1, sheet: name },
     type: 'heading',
     sectionPath: [],
     level: 1,
   };
-  const kept = rows.slice(0, Math.max(0, budget));
-  return {
-    records: [heading, ...kept.map((r) => rowRecord(name, sheetIndex, r, headers.get(r.row)))],
-    dropped: rows.length - kept.length,
-  };
+  const kept = new Set(rows.slice(0, Math.max(0, budget)));
+  const records = detectTables(rows).flatMap((block) => {
+    const t = tables.next++;
+    return block.rows
+      .filter((r) => kept.has(r))
+      .map((r) => tableRowRecord(r, block, t, { record_id: `s${sheetIndex}r${r.row}`, sheet: name, row: r.row }, [name]));
+  });
+  return { records: [heading, ...records], dropped: rows.length - kept.size };
 }
 
 function workbookRecords(wb: XLSX.WorkBook, maxRows: number, diagnostics: Diagnostic[]): PendingRecord[] {
   const pending: PendingRecord[] = [];
   let budget = maxRows;
+  const tables = { next: 0 };
   for (let i = 0; i < wb.SheetNames.length; i++) {
-    const { records, dropped } = sheetRecords(wb, i, budget);
+    const { records, dropped } = sheetRecords(wb, i, budget, tables);
     budget -= records.length - 1;
     pending.push(...records);
     if (dropped > 0) {

@@ -1,5 +1,16 @@
-import type { Diagnostic, Element, ElementType, Format, ParseOutput, RecordAnchor, RecordEntry } from '@pinpoint/core';
-import { elementId, SOURCE_MAP_SCHEMA_VERSION, sha256Hex } from '@pinpoint/core';
+import type {
+  Diagnostic,
+  Element,
+  ElementType,
+  Format,
+  ParseOutput,
+  RecordAnchor,
+  RecordEntry,
+  TableCell,
+  TableRow,
+} from '@pinpoint/core';
+import { codepointLength, elementId, SOURCE_MAP_SCHEMA_VERSION, sha256Hex } from '@pinpoint/core';
+import type { ShownRow, TableBlock } from './header.js';
 
 /** A record before the records.jsonl hash is known. */
 export interface PendingRecord {
@@ -8,6 +19,61 @@ export interface PendingRecord {
   sectionPath: string[];
   columns?: string[];
   level?: number;
+  cells?: TableCell[];
+  table?: TableRow;
+}
+
+const CELL_SEPARATOR = ' | ';
+
+/** A row's text (cells joined with " | ") and each cell's codepoint range in it. */
+export function joinCells<T extends { value: string }>(
+  cells: T[],
+): { text: string; ranges: (T & { start: number; end: number })[] } {
+  let at = 0;
+  const ranges = cells.map((c, i) => {
+    if (i > 0) at += CELL_SEPARATOR.length;
+    const start = at;
+    at += codepointLength(c.value);
+    return { ...c, start, end: at };
+  });
+  return { text: cells.map((c) => c.value).join(CELL_SEPARATOR), ranges };
+}
+
+/** A row of a sheet or CSV table as a record: its cells with header names, its table position. */
+export function tableRowRecord(
+  row: ShownRow,
+  block: TableBlock,
+  table: number,
+  fields: Pick<RecordEntry, 'record_id' | 'row' | 'sheet' | 'physical_lines'>,
+  sectionPath: string[],
+): PendingRecord {
+  const isHeader = block.headers.includes(row);
+  const { text, ranges } = joinCells(row.cells);
+  const header = (col: number): string | undefined => (isHeader ? undefined : block.names.get(col) || undefined);
+  const entry: RecordEntry = {
+    record_id: fields.record_id,
+    kind: isHeader ? 'header' : 'row',
+    text,
+    ...(fields.sheet !== undefined ? { sheet: fields.sheet } : {}),
+    ...(fields.row !== undefined ? { row: fields.row } : {}),
+    cells: row.cells.map((c) => {
+      const h = header(c.col);
+      return h ? { ref: c.ref, value: c.value, header: h } : { ref: c.ref, value: c.value };
+    }),
+    ...(fields.physical_lines !== undefined ? { physical_lines: fields.physical_lines } : {}),
+  };
+  const record: PendingRecord = {
+    entry,
+    type: 'record',
+    sectionPath,
+    cells: ranges.map((c) => {
+      const h = header(c.col);
+      return { ref: c.ref, col: c.col, start: c.start, end: c.end, ...(h ? { header: h } : {}) };
+    }),
+    table: { index: table, row: block.rows.indexOf(row), header: isHeader },
+  };
+  if (block.headers.length > 0) record.columns = [...block.names.values()];
+  return record;
 }
 
 const ANCHOR_FIELDS = ['sheet', 'row', 'paragraph_index', 'table_index', 'physical_lines'] as const;
@@ -49,6 +115,8 @@ export function finishRecords(format: Format, pending: PendingRecord[], diagnost
       anchor: anchorFor(p.entry, recordsSha256, cellRangeOf(p.entry)),
     };
     if (p.columns) element.columns = p.columns;
+    if (p.cells) element.cells = p.cells;
+    if (p.table) element.table = p.table;
     if (p.level !== undefined) element.level = p.level;
     return element;
   });

@@ -1,4 +1,4 @@
-import type { Diagnostic, Element, ElementType, Format, ParseOutput, TextAnchor } from '@pinpoint/core';
+import type { Diagnostic, Element, ElementType, Format, ParseOutput, TableCell, TableRow, TextAnchor } from '@pinpoint/core';
 import { CodepointIndex, elementId, SOURCE_MAP_SCHEMA_VERSION, sha256Hex } from '@pinpoint/core';
 
 /** An element found in decoded text, by codepoint range [start, end) into that text. */
@@ -10,6 +10,9 @@ export interface TextPiece {
   section_path: string[];
   /** Codepoint range in the raw source (HTML) that produced the text. */
   raw?: { start: number; end: number };
+  /** Table rows (HTML): the row's cells and its place in the table. */
+  cells?: TableCell[];
+  table?: TableRow;
 }
 
 /** Builds the ParseOutput of a text-anchored format: elements, source map and the decoded text artifact. */
@@ -34,6 +37,8 @@ export function textOutput(format: Format, text: string, pieces: TextPiece[], di
       section_path: piece.section_path,
       text: text.slice(index.toUtf16(piece.start), index.toUtf16(piece.end)),
       anchor,
+      ...(piece.cells ? { cells: piece.cells } : {}),
+      ...(piece.table ? { table: piece.table } : {}),
     };
   });
   return {

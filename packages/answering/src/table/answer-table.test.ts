@@ -1,0 +1,111 @@
+import type { Chunk, Element } from '@pinpoint/core';
+import { describe, expect, it } from 'vitest';
+import type { TableSource } from './answer-table.js';
+import { answerFromTables, cellAnchor } from './answer-table.js';
+import { buildTable, cellNumber } from './model.js';
+
+const Z = '0'.repeat(64);
+const HEADERS = ['Segment', 'Country', 'Product', 'Gross Sales'];
+const DATA = [
+  ['Government', 'Canada', 'Carretera', '$32,370.00'],
+  ['Government', 'Germany', 'Carretera', '$26,420.00'],
+  ['Midmarket', 'France', 'Paseo', '$32,670.00'],
+  ['Midmarket', 'Germany', 'Velo', '$13,320.00'],
+];
+
+/** A sheet's rows the way the spreadsheet parser shapes them: one record per row, cells with refs and header names. */
+function sheetRow(values: string[], row: number, header: boolean): Element {
+  let at = 0;
+  const cells = values.map((value, col) => {
+    const start = at === 0 ? 0 : at + 3;
+    at = start + Array.from(value).length;
+    const ref = `${String.fromCharCode(65 + col)}${row}`;
+    return { ref, col, start, end: at, ...(header ? {} : { header: HEADERS[col] as string }) };
+  });
+  return {
+    element_id: `e${row}`,
+    type: 'record',
+    section_path: ['Sales'],
+    text: values.join(' | '),
+    anchor: { kind: 'record', artifact: 'records.jsonl', record_id: `s0r${row}`, records_sha256: Z, sheet: 'Sales', row },
+    cells,
+    table: { index: 0, row: row - 1, header },
+  };
+}
+
+const elements = [sheetRow(HEADERS, 1, true), ...DATA.map((d, i) => sheetRow(d, i + 2, false))];
+const chunkOf = (id: string): Chunk => ({
+  chunk_id: `c-${id}`,
+  chunk_set_id: 'c1:700/70',
+  version_id: 'v1',
+  document_id: 'd1',
+  collection_id: 'k1',
+  ordinal: 0,
+  elements: [{ element_id: id, start: 0, end: 1 }],
+  text: '',
+  retrieval_text: '',
+  section_path: ['Sales'],
+});
+const source: TableSource = { versionId: 'v1', file: 'sales.xlsx', title: 'sales', elements, chunkOf, rank: 1 };
+const ask = (q: string) => answerFromTables(q, [source], new Map());
+
+describe('table answering without a model', () => {
+  it('reads numbers the way cells show them', () => {
+    expect(cellNumber('$32,370.00')).toBe(32370);
+    expect(cellNumber('1:25:23')).toBe(5123);
+    expect(cellNumber('12th')).toBe(12);
+    expect(cellNumber('—')).toBeNull();
+  });
+
+  it('looks a value up and cites the one cell that holds it', () => {
+    const a = ask('What were the gross sales of Carretera in Canada?');
+    expect(a?.refused).toBe(false);
+    expect(a?.answer).toContain('$32,370.00');
+    expect(a?.answer).toContain('Canada');
+    expect(a?.citations[0]?.anchor).toMatchObject({ kind: 'record', cell_range: 'D2', sheet: 'Sales' });
+    expect(a?.citations[0]?.quote).toBe('$32,370.00');
+  });
+
+  it('takes a superlative over a numeric column and answers with the named column', () => {
+    const a = ask('Which country had the highest gross sales?');
+    expect(a?.citations[0]).toMatchObject({ quote: 'France', anchor: { cell_range: 'B4' } });
+    expect(a?.rows[0]?.element_id).toBe('e4');
+  });
+
+  it('counts rows that match and cites every cell it counted', () => {
+    const a = ask('How many rows are for Germany?');
+    expect(a?.answer).toMatch(/^2 — count of 2 rows/);
+    expect(a?.citations.map((c) => (c.anchor.kind === 'record' ? c.anchor.cell_range : ''))).toEqual(['B3', 'B5']);
+  });
+
+  it('refuses when the table does not hold what the question names', () => {
+    const a = ask('What was the attendance of the Lorraine Moller marathon in Osaka?');
+    expect(a?.refused).toBe(true);
+    expect(a?.citations).toEqual([]);
+  });
+
+  it('anchors an HTML cell to its text range and its <td> in the raw source', () => {
+    const row: Element = {
+      element_id: 'e9',
+      type: 'table',
+      section_path: [],
+      text: 'Canada | 12',
+      anchor: {
+        kind: 'text',
+        artifact: 'original',
+        unit: 'codepoint',
+        start: 100,
+        end: 111,
+        text_sha256: Z,
+        raw: { start: 400, end: 460 },
+      },
+      cells: [
+        { ref: 'A2', col: 0, start: 0, end: 6, raw: { start: 404, end: 419 } },
+        { ref: 'B2', col: 1, start: 9, end: 11, raw: { start: 419, end: 430 } },
+      ],
+      table: { index: 0, row: 1, header: false },
+    };
+    const cell = buildTable('t.html', 't', [row]).rows[0]?.cells.get(1);
+    expect(cell && cellAnchor(cell)).toMatchObject({ kind: 'text', start: 109, end: 111, raw: { start: 419, end: 430 } });
+  });
+});

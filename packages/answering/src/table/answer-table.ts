@@ -1,0 +1,264 @@
+import type { Anchor, Chunk, Citation, Element } from '@pinpoint/core';
+import { sliceCodepoints } from '@pinpoint/core';
+import type { QaCell, QaRow, QaTable } from './model.js';
+import { buildTable } from './model.js';
+import type { TablePlan } from './question.js';
+import { planQuestion } from './question.js';
+
+/** One table the retrieval found: every row element of it, and the chunk of each data row. */
+export interface TableSource {
+  versionId: string;
+  file: string;
+  /** Document title (file name without extension). */
+  title: string;
+  elements: Element[];
+  chunkOf: (elementId: string) => Chunk | undefined;
+  /** Best retrieval rank of any of its rows (1-based). */
+  rank: number;
+}
+
+export interface TableAnswer {
+  refused: boolean;
+  answer: string;
+  citations: Citation[];
+  /** The table's data rows in answer order: the answer's rows first, then rows matching the question. */
+  rows: Element[];
+  /** How the answer was found (operation, columns), for the UI and the eval. */
+  how: string;
+  /** The refusal decision's score (see TableAnswerOptions.minEvidence). */
+  score: number;
+  /** What the refusal decision read: coverage, header coverage, heaviest missing term. */
+  features: Record<string, number>;
+}
+
+export interface TableAnswerOptions {
+  /**
+   * Below this evidence (share of the question's term weight the table holds, plus half the share its
+   * titles and headers hold) the table is not the one asked about and the answer is a refusal.
+   */
+  minEvidence: number;
+}
+
+/** Fitted on wtq-dev at ≥ 0.90 of answerable questions answered (README: Measured). */
+export const DEFAULT_TABLE_OPTIONS: Readonly<TableAnswerOptions> = Object.freeze({ minEvidence: 0.5 });
+
+/** The refusal decision's score: how much of the question the table holds, its titles and headers counting extra. */
+const evidence = (plan: TablePlan): number => plan.coverage + 0.5 * plan.headerCoverage;
+
+interface Result {
+  cells: QaCell[];
+  answerCell?: QaCell;
+  value: string;
+  how: string;
+}
+
+/** The anchor of one cell: a single-cell record anchor (sheets, CSV, DOCX) or the cell's text range with its raw <td> range (HTML). */
+export function cellAnchor(cell: QaCell): Anchor {
+  const a = cell.element.anchor;
+  if (a.kind === 'text') {
+    const { raw: _raw, ...rest } = a;
+    return {
+      ...rest,
+      start: a.start + cell.cell.start,
+      end: a.start + cell.cell.end,
+      ...(cell.cell.raw ? { raw: cell.cell.raw } : {}),
+    };
+  }
+  if (a.kind === 'record') return { ...a, cell_range: cell.cell.ref };
+  return a;
+}
+
+function citeCell(cell: QaCell, n: number, source: TableSource): Citation | undefined {
+  const chunk = source.chunkOf(cell.element.element_id);
+  if (!chunk) return undefined;
+  const citation: Citation = {
+    n,
+    document_id: chunk.document_id,
+    version_id: chunk.version_id,
+    chunk_id: chunk.chunk_id,
+    element_id: cell.element.element_id,
+    file: source.file,
+    anchor: cellAnchor(cell),
+    quote: cell.text,
+    precision: 'exact',
+  };
+  if (chunk.page_index !== undefined) citation.page_index = chunk.page_index;
+  return citation;
+}
+
+const HEADER_ROW = /\b(total|totals|sum|all)\b/i;
+
+/** Data rows that are not a totals row ("Total", "All"), which superlatives and counts leave out. */
+function bodyRows(table: QaTable): QaRow[] {
+  return table.rows.filter(
+    (r) => ![...r.cells.values()].some((c) => c.col === [...r.cells.keys()][0] && HEADER_ROW.test(c.text)),
+  );
+}
+
+const fmt = (n: number): string => (Number.isInteger(n) ? String(n) : String(Math.round(n * 1000) / 1000));
+
+function pickExtreme(rows: QaRow[], col: number, op: 'max' | 'min'): QaRow | undefined {
+  let best: QaRow | undefined;
+  let value = op === 'max' ? -Infinity : Infinity;
+  for (const r of rows) {
+    const n = r.cells.get(col)?.num;
+    if (n === null || n === undefined) continue;
+    if (op === 'max' ? n > value : n < value) {
+      value = n;
+      best = r;
+    }
+  }
+  return best;
+}
+
+function answerOf(row: QaRow | undefined, col: number | undefined, how: string, extra: QaCell[] = []): Result | undefined {
+  if (!row) return undefined;
+  const cell = (col !== undefined ? row.cells.get(col) : undefined) ?? [...row.cells.values()][0];
+  if (!cell) return undefined;
+  return { cells: [cell, ...extra.filter((c) => c !== cell)], answerCell: cell, value: cell.text, how };
+}
+
+/** Runs a plan on its table. */
+function execute(table: QaTable, plan: TablePlan): Result | undefined {
+  const { op, answer, measure, matched } = plan;
+  const best = matched[0];
+  const strong = matched.filter((m) => best && m.score >= 0.5 * best.score);
+  const name = (c: { name: string } | undefined): string => c?.name || 'value';
+  if (op === 'lookup' || (op === 'count' && measure && best)) {
+    const col = op === 'count' ? measure?.col : answer?.col;
+    const row = matched.find((m) => col === undefined || m.row.cells.has(col))?.row;
+    return answerOf(row, col, `lookup: ${name(op === 'count' ? measure : answer)} of the row that matches the question`);
+  }
+  if (op === 'next' || op === 'previous') {
+    if (!best) return undefined;
+    const step = op === 'next' ? 1 : -1;
+    const col = answer?.col ?? best.cells[0]?.col;
+    const own = col === undefined ? undefined : best.row.cells.get(col)?.text;
+    // the next row with another value in the answer column (a coach over several seasons is one step)
+    let i = best.row.index + step;
+    const same = (r: QaRow | undefined): boolean =>
+      r !== undefined && col !== undefined && (!r.cells.has(col) || r.cells.get(col)?.text === own);
+    while (same(table.rows[i])) i += step;
+    const target = table.rows[i];
+    return answerOf(
+      target,
+      col,
+      `${op === 'next' ? 'the row after' : 'the row before'} the one that matches the question`,
+      best.cells,
+    );
+  }
+  if (op === 'max' || op === 'min') {
+    if (!measure) return undefined;
+    const pool =
+      plan.comparing && strong.length >= 2 && strong.length < table.rows.length ? strong.map((m) => m.row) : bodyRows(table);
+    const row = pickExtreme(pool, measure.col, op);
+    const m = row?.cells.get(measure.col);
+    return answerOf(
+      row,
+      answer?.col,
+      `${op === 'max' ? 'largest' : 'smallest'} ${name(measure)} of ${pool.length} rows`,
+      m ? [m] : [],
+    );
+  }
+  if (op === 'first' || op === 'last') {
+    const pool = best && best.score >= 1.5 ? strong.map((m) => m.row).sort((a, b) => a.index - b.index) : table.rows;
+    const row = op === 'first' ? pool[0] : pool.at(-1);
+    return answerOf(row, answer?.col, `${op} row${pool === table.rows ? '' : ' of the rows that match the question'}`);
+  }
+  if (op === 'count' || op === 'sum') {
+    const pool =
+      strong.length > 0 ? strong : bodyRows(table).map((row) => ({ row, score: 0, cells: [...row.cells.values()].slice(0, 1) }));
+    if (op === 'sum' && measure) {
+      const cells = pool.map((m) => m.row.cells.get(measure.col)).filter((c): c is QaCell => c?.num != null);
+      if (cells.length === 0) return undefined;
+      const total = cells.reduce((s, c) => s + (c.num as number), 0);
+      return { cells, value: fmt(total), how: `sum of ${name(measure)} over ${cells.length} rows` };
+    }
+    const cells = pool.map((m) => m.cells[0]).filter((c): c is QaCell => c !== undefined);
+    return {
+      cells,
+      value: String(pool.length),
+      how: `count of ${pool.length} rows${strong.length > 0 ? ' that match the question' : ''}`,
+    };
+  }
+  if (op === 'difference' && measure && strong.length >= 2) {
+    const [a, b] = strong.map((m) => m.row.cells.get(measure.col)).filter((c): c is QaCell => c?.num != null);
+    if (!a || !b) return undefined;
+    return {
+      cells: [a, b],
+      value: fmt(Math.abs((a.num as number) - (b.num as number))),
+      how: `difference of ${name(measure)}: ${a.text} and ${b.text}`,
+    };
+  }
+  return undefined;
+}
+
+/** The row's context for the answer: the cells the question matched, else the row's first cell. */
+function context(cell: QaCell, plan: TablePlan): string {
+  const row = plan.matched.find((m) => m.row.element === cell.element);
+  const parts = (row?.cells ?? []).filter((c) => c !== cell).map((c) => c.text);
+  const first = cell.element.cells?.[0];
+  if (parts.length === 0 && first && first.col !== cell.col)
+    parts.push(sliceCodepoints(cell.element.text, first.start, first.end));
+  return parts.join(' · ');
+}
+
+/** Data rows in answer order: the cells used, then rows matching the question, then the rest in table order. */
+function rowOrder(table: QaTable, result: Result | undefined, plan: TablePlan): Element[] {
+  const out: Element[] = [];
+  const add = (e: Element): void => {
+    if (!out.includes(e)) out.push(e);
+  };
+  for (const c of result?.cells ?? []) add(c.element);
+  for (const m of plan.matched) add(m.row.element);
+  for (const r of table.rows) add(r.element);
+  return out;
+}
+
+/** How well a table fits a question: the question's terms it holds, in its headers most, then its retrieval rank. */
+const fit = (plan: TablePlan, source: TableSource): number => evidence(plan) - 0.01 * (source.rank - 1);
+
+/**
+ * Answers a question from the tables retrieval found, without a model: the question is read against
+ * each table (operation, columns, matching rows) and the best-covered one answers with its cell —
+ * a computed answer cites every cell it used and says how. Refuses when no table holds the question.
+ */
+export function answerFromTables(
+  question: string,
+  sources: TableSource[],
+  weights: Map<string, number>,
+  options: Partial<TableAnswerOptions> = {},
+): TableAnswer | undefined {
+  const { minEvidence } = { ...DEFAULT_TABLE_OPTIONS, ...options };
+  let chosen: { source: TableSource; table: QaTable; plan: TablePlan } | undefined;
+  for (const source of sources) {
+    const table = buildTable(source.file, source.title, source.elements);
+    if (table.rows.length === 0) continue;
+    const plan = planQuestion(question, table, weights);
+    const score = fit(plan, source);
+    if (!chosen || score > fit(chosen.plan, chosen.source)) chosen = { source, table, plan };
+  }
+  if (!chosen) return undefined;
+  const { source, table, plan } = chosen;
+  const features = { table_coverage: plan.coverage, header_coverage: plan.headerCoverage, missing_max: plan.missing };
+  const result = execute(table, plan);
+  const rows = rowOrder(table, result, plan);
+  // the table fits but the question's form is not one this reader knows: the extractive answer takes it
+  const score = evidence(plan);
+  if (!result && score >= minEvidence) return undefined;
+  if (!result || score < minEvidence) {
+    return { refused: true, answer: '', citations: [], rows, how: result?.how ?? plan.op, score, features };
+  }
+  const citations = result.cells
+    .map((c, i) => citeCell(c, i + 1, source))
+    .filter((c): c is Citation => c !== undefined)
+    .map((c, i) => ({ ...c, n: i + 1 }));
+  if (citations.length === 0) return undefined;
+  const marks = citations.map((c) => `[${c.n}]`).join(' ');
+  const computed = result.answerCell === undefined;
+  const ctx = result.answerCell ? context(result.answerCell, plan) : '';
+  const header = result.answerCell?.cell.header;
+  const value = header && !computed ? `${header} ${result.value}` : result.value;
+  const answer = computed ? `${result.value} — ${result.how} ${marks}` : `${ctx ? `${ctx} — ` : ''}${value} ${marks}`;
+  return { refused: false, answer, citations, rows, how: result.how, score, features };
+}

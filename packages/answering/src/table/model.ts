@@ -1,0 +1,112 @@
+import { analyze, termKind } from '@pinpoint/analysis';
+import type { Element, TableCell } from '@pinpoint/core';
+import { sliceCodepoints } from '@pinpoint/core';
+
+/** A cell as the table answerer reads it: its text, terms and number, and the element that holds it. */
+export interface QaCell {
+  col: number;
+  text: string;
+  terms: Set<string>;
+  num: number | null;
+  cell: TableCell;
+  element: Element;
+}
+
+export interface QaRow {
+  element: Element;
+  /** 0-based position among the table's data rows. */
+  index: number;
+  cells: Map<number, QaCell>;
+}
+
+export interface QaColumn {
+  col: number;
+  name: string;
+  terms: Set<string>;
+  /** Share of the column's cells that read as numbers. */
+  numeric: number;
+}
+
+export interface QaTable {
+  file: string;
+  title: string;
+  columns: QaColumn[];
+  rows: QaRow[];
+  /** Terms of the whole table: titles, headers and cells. */
+  vocabulary: Set<string>;
+}
+
+/** Index terms of a text, word pairs left out (cells and headers are matched word by word). */
+export function termsOf(text: string): Set<string> {
+  return new Set(analyze(text).filter((t) => termKind(t) !== 'pair'));
+}
+
+/**
+ * The number a cell shows: "$32,370.00" → 32370, "1:25:23" → 5123 (seconds), "12th" → 12, "−5" → -5;
+ * null when the cell does not start with a number.
+ */
+export function cellNumber(text: string): number | null {
+  const t = text
+    .normalize('NFKC')
+    .replace(/\u2212/g, '-')
+    .trim();
+  const time = /^(\d+):(\d{2})(?::(\d{2}(?:\.\d+)?))?/.exec(t);
+  if (time) {
+    const [a, b, c] = [Number(time[1]), Number(time[2]), time[3] === undefined ? undefined : Number(time[3])];
+    return c === undefined ? a * 60 + b : a * 3600 + b * 60 + c;
+  }
+  // "January 3, 1947", "14 November 2012": a date reads as its day count, so dates order like numbers
+  if (/[a-z]{3,}/i.test(t) && /\b\d{4}\b/.test(t) && /\b\d{1,2}\b/.test(t)) {
+    const ms = Date.parse(t.replace(/[^\w ,]/g, ' '));
+    if (Number.isFinite(ms)) return Math.round(ms / 86_400_000);
+  }
+  const m = /^[^\d\-+.]{0,3}([-+]?\d[\d,]*(?:\.\d+)?|[-+]?\.\d+)/.exec(t);
+  if (!m?.[1]) return null;
+  const n = Number(m[1].replace(/,/g, ''));
+  return Number.isFinite(n) ? n : null;
+}
+
+const cellText = (e: Element, c: TableCell): string => sliceCodepoints(e.text, c.start, c.end);
+
+/**
+ * One table from its row elements (header and data rows, in order). Cells spanned from rows above
+ * (rowspan, vertical merges) read as the cell they come from, so a citation of them opens that cell.
+ */
+export function buildTable(file: string, docTitle: string, elements: Element[]): QaTable {
+  const headerRows = elements.filter((e) => e.table?.header);
+  const dataRows = elements.filter((e) => e.table && !e.table.header);
+  const names = new Map<number, string>();
+  for (const e of dataRows) for (const c of e.cells ?? []) if (c.header && !names.has(c.col)) names.set(c.col, c.header);
+  for (const e of headerRows) {
+    for (const c of e.cells ?? []) if (!names.has(c.col)) names.set(c.col, cellText(e, c));
+  }
+  const rows: QaRow[] = [];
+  const last = new Map<number, QaCell>();
+  dataRows.forEach((e, index) => {
+    const cells = new Map<number, QaCell>();
+    for (const c of e.cells ?? []) {
+      const text = cellText(e, c);
+      cells.set(c.col, { col: c.col, text, terms: termsOf(text), num: cellNumber(text), cell: c, element: e });
+    }
+    for (const carried of e.table?.carried ?? []) {
+      const from = last.get(carried.col);
+      if (from && !cells.has(carried.col)) cells.set(carried.col, from);
+    }
+    for (const [col, cell] of cells) last.set(col, cell);
+    rows.push({ element: e, index, cells });
+  });
+  const cols = new Set([...names.keys(), ...rows.flatMap((r) => [...r.cells.keys()])]);
+  const columns: QaColumn[] = [...cols]
+    .sort((a, b) => a - b)
+    .map((col) => {
+      const values = rows.map((r) => r.cells.get(col)).filter((c): c is QaCell => c !== undefined);
+      const numeric = values.length === 0 ? 0 : values.filter((c) => c.num !== null).length / values.length;
+      const name = names.get(col) ?? '';
+      return { col, name, terms: termsOf(name), numeric };
+    });
+  const title = [docTitle, ...new Set(elements.map((e) => e.table?.title ?? '').filter((t) => t !== ''))].join(' ');
+  const vocabulary = new Set([...termsOf(title), ...elements.flatMap((e) => e.section_path.flatMap((s) => [...termsOf(s)]))]);
+  for (const c of columns) for (const t of c.terms) vocabulary.add(t);
+  for (const r of rows) for (const c of r.cells.values()) for (const t of c.terms) vocabulary.add(t);
+  return { file, title, columns, rows, vocabulary };
+}

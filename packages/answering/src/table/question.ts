@@ -1,0 +1,245 @@
+import type { QaCell, QaColumn, QaRow, QaTable } from './model.js';
+import { termsOf } from './model.js';
+
+interface RowMatch {
+  row: QaRow;
+  score: number;
+  cells: QaCell[];
+  quoted: boolean;
+}
+
+type TableOp = 'lookup' | 'max' | 'min' | 'first' | 'last' | 'next' | 'previous' | 'count' | 'sum' | 'difference';
+
+/** What a question asks of a table: the operation, the columns it names and the rows its values select. */
+export interface TablePlan {
+  op: TableOp;
+  /** Column whose cell is the answer. */
+  answer: QaColumn | undefined;
+  /** Numeric column compared, summed or subtracted (superlatives, totals, differences). */
+  measure: QaColumn | undefined;
+  /** Rows whose cells match the question's values, best first, with their match score; `quoted` when a whole cell is in the question. */
+  matched: RowMatch[];
+  /** "Which of A or B": the superlative is taken over the rows the question names. */
+  comparing: boolean;
+  /** Weight of the question's terms the table holds, over all of them (0..1); words of question form left out. */
+  coverage: number;
+  /** Weight of the question's terms found in the table's titles and header names (0..1). */
+  headerCoverage: number;
+  /** The heaviest question term the table lacks, over the heaviest term (0..1): a name the table never mentions. */
+  missing: number;
+}
+
+/** Words of question form and operations: they say what to do with a table, not which table. */
+const FORM_WORDS = termsOf(
+  'how many much least most first last number top amount name names list listed chart table previous next after before ' +
+    'highest lowest largest smallest higher lower more less total only other same times time which what who whom whose ' +
+    'when where count difference between larger greater fewer earliest latest final best worst',
+);
+
+const MAX =
+  /\b(most|largest|highest|greatest|biggest|longest|maximum|max|top|best|heaviest|tallest|furthest|farthest|more|larger|higher|greater|bigger|longer|oldest|older)\b/;
+const MIN =
+  /\b(least|smallest|lowest|fewest|shortest|minimum|min|worst|lightest|less|fewer|smaller|lower|shorter|youngest|younger)\b/;
+const FIRST = /\b(first|earliest|initial|opening)\b/;
+const LAST = /\b(last|latest|final|most recent|newest)\b/;
+const NEXT = /\b(after|next|following|below|succeeding|subsequent)\b/;
+const PREVIOUS = /\b(before|previous|preceding|above|prior)\b/;
+const SUM = /\b(total|combined|altogether|sum|in all)\b/;
+const DIFFERENCE = /\b(difference|how (many|much) more|how (many|much) less|how (many|much) fewer)\b/;
+const HOW_MANY = /\bhow (many|much)\b/;
+const WHEN = /\b(when|what year|which year|what date|which date|what season|which season)\b/;
+
+/** Where a pattern first matches in the question (Infinity when it does not). */
+const at = (re: RegExp, q: string): number => {
+  const m = re.exec(q);
+  return m ? m.index : Number.POSITIVE_INFINITY;
+};
+
+/** Column header words found in the question, with the position of the first one. */
+function headerHits(
+  q: string,
+  qTerms: Map<string, number>,
+  columns: QaColumn[],
+): { col: QaColumn; score: number; pos: number }[] {
+  const out: { col: QaColumn; score: number; pos: number }[] = [];
+  for (const col of columns) {
+    let score = 0;
+    for (const t of col.terms) score += qTerms.get(t) ?? 0;
+    if (score <= 0) continue;
+    const words = col.name.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+    const pos = Math.min(...words.map((w) => q.indexOf(w.slice(0, Math.max(3, w.length - 2)))).filter((i) => i >= 0), q.length);
+    out.push({ col, score: score / Math.max(1, col.terms.size) ** 0.5, pos });
+  }
+  return out.sort((a, b) => b.score - a.score || a.pos - b.pos);
+}
+
+const normal = (s: string): string =>
+  s
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+
+/** Rows whose cells carry the question's values: rarer terms count more, a whole cell quoted counts most. */
+function matchRows(table: QaTable, qNorm: string, qTerms: Map<string, number>, headerTerms: Set<string>, namedCols: Set<number>) {
+  const df = new Map<string, number>();
+  for (const r of table.rows) {
+    const seen = new Set<string>();
+    for (const c of r.cells.values()) for (const t of c.terms) seen.add(t);
+    for (const t of seen) df.set(t, (df.get(t) ?? 0) + 1);
+  }
+  const n = Math.max(1, table.rows.length);
+  const padded = ` ${qNorm} `;
+  const out: RowMatch[] = [];
+  for (const row of table.rows) {
+    let score = 0;
+    let quoted = false;
+    const cells: QaCell[] = [];
+    for (const c of new Set(row.cells.values())) {
+      let s = 0;
+      for (const t of c.terms) {
+        const w = qTerms.get(t);
+        if (w === undefined) continue;
+        const rarity = Math.log(1 + n / (df.get(t) ?? 1));
+        s += (headerTerms.has(t) ? 0.3 : 1) * w * rarity;
+      }
+      const text = normal(c.text);
+      if (text.length >= 2 && padded.includes(` ${text} `) && !/^\d{1,2}$/.test(text)) {
+        s += 2 + text.length / 10;
+        quoted = true;
+      }
+      // "earned 2 points": a value in the column the question names counts double
+      if (s > 0 && namedCols.has(c.col)) s *= 2;
+      if (s > 0) {
+        score += s;
+        cells.push(c);
+      }
+    }
+    if (score > 0) out.push({ row, score, cells, quoted });
+  }
+  return out.sort((a, b) => b.score - a.score || a.row.index - b.row.index);
+}
+
+function operation(q: string, hasMeasure: boolean): TableOp {
+  if (DIFFERENCE.test(q)) return 'difference';
+  const howMany = HOW_MANY.test(q);
+  const positions: [TableOp, number][] = [
+    ['next', at(NEXT, q)],
+    ['previous', at(PREVIOUS, q)],
+    ['max', at(MAX, q)],
+    ['min', at(MIN, q)],
+    ['first', at(FIRST, q)],
+    ['last', at(LAST, q)],
+  ];
+  const found = positions.filter(([, p]) => Number.isFinite(p)).sort((a, b) => a[1] - b[1]);
+  // "the first … after X" → next; a superlative wins over first/last ("the first … most").
+  const ops = new Set(found.map(([o]) => o));
+  if (ops.has('next')) return 'next';
+  if (ops.has('previous') && !howMany) return 'previous';
+  if (hasMeasure && ops.has('max')) return 'max';
+  if (hasMeasure && ops.has('min')) return 'min';
+  if (ops.has('first')) return 'first';
+  if (ops.has('last')) return 'last';
+  if (ops.has('max')) return 'max';
+  if (ops.has('min')) return 'min';
+  if (howMany && SUM.test(q)) return 'sum';
+  if (howMany) return 'count';
+  return 'lookup';
+}
+
+/** The column a question's type asks for when no header is named: a date/year, a number, or the row's name. */
+function typedColumn(q: string, table: QaTable, exclude: Set<number>): QaColumn | undefined {
+  const free = table.columns.filter((c) => !exclude.has(c.col));
+  if (WHEN.test(q)) {
+    const dated = free.find((c) => /\b(year|date|season|time|when|day|period)\b/i.test(c.name));
+    if (dated) return dated;
+  }
+  if (HOW_MANY.test(q)) {
+    const num = free.find((c) => c.numeric >= 0.6);
+    if (num) return num;
+  }
+  return free.find((c) => c.numeric < 0.5) ?? free[0];
+}
+
+const NOT_NOUNS = new Set(
+  'is was are were has had have did does do the a an of kind type one year number place time position country team amount'.split(
+    ' ',
+  ),
+);
+
+/**
+ * The column the question's wh-word asks for: "which team …" → a column named team; "when …" → a
+ * date or year column; "who …" → the row's name (its first text column). Undefined when it says none.
+ */
+function askedColumn(q: string, table: QaTable, exclude: Set<number>): QaColumn | undefined {
+  const free = table.columns.filter((c) => !exclude.has(c.col));
+  if (WHEN.test(q)) return free.find((c) => /\b(year|date|season|time|when|day|period)\b/i.test(c.name));
+  const noun = /\b(?:which|what|whose)\s+(?:(?:is|was|are|were)\s+)?(?:the\s+)?([\p{L}]+)/u.exec(q)?.[1];
+  if (noun && !NOT_NOUNS.has(noun)) {
+    const terms = termsOf(noun);
+    const named = free.find((c) => [...terms].some((t) => c.terms.has(t)));
+    if (named) return named;
+  }
+  if (/^\s*who\b|\bwho\s+(is|was|were|had|has|did)\b/.test(q)) return free.find((c) => c.numeric < 0.5);
+  return undefined;
+}
+
+/** Reads a question against a table: operation, answer and measure columns, matched rows. */
+export function planQuestion(question: string, table: QaTable, weights: Map<string, number>): TablePlan {
+  const q = question.normalize('NFKC').toLowerCase();
+  const qTerms = new Map<string, number>();
+  // A term the index has never seen weighs as much as its rarest one: a name no table holds.
+  const rarest = Math.max(1, ...weights.values());
+  for (const t of termsOf(question)) qTerms.set(t, weights.get(t) || rarest);
+  const content = [...qTerms].filter(([t]) => !FORM_WORDS.has(t));
+  const total = content.reduce((s, [, w]) => s + w, 0);
+  const held = content.reduce((s, [t, w]) => (table.vocabulary.has(t) ? s + w : s), 0);
+  const titled = new Set([...termsOf(table.title), ...table.columns.flatMap((c) => [...c.terms])]);
+  const headerHeld = content.reduce((s, [t, w]) => (titled.has(t) ? s + w : s), 0);
+  const heaviest = Math.max(0, ...content.map(([, w]) => w));
+  const lacking = Math.max(0, ...content.filter(([t]) => !table.vocabulary.has(t)).map(([, w]) => w));
+  const hits = headerHits(q, qTerms, table.columns);
+  const headerTerms = new Set(hits.flatMap((h) => [...h.col.terms]));
+  const matched = matchRows(table, normal(question), qTerms, headerTerms, new Set(hits.map((h) => h.col.col)));
+  const numericHits = hits.filter((h) => h.col.numeric >= 0.6);
+  let op = operation(q, numericHits.length > 0);
+  // "the first canal opened", "the earliest to take office": first/last by the named date or number column
+  if ((op === 'first' || op === 'last') && numericHits[0]) op = op === 'first' ? 'min' : 'max';
+  const best = matched[0]?.score ?? 0;
+  const conditionCols = new Set(
+    matched
+      .filter((m) => m.score >= 0.5 * best)
+      .flatMap((m) => m.cells.filter((c) => c.element === m.row.element).map((c) => c.col)),
+  );
+  let measure: QaColumn | undefined;
+  let answer: QaColumn | undefined;
+  const comparing = /\bor\b/.test(q) && conditionCols.size > 0;
+  if (op === 'max' || op === 'min' || op === 'sum' || op === 'difference') {
+    measure = numericHits[0]?.col;
+    if (!measure) measure = table.columns.find((c) => c.numeric >= 0.8 && !conditionCols.has(c.col));
+    const before = hits.filter((h) => h.col !== measure && h.pos < (hits.find((x) => x.col === measure)?.pos ?? q.length));
+    answer = comparing
+      ? table.columns.find((c) => conditionCols.has(c.col))
+      : (askedColumn(q, table, new Set([measure?.col ?? -1])) ??
+        before[0]?.col ??
+        (/^\s*(who|which|what \w+ (has|had|was|is|were|did))\b/.test(q) ? undefined : measure));
+    answer ??= typedColumn(q, table, new Set([measure?.col ?? -1]));
+  } else if (op === 'next' || op === 'previous') {
+    // "the title listed after Parva": the named column may be the one the anchor row was found in.
+    answer = askedColumn(q, table, new Set()) ?? hits[0]?.col ?? table.columns.find((c) => conditionCols.has(c.col));
+  } else {
+    const named = hits.filter((h) => !conditionCols.has(h.col.col));
+    answer = askedColumn(q, table, conditionCols) ?? named[0]?.col ?? typedColumn(q, table, conditionCols);
+    if (op === 'count') measure = named.find((h) => h.col.numeric >= 0.6)?.col;
+  }
+  return {
+    op,
+    answer,
+    measure,
+    matched,
+    comparing,
+    coverage: total === 0 ? 1 : held / total,
+    headerCoverage: total === 0 ? 0 : headerHeld / total,
+    missing: heaviest === 0 ? 0 : lacking / heaviest,
+  };
+}
