@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import type { Anchor, Citation } from '@pinpoint/core';
+import { answerContains } from './answer-contains.js';
 import type { EvalQuestion } from './dataset.js';
 import { loadDataset } from './dataset.js';
 import type { Metrics, ScoredQuestion } from './metrics.js';
@@ -53,7 +54,12 @@ export interface RunQuestion {
 export interface EvalRun {
   dataset: { path: string; sha256: string };
   config: Record<string, unknown>;
-  metrics: Metrics & { latency_stages_ms: Record<string, { p50: number; p95: number }>; naive_refusal: NaiveRefusal };
+  metrics: Metrics & {
+    latency_stages_ms: Record<string, { p50: number; p95: number }>;
+    naive_refusal: NaiveRefusal;
+    /** Share of answered answerable questions whose answer holds an expected answer string. */
+    answer_contains: number;
+  };
   questions: RunQuestion[];
 }
 
@@ -123,6 +129,7 @@ export async function runEval(datasetDir: string, options: RunEvalOptions): Prom
         ...computeMetrics(scored),
         latency_stages_ms: stageLatencies(questions),
         naive_refusal: naiveRefusal(questions),
+        answer_contains: answerContains(questions.map((q, i) => ({ ...q, answers: dataset.questions[i]?.answers ?? [] }))),
       },
       questions,
     };
