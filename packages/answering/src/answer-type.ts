@@ -44,3 +44,40 @@ export function questionEntities(question: string): string[] {
   const words = question.normalize('NFKC').match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? [];
   return words.slice(1).filter((w) => /^\p{Lu}/u.test(w) || /\d/.test(w));
 }
+
+/** What kind of value an answer span is marked for: a number or date, or a name or place. */
+export function markType(question: string): AnswerType | null {
+  const type = expectedType(question);
+  if (type !== null) return type;
+  const q = question.normalize('NFKC');
+  if (/^(where|in which (city|country|state|region|place))\b|\bwhere (is|was|were|are|did|does)\b/i.test(q)) return 'name';
+  if (/(どこ|誰|だれ|哪裡|哪里|在哪|谁|誰)/u.test(q)) return 'name';
+  return null;
+}
+
+const MONTHS = 'january|february|march|april|may|june|july|august|september|october|november|december';
+const NUMBER_SPAN = new RegExp(
+  `(?:(?:${MONTHS})\\s+(?:\\d{1,2},?\\s+)?)?\\d[\\d,.:/-]*(?:\\s?(?:年|月|日|世紀|世纪|人|名|個|个|回|歳|%|percent|per cent|million|billion|thousand|km|kilometres|kilometers|miles|years?))*|(?:${MONTHS})\\s+\\d{1,2}|[一二三四五六七八九十百千万萬億亿兩两〇零]+(?:年|月|日|人|名|個|个|回|歳)`,
+  'giu',
+);
+const NAME_SPAN = /(?<=[\p{L}\p{N},;:] )\p{Lu}[\p{L}'’-]+(?:\s+(?:(?:of|de|von|van|the|and)\s+)?\p{Lu}[\p{L}'’-]+)*/gu;
+const CJK_NAME_SPAN = /[\p{Script=Katakana}ー・]{2,}|[「『《]([^」』》]{1,30})[」』》]/gu;
+
+/**
+ * The span of `text` that holds the asked-for kind of value (a number or date; a name or place) and
+ * that the question does not already hold, as codepoint offsets; null when there is none.
+ */
+export function typeSpan(text: string, type: AnswerType, question: string): { text: string; start: number; end: number } | null {
+  const q = question.normalize('NFKC').toLowerCase();
+  const patterns = type === 'number' ? [NUMBER_SPAN] : [NAME_SPAN, CJK_NAME_SPAN];
+  for (const pattern of patterns) {
+    for (const m of text.matchAll(new RegExp(pattern.source, pattern.flags))) {
+      const value = m[0].trim();
+      if (value.length === 0 || q.includes(value.normalize('NFKC').toLowerCase())) continue;
+      if (type === 'number' && !/\d|[一二三四五六七八九十百千万萬億亿兩两〇零]/u.test(value)) continue;
+      const start = Array.from(text.slice(0, m.index ?? 0)).length;
+      return { text: value, start, end: start + Array.from(value).length };
+    }
+  }
+  return null;
+}

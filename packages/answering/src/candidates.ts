@@ -89,10 +89,31 @@ export function chunkSentences(source: RankedChunk): Candidate[] {
   return out;
 }
 
+/**
+ * The wording of a question rather than its subject: interrogatives and polite endings in Japanese
+ * and Chinese. Encyclopedic text rarely holds them, so their bigrams would read as rare unmatched
+ * terms; the gate and the sentence choice look only at the rest of the question.
+ */
+const CJK_QUESTION_WORDS =
+  /(でしょうか|ましたか|でしたか|ですか|ますか|なんですか|のですか|何ですか|どのような|どのように|どんな|どれくらい|どのくらい|どちら|どこ|どの|どれ|どう|なぜ|なに|何|いつ|いくつ|いくら|だれ|誰|とは|というのは|は[?？]|か[?？]|什麼|什么|甚麼|为什么|為什麼|為何|为何|哪裡|哪里|哪些|哪個|哪个|哪|誰|谁|多少|幾|几|怎麼|怎么|如何|是否|嗎|吗|呢|何時|何时)/gu;
+
+/** The question's terms that name its subject (CJK wording of the question itself left out). */
+function subjectTerms(question: string): Set<string> {
+  return new Set(sentenceAnalyzer.analyze(question.normalize('NFKC').replace(CJK_QUESTION_WORDS, ' ')));
+}
+
 /** Query terms with weights; without index statistics every distinct term weighs 1. */
 export function queryWeights(question: string, given: QueryTermWeight[] | undefined): QueryTermWeight[] {
-  if (given && given.length > 0) return given.filter((t) => t.weight > 0 && !isCjkWord(t.term));
-  return [...new Set(sentenceAnalyzer.analyze(question))].map((term) => ({ term, weight: 1 }));
+  const subject = subjectTerms(question);
+  const isSubject = (t: string): boolean => !hasCjk(t) || subject.has(t);
+  if (given && given.length > 0) return given.filter((t) => t.weight > 0 && !isCjkWord(t.term) && isSubject(t.term));
+  return [...subject].map((term) => ({ term, weight: 1 }));
+}
+
+/** Index terms of the question that name its subject (see queryWeights), zero weights kept. */
+export function subjectQueryTerms(question: string, given: QueryTermWeight[]): QueryTermWeight[] {
+  const subject = subjectTerms(question);
+  return given.filter((t) => !isCjkWord(t.term) && (!hasCjk(t.term) || subject.has(t.term)));
 }
 
 /** IDF-weighted share of the query found in a set of terms (0..1). */
@@ -105,4 +126,9 @@ export function coverage(query: QueryTermWeight[], terms: Set<string> | ((t: str
     if (has(q.term)) found += q.weight;
   }
   return total === 0 ? 0 : found / total;
+}
+
+/** The analysed terms of a piece of text, as sentences are matched (no word pairs). */
+export function termsOf(text: string): string[] {
+  return sentenceAnalyzer.analyze(text).filter((t) => !t.startsWith('_'));
 }

@@ -88,4 +88,64 @@ describe('answerExtractive', () => {
     expect(a.citations).toEqual([]);
     expect(a.gate.features.cov_window).toBeLessThan(0.25);
   });
+
+  const para2 = (id: string, type: Element['type'], text: string, section: string[] = []): Element => ({
+    element_id: id,
+    type,
+    section_path: section,
+    text,
+    anchor: { kind: 'text', artifact: 'original', unit: 'codepoint', start: 0, end: Array.from(text).length, text_sha256: Z },
+  });
+  const oneChunk = (els: Element[]): RankedChunk[] => [
+    {
+      chunk: {
+        ...chunkOf(els[0] as Element, 'c-all'),
+        elements: els.map((e) => ({ element_id: e.element_id, start: 0, end: Array.from(e.text).length })),
+        text: els.map((e) => e.text).join('\n'),
+        section_path: ['Trace Trees'],
+      },
+      elements: els,
+      file: 'paper.pdf',
+      rank: 1,
+      score: 12,
+    },
+  ];
+
+  it('answers a definition question with the defining sentence, never with the heading', () => {
+    const els = [
+      para2('h', 'heading', 'Trace Trees', ['Trace Trees']),
+      para2('p1', 'paragraph', 'Trace trees are recorded while the interpreter runs.', ['Trace Trees']),
+      para2('p2', 'paragraph', 'A trace tree is a tree of traces that share a loop header as their root.', ['Trace Trees']),
+    ];
+    const a = answerExtractive({ question: 'What is a trace tree?', chunks: oneChunk(els) });
+    expect(a.refused).toBe(false);
+    expect(a.citations[0]?.quote).toBe('A trace tree is a tree of traces that share a loop header as their root.');
+    expect(a.citations.map((c) => c.quote)).not.toContain('Trace Trees');
+  });
+
+  it('marks the asked-for value inside the cited sentence', () => {
+    const els = [para2('p', 'paragraph', 'The college was founded in 1636 by a vote of the colonial legislature.')];
+    const a = answerExtractive({ question: 'In what year was the college founded?', chunks: oneChunk(els) });
+    expect(a.citations[0]?.mark).toEqual({ text: '1636', start: 27, end: 31 });
+    const who = answerExtractive({
+      question: 'Who founded the college?',
+      chunks: oneChunk([para2('q', 'paragraph', 'The college was founded by John Harvard in the colony.')]),
+    });
+    expect(who.citations[0]?.mark?.text).toBe('John Harvard');
+  });
+
+  it('says in one line why it refused: the words nothing mentions', () => {
+    const a = answerExtractive({
+      question: 'What is the salary of the chief executive officer?',
+      chunks: ranked([textElement, pageElement]),
+      queryTerms: [
+        { term: 'salari', weight: 0 },
+        { term: 'chief', weight: 0 },
+        { term: 'execut', weight: 0 },
+        { term: 'offic', weight: 0 },
+      ],
+    });
+    expect(a.refused).toBe(true);
+    expect(a.gate.reason).toBe('Nothing in your documents mentions “salary” or “chief executive officer”.');
+  });
 });

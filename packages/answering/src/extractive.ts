@@ -1,10 +1,11 @@
-import { analyze, hasKana, isCjkCodepoint } from '@pinpoint/analysis';
+import { analyze, hasKana, isCjkCodepoint, termKind } from '@pinpoint/analysis';
 import type { Citation } from '@pinpoint/core';
-import { expectedType, hasType, negationMismatch, questionEntities } from './answer-type.js';
+import { expectedType, hasType, markType, negationMismatch, questionEntities, typeSpan } from './answer-type.js';
 import type { Candidate, QueryTermWeight, RankedChunk } from './candidates.js';
-import { chunkSentences, coverage, queryWeights } from './candidates.js';
+import { chunkSentences, coverage, queryWeights, subjectQueryTerms } from './candidates.js';
 import type { GateConfig, GateFeatures } from './gate.js';
 import { DEFAULT_GATE, gateFamily, gateScore } from './gate.js';
+import { gateReason } from './gate-reason.js';
 import { sentenceAnchor } from './sentence-anchor.js';
 
 export interface ExtractiveInput {
@@ -19,7 +20,8 @@ export interface ExtractiveAnswer {
   refused: boolean;
   answer: string;
   citations: Citation[];
-  gate: { score: number; threshold: number; features: GateFeatures };
+  /** The gate's decision inputs, and `reason`: one line that says why it answered or refused. */
+  gate: { score: number; threshold: number; features: GateFeatures; reason: string };
 }
 
 interface Scored {
@@ -33,14 +35,64 @@ interface Scored {
 const windowText = (s: Scored): string => s.around.map((c) => c.text).join(' ');
 const windowTerms = (s: Scored): Set<string> => new Set(s.around.flatMap((c) => [...c.terms]));
 
-function scoreCandidates(query: QueryTermWeight[], sentences: Candidate[][]): Scored[] {
+/**
+ * A heading, title, caption (figure) or section label: it names a topic but answers nothing, so it
+ * is never the whole answer. A line without sentence punctuation that repeats a section heading of
+ * its chunk counts as one too (PDF headings often come as paragraphs).
+ */
+function isLabel(c: Candidate): boolean {
+  const type = c.element.type;
+  if (type === 'title' || type === 'heading' || type === 'figure') return true;
+  const text = c.text.trim();
+  return !/[.。．!?！？;；:：]\s*$/u.test(text) && c.source.chunk.section_path.some((h) => h.trim() === text);
+}
+
+/** "What is X?" / "Xとは何ですか" / "什么是X": the subject whose defining sentence is the answer. */
+const DEFINITION = [
+  /^(?:what|who)\s+(?:is|are|was|were)\s+(?:an?\s+|the\s+)?(.+?)\s*\??$/iu,
+  /^(?:define|definition of)\s+(.+?)\s*\??$/iu,
+  /^(.+?)(?:とは|って)(?:何|なに|どういう|どのような|どんな).*$/u,
+  /^(?:什么是|什麼是|何谓|何謂)(.+?)[？?]?$/u,
+  /^(.+?)(?:是什么|是什麼|是指什么|是指什麼|指的是什么|指的是什麼)[？?。]?$/u,
+];
+
+function definitionSubject(question: string): string | null {
+  const q = question.normalize('NFKC').trim();
+  for (const re of DEFINITION) {
+    const m = re.exec(q);
+    const subject = m?.[1]?.replace(/^[《「『"“]|[》」』"”]$/gu, '').trim();
+    if (subject && Array.from(subject).length <= 40) return subject;
+  }
+  return null;
+}
+
+/** The sentence defines the subject: it opens with it (or its first words) and goes on with a copula. */
+function defines(text: string, subject: string): boolean {
+  const t = text.normalize('NFKC').toLowerCase();
+  const s = subject.toLowerCase();
+  const at = t.indexOf(s);
+  if (at < 0 || at > 12) return false;
+  const rest = t.slice(at + s.length, at + s.length + 40);
+  return /^(?:s|es)?[\s(（《》「」)）,，、]*(?:(?:is|are|was|were)\s+(?:a|an|the|one|any|defined|called)\b|refers to\b|means\b|は|とは|是|係|系|指)/u.test(
+    rest,
+  );
+}
+
+function scoreCandidates(query: QueryTermWeight[], sentences: Candidate[][], question: string): Scored[] {
+  const type = expectedType(question);
+  const subject = definitionSubject(question);
   const out: Scored[] = [];
   for (const list of sentences) {
     list.forEach((c, i) => {
       const around = list.slice(Math.max(0, i - 1), i + 2);
       const win = coverage(query, (t) => around.some((s) => s.terms.has(t)));
       const cov = coverage(query, c.terms);
-      const score = 0.6 * cov + 0.4 * win + 0.05 / c.source.rank;
+      let score = 0.6 * cov + 0.4 * win + 0.05 / c.source.rank;
+      // The answer's form: a sentence that holds the asked-for kind of value, or defines the asked-for
+      // subject, beats one that only repeats the question's words; a label never leads.
+      if (type !== null && hasType(c.text, type, question)) score += 0.1;
+      if (subject !== null && defines(c.text, subject)) score += 0.3;
+      if (isLabel(c)) score *= 0.5;
       out.push({ c, cov, win, score, around });
     });
   }
@@ -81,12 +133,32 @@ function verbatimShare(question: string, sentence: string): number {
   return best / q.length;
 }
 
+/**
+ * The question's terms as the collection knows them: those the index holds with their weight, and
+ * those it never saw (weight 0 from the index; pairs aside) at the weight of the rarest known term,
+ * since an unseen term is rarer than any seen one.
+ */
+function knownTerms(
+  question: string,
+  given: QueryTermWeight[] | undefined,
+): { term: string; weight: number; known: boolean }[] {
+  const terms = subjectQueryTerms(question, given ?? []).filter((t) => termKind(t.term) !== 'pair');
+  const present = terms.filter((t) => t.weight > 0);
+  if (present.length === 0 && terms.length === 0) return queryWeights(question, undefined).map((t) => ({ ...t, known: true }));
+  const rare = Math.max(1, ...present.map((t) => t.weight));
+  return terms.map((t) => (t.weight > 0 ? { ...t, known: true } : { term: t.term, weight: rare, known: false }));
+}
+
 function gateFeatures(
   query: QueryTermWeight[],
   best: Scored | undefined,
   input: ExtractiveInput,
   chunkTerms: Set<string>,
 ): GateFeatures {
+  const all = knownTerms(input.question, input.queryTerms);
+  const allMass = all.reduce((s, t) => s + t.weight, 0);
+  const knownMass = all.reduce((s, t) => s + (t.known ? t.weight : 0), 0);
+  const pairs = (input.queryTerms ?? []).filter((t) => termKind(t.term) === 'pair');
   const scores = input.chunks.map((c) => c.score);
   const top = scores[0] ?? 0;
   const total = query.reduce((s, q) => s + q.weight, 0);
@@ -111,8 +183,18 @@ function gateFeatures(
       terms,
     ),
     verbatim: best ? verbatimShare(input.question, best.c.text) : 0,
+    known: allMass === 0 ? 0 : knownMass / allMass,
+    cov_all: allMass === 0 ? 0 : all.reduce((s, t) => s + (t.known && terms.has(t.term) ? t.weight : 0), 0) / allMass,
+    top_gap: top === 0 ? 0 : (top - mean(scores.slice(1))) / top,
+    missing_sentence:
+      maxW === 0 ? 1 : Math.max(0, ...query.filter((q) => !(best?.c.terms.has(q.term) ?? false)).map((q) => q.weight)) / maxW,
+    entity_missing_sentence: best ? entityMissing(input.question, best.c.terms) : 1,
+    pairs_known: pairs.length === 0 ? 1 : pairs.filter((t) => t.weight > 0).length / pairs.length,
+    pairs_window: pairs.length === 0 ? 1 : pairs.filter((t) => terms.has(t.term)).length / pairs.length,
   };
 }
+
+const mean = (xs: number[]): number => (xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length);
 
 /** Share of the best sentence's terms that the query does not hold: room for an answer. */
 function novelShare(query: QueryTermWeight[], terms: Set<string>): number {
@@ -129,7 +211,7 @@ function entityMissing(question: string, windowTerms: Set<string>): number {
   return entities.filter((t) => !windowTerms.has(t)).length / entities.length;
 }
 
-function toCitation(s: Scored, n: number): Citation {
+function toCitation(s: Scored, n: number, question: string): Citation {
   const { anchor, precision } = sentenceAnchor(s.c.element, s.c.start, s.c.end);
   const chunk = s.c.source.chunk;
   const citation: Citation = {
@@ -143,22 +225,44 @@ function toCitation(s: Scored, n: number): Citation {
     quote: s.c.text,
     precision,
   };
+  const type = markType(question);
+  const mark = type === null ? null : typeSpan(s.c.text, type, question);
+  if (mark) citation.mark = mark;
   if (chunk.page_index !== undefined) citation.page_index = chunk.page_index;
   if (s.c.source.page_label !== undefined) citation.page_label = s.c.source.page_label;
   return citation;
 }
 
-/** The best one or two sentences; a second only when nearly as good and from another place. */
-function pickSentences(ranked: Scored[], max: number): Scored[] {
-  const best = ranked[0];
+const same = (a: Scored, b: Scored): boolean => a.c.element === b.c.element && a.c.start === b.c.start;
+
+/**
+ * The best one or two sentences. The second is the best sentence's neighbour that holds what the
+ * question asks for (a number, a name) when the best one does not, or that carries a label's
+ * content on; else another sentence nearly as good from another place.
+ */
+function pickSentences(ranked: Scored[], max: number, question: string): Scored[] {
+  const best = ranked.find((s) => !isLabel(s.c)) ?? ranked[0];
   if (!best) return [];
   const picked = [best];
-  for (const s of ranked.slice(1)) {
+  if (max < 2) return picked;
+  const type = expectedType(question);
+  const neighbours = ranked.filter((s) => s !== best && best.around.includes(s.c) && !isLabel(s.c));
+  const typed =
+    type !== null && !hasType(best.c.text, type, question)
+      ? neighbours.find((s) => hasType(s.c.text, type, question))
+      : undefined;
+  if (typed) picked.push(typed);
+  for (const s of ranked) {
     if (picked.length >= max || s.score < 0.85 * best.score) break;
-    if (picked.some((p) => p.c.element === s.c.element && p.c.start === s.c.start)) continue;
+    if (picked.some((p) => same(p, s)) || isLabel(s.c)) continue;
     picked.push(s);
   }
-  return picked;
+  // In reading order when both come from one element.
+  return picked.length === 2 &&
+    picked[0]?.c.element === picked[1]?.c.element &&
+    (picked[1]?.c.start ?? 0) < (picked[0]?.c.start ?? 0)
+    ? [picked[1] as Scored, picked[0] as Scored]
+    : picked;
 }
 
 export function refusalMessage(question: string): string {
@@ -173,17 +277,24 @@ export function answerExtractive(input: ExtractiveInput, options: Partial<GateCo
   const query = queryWeights(input.question, input.queryTerms);
   const top = input.chunks.slice(0, config.maxChunks);
   const sentences = top.map(chunkSentences);
-  const ranked = scoreCandidates(query, sentences);
+  const ranked = scoreCandidates(query, sentences, input.question);
   const chunkTerms = new Set((sentences[0] ?? []).flatMap((c) => [...c.terms]));
   const features = gateFeatures(query, ranked[0], input, chunkTerms);
   const model = config.models[gateFamily(input.question)];
   const score = gateScore(features, model);
   const threshold = model.threshold;
-  const gate = { score, threshold, features };
-  if (ranked.length === 0 || score < threshold || features.cov_window < model.minCoverage)
-    return { refused: true, answer: refusalMessage(input.question), citations: [], gate };
-  const picked = pickSentences(ranked, config.maxSentences);
-  const citations = picked.map((s, i) => toCitation(s, i + 1));
+  const refused = ranked.length === 0 || score < threshold || features.cov_window < model.minCoverage;
+  const reason = gateReason({
+    question: input.question,
+    refused,
+    features,
+    queryTerms: input.queryTerms ?? [],
+    windowTerms: ranked[0] ? windowTerms(ranked[0]) : new Set(),
+  });
+  const gate = { score, threshold, features, reason };
+  if (refused) return { refused: true, answer: refusalMessage(input.question), citations: [], gate };
+  const picked = pickSentences(ranked, config.maxSentences, input.question);
+  const citations = picked.map((s, i) => toCitation(s, i + 1, input.question));
   const answer = picked.map((s, i) => `${s.c.text} [${i + 1}]`).join(' ');
   return { refused: false, answer, citations, gate };
 }

@@ -5,7 +5,7 @@ import { calibrate, calibrationTable } from './calibrate.js';
 import type { CliConfig } from './config.js';
 import { loadCliConfig } from './config.js';
 import { openEmbeddedEngine } from './embedded.js';
-import { createEvalEngine } from './eval.js';
+import { createEvalEngine, withDataset } from './eval.js';
 import { humanIngestLine, ingestFiles } from './ingest.js';
 import { askQuestion, humanAnswer, humanSearch, searchQuery } from './query.js';
 import { humanStatus, readStatus } from './status.js';
@@ -16,8 +16,8 @@ const USAGE = `pinpoint — ask your files, get answers that point at the exact 
   pinpoint ask "question" [--show-sources] [--json] [--collection NAME]
   pinpoint search "query" [--json] [--k N] [--collection NAME]
   pinpoint status [--json]
-  pinpoint eval <dataset-dir> [--out run.json] [--mode MODE]
-  pinpoint calibrate <dataset-dir…> --out gate.json [--mode MODE] [--min-answered 0.91]
+  pinpoint eval <dataset-dir> [--out run.json] [--mode MODE] [--offtopic-from OTHER-DIR]
+  pinpoint calibrate <dataset-dir…> --out gate.json [--mode MODE] [--min-answered 0.91] [--offtopic BASE=OTHER …]
 
   --data-dir DIR (or PINPOINT_DATA_DIR, default ./data) is the data folder the server uses too.`;
 
@@ -43,11 +43,14 @@ async function withEngine<T>(
 
 /** Runs a dataset through a fresh engine on a temporary data folder and prints the metrics. */
 async function evaluate(cfg: CliConfig, dir: string): Promise<void> {
-  const result = await runEval(cfg.resolvePath(dir), {
-    engineFactory: () => createEvalEngine(cfg.engine, cfg.concurrency, cfg.models),
-    ...(cfg.flags.out ? { out: cfg.flags.out } : {}),
-    mode: cfg.flags.mode ?? 'lexical',
-  });
+  const { offtopicFrom } = cfg.flags;
+  const result = await withDataset(cfg.resolvePath(dir), offtopicFrom, (path) =>
+    runEval(path, {
+      engineFactory: () => createEvalEngine(cfg.engine, cfg.concurrency, cfg.models),
+      ...(cfg.flags.out ? { out: cfg.flags.out } : {}),
+      mode: cfg.flags.mode ?? 'lexical',
+    }),
+  );
   print(cfg.flags.json ? JSON.stringify(result.metrics) : formatMetricsTable(result));
 }
 

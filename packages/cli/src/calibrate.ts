@@ -4,7 +4,7 @@ import type { GateFile } from '@pinpoint/core';
 import type { CalibrationInput } from '@pinpoint/eval';
 import { calibrateGate, runEval } from '@pinpoint/eval';
 import type { CliConfig } from './config.js';
-import { createEvalEngine } from './eval.js';
+import { createEvalEngine, withDataset } from './eval.js';
 
 /**
  * `pinpoint calibrate <dataset-dir…> --out gate.json [--mode M] [--min-answered 0.91]`: runs each
@@ -21,16 +21,19 @@ export async function calibrate(
   const inputs: CalibrationInput[] = [];
   const mode = cfg.flags.mode ?? 'lexical';
   let models: { embedder: string | null; reranker: string | null } = { embedder: null, reranker: null };
-  for (const dir of dirs) {
-    const run = await runEval(cfg.resolvePath(dir), {
-      engineFactory: () => createEvalEngine(cfg.engine, cfg.concurrency, cfg.models),
-      mode,
-    });
+  const sets = [
+    ...dirs.map((dir) => ({ dir: cfg.resolvePath(dir), offtopicFrom: undefined as string | undefined })),
+    ...cfg.flags.offtopic.map((p) => ({ dir: p.base, offtopicFrom: p.other })),
+  ];
+  for (const { dir, offtopicFrom } of sets) {
+    const run = await withDataset(dir, offtopicFrom, (path) =>
+      runEval(path, { engineFactory: () => createEvalEngine(cfg.engine, cfg.concurrency, cfg.models), mode }),
+    );
     models = {
       embedder: (run.config.embedder as string | null) ?? null,
       reranker: (run.config.reranker as string | null) ?? null,
     };
-    inputs.push({ dataset: run.dataset, questions: run.questions });
+    inputs.push({ dataset: run.dataset, questions: run.questions, naive: run.metrics.naive_refusal.balanced_accuracy });
     progress(`${run.dataset.path}: ${run.questions.length} questions, mode ${mode}`);
   }
   const file = calibrateGate(inputs, {
@@ -45,13 +48,21 @@ export async function calibrate(
   return file;
 }
 
-/** The calibration as a table: per dataset, its family and what the fitted gate does on it. */
+/**
+ * The calibration as tables: per dataset, what the fitted gate does on it; then per fold, what the
+ * gate fitted without that set does on it, beside the naive best-score threshold of the same run.
+ */
 export function calibrationTable(file: GateFile): string {
   const pct = (x: number) => x.toFixed(3);
+  const name = (p: string) => (p.split('/').pop() ?? p).padEnd(32);
   const rows = file.datasets.map(
     (d) =>
-      `${d.path.split('/').pop()?.padEnd(14)} ${d.family.padEnd(6)} answered ${pct(d.answerable_recall)}  refused ${pct(d.refusal_recall)}  balanced ${pct(d.balanced_accuracy)}`,
+      `${name(d.path)} ${d.family.padEnd(6)} answered ${pct(d.answerable_recall)}  refused ${pct(d.refusal_recall)}  balanced ${pct(d.balanced_accuracy)}`,
+  );
+  const folds = (file.folds ?? []).map(
+    (f) =>
+      `${name(f.held_out)} ${f.family.padEnd(6)} answered ${pct(f.answerable_recall)}  refused ${pct(f.refusal_recall)}  balanced ${pct(f.balanced_accuracy)}  naive ${f.naive_balanced_accuracy === undefined ? '-' : pct(f.naive_balanced_accuracy)}`,
   );
   const thresholds = `thresholds: cjk ${file.models.cjk.threshold}, latin ${file.models.latin.threshold} (mode ${file.mode}, embedder ${file.embedder ?? 'none'}, reranker ${file.reranker ?? 'none'})`;
-  return [...rows, thresholds].join('\n');
+  return ['fitted on every set:', ...rows, '', 'left out (leave-one-set-out folds):', ...folds, '', thresholds].join('\n');
 }

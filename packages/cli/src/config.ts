@@ -39,6 +39,10 @@ export interface CliConfig {
     k: number;
     /** calibrate: each dataset keeps at least this share of its answerable questions answered. */
     minAnswered: number;
+    /** eval: ask this other set's questions of the dataset's documents as off-topic ones. */
+    offtopicFrom?: string;
+    /** calibrate: off-topic sets to add, each `BASE=OTHER` (OTHER's questions on BASE's documents). */
+    offtopic: { base: string; other: string }[];
   };
   dataDir: string;
   concurrency: number;
@@ -92,7 +96,17 @@ const options = {
   mode: { type: 'string' },
   k: { type: 'string', default: '10' },
   'min-answered': { type: 'string', default: '0.91' },
+  'offtopic-from': { type: 'string' },
+  offtopic: { type: 'string', multiple: true, default: [] as string[] },
 } as const;
+
+function offtopicPair(value: string, resolvePath: (p: string) => string): { base: string; other: string } {
+  const [base, other, ...rest] = value.split('=');
+  if (!base || !other || rest.length > 0) {
+    throw createError('PP_CONFIG_INVALID', `--offtopic ${value}: give BASE=OTHER, two dataset folders.`);
+  }
+  return { base: resolvePath(base), other: resolvePath(other) };
+}
 
 export function loadCliConfig(argv: string[] = process.argv.slice(2), env: NodeJS.ProcessEnv = process.env): CliConfig {
   const { values, positionals } = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
@@ -114,6 +128,8 @@ export function loadCliConfig(argv: string[] = process.argv.slice(2), env: NodeJ
       ...(values.mode ? { mode: values.mode } : {}),
       k: Number(values.k) || 10,
       minAnswered: minAnsweredOf(values['min-answered']),
+      ...(values['offtopic-from'] ? { offtopicFrom: resolvePath(values['offtopic-from']) } : {}),
+      offtopic: values.offtopic.map((v) => offtopicPair(v, resolvePath)),
     },
     dataDir: resolvePath(values['data-dir'] ?? e.PINPOINT_DATA_DIR),
     concurrency: e.PINPOINT_WORKER_CONCURRENCY,

@@ -1,9 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { EngineConfig, ModelsConfig } from '@pinpoint/engine';
 import { createModelPorts } from '@pinpoint/engine';
 import type { EvalAsk, EvalEngine } from '@pinpoint/eval';
+import { writeOfftopicDataset } from '@pinpoint/eval';
 import { openEmbeddedEngine } from './embedded.js';
 import { ingestFiles } from './ingest.js';
 
@@ -49,4 +50,20 @@ export async function createEvalEngine(config: EngineConfig, concurrency: number
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Runs `fn` on the dataset folder, or — with `offtopicFrom` — on an off-topic set built in a
+ * temporary folder from it (`writeOfftopicDataset`), named `BASE-offtopic-OTHER`, removed after.
+ */
+export async function withDataset<T>(dir: string, offtopicFrom: string | undefined, fn: (dir: string) => Promise<T>): Promise<T> {
+  if (!offtopicFrom) return fn(dir);
+  const tmp = mkdtempSync(join(tmpdir(), 'pinpoint-offtopic-'));
+  try {
+    const path = join(tmp, `${basename(dir)}-offtopic-${basename(offtopicFrom)}`);
+    writeOfftopicDataset(dir, offtopicFrom, path);
+    return await fn(path);
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
 }

@@ -235,6 +235,11 @@ export const citationSchema = z.object({
   precision: precisionSchema,
   /** Citation verification: does the cited source support the sentence? */
   supported: z.boolean().optional(),
+  /**
+   * The answer inside the quote, when the question asks for a date, number, name or place and the
+   * quote holds one of that kind: its text and codepoint range in `quote`.
+   */
+  mark: z.object({ text: z.string(), start: z.number().int().nonnegative(), end: z.number().int().nonnegative() }).optional(),
 });
 export type Citation = z.infer<typeof citationSchema>;
 

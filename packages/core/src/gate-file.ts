@@ -24,6 +24,19 @@ const calibratedSetSchema = z.object({
   balanced_accuracy: z.number(),
 });
 
+/** One leave-one-set-out fold: the set left out, and what the model fitted without it does on it. */
+const calibratedFoldSchema = z.object({
+  held_out: z.string(),
+  family: z.enum(['cjk', 'latin']),
+  trained_on: z.array(z.string()),
+  questions: z.number().int().nonnegative(),
+  answerable_recall: z.number(),
+  refusal_recall: z.number(),
+  balanced_accuracy: z.number(),
+  /** The naive best-score threshold's balanced accuracy on the same run, for comparison. */
+  naive_balanced_accuracy: z.number().optional(),
+});
+
 export const gateFileSchema = z.object({
   schema: z.literal(GATE_FILE_SCHEMA),
   created_at: z.string(),
@@ -34,7 +47,10 @@ export const gateFileSchema = z.object({
   /** Each dataset keeps at least this share of its answerable questions answered. */
   min_answered: z.number().min(0).max(1),
   datasets: z.array(calibratedSetSchema),
+  /** Leave-one-set-out folds (absent in files written before folds were recorded). */
+  folds: z.array(calibratedFoldSchema).optional(),
   models: z.object({ cjk: gateModelSchema, latin: gateModelSchema }),
 });
 export type GateFile = z.infer<typeof gateFileSchema>;
 export type CalibratedSet = z.infer<typeof calibratedSetSchema>;
+export type CalibratedFold = z.infer<typeof calibratedFoldSchema>;

@@ -40,8 +40,11 @@ export interface Answer {
   parts?: string[];
   retrieved: Retrieved[];
   timings: Record<string, number>;
-  /** Extractive answers: the refusal gate's score, threshold and features (for calibration). */
-  gate?: { score: number; threshold: number; features: Record<string, number> };
+  /**
+   * Extractive answers: the refusal gate's score, threshold and features (for calibration), and
+   * `reason`, one line saying why it answered or refused.
+   */
+  gate?: { score: number; threshold: number; features: Record<string, number>; reason?: string };
 }
 
 interface Candidate {

@@ -1,4 +1,4 @@
-import type { CalibratedSet, GateFile } from '@pinpoint/core';
+import type { CalibratedFold, CalibratedSet, GateFile } from '@pinpoint/core';
 import { GATE_FILE_SCHEMA } from '@pinpoint/core';
 import type { LabelledFeatures } from './calibrate.js';
 import { fitGate, scoreOf } from './calibrate.js';
@@ -10,6 +10,8 @@ type GateModel = GateFile['models'][Family];
 export interface CalibrationInput {
   dataset: { path: string; sha256: string };
   questions: { question: string; answerable: boolean; gate?: { features: Record<string, number> } }[];
+  /** Balanced accuracy of the naive best-score threshold on the same run (metrics.naive_refusal). */
+  naive?: number;
 }
 
 export interface CalibrateOptions {
@@ -24,62 +26,88 @@ export interface CalibrateOptions {
   floorFeature: string;
   run: { mode: string; embedder: string | null; reranker: string | null };
   now?: Date;
+  /** Gradient steps of each fit (fewer for quick tests). */
+  iterations?: number;
 }
 
 const answered = (m: GateModel, features: Record<string, number>, floorFeature: string): boolean =>
   scoreOf({ features }, m.weights, m.bias) >= m.threshold && (features[floorFeature] ?? 0) >= m.minCoverage;
 
+/** A set belongs to the family most of its questions are judged by. */
+function familyOfSet(input: CalibrationInput, familyOf: (q: string) => Family): Family {
+  const cjk = input.questions.filter((q) => familyOf(q.question) === 'cjk').length;
+  return cjk * 2 > input.questions.length ? 'cjk' : 'latin';
+}
+
+function labelled(inputs: CalibrationInput[], names: string[]): LabelledFeatures[] {
+  return inputs.flatMap((input) =>
+    input.questions
+      .filter((q) => q.gate)
+      .map((q) => ({
+        answerable: q.answerable,
+        set: input.dataset.path,
+        features: Object.fromEntries(names.map((k) => [k, q.gate?.features[k] ?? 0])),
+      })),
+  );
+}
+
+/** What a model does on one set: answered (answerable recall), refused (refusal recall), balanced. */
+function judge(input: CalibrationInput, model: GateModel, floorFeature: string) {
+  const judged = input.questions.filter((q) => q.gate);
+  const pos = judged.filter((q) => q.answerable);
+  const neg = judged.filter((q) => !q.answerable);
+  const ar = pos.filter((q) => answered(model, q.gate?.features ?? {}, floorFeature)).length / (pos.length || 1);
+  const rr = neg.filter((q) => !answered(model, q.gate?.features ?? {}, floorFeature)).length / (neg.length || 1);
+  return { questions: judged.length, answerable_recall: ar, refusal_recall: rr, balanced_accuracy: (ar + rr) / 2 };
+}
+
+function fitModel(inputs: CalibrationInput[], current: GateModel, o: CalibrateOptions): GateModel | null {
+  const names = Object.keys(current.weights);
+  const data = labelled(inputs, names);
+  if (!data.some((d) => d.answerable) || data.every((d) => d.answerable)) return null;
+  const fit = fitGate(data, {
+    positive: o.positive,
+    minAnswered: o.minAnswered,
+    floor: { feature: o.floorFeature, min: current.minCoverage },
+    ...(o.iterations ? { iterations: o.iterations } : {}),
+  });
+  const round = (x: number) => Math.round(x * 1000) / 1000;
+  const weights = Object.fromEntries(names.map((k) => [k, round(fit.weights[k] ?? 0)]));
+  const bias = round(fit.bias);
+  return { weights, bias, threshold: Math.floor(fit.threshold * 10000) / 10000, minCoverage: current.minCoverage };
+}
+
 /**
  * Fits the refusal gate on eval runs of one retrieval mode: a monotone logistic model per script
- * family over the pooled questions of that family's datasets, with the threshold that gives the best
- * balanced accuracy while every dataset keeps `minAnswered` of its answerable questions answered.
+ * family over the questions of that family's datasets (each set weighing the same), with the
+ * threshold of best mean balanced accuracy that keeps every dataset at `minAnswered` of its
+ * answerable questions answered. Each set is also left out in turn (a fold): the model fitted
+ * without it is judged on it, which is how the gate fares on a collection it has never seen.
+ * A family with a single set is judged in its fold by a model fitted on the other family's sets.
  */
 export function calibrateGate(inputs: CalibrationInput[], o: CalibrateOptions): GateFile {
   const models = { ...o.current };
-  const familyOfSet = new Map<string, Family>();
-  for (const family of ['cjk', 'latin'] as const) {
-    const data: LabelledFeatures[] = [];
-    for (const input of inputs) {
-      for (const q of input.questions) {
-        if (!q.gate || o.familyOf(q.question) !== family) continue;
-        data.push({ answerable: q.answerable, set: input.dataset.path, features: q.gate.features });
-        familyOfSet.set(input.dataset.path, family);
-      }
-    }
-    if (data.length === 0 || !data.some((d) => d.answerable) || data.every((d) => d.answerable)) continue;
-    const names = Object.keys(o.current[family].weights);
-    const fit = fitGate(
-      data.map((d) => ({ ...d, features: Object.fromEntries(names.map((k) => [k, d.features[k] ?? 0])) })),
-      {
-        positive: o.positive,
-        minAnswered: o.minAnswered,
-        floor: { feature: o.floorFeature, min: o.current[family].minCoverage },
-      },
-    );
-    const round = (x: number) => Math.round(x * 1000) / 1000;
-    models[family] = {
-      weights: Object.fromEntries(names.map((k) => [k, round(fit.weights[k] ?? 0)])),
-      bias: round(fit.bias),
-      threshold: Math.floor(fit.threshold * 10000) / 10000,
-      minCoverage: o.current[family].minCoverage,
-    };
+  const family = new Map(inputs.map((i) => [i.dataset.path, familyOfSet(i, o.familyOf)]));
+  const ofFamily = (f: Family, list = inputs) => list.filter((i) => family.get(i.dataset.path) === f);
+  for (const f of ['cjk', 'latin'] as const) {
+    const fitted = fitModel(ofFamily(f), o.current[f], o);
+    if (fitted) models[f] = fitted;
   }
   const datasets: CalibratedSet[] = inputs.map((input) => {
-    const family = familyOfSet.get(input.dataset.path) ?? 'latin';
-    const judged = input.questions.filter((q) => q.gate);
-    const model = models[family];
-    const pos = judged.filter((q) => q.answerable);
-    const neg = judged.filter((q) => !q.answerable);
-    const ar = pos.filter((q) => answered(model, q.gate?.features ?? {}, o.floorFeature)).length / (pos.length || 1);
-    const rr = neg.filter((q) => !answered(model, q.gate?.features ?? {}, o.floorFeature)).length / (neg.length || 1);
+    const f = family.get(input.dataset.path) ?? 'latin';
+    return { path: input.dataset.path, sha256: input.dataset.sha256, family: f, ...judge(input, models[f], o.floorFeature) };
+  });
+  const folds: CalibratedFold[] = inputs.map((input) => {
+    const f = family.get(input.dataset.path) ?? 'latin';
+    const rest = inputs.filter((i) => i !== input);
+    const same = ofFamily(f, rest);
+    const model = fitModel(same.length > 0 ? same : rest, o.current[f], o) ?? models[f];
     return {
-      path: input.dataset.path,
-      sha256: input.dataset.sha256,
-      family,
-      questions: judged.length,
-      answerable_recall: ar,
-      refusal_recall: rr,
-      balanced_accuracy: (ar + rr) / 2,
+      held_out: input.dataset.path,
+      family: f,
+      trained_on: (same.length > 0 ? same : rest).map((i) => i.dataset.path),
+      ...judge(input, model, o.floorFeature),
+      ...(input.naive !== undefined ? { naive_balanced_accuracy: input.naive } : {}),
     };
   });
   return {
@@ -88,6 +116,7 @@ export function calibrateGate(inputs: CalibrationInput[], o: CalibrateOptions): 
     ...o.run,
     min_answered: o.minAnswered,
     datasets,
+    folds,
     models,
   };
 }

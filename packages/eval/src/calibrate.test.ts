@@ -57,6 +57,12 @@ describe('calibrateGate', () => {
     }
     expect(file.models.latin.weights.coverage).toBeGreaterThan(0);
     expect(file.models.latin.weights.suspicious).toBeLessThanOrEqual(0);
+    // Each set left out in turn; alone in its family, its fold is fitted on the other family's set.
+    expect(file.folds?.map((f) => [f.held_out, f.family, f.trained_on])).toEqual([
+      ['/sets/en', 'latin', ['/sets/ja']],
+      ['/sets/ja', 'cjk', ['/sets/en']],
+    ]);
+    for (const f of file.folds ?? []) expect(f.answerable_recall).toBeGreaterThanOrEqual(0.9);
   });
 
   it('keeps the current model of a family it has no questions for', () => {

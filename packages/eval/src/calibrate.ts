@@ -30,6 +30,7 @@ export interface FitOptions {
   floor?: { feature: string; min: number };
 }
 
+const mean = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) / (xs.length || 1);
 const sigmoid = (z: number): number => 1 / (1 + Math.exp(-z));
 
 export function scoreOf(x: Pick<LabelledFeatures, 'features'>, w: Record<string, number>, b: number): number {
@@ -38,26 +39,39 @@ export function scoreOf(x: Pick<LabelledFeatures, 'features'>, w: Record<string,
   return sigmoid(z);
 }
 
-function gradientStep(
-  data: LabelledFeatures[],
-  keys: string[],
-  w: Record<string, number>,
-  b: number,
-  o: Required<FitOptions>,
-): number {
-  const grad: Record<string, number> = Object.fromEntries(keys.map((k) => [k, 0]));
-  let gb = 0;
-  for (const x of data) {
-    const err = scoreOf(x, w, b) - (x.answerable ? 1 : 0);
-    for (const k of keys) grad[k] = (grad[k] ?? 0) + err * (x.features[k] ?? 0);
-    gb += err;
+/**
+ * Full-batch gradient descent on the logistic loss, each dataset weighing the same in total (a set
+ * with more questions of a family does not pull the fit towards its own style), with the sign of
+ * every weight held.
+ */
+function descend(data: LabelledFeatures[], keys: string[], o: Required<FitOptions>): { w: Float64Array; b: number } {
+  const n = data.length;
+  const x = data.map((d) => Float64Array.from(keys.map((k) => d.features[k] ?? 0)));
+  const y = data.map((d) => (d.answerable ? 1 : 0));
+  const perSet = new Map<string, number>();
+  for (const d of data) perSet.set(d.set ?? '', (perSet.get(d.set ?? '') ?? 0) + 1);
+  const share = data.map((d) => n / (perSet.size * (perSet.get(d.set ?? '') ?? 1)));
+  const positive = keys.map((k) => o.positive.includes(k));
+  const w = new Float64Array(keys.length);
+  let b = 0;
+  for (let it = 0; it < o.iterations; it++) {
+    const g = new Float64Array(keys.length);
+    let gb = 0;
+    for (let i = 0; i < n; i++) {
+      const xi = x[i] as Float64Array;
+      let z = b;
+      for (let k = 0; k < keys.length; k++) z += (w[k] as number) * (xi[k] as number);
+      const err = (sigmoid(z) - (y[i] as number)) * (share[i] as number);
+      for (let k = 0; k < keys.length; k++) g[k] = (g[k] as number) + err * (xi[k] as number);
+      gb += err;
+    }
+    for (let k = 0; k < keys.length; k++) {
+      const next = (w[k] as number) - o.learningRate * ((g[k] as number) / n + o.l2 * (w[k] as number));
+      w[k] = positive[k] ? Math.max(0, next) : Math.min(0, next);
+    }
+    b -= (o.learningRate * gb) / n;
   }
-  const positive = new Set(o.positive);
-  for (const k of keys) {
-    const next = (w[k] ?? 0) - o.learningRate * ((grad[k] ?? 0) / data.length + o.l2 * (w[k] ?? 0));
-    w[k] = positive.has(k) ? Math.max(0, next) : Math.min(0, next);
-  }
-  return b - (o.learningRate * gb) / data.length;
+  return { w, b };
 }
 
 function bestThreshold(
@@ -69,17 +83,18 @@ function bestThreshold(
   const floored = (x: LabelledFeatures): boolean => o.floor.feature !== '' && (x.features[o.floor.feature] ?? 0) < o.floor.min;
   const scored = data.map((x) => ({ a: x.answerable, set: x.set ?? '', s: floored(x) ? -1 : scoreOf(x, w, b) }));
   const sets = [...new Set(scored.map((x) => x.set))];
-  const nA = scored.filter((x) => x.a).length || 1;
-  const nU = scored.filter((x) => !x.a).length || 1;
-  const answeredOf = (set: string, t: number): number => {
-    const mine = scored.filter((x) => x.a && x.set === set);
-    return mine.length === 0 ? 1 : mine.filter((x) => x.s >= t).length / mine.length;
-  };
+  // Each set's balanced accuracy weighs the same: the threshold is not chosen for the largest set.
+  const bySet = sets.map((set) => ({
+    pos: scored.filter((x) => x.set === set && x.a).map((x) => x.s),
+    neg: scored.filter((x) => x.set === set && !x.a).map((x) => x.s),
+  }));
   let best = { threshold: 0, balanced_accuracy: 0, answerable_recall: 1, refusal_recall: 0 };
   for (const t of [...new Set(scored.map((x) => x.s).filter((s) => s >= 0))].sort((p, q) => p - q)) {
-    if (sets.some((set) => answeredOf(set, t) < o.minAnswered)) break;
-    const ar = scored.filter((x) => x.a && x.s >= t).length / nA;
-    const rr = scored.filter((x) => !x.a && x.s < t).length / nU;
+    const ars = bySet.map((s) => (s.pos.length === 0 ? 1 : s.pos.filter((v) => v >= t).length / s.pos.length));
+    if (ars.some((ar) => ar < o.minAnswered)) break;
+    const rrs = bySet.map((s) => (s.neg.length === 0 ? 1 : s.neg.filter((v) => v < t).length / s.neg.length));
+    const ar = mean(ars);
+    const rr = mean(rrs);
     if ((ar + rr) / 2 > best.balanced_accuracy)
       best = { threshold: t, balanced_accuracy: (ar + rr) / 2, answerable_recall: ar, refusal_recall: rr };
   }
@@ -90,14 +105,13 @@ export function fitGate(data: LabelledFeatures[], options: FitOptions): FittedGa
   const o: Required<FitOptions> = {
     minAnswered: 0.92,
     l2: 0.001,
-    iterations: 20000,
+    iterations: 4000,
     learningRate: 2,
     floor: { feature: '', min: 0 },
     ...options,
   };
   const keys = [...new Set(data.flatMap((x) => Object.keys(x.features)))];
-  const weights: Record<string, number> = Object.fromEntries(keys.map((k) => [k, 0]));
-  let bias = 0;
-  for (let i = 0; i < o.iterations; i++) bias = gradientStep(data, keys, weights, bias, o);
-  return { weights, bias, ...bestThreshold(data, weights, bias, o) };
+  const { w, b } = descend(data, keys, o);
+  const weights: Record<string, number> = Object.fromEntries(keys.map((k, i) => [k, w[i] as number]));
+  return { weights, bias: b, ...bestThreshold(data, weights, b, o) };
 }

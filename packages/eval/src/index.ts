@@ -1,3 +1,5 @@
+export type { AnsweredQuestion } from './answer-contains.js';
+export { answerContains } from './answer-contains.js';
 export type { FitOptions, FittedGate, LabelledFeatures } from './calibrate.js';
 export { fitGate } from './calibrate.js';
 export type { CalibrateOptions, CalibrationInput } from './calibrate-gate.js';
@@ -8,6 +10,7 @@ export type { Metrics, ScoredQuestion } from './metrics.js';
 export { computeMetrics } from './metrics.js';
 export type { NaiveRefusal } from './naive.js';
 export { naiveRefusal } from './naive.js';
+export { OFFTOPIC_QUESTIONS, writeOfftopicDataset } from './offtopic.js';
 export type { GoldRef, RetrievedRef } from './relevance.js';
 export { isRelevant, normalizeForMatch } from './relevance.js';
 export type { EvalAsk, EvalEngine, EvalRetrieved, EvalRun, RunEvalOptions, RunQuestion } from './run.js';

@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import type { Anchor, Citation } from '@pinpoint/core';
+import { answerContains } from './answer-contains.js';
 import type { CellMetrics } from './cell-metrics.js';
 import { cellGold, computeCellMetrics } from './cell-metrics.js';
 import type { EvalQuestion } from './dataset.js';
@@ -58,6 +59,8 @@ export interface EvalRun {
   metrics: Metrics & {
     latency_stages_ms: Record<string, { p50: number; p95: number }>;
     naive_refusal: NaiveRefusal;
+    /** Share of answered answerable questions whose answer holds an expected answer string. */
+    answer_contains: number;
   } & Partial<CellMetrics>;
   questions: RunQuestion[];
 }
@@ -137,6 +140,7 @@ export async function runEval(datasetDir: string, options: RunEvalOptions): Prom
         ...computeMetrics(scored),
         latency_stages_ms: stageLatencies(questions),
         naive_refusal: naiveRefusal(questions),
+        answer_contains: answerContains(questions.map((q, i) => ({ ...q, answers: dataset.questions[i]?.answers ?? [] }))),
         ...cells,
       },
       questions,

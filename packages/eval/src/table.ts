@@ -21,6 +21,7 @@ export function formatMetricsTable(run: EvalRun): string {
         ] as [string, string][])
       : []),
     ['naive refusal (best-score threshold)', `balanced accuracy ${f3(m.naive_refusal.balanced_accuracy)}`],
+    ['answer_contains (of answered)', f3(m.answer_contains)],
     ['latency p50 / p95 (ms)', `${m.latency_ms.p50} / ${m.latency_ms.p95}`],
     ...Object.entries(m.latency_stages_ms).map(([stage, l]): [string, string] => [
       `  ${stage} p50 / p95 (ms)`,

@@ -117,7 +117,14 @@ export const answerSchema = z.object({
   citations: z.array(citationSchema),
   sentences: z.array(sentenceSupport).optional(),
   generator: z.string().optional(),
-  gate: z.object({ score: z.number(), threshold: z.number(), features: z.record(z.string(), z.number()) }).optional(),
+  gate: z
+    .object({
+      score: z.number(),
+      threshold: z.number(),
+      features: z.record(z.string(), z.number()),
+      reason: z.string().optional(),
+    })
+    .optional(),
   retrieved: z.array(retrievedSchema),
   timings: timingsSchema,
 });

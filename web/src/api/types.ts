@@ -23,6 +23,8 @@ export interface AskResponse {
   answer: string;
   refused: boolean;
   refusal_reason?: string;
+  /** Zero-key answers: the refusal gate's one line on why it answered or refused. */
+  gate?: { reason?: string };
   citations: Citation[];
   retrieved: Retrieved[];
   timings: Record<string, number>;

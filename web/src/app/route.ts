@@ -10,6 +10,8 @@ export interface CiteRoute {
   anchor?: Anchor;
   /** The question whose answer the citation belongs to: "back to the answer". */
   question?: string;
+  /** The answer inside the cited text (a date, number, name or place), shown marked. */
+  mark?: string;
 }
 
 /** Where the app is: every state worth sharing lives in the URL hash. */
@@ -55,6 +57,7 @@ export function parseRoute(hash: string): Route {
       ...(Number.isInteger(n) && n > 0 ? { n } : {}),
       ...(anchor ? { anchor } : {}),
       ...(question ? { question } : {}),
+      ...(params.get('m') ? { mark: params.get('m') as string } : {}),
     };
   }
   return question ? { name: 'home', question } : { name: 'home' };
@@ -74,6 +77,7 @@ export function formatRoute(route: Route): string {
   if (route.n) p.set('n', String(route.n));
   if (route.anchor) p.set('a', JSON.stringify(route.anchor));
   if (route.question) p.set('q', route.question);
+  if (route.mark) p.set('m', route.mark);
   return `#/cite?${p}`;
 }
 
@@ -87,5 +91,6 @@ export function citationHref(citation: Citation, question?: string): string {
     n: citation.n,
     anchor: citation.anchor,
     ...(question ? { question } : {}),
+    ...(citation.mark ? { mark: citation.mark.text } : {}),
   });
 }

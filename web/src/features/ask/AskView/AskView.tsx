@@ -44,7 +44,11 @@ function Answer({ answer }: { answer: AskResponse }) {
     return (
       <section className={styles.refusal} aria-label="Answer" data-testid="refusal">
         <p className={styles.refusalTitle}>The documents don't answer this</p>
-        {answer.refusal_reason && <p className={styles.refusalReason}>{refusalReasonText(answer.refusal_reason)}</p>}
+        {(answer.gate?.reason ?? answer.refusal_reason) && (
+          <p className={styles.refusalReason} data-testid="gate-reason">
+            {answer.gate?.reason ?? refusalReasonText(answer.refusal_reason)}
+          </p>
+        )}
       </section>
     );
   }
@@ -83,6 +87,11 @@ function Answer({ answer }: { answer: AskResponse }) {
           </li>
         ))}
       </ol>
+      {answer.gate?.reason && (
+        <p className={styles.gateReason} data-testid="gate-reason">
+          {answer.gate.reason}
+        </p>
+      )}
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../../../api/client.js';
 import type { ResolvedCitation } from '../../../api/types.js';
 import { type CiteRoute, formatRoute, type Route } from '../../../app/route.js';
+import { markedParts } from '../mark.js';
 import { PageView } from '../PageView/PageView.js';
 import { ProblemNotice } from '../ProblemNotice/ProblemNotice.js';
 import { RecordView } from '../RecordView/RecordView.js';
@@ -125,7 +126,7 @@ function ReaderHeader({
 }
 
 /** What the answer rests on, or — for an unresolved citation — why nothing is highlighted. */
-function CitedPassage({ resolved }: { resolved: ResolvedCitation }) {
+function CitedPassage({ resolved, mark }: { resolved: ResolvedCitation; mark?: string | undefined }) {
   const precision = precisionInfo(resolved.precision);
   if (!precision.drawHighlight) {
     return (
@@ -141,7 +142,15 @@ function CitedPassage({ resolved }: { resolved: ResolvedCitation }) {
         {resolved.view.kind === 'text' || resolved.quote !== resolved.element.text ? 'Cited text' : 'Cited element'}
       </figcaption>
       <blockquote className={styles.quote} data-testid="quote">
-        {resolved.quote}
+        {markedParts(resolved.quote, mark).map((p, i) =>
+          p.marked ? (
+            <mark key={`m${i}`} className={styles.answerMark} data-testid="answer-mark" title="The answer">
+              {p.text}
+            </mark>
+          ) : (
+            <span key={`t${i}`}>{p.text}</span>
+          ),
+        )}
       </blockquote>
     </figure>
   );
@@ -170,7 +179,7 @@ export function Reader({ route }: { route: CiteRoute; navigate: (route: Route) =
       {resolved && !resolveProblem && (
         <>
           <VersionBanner resolved={resolved} route={route} />
-          <CitedPassage resolved={resolved} />
+          <CitedPassage resolved={resolved} mark={route.mark} />
           {!viewProblem && <Body resolved={resolved} onError={onError} />}
           <ContextPanel versionId={resolved.version.version_id} element={resolved.element} />
         </>

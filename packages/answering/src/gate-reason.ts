@@ -1,0 +1,80 @@
+import { hasKana } from '@pinpoint/analysis';
+import type { QueryTermWeight } from './candidates.js';
+import { termsOf } from './candidates.js';
+import type { GateFeatures } from './gate.js';
+
+/** What the gate saw, for the one line that tells a person why it answered or refused. */
+export interface ReasonInput {
+  question: string;
+  refused: boolean;
+  features: GateFeatures;
+  /** Query terms from the index (weight 0: the collection never holds the term). */
+  queryTerms: QueryTermWeight[];
+  /** Terms of the best window (empty when nothing was found). */
+  windowTerms: Set<string>;
+}
+
+const STOP =
+  /^(what|which|who|whom|whose|when|where|why|how|is|are|was|were|do|does|did|the|a|an|of|in|on|for|to|and|or|by|with)$/iu;
+
+/** The question's words in order, each with its analysed terms (CJK: dictionary words). */
+function questionWords(question: string): { word: string; terms: string[] }[] {
+  const locale = hasKana(question) ? 'ja' : 'zh';
+  const seg = new Intl.Segmenter(locale, { granularity: 'word' });
+  const out: { word: string; terms: string[] }[] = [];
+  for (const s of seg.segment(question.normalize('NFKC'))) {
+    if (!s.isWordLike) continue;
+    // A stop word has no terms of its own: it ends a phrase ("salary" | "chief executive").
+    out.push({ word: s.segment, terms: STOP.test(s.segment) ? [] : termsOf(s.segment) });
+  }
+  return out;
+}
+
+/** Words the predicate holds for, adjacent ones joined into phrases ("chief executive"). */
+function phrases(words: { word: string; terms: string[] }[], pick: (terms: string[]) => boolean, cjk: boolean): string[] {
+  const out: string[] = [];
+  let run: string[] = [];
+  const flush = () => {
+    if (run.length > 0) out.push(run.join(cjk ? '' : ' '));
+    run = [];
+  };
+  for (const w of words) {
+    if (w.terms.length > 0 && pick(w.terms)) run.push(w.word);
+    else flush();
+  }
+  flush();
+  return [...new Set(out)];
+}
+
+const list = (xs: string[]): string => {
+  const q = xs.slice(0, 3).map((x) => `“${x}”`);
+  return q.length <= 1 ? (q[0] ?? '') : `${q.slice(0, -1).join(', ')} or ${q[q.length - 1]}`;
+};
+const pct = (x: number): string => `${Math.round(x * 100)}%`;
+
+/**
+ * One line a person understands, from the gate's own features: the words no document mentions,
+ * the words the closest passage lacks, or what it holds when the answer was given.
+ */
+export function gateReason(input: ReasonInput): string {
+  const { features: f, refused } = input;
+  const cjk = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(input.question);
+  const weight = new Map(input.queryTerms.map((t) => [t.term, t.weight]));
+  const judged = (terms: string[]) => terms.filter((t) => weight.has(t));
+  const words = questionWords(input.question);
+  const unseen = phrases(words, (ts) => judged(ts).length > 0 && judged(ts).every((t) => weight.get(t) === 0), cjk);
+  const absent = phrases(words, (ts) => judged(ts).length > 0 && judged(ts).every((t) => !input.windowTerms.has(t)), cjk);
+  const found = phrases(words, (ts) => judged(ts).some((t) => input.windowTerms.has(t)), cjk);
+  if (!refused) {
+    return `Answered: the cited passage holds ${pct(f.cov_all)} of the question${found.length > 0 ? `, including ${list(found).replaceAll(' or ', ' and ')}` : ''}.`;
+  }
+  if (unseen.length > 0 && f.known < 0.9) return `Nothing in your documents mentions ${list(unseen)}.`;
+  if (f.cov_all < 0.5 && absent.length > 0) {
+    return `The closest passage holds only ${pct(f.cov_all)} of the question: it does not mention ${list(absent)}.`;
+  }
+  if (f.negation_mismatch > 0) return 'The closest passage matches the question’s words, but not its negation.';
+  if (f.type_ok === 0)
+    return 'The closest passage matches the question’s words, but holds nothing of the kind it asks for (a number, date or name).';
+  if (absent.length > 0) return `The closest passage does not mention ${list(absent)}, which the question asks about.`;
+  return 'The closest passage repeats the question’s words without answering it.';
+}
