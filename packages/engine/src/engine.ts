@@ -10,9 +10,9 @@ import type {
   Version,
   VersionDetail,
 } from '@pinpoint/core';
-import { createError } from '@pinpoint/core';
+import { createError, toPinpointError } from '@pinpoint/core';
 import { readArtifact } from './artifacts.js';
-import { getDocument, getVersionDetail, listDocuments, syncVersionWithJob, waitForVersions } from './catalog.js';
+import { getDocument, getVersionDetail, listDocuments, waitForVersions } from './catalog.js';
 import type { CitationRef } from './citations.js';
 import { resolveCitation } from './citations.js';
 import type { EngineConfig, EnginePorts } from './config.js';
@@ -22,6 +22,8 @@ import { ask, askStream, search } from './query.js';
 import { effectiveSettings } from './settings.js';
 import type { UploadFile } from './upload.js';
 import { reprocess, upload } from './upload.js';
+import type { EngineLog } from './version-sync.js';
+import { followJobs, reconcileVersions, stderrLog } from './version-sync.js';
 
 export interface Engine {
   readonly config: EngineConfig;
@@ -48,16 +50,29 @@ export interface Engine {
   readArtifact(versionId: string, kind: ArtifactKind, name?: string): ReturnType<typeof readArtifact>;
   /** Everything that shapes ingestion and answers, defaults filled in. */
   settings(): Record<string, unknown>;
+  /**
+   * Brings every version in line with its job (what a killed process or a failed sync left); runs at
+   * every start, and resolves with the versions it changed.
+   */
+  reconcile(): Promise<string[]>;
   /** Stops the worker loop and closes every port. */
   close(): Promise<void>;
 }
 
 /** The one place the pipeline lives; the API, the CLI, the eval and the workers all go through it. */
-export function createEngine(config: EngineConfig, ports: EnginePorts): Engine {
+export function createEngine(config: EngineConfig, ports: EnginePorts, options: { log?: EngineLog } = {}): Engine {
+  const log = options.log ?? stderrLog;
   const processor = createIngestProcessor(ports, config);
   const runners: JobRunner[] = [];
-  const unsubscribe = ports.queue.subscribe((job) => {
-    void syncVersionWithJob(ports, job).catch(() => {});
+  const following = followJobs(ports, log);
+  const reconcile = async (): Promise<string[]> => {
+    const changed = await reconcileVersions(ports);
+    if (changed.length > 0) log('versions-reconciled', { version_ids: changed });
+    return changed;
+  };
+  const started = reconcile().catch((err: unknown) => {
+    const e = toPinpointError(err);
+    log('versions-reconcile-failed', { code: e.code, message: e.message });
   });
   return {
     config,
@@ -88,9 +103,11 @@ export function createEngine(config: EngineConfig, ports: EnginePorts): Engine {
       return readArtifact(ports, versionId, kind, name);
     },
     settings: () => effectiveSettings(config, ports),
+    reconcile,
     close: async () => {
       await Promise.all(runners.map((r) => r.stop()));
-      unsubscribe();
+      await started;
+      await following.stop();
       await ports.queue.close();
       await ports.lexical.close();
       await ports.vectors?.close();

@@ -31,6 +31,6 @@ describe('S3BlobStore', () => {
 
   it('reports an unreachable store as a retryable error', async () => {
     const blobs = new S3BlobStore({ endpoint: 'http://127.0.0.1:9', bucket: 'b', ...creds });
-    await expect(blobs.has('k')).rejects.toMatchObject({ code: 'PP_INTERNAL', retryable: true });
+    await expect(blobs.has('k')).rejects.toMatchObject({ code: 'PP_STORE_UNAVAILABLE', retryable: true });
   });
 });

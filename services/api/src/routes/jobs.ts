@@ -1,10 +1,10 @@
-import type { IncomingMessage } from 'node:http';
 import type { Job, JobQueue } from '@pinpoint/core';
 import { createError, jobSchema } from '@pinpoint/core';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RouteContext } from '../context.js';
+import { sendStreamError } from '../errors.js';
 import { errorResponse, jobParams, jobsQuery } from '../schemas.js';
 
 const event = (job: Job): string => `event: job\ndata: ${JSON.stringify(job)}\n\n`;
@@ -14,7 +14,7 @@ async function streamJobs(
   queue: JobQueue,
   streams: Set<() => void>,
   collectionId: string | undefined,
-  req: IncomingMessage,
+  req: FastifyRequest,
   reply: FastifyReply,
 ): Promise<void> {
   const wanted = (job: Job): boolean => !collectionId || job.collection_id === collectionId;
@@ -24,7 +24,15 @@ async function streamJobs(
     'cache-control': 'no-cache',
     connection: 'keep-alive',
   });
-  const live = [...(await queue.list({ state: 'queued' })), ...(await queue.list({ state: 'running' }))];
+  reply.raw.on('error', (err) => req.log.warn({ err }, 'job event stream: the connection failed'));
+  let live: Job[];
+  try {
+    live = [...(await queue.list({ state: 'queued' })), ...(await queue.list({ state: 'running' }))];
+  } catch (err) {
+    sendStreamError(req.log, reply.raw, err);
+    reply.raw.end();
+    return;
+  }
   for (const job of live.filter(wanted)) reply.raw.write(event(job));
   const unsubscribe = queue.subscribe((job) => {
     if (wanted(job)) reply.raw.write(event(job));
@@ -37,7 +45,7 @@ async function streamJobs(
     if (!reply.raw.writableEnded) reply.raw.end();
   };
   streams.add(end);
-  req.on('close', end);
+  req.raw.on('close', end);
 }
 
 /**
@@ -85,7 +93,7 @@ export const jobRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (ap
         querystring: z.object({ collection_id: z.string().optional() }),
       },
     },
-    async (req, reply) => streamJobs(queue, streams, req.query.collection_id, req.raw, reply),
+    async (req, reply) => streamJobs(queue, streams, req.query.collection_id, req, reply),
   );
 
   app.get(

@@ -1,8 +1,8 @@
-import { toPinpointError } from '@pinpoint/core';
 import type { QueryOptions } from '@pinpoint/engine';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { RouteContext } from '../context.js';
+import { sendStreamError } from '../errors.js';
 import { answerSchema, askBody, errorResponse, resolveBody, resolvedSchema, searchBody, searchResponse } from '../schemas.js';
 
 function queryOptions(body: {
@@ -56,10 +56,7 @@ export const queryRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (
           reply.raw.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
         }
       } catch (err) {
-        const e = toPinpointError(err);
-        reply.raw.write(
-          `event: error\ndata: ${JSON.stringify({ type: 'error', error: { code: e.code, message: e.message } })}\n\n`,
-        );
+        sendStreamError(req.log, reply.raw, err);
       }
       reply.raw.end();
     },
