@@ -1,4 +1,5 @@
 import type {
+  Answer,
   ArtifactKind,
   Collection,
   DocumentSummary,
@@ -6,6 +7,7 @@ import type {
   JobProcessor,
   JobRunner,
   ResolvedCitation,
+  SearchResponse,
   UploadResult,
   Version,
   VersionDetail,
@@ -17,7 +19,7 @@ import type { CitationRef } from './citations.js';
 import { resolveCitation } from './citations.js';
 import type { EngineConfig, EnginePorts } from './config.js';
 import { createIngestProcessor } from './ingest.js';
-import type { Answer, AskEvent, QueryOptions, SearchResponse } from './query.js';
+import type { AskEvent, QueryOptions } from './query.js';
 import { ask, askStream, search } from './query.js';
 import { effectiveSettings } from './settings.js';
 import type { UploadFile } from './upload.js';

@@ -1,4 +1,4 @@
-export type { UploadResult } from '@pinpoint/core';
+export type { Answer, SearchResponse, UploadResult } from '@pinpoint/core';
 export { blobKeyFor } from './artifacts.js';
 export type { CitationRef } from './citations.js';
 export type { EngineConfig, EnginePorts } from './config.js';
@@ -23,6 +23,6 @@ export type { ModelPorts } from './models.js';
 export { createModelPorts } from './models.js';
 export type { ModelsConfig } from './models-config.js';
 export { embedderEnvShape, embedderFromEnv, modelsEnvShape, modelsFromEnv, vectorsEnvShape } from './models-config.js';
-export type { Answer, AskEvent, QueryFilters, QueryOptions, SearchResponse } from './query.js';
+export type { AskEvent, QueryFilters, QueryOptions } from './query.js';
 export type { UploadFile } from './upload.js';
 export type { EngineLog } from './version-sync.js';

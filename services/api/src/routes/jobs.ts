@@ -1,5 +1,5 @@
 import type { Job, JobQueue } from '@pinpoint/core';
-import { createError, jobSchema } from '@pinpoint/core';
+import { createError, jobSchema, jobsResponseSchema } from '@pinpoint/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -71,7 +71,7 @@ export const jobRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (ap
 
   app.get(
     '/api/jobs',
-    { schema: { tags: ['jobs'], querystring: jobsQuery, response: { 200: z.object({ jobs: z.array(jobSchema) }) } } },
+    { schema: { tags: ['jobs'], querystring: jobsQuery, response: { 200: jobsResponseSchema } } },
     async (req) => {
       const q = req.query;
       const jobs = await queue.list({
