@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Engine, EngineConfig, ModelPorts } from '@pinpoint/engine';
+import type { ModelPorts } from '@pinpoint/compose';
+import type { Engine, EngineConfig } from '@pinpoint/engine';
 import { createEngine } from '@pinpoint/engine';
 import { openLexicalIndex } from '@pinpoint/retrieval';
 import { FsBlobStore, SqliteJobQueue, SqliteMetadataStore } from '@pinpoint/storage';

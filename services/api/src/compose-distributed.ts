@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { ANALYZER_ID, analyze, termKind } from '@pinpoint/analysis';
 import { BullMQJobQueue } from '@pinpoint/bullmq';
+import { createModelPorts } from '@pinpoint/compose';
 import type { LexicalIndex } from '@pinpoint/core';
 import { createError } from '@pinpoint/core';
 import type { Engine } from '@pinpoint/engine';
-import { createEngine, createModelPorts } from '@pinpoint/engine';
+import { createEngine } from '@pinpoint/engine';
 import { PgLexicalIndex, PgMetadataStore } from '@pinpoint/postgres';
 import { DEFAULT_BM25 } from '@pinpoint/retrieval';
 import { S3BlobStore } from '@pinpoint/s3';

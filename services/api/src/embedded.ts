@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { createModelPorts } from '@pinpoint/compose';
 import type { Engine } from '@pinpoint/engine';
-import { createEngine, createModelPorts } from '@pinpoint/engine';
+import { createEngine } from '@pinpoint/engine';
 import { openLexicalIndex } from '@pinpoint/retrieval';
 import { FsBlobStore, SqliteJobQueue, SqliteMetadataStore } from '@pinpoint/storage';
 import type { Config } from './config.js';
