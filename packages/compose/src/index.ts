@@ -1,3 +1,6 @@
+export type { DistributedPortsConfig } from './distributed.js';
+export { openDistributedPorts } from './distributed.js';
+export { openEmbeddedPorts } from './embedded.js';
 export type { BlobsConfig } from './env-config.js';
 export {
   answerEnvShape,
