@@ -3,8 +3,10 @@ import type {
   ArtifactKind,
   Collection,
   DocumentSummary,
+  Element,
   Job,
   JobProcessor,
+  JobQueue,
   JobRunner,
   ResolvedCitation,
   SearchResponse,
@@ -27,9 +29,14 @@ import { reprocess, upload } from './upload.js';
 import type { EngineLog } from './version-sync.js';
 import { followJobs, reconcileVersions, stderrLog } from './version-sync.js';
 
+/** The jobs, as callers see them: listed, read, cancelled, retried, followed. */
+export type EngineJobs = Pick<JobQueue, 'list' | 'get' | 'cancel' | 'retry' | 'subscribe'>;
+
 export interface Engine {
   readonly config: EngineConfig;
+  /** The adapters, for the composition roots and tests; routes and tools use the methods below. */
   readonly ports: EnginePorts;
+  listCollections(): Promise<Collection[]>;
   createCollection(name: string): Promise<Collection>;
   /** The collection named `name`, created when missing. */
   ensureCollection(name: string): Promise<Collection>;
@@ -48,6 +55,9 @@ export interface Engine {
   listDocuments(collectionId?: string): Promise<DocumentSummary[]>;
   getDocument(documentId: string): Promise<DocumentSummary>;
   getVersion(versionId: string): Promise<VersionDetail>;
+  /** A version's elements in reading order (PP_NOT_FOUND when the version does not exist). */
+  getElements(versionId: string): Promise<Element[]>;
+  readonly jobs: EngineJobs;
   /** An artifact's bytes, checked against its sha256 (409 PP_ARTIFACT_HASH_MISMATCH otherwise). */
   readArtifact(versionId: string, kind: ArtifactKind, name?: string): ReturnType<typeof readArtifact>;
   /** Everything that shapes ingestion and answers, defaults filled in. */
@@ -79,6 +89,7 @@ export function createEngine(config: EngineConfig, ports: EnginePorts, options: 
   return {
     config,
     ports,
+    listCollections: () => ports.metadata.listCollections(),
     createCollection: (name) => ports.metadata.createCollection(name),
     ensureCollection: async (name) => {
       const found = (await ports.metadata.listCollections()).find((c) => c.name === name);
@@ -100,6 +111,17 @@ export function createEngine(config: EngineConfig, ports: EnginePorts, options: 
     listDocuments: (collectionId) => listDocuments(ports, collectionId),
     getDocument: (documentId) => getDocument(ports, documentId),
     getVersion: (versionId) => getVersionDetail(ports, versionId),
+    getElements: async (versionId) => {
+      await getVersionDetail(ports, versionId);
+      return ports.metadata.getElements(versionId);
+    },
+    jobs: {
+      list: (filter) => ports.queue.list(filter),
+      get: (jobId) => ports.queue.get(jobId),
+      cancel: (jobId) => ports.queue.cancel(jobId),
+      retry: (jobId) => ports.queue.retry(jobId),
+      subscribe: (listener) => ports.queue.subscribe(listener),
+    },
     readArtifact: (versionId, kind, name) => {
       if (!versionId) throw createError('PP_VALIDATION', 'versionId is required.');
       return readArtifact(ports, versionId, kind, name);

@@ -3,7 +3,7 @@ export { blobKeyFor } from './artifacts.js';
 export type { CitationRef } from './citations.js';
 export type { EngineConfig, EnginePorts } from './config.js';
 export { defaultEngineConfig } from './config.js';
-export type { Engine } from './engine.js';
+export type { Engine, EngineJobs } from './engine.js';
 export { createEngine } from './engine.js';
 export type { GateCalibration } from './gate-file.js';
 export { gateMismatch, loadGateFile } from './gate-file.js';

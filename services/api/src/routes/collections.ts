@@ -7,7 +7,7 @@ import { collectionParams, errorResponse } from '../schemas.js';
 
 export const collectionRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
   app.get('/api/collections', { schema: { tags: ['collections'], response: { 200: collectionsResponseSchema } } }, async () => ({
-    collections: await ctx.engine.ports.metadata.listCollections(),
+    collections: await ctx.engine.listCollections(),
   }));
 
   app.post(

@@ -46,10 +46,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = asyn
         response: { 200: elementsResponseSchema, 404: errorResponse },
       },
     },
-    async (req) => {
-      await engine.getVersion(req.params.versionId);
-      return { elements: await engine.ports.metadata.getElements(req.params.versionId) };
-    },
+    async (req) => ({ elements: await engine.getElements(req.params.versionId) }),
   );
 
   app.post(

@@ -1,5 +1,6 @@
-import type { Job, JobQueue } from '@pinpoint/core';
+import type { Job } from '@pinpoint/core';
 import { createError, jobSchema, jobsResponseSchema } from '@pinpoint/core';
+import type { EngineJobs } from '@pinpoint/engine';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,7 +12,7 @@ const event = (job: Job): string => `event: job\ndata: ${JSON.stringify(job)}\n\
 
 /** SSE: the live jobs first, then every change; ends on client close or server shutdown. */
 async function streamJobs(
-  queue: JobQueue,
+  queue: EngineJobs,
   streams: Set<() => void>,
   collectionId: string | undefined,
   req: FastifyRequest,
@@ -52,7 +53,7 @@ async function streamJobs(
  * Cancels, then waits briefly for a running job to stop, so the response carries the final state
  * (a client that also listens to the event stream never sees an older state arrive last).
  */
-async function cancelAndSettle(queue: JobQueue, jobId: string, waitMs = 5000): Promise<Job> {
+async function cancelAndSettle(queue: EngineJobs, jobId: string, waitMs = 5000): Promise<Job> {
   let job = await queue.cancel(jobId);
   const deadline = Date.now() + waitMs;
   while (job.state === 'running' && Date.now() < deadline) {
@@ -63,7 +64,7 @@ async function cancelAndSettle(queue: JobQueue, jobId: string, waitMs = 5000): P
 }
 
 export const jobRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
-  const queue = ctx.engine.ports.queue;
+  const queue = ctx.engine.jobs;
   const streams = new Set<() => void>();
   app.addHook('preClose', async () => {
     for (const end of streams) end();
