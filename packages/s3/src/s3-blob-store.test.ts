@@ -1,7 +1,7 @@
 import { describeBlobStoreConformance } from '@pinpoint/conformance';
+import { startFakeS3 } from '@pinpoint/testing';
 import { describe, expect, it } from 'vitest';
 import { S3BlobStore } from './s3-blob-store.js';
-import { startFakeS3 } from './s3-fake.js';
 
 const creds = { accessKeyId: 'AKIDTEST', secretAccessKey: 'secret/key+with=chars', region: 'eu-west-1' };
 
