@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openLexicalIndex } from '@pinpoint/retrieval';
 import { FsBlobStore, SqliteJobQueue, SqliteMetadataStore } from '@pinpoint/storage';
+import { until } from '@pinpoint/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { defaultEngineConfig } from './config.js';
 import { createEngine, type Engine } from './engine.js';
@@ -29,15 +30,6 @@ function open(dataDir: string, log: EngineLog, lexical = openLexicalIndex(join(d
     },
     { log },
   );
-}
-
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const value = await read();
-    if (ok(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
 
 describe('version sync', () => {

@@ -5,3 +5,4 @@ export { startFakeQdrant } from './qdrant-fake.js';
 export type { FakeS3 } from './s3-fake.js';
 export { startFakeS3 } from './s3-fake.js';
 export { writeTinyCrossEncoder, writeTinyEncoder } from './tiny-onnx.js';
+export { until } from './until.js';

@@ -3,18 +3,24 @@ import type { MdNode } from '../markdownTree.js';
 import { markdownTree } from '../markdownTree.js';
 import styles from './MarkdownText.module.css';
 
-function render(node: MdNode, key: string, firstMark: RefObject<HTMLElement | null>, state: { marked: boolean }): ReactNode {
+interface RenderState {
+  markClass: string;
+  firstMark: RefObject<HTMLElement | null>;
+  marked: boolean;
+}
+
+function render(node: MdNode, key: string, state: RenderState): ReactNode {
   if (node.kind === 'text') {
     if (!node.marked) return node.text;
-    const ref = state.marked ? undefined : firstMark;
+    const ref = state.marked ? undefined : state.firstMark;
     state.marked = true;
     return (
-      <mark key={key} ref={ref} className={styles.mark} data-testid="text-mark" data-start={node.start} data-end={node.end}>
+      <mark key={key} ref={ref} className={state.markClass} data-testid="text-mark" data-start={node.start} data-end={node.end}>
         {node.text}
       </mark>
     );
   }
-  const children = node.children.map((c, i) => render(c, `${key}.${i}`, firstMark, state));
+  const children = node.children.map((c, i) => render(c, `${key}.${i}`, state));
   const props: Record<string, unknown> = { key };
   if (node.tag === 'a') Object.assign(props, { href: node.href, target: '_blank', rel: 'noopener noreferrer' });
   if (node.listStart !== undefined) props.start = node.listStart;
@@ -29,10 +35,13 @@ export function MarkdownText({
   source,
   range,
   firstMark,
+  markClass,
 }: {
   source: string;
   range: { start: number; end: number } | null;
   firstMark: RefObject<HTMLElement | null>;
+  /** The reader's highlight style, the same as plain text's. */
+  markClass: string;
 }) {
   const start = range?.start;
   const end = range?.end;
@@ -40,5 +49,5 @@ export function MarkdownText({
     () => markdownTree(source, start === undefined || end === undefined ? null : { start, end }),
     [source, start, end],
   );
-  return <div className={styles.markdown}>{render(tree, 'md', firstMark, { marked: false })}</div>;
+  return <div className={styles.markdown}>{render(tree, 'md', { markClass, firstMark, marked: false })}</div>;
 }

@@ -114,7 +114,7 @@ export function TextView({ view, highlight, showRaw, markdown, originalUrl, onEr
       )}
       <section ref={box} className={styles.text} data-testid="text-view" aria-label="Document text">
         {markdown ? (
-          <MarkdownText source={view.text} range={range} firstMark={mark} />
+          <MarkdownText source={view.text} range={range} firstMark={mark} markClass={styles.mark ?? ''} />
         ) : (
           <PlainText text={view.text} parts={highlight ? parts : null} mark={mark} />
         )}
