@@ -27,6 +27,17 @@ module.exports = {
       to: { path: '^services/', pathNot: '^services/$1/' },
     },
     {
+      name: 'test-kit-only-in-tests',
+      comment:
+        'The test kit (@pinpoint/testing: wire fakes, generated ONNX models) and the conformance suites are for tests only: runtime code never loads them.',
+      severity: 'error',
+      from: {
+        path: '^(packages|services|web)/',
+        pathNot: ['\\.test\\.ts$', '^packages/(testing|conformance|bench)/'],
+      },
+      to: { path: '^packages/(testing|conformance)/' },
+    },
+    {
       name: 'parsers-stay-pure',
       comment: 'Parsers never import storage, retrieval or services.',
       severity: 'error',

@@ -93,24 +93,38 @@ describe('upload, ask and open citations in the reader (real API, Chromium)', ()
     const resolved = await openCitation(page, answer, MD);
     expect(resolved.view.kind).toBe('text');
     const view = resolved.view as TextView;
-    const mark = page.locator('[data-testid=text-mark]');
-    await mark.waitFor();
-    const marked = await mark.textContent();
-    // independent of the app's conversion: slice the decoded text by codepoints here
-    expect(marked).toBe(Array.from(view.text).slice(view.start, view.end).join(''));
-    expect(marked).toBe(resolved.quote);
-    // the cited occurrence, not another copy of the same words: the text before the mark is the prefix
-    const before = await page.evaluate(() => {
-      const view = document.querySelector('[data-testid=text-view]');
-      const mark = document.querySelector('[data-testid=text-mark]');
-      if (!view || !mark) return null;
-      const range = document.createRange();
-      range.setStart(view, 0);
-      range.setEndBefore(mark);
-      return range.toString();
-    });
-    expect(before).toBe(Array.from(view.text).slice(0, view.start).join(''));
-    const box = await mark.boundingBox();
+    // The Markdown is rendered (no '#', '**' or list markers shown); every <mark> carries the source
+    // offsets it shows. Checked here independently of the app's conversion, by codepoints.
+    const chars = Array.from(view.text);
+    await page.locator('[data-testid=text-mark]').first().waitFor();
+    const marks = await page.$$eval('[data-testid=text-mark]', (els) =>
+      els.map((e) => ({
+        text: e.textContent ?? '',
+        start: Number(e.getAttribute('data-start')),
+        end: Number(e.getAttribute('data-end')),
+      })),
+    );
+    expect(marks.length).toBeGreaterThan(0);
+    for (const m of marks) {
+      expect(m.text).toBe(chars.slice(m.start, m.end).join(''));
+      expect(m.start).toBeGreaterThanOrEqual(view.start);
+      expect(m.end).toBeLessThanOrEqual(view.end);
+    }
+    // nothing of the cited range that is shown is left unmarked: the marks cover the quote's words
+    const quoteWords = resolved.quote
+      .replace(/[#*_`>|-]/g, ' ')
+      .split(/\s+/)
+      .filter(Boolean);
+    expect(
+      marks
+        .map((m) => m.text)
+        .join('')
+        .replace(/\s+/g, ''),
+    ).toBe(quoteWords.join(''));
+    expect(
+      await page.locator('[data-testid=text-view] h1, [data-testid=text-view] h2, [data-testid=text-view] p').count(),
+    ).toBeGreaterThan(0);
+    const box = await page.locator('[data-testid=text-mark]').first().boundingBox();
     expect(box && box.y >= 0 && box.y < 900).toBe(true);
     await page.screenshot({ path: join(resultsDir, 'reader-text.png') });
 
@@ -147,6 +161,14 @@ describe('upload, ask and open citations in the reader (real API, Chromium)', ()
       expect(Math.abs(r.height - (y1 - y0) * scale)).toBeLessThan(1.5);
     }
     expect(await page.locator('[data-testid=precision]').textContent()).toMatch(/Exact|Element/);
+    // the page's CSP lets pdf.js compile its WebAssembly decoders (JPEG 2000, ICC colour)
+    const wasm = await page.evaluate(() =>
+      WebAssembly.compile(new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0])).then(
+        () => 'compiled',
+        (e: unknown) => String(e),
+      ),
+    );
+    expect(wasm).toBe('compiled');
     await page.screenshot({ path: join(resultsDir, 'reader-page.png') });
     await page.close();
   });
@@ -207,6 +229,31 @@ describe('upload, ask and open citations in the reader (real API, Chromium)', ()
     expect(await page.locator('[data-testid=text-mark]').count()).toBe(0);
     expect(await page.locator('[data-testid=text-view]').count()).toBe(1);
     await page.screenshot({ path: join(resultsDir, 'reader-unresolved.png') });
+    await page.close();
+  });
+  it('asks again in another collection picked in the header, instead of showing the cached answer', async () => {
+    const page = await openPage();
+    const text = question('a10336p10q0').question;
+    const first = await ask(page, text);
+    expect(first.refused).toBe(false);
+    const created = await fetch(`${api.base}/api/collections`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'empty team' }),
+    });
+    const other = (await created.json()) as { collection_id: string };
+    await page.goto(`${api.base}/`);
+    await page.locator('[data-testid=collection-picker] option', { hasText: 'empty team' }).waitFor({ state: 'attached' });
+    await page.selectOption('[data-testid=collection-picker]', other.collection_id);
+    await page.fill('#question', text);
+    const [res] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/api/ask')),
+      page.press('#question', 'Enter'),
+    ]);
+    expect(JSON.parse(res.request().postData() ?? '{}')).toEqual({ question: text, collection_id: other.collection_id });
+    expect(((await res.json()) as AskResponse).refused).toBe(true);
+    await page.waitForSelector('[data-testid=refusal]');
+    await page.screenshot({ path: join(resultsDir, 'collection-picker.png') });
     await page.close();
   });
 });

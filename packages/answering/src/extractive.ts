@@ -138,10 +138,7 @@ function verbatimShare(question: string, sentence: string): number {
  * those it never saw (weight 0 from the index; pairs aside) at the weight of the rarest known term,
  * since an unseen term is rarer than any seen one.
  */
-function knownTerms(
-  question: string,
-  given: QueryTermWeight[] | undefined,
-): { term: string; weight: number; known: boolean }[] {
+function knownTerms(question: string, given: QueryTermWeight[] | undefined): { term: string; weight: number; known: boolean }[] {
   const terms = subjectQueryTerms(question, given ?? []).filter((t) => termKind(t.term) !== 'pair');
   const present = terms.filter((t) => t.weight > 0);
   if (present.length === 0 && terms.length === 0) return queryWeights(question, undefined).map((t) => ({ ...t, known: true }));

@@ -1,11 +1,6 @@
 import type { Chunk, Element } from '@pinpoint/core';
-import {
-  createGeminiGenerator,
-  createOllamaEmbedder,
-  type FakeServer,
-  startFakeGemini,
-  startFakeOllama,
-} from '@pinpoint/providers';
+import { createGeminiGenerator, createOllamaEmbedder } from '@pinpoint/providers';
+import { type FakeServer, startFakeGemini, startFakeOllama } from '@pinpoint/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RankedChunk } from './candidates.js';
 import { postCheck, questionLanguage, renumberCitations } from './generate.js';

@@ -1,23 +1,10 @@
 import { analyze, splitSentences } from '@pinpoint/analysis';
-import type { Citation, Embedder } from '@pinpoint/core';
+import type { Citation, Embedder, SentenceSupport } from '@pinpoint/core';
 import { sliceCodepoints } from '@pinpoint/core';
 import { CITATION_MARKER } from './generate.js';
 
-/** One answer sentence that cites sources, and whether those sources support it. */
-export interface SentenceSupport {
-  /** Codepoint range in the answer text. */
-  start: number;
-  end: number;
-  text: string;
-  cites: number[];
-  supported: boolean;
-  /** Share of the sentence's content terms found in the cited sources (0..1). */
-  lexical: number;
-  /** Best cosine between the sentence and a sentence of the cited sources, when an embedder is given. */
-  cosine?: number;
-  /** Numbers, names and CJK runs in the sentence that no cited source contains (hallmarks of invented facts). */
-  missing: string[];
-}
+/** One answer sentence that cites sources, and whether those sources support it (the HTTP contract's shape). */
+export type { SentenceSupport };
 
 export interface VerifyOptions {
   embedder?: Embedder | null;

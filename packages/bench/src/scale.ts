@@ -11,10 +11,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openEmbeddedEngine } from '@pinpoint/cli';
+import type { ModelPorts } from '@pinpoint/compose';
+import { createModelPorts } from '@pinpoint/compose';
 import type { Version } from '@pinpoint/core';
-import type { Engine, ModelPorts } from '@pinpoint/engine';
-import { createModelPorts, defaultEngineConfig } from '@pinpoint/engine';
-import { writeTinyEncoder } from '@pinpoint/providers/tiny-onnx';
+import type { Engine } from '@pinpoint/engine';
+import { defaultEngineConfig } from '@pinpoint/engine';
+import { writeTinyEncoder } from '@pinpoint/testing';
 
 export interface ScaleOptions {
   chunks: number;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { newJobInput, waitForJob } from '@pinpoint/conformance';
 import { createError } from '@pinpoint/core';
+import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import { BullMQJobQueue } from './bullmq-job-queue.js';
 import type { BullMQJobQueueOptions } from './options.js';
@@ -20,6 +21,11 @@ async function withQueue(options: Partial<BullMQJobQueueOptions>, fn: (queue: Bu
   } finally {
     await queue.destroy();
   }
+}
+
+async function until(ok: () => Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + 5000;
+  while (!(await ok()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
 }
 
 describe('BullMQJobQueue beyond the port', () => {
@@ -76,4 +82,25 @@ describe('BullMQJobQueue beyond the port', () => {
         await second.stop();
       }
     }));
+  it('an unreadable job event is reported with its channel and text, and the next event still arrives', async () => {
+    const errors: Error[] = [];
+    const queueName = `beh-${randomUUID().slice(0, 8)}`;
+    await withQueue({ queueName, onError: (err) => errors.push(err) }, async (queue) => {
+      const seen: string[] = [];
+      const off = queue.subscribe((job) => seen.push(job.job_id));
+      const publisher = new Redis(REDIS_URL);
+      try {
+        const channel = `pptest:${queueName}:pp:events`;
+        await until(async () => (await publisher.pubsub('NUMSUB', channel))[1] === 1);
+        await publisher.publish(channel, '{"job_id": truncated');
+        const job = await queue.enqueue(newJobInput());
+        await until(async () => seen.includes(job.job_id));
+        expect(errors.map((e) => e.message)).toEqual([`Unreadable job event on ${channel}: {"job_id": truncated`]);
+        expect(seen).toEqual([job.job_id]);
+      } finally {
+        off();
+        publisher.disconnect();
+      }
+    });
+  });
 });

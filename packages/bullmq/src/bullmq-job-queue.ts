@@ -1,5 +1,5 @@
 import type { Job, JobFilter, JobProcessor, JobQueue, JobRunner, NewJob } from '@pinpoint/core';
-import { createError, jobIdFor } from '@pinpoint/core';
+import { createError, jobIdFor, jobSchema } from '@pinpoint/core';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { isFinal, JobMirror } from './job-mirror.js';
@@ -8,10 +8,20 @@ import { resolveOptions } from './options.js';
 import type { JobData } from './runner.js';
 import { startRunner } from './runner.js';
 
-function connect(redisUrl: string, onError?: (err: Error) => void): Redis {
+function connect(redisUrl: string, onError: (err: Error) => void): Redis {
   const redis = new Redis(redisUrl, { maxRetriesPerRequest: null, enableReadyCheck: true });
-  redis.on('error', (err) => onError?.(err));
+  redis.on('error', (err) => onError(err));
   return redis;
+}
+
+/** A job event as published by the mirror; anything else is reported, never thrown into the Redis client. */
+function readJobEvent(channel: string, message: string, onError: (err: Error) => void): Job | null {
+  try {
+    return jobSchema.parse(JSON.parse(message));
+  } catch (err) {
+    onError(createError('PP_INTERNAL', `Unreadable job event on ${channel}: ${message.slice(0, 200)}`, err));
+    return null;
+  }
 }
 
 /**
@@ -32,7 +42,7 @@ export class BullMQJobQueue implements JobQueue {
     this.options = resolveOptions(options);
     this.redis = connect(this.options.redisUrl, this.options.onError);
     this.queue = new Queue<JobData>(this.options.queueName, { connection: this.redis, prefix: this.options.prefix });
-    this.queue.on('error', (err) => this.options.onError?.(err));
+    this.queue.on('error', (err) => this.options.onError(err));
     this.mirror = new JobMirror(this.redis, this.options.prefix, this.options.queueName);
   }
 
@@ -131,9 +141,9 @@ export class BullMQJobQueue implements JobQueue {
     this.listeners.add(listener);
     if (!this.subscriber) {
       const sub = connect(this.options.redisUrl, this.options.onError);
-      sub.on('message', (_channel: string, message: string) => {
-        const job = JSON.parse(message) as Job;
-        for (const l of this.listeners) l(job);
+      sub.on('message', (channel: string, message: string) => {
+        const job = readJobEvent(channel, message, this.options.onError);
+        if (job) for (const l of this.listeners) l(job);
       });
       void sub.subscribe(this.mirror.eventsChannel);
       this.subscriber = sub;

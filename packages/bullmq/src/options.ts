@@ -29,12 +29,18 @@ export interface BullMQJobQueueOptions {
    * the version had indexed so far.
    */
   onSettled?: (job: Job) => Promise<void>;
-  /** Connection and worker errors that do not belong to a job (logged by the service). */
+  /**
+   * Connection and worker errors that do not belong to a job, and job events that cannot be read
+   * (logged by the service; default: one line on stderr).
+   */
   onError?: (err: Error) => void;
 }
 
-export type ResolvedOptions = Required<Omit<BullMQJobQueueOptions, 'onSettled' | 'onError'>> &
-  Pick<BullMQJobQueueOptions, 'onSettled' | 'onError'>;
+export type ResolvedOptions = Required<Omit<BullMQJobQueueOptions, 'onSettled'>> & Pick<BullMQJobQueueOptions, 'onSettled'>;
+
+const logToStderr = (err: Error): void => {
+  process.stderr.write(`pinpoint: job queue: ${err.message}\n`);
+};
 
 export function resolveOptions(options: BullMQJobQueueOptions): ResolvedOptions {
   return {
@@ -49,5 +55,6 @@ export function resolveOptions(options: BullMQJobQueueOptions): ResolvedOptions 
     drainTimeoutMs: 60_000,
     cancelPollMs: 1000,
     ...options,
+    onError: options.onError ?? logToStderr,
   };
 }

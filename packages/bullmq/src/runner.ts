@@ -48,7 +48,7 @@ export function startRunner(processor: JobProcessor, deps: RunnerDeps) {
       maxStalledCount: options.maxStalledCount,
     },
   );
-  worker.on('error', (err) => options.onError?.(err));
+  worker.on('error', (err) => options.onError(err));
   worker.on('failed', (bullJob, err) => void recordOutsideFailure(mirror, options, bullJob, err));
   deps.subscriber.on('message', (_channel: string, jobId: string) => worker.cancelJob(jobId, 'cancelled'));
   void deps.subscriber.subscribe(mirror.cancelChannel);
@@ -172,6 +172,6 @@ async function recordOutsideFailure(
     error_message: message,
     finished_at: new Date().toISOString(),
   };
-  await mirror.put(failed).catch((e: Error) => options.onError?.(e));
-  await options.onSettled?.(failed)?.catch((e: Error) => options.onError?.(e));
+  await mirror.put(failed).catch((e: Error) => options.onError(e));
+  await options.onSettled?.(failed)?.catch((e: Error) => options.onError(e));
 }

@@ -1,5 +1,5 @@
+import { createModelPorts } from '@pinpoint/compose';
 import { toPinpointError } from '@pinpoint/core';
-import { createModelPorts } from '@pinpoint/engine';
 import { formatMetricsTable, runEval } from '@pinpoint/eval';
 import { calibrate, calibrationTable } from './calibrate.js';
 import type { CliConfig } from './config.js';

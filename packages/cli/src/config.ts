@@ -1,17 +1,18 @@
 import { isAbsolute, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createError } from '@pinpoint/core';
-import type { EngineConfig, ModelsConfig } from '@pinpoint/engine';
+import type { ModelsConfig } from '@pinpoint/compose';
 import {
   answerEnvShape,
-  defaultEngineConfig,
   gateFromEnv,
   modelsEnvShape,
   modelsFromEnv,
   parseConfigFromEnv,
   parseEnv,
   parseEnvShape,
-} from '@pinpoint/engine';
+} from '@pinpoint/compose';
+import { createError } from '@pinpoint/core';
+import type { EngineConfig } from '@pinpoint/engine';
+import { defaultEngineConfig } from '@pinpoint/engine';
 import { z } from 'zod';
 
 /** The CLI's only reader of process.env and argv: PINPOINT_* variables (as the server's) and flags. */

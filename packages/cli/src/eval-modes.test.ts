@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { writeTinyCrossEncoder, writeTinyEncoder } from '@pinpoint/providers/tiny-onnx';
+import { writeTinyCrossEncoder, writeTinyEncoder } from '@pinpoint/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);

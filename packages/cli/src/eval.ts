@@ -1,8 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import type { EngineConfig, ModelsConfig } from '@pinpoint/engine';
-import { createModelPorts } from '@pinpoint/engine';
+import type { ModelsConfig } from '@pinpoint/compose';
+import { createModelPorts } from '@pinpoint/compose';
+import type { EngineConfig } from '@pinpoint/engine';
 import type { EvalAsk, EvalEngine } from '@pinpoint/eval';
 import { writeOfftopicDataset } from '@pinpoint/eval';
 import { openEmbeddedEngine } from './embedded.js';

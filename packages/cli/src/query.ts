@@ -1,7 +1,7 @@
 import type { Answer, Engine, SearchResponse } from '@pinpoint/engine';
 
 async function collectionId(engine: Engine, name: string): Promise<string | undefined> {
-  return (await engine.ports.metadata.listCollections()).find((c) => c.name === name)?.collection_id;
+  return (await engine.listCollections()).find((c) => c.name === name)?.collection_id;
 }
 
 export async function askQuestion(engine: Engine, question: string, collection: string): Promise<Answer> {

@@ -9,14 +9,12 @@ export interface Status {
 }
 
 export async function readStatus(engine: Engine): Promise<Status> {
-  const m = engine.ports.metadata;
-  const [collections, documents, versions, jobs] = await Promise.all([
-    m.listCollections(),
-    m.listDocuments(),
-    m.listVersions(),
-    engine.ports.queue.list(),
+  const [collections, summaries, jobs] = await Promise.all([
+    engine.listCollections(),
+    engine.listDocuments(),
+    engine.jobs.list(),
   ]);
-  return { collections, documents, versions, jobs };
+  return { collections, documents: summaries.map((s) => s.document), versions: summaries.flatMap((s) => s.versions), jobs };
 }
 
 export function humanStatus(s: Status): string {

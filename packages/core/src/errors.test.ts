@@ -21,4 +21,15 @@ describe('error codes', () => {
     expect(err.detail).toBe('TypeError: Cannot read properties');
     expect(createError('PP_PARSE_CORRUPT', 'outer', err).detail).toBe(err.detail);
   });
+  it('retries what can pass and fails at once what cannot', () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    expect(toPinpointError(refused)).toMatchObject({ code: 'PP_STORE_UNAVAILABLE', status: 503, retryable: true });
+    const shutdown = Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+    expect(toPinpointError(shutdown)).toMatchObject({ code: 'PP_STORE_UNAVAILABLE', retryable: true });
+    const syntax = Object.assign(new Error('syntax error at or near "x"'), { code: '42601' });
+    expect(toPinpointError(syntax)).toMatchObject({ code: 'PP_INTERNAL', retryable: false });
+    expect(createError('PP_DEPENDENCY_MISSING', 'soffice is not installed').retryable).toBe(false);
+    expect(createError('PP_PARSE_CRASHED', 'child died').retryable).toBe(true);
+    expect(createError('PP_PROVIDER_UNAVAILABLE', 'down').retryable).toBe(true);
+  });
 });

@@ -16,6 +16,11 @@ export const errorCodes = {
     doc: 'The action conflicts with the current state (e.g. cancelling a finished job).',
   },
   PP_FILE_TOO_LARGE: { status: 413, retryable: false, doc: 'The upload exceeds the configured size limit.' },
+  PP_UNSUPPORTED_MEDIA_TYPE: {
+    status: 415,
+    retryable: false,
+    doc: "The request's Content-Type is not one the route accepts (JSON, or multipart/form-data for uploads).",
+  },
   PP_UNSUPPORTED_FORMAT: {
     status: 415,
     retryable: false,
@@ -39,8 +44,8 @@ export const errorCodes = {
   PP_CONVERSION_FAILED: { status: 422, retryable: false, doc: 'Converting the file with LibreOffice failed.' },
   PP_DEPENDENCY_MISSING: {
     status: 503,
-    retryable: true,
-    doc: 'A tool the format needs (LibreOffice, OCR data) is not installed.',
+    retryable: false,
+    doc: 'A tool the format needs (LibreOffice, OCR data) is not installed; install it, then re-process the version.',
   },
   PP_JOB_CANCELLED: { status: 409, retryable: false, doc: 'The job was cancelled.' },
   PP_PROVIDER_RATE_LIMITED: { status: 429, retryable: true, doc: 'The embedding or generation provider asked us to slow down.' },
@@ -52,7 +57,16 @@ export const errorCodes = {
   PP_PROVIDER_BAD_RESPONSE: { status: 502, retryable: false, doc: 'The provider answered with something we cannot use.' },
   PP_CONFIG_INVALID: { status: 500, retryable: false, doc: 'The configuration is invalid; the message names the setting.' },
   PP_UNAUTHORIZED: { status: 401, retryable: false, doc: 'A valid signature or token is required.' },
-  PP_INTERNAL: { status: 500, retryable: true, doc: 'An unexpected error; the message has details.' },
+  PP_STORE_UNAVAILABLE: {
+    status: 503,
+    retryable: true,
+    doc: 'A store (PostgreSQL, Redis, Qdrant, the object store) did not answer or refused for a passing reason.',
+  },
+  PP_INTERNAL: {
+    status: 500,
+    retryable: false,
+    doc: 'An unexpected error (a defect: running it again fails again); the message has details.',
+  },
 } as const satisfies Record<string, { status: number; retryable: boolean; doc: string }>;
 
 export type ErrorCode = keyof typeof errorCodes;
@@ -91,12 +105,21 @@ export function isErrorCode(value: string): value is ErrorCode {
   return Object.hasOwn(errorCodes, value);
 }
 
-/** Any thrown value as a PinpointError (unknown errors become PP_INTERNAL). */
+/**
+ * Codes of errors that pass: Node's network errors and PostgreSQL's connection and shutdown states
+ * (SQLSTATE classes 08 and 57P, too many connections).
+ */
+const TRANSIENT = /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|08\w{3}|57P0[123]|53300)$/;
+
+/**
+ * Any thrown value as a PinpointError: ours as they are, network and connection failures
+ * PP_STORE_UNAVAILABLE (retried), anything else PP_INTERNAL.
+ */
 export function toPinpointError(err: unknown): PinpointError {
   if (err instanceof PinpointError) return err;
-  if (err && typeof err === 'object' && 'code' in err && typeof err.code === 'string' && isErrorCode(err.code)) {
-    const message = 'message' in err && typeof err.message === 'string' ? err.message : err.code;
-    return createError(err.code, message, err);
-  }
-  return createError('PP_INTERNAL', err instanceof Error ? err.message : String(err), err);
+  const code = err && typeof err === 'object' && 'code' in err && typeof err.code === 'string' ? err.code : '';
+  const message = err instanceof Error ? err.message : String(err);
+  if (isErrorCode(code)) return createError(code, message || code, err);
+  if (TRANSIENT.test(code)) return createError('PP_STORE_UNAVAILABLE', `${code}: ${message}`, err);
+  return createError('PP_INTERNAL', message, err);
 }

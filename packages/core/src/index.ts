@@ -8,20 +8,43 @@ export {
   rotationSchema,
   textAnchorSchema,
 } from './anchors.js';
+export { CodepointIndex, codepointLength, sliceCodepoints } from './codepoints.js';
 export type {
+  Answer,
   CitationView,
   DocumentSummary,
+  ErrorResponse,
   PageView,
   RecordView,
   ResolvedCitation,
+  ResolvedCitationResponse,
   Retrieved,
+  SearchResponse,
+  SentenceSupport,
   StageName,
   StageNumbers,
   TextView,
   UploadResult,
   VersionDetail,
-} from './api-types.js';
-export { CodepointIndex, codepointLength, sliceCodepoints } from './codepoints.js';
+} from './contract.js';
+export {
+  answerSchema,
+  collectionsResponseSchema,
+  documentSummarySchema,
+  documentsResponseSchema,
+  downloadUrlResponseSchema,
+  elementsResponseSchema,
+  errorResponseSchema,
+  jobsResponseSchema,
+  reprocessResponseSchema,
+  resolvedCitationResponseSchema,
+  resolvedCitationSchema,
+  retrievedSchema,
+  searchResponseSchema,
+  uploadResponseSchema,
+  uploadResultSchema,
+  versionDetailSchema,
+} from './contract.js';
 export type {
   Artifact,
   ArtifactKind,

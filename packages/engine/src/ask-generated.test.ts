@@ -1,9 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createEmbedder, createGenerator, type FakeServer, startFakeGemini, startFakeOllama } from '@pinpoint/providers';
+import { createEmbedder, createGenerator } from '@pinpoint/providers';
 import { openLexicalIndex } from '@pinpoint/retrieval';
 import { FsBlobStore, SqliteJobQueue, SqliteMetadataStore } from '@pinpoint/storage';
+import { type FakeServer, startFakeGemini, startFakeOllama } from '@pinpoint/testing';
 import { openEmbeddedVectorStore } from '@pinpoint/vectors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultEngineConfig } from './config.js';

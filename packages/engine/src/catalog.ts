@@ -1,7 +1,6 @@
-import type { DocumentSummary, Job, PinDocument, Version, VersionDetail } from '@pinpoint/core';
+import type { DocumentSummary, PinDocument, Version, VersionDetail } from '@pinpoint/core';
 import { createError } from '@pinpoint/core';
 import type { EnginePorts } from './config.js';
-import { withdrawVersion } from './ingest.js';
 
 function summarize(document: PinDocument, all: Version[]): DocumentSummary {
   const versions = all.filter((v) => v.document_id === document.document_id).sort((a, b) => b.number - a.number);
@@ -58,31 +57,5 @@ export async function waitForVersions(
     if (Date.now() > deadline)
       throw createError('PP_INTERNAL', `Ingestion did not settle within ${options.timeoutMs ?? 600_000} ms.`);
     await new Promise((r) => setTimeout(r, options.pollMs ?? 100));
-  }
-}
-
-/** Keeps a version's state in step with its job when the queue (not the processor) decides the outcome. */
-export async function syncVersionWithJob(ports: EnginePorts, job: Job): Promise<void> {
-  const v = await ports.metadata.getVersion(job.version_id);
-  if (!v) return;
-  if (job.state === 'failed' && v.state !== 'failed' && v.state !== 'ready') {
-    await ports.metadata.updateVersion(v.version_id, {
-      state: 'failed',
-      error_code: job.error_code,
-      error_message: job.error_message,
-    });
-  } else if (job.state === 'cancelled' && (v.state === 'queued' || v.state === 'processing')) {
-    await ports.lexical.deleteVersion(v.version_id);
-    await ports.vectors?.deleteVersion(v.version_id);
-    await ports.metadata.updateVersion(v.version_id, {
-      state: 'cancelled',
-      error_code: 'PP_JOB_CANCELLED',
-      error_message: job.error_message,
-    });
-  } else if (job.state === 'cancelled' && v.state === 'ready') {
-    // The cancel landed after the run marked the version ready: the job says cancelled, so the version follows.
-    await withdrawVersion(ports, v, job.error_message);
-  } else if (job.state === 'queued' && (v.state === 'failed' || v.state === 'cancelled')) {
-    await ports.metadata.updateVersion(v.version_id, { state: 'queued', error_code: null, error_message: null });
   }
 }

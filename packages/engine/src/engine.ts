@@ -1,31 +1,42 @@
 import type {
+  Answer,
   ArtifactKind,
   Collection,
   DocumentSummary,
+  Element,
   Job,
   JobProcessor,
+  JobQueue,
   JobRunner,
   ResolvedCitation,
+  SearchResponse,
   UploadResult,
   Version,
   VersionDetail,
 } from '@pinpoint/core';
-import { createError } from '@pinpoint/core';
+import { createError, toPinpointError } from '@pinpoint/core';
 import { readArtifact } from './artifacts.js';
-import { getDocument, getVersionDetail, listDocuments, syncVersionWithJob, waitForVersions } from './catalog.js';
+import { getDocument, getVersionDetail, listDocuments, waitForVersions } from './catalog.js';
 import type { CitationRef } from './citations.js';
 import { resolveCitation } from './citations.js';
 import type { EngineConfig, EnginePorts } from './config.js';
 import { createIngestProcessor } from './ingest.js';
-import type { Answer, AskEvent, QueryOptions, SearchResponse } from './query.js';
+import type { AskEvent, QueryOptions } from './query.js';
 import { ask, askStream, search } from './query.js';
 import { effectiveSettings } from './settings.js';
 import type { UploadFile } from './upload.js';
 import { reprocess, upload } from './upload.js';
+import type { EngineLog } from './version-sync.js';
+import { followJobs, reconcileVersions, stderrLog } from './version-sync.js';
+
+/** The jobs, as callers see them: listed, read, cancelled, retried, followed. */
+export type EngineJobs = Pick<JobQueue, 'list' | 'get' | 'cancel' | 'retry' | 'subscribe'>;
 
 export interface Engine {
   readonly config: EngineConfig;
+  /** The adapters, for the composition roots and tests; routes and tools use the methods below. */
   readonly ports: EnginePorts;
+  listCollections(): Promise<Collection[]>;
   createCollection(name: string): Promise<Collection>;
   /** The collection named `name`, created when missing. */
   ensureCollection(name: string): Promise<Collection>;
@@ -44,24 +55,41 @@ export interface Engine {
   listDocuments(collectionId?: string): Promise<DocumentSummary[]>;
   getDocument(documentId: string): Promise<DocumentSummary>;
   getVersion(versionId: string): Promise<VersionDetail>;
+  /** A version's elements in reading order (PP_NOT_FOUND when the version does not exist). */
+  getElements(versionId: string): Promise<Element[]>;
+  readonly jobs: EngineJobs;
   /** An artifact's bytes, checked against its sha256 (409 PP_ARTIFACT_HASH_MISMATCH otherwise). */
   readArtifact(versionId: string, kind: ArtifactKind, name?: string): ReturnType<typeof readArtifact>;
   /** Everything that shapes ingestion and answers, defaults filled in. */
   settings(): Record<string, unknown>;
+  /**
+   * Brings every version in line with its job (what a killed process or a failed sync left); runs at
+   * every start, and resolves with the versions it changed.
+   */
+  reconcile(): Promise<string[]>;
   /** Stops the worker loop and closes every port. */
   close(): Promise<void>;
 }
 
 /** The one place the pipeline lives; the API, the CLI, the eval and the workers all go through it. */
-export function createEngine(config: EngineConfig, ports: EnginePorts): Engine {
+export function createEngine(config: EngineConfig, ports: EnginePorts, options: { log?: EngineLog } = {}): Engine {
+  const log = options.log ?? stderrLog;
   const processor = createIngestProcessor(ports, config);
   const runners: JobRunner[] = [];
-  const unsubscribe = ports.queue.subscribe((job) => {
-    void syncVersionWithJob(ports, job).catch(() => {});
+  const following = followJobs(ports, log);
+  const reconcile = async (): Promise<string[]> => {
+    const changed = await reconcileVersions(ports);
+    if (changed.length > 0) log('versions-reconciled', { version_ids: changed });
+    return changed;
+  };
+  const started = reconcile().catch((err: unknown) => {
+    const e = toPinpointError(err);
+    log('versions-reconcile-failed', { code: e.code, message: e.message });
   });
   return {
     config,
     ports,
+    listCollections: () => ports.metadata.listCollections(),
     createCollection: (name) => ports.metadata.createCollection(name),
     ensureCollection: async (name) => {
       const found = (await ports.metadata.listCollections()).find((c) => c.name === name);
@@ -83,14 +111,27 @@ export function createEngine(config: EngineConfig, ports: EnginePorts): Engine {
     listDocuments: (collectionId) => listDocuments(ports, collectionId),
     getDocument: (documentId) => getDocument(ports, documentId),
     getVersion: (versionId) => getVersionDetail(ports, versionId),
+    getElements: async (versionId) => {
+      await getVersionDetail(ports, versionId);
+      return ports.metadata.getElements(versionId);
+    },
+    jobs: {
+      list: (filter) => ports.queue.list(filter),
+      get: (jobId) => ports.queue.get(jobId),
+      cancel: (jobId) => ports.queue.cancel(jobId),
+      retry: (jobId) => ports.queue.retry(jobId),
+      subscribe: (listener) => ports.queue.subscribe(listener),
+    },
     readArtifact: (versionId, kind, name) => {
       if (!versionId) throw createError('PP_VALIDATION', 'versionId is required.');
       return readArtifact(ports, versionId, kind, name);
     },
     settings: () => effectiveSettings(config, ports),
+    reconcile,
     close: async () => {
       await Promise.all(runners.map((r) => r.stop()));
-      unsubscribe();
+      await started;
+      await following.stop();
       await ports.queue.close();
       await ports.lexical.close();
       await ports.vectors?.close();

@@ -101,8 +101,8 @@ interface PartAnswer<R> {
   answer: string;
   refused: boolean;
   citations: Citation[];
-  sentences?: SentenceSupport[];
-  generator?: string;
+  sentences?: SentenceSupport[] | undefined;
+  generator?: string | undefined;
   retrieved: R[];
 }
 

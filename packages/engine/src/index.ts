@@ -1,27 +1,12 @@
-export type { UploadResult } from '@pinpoint/core';
+export type { Answer, SearchResponse, UploadResult } from '@pinpoint/core';
 export { blobKeyFor } from './artifacts.js';
 export type { CitationRef } from './citations.js';
 export type { EngineConfig, EnginePorts } from './config.js';
 export { defaultEngineConfig } from './config.js';
-export type { Engine } from './engine.js';
+export type { Engine, EngineJobs } from './engine.js';
 export { createEngine } from './engine.js';
-export type { BlobsConfig } from './env-config.js';
-export {
-  answerEnvShape,
-  blobsFromEnv,
-  deepFreeze,
-  distributedEnvShape,
-  envBool,
-  gateFromEnv,
-  parseConfigFromEnv,
-  parseEnv,
-  parseEnvShape,
-} from './env-config.js';
 export type { GateCalibration } from './gate-file.js';
 export { gateMismatch, loadGateFile } from './gate-file.js';
-export type { ModelPorts } from './models.js';
-export { createModelPorts } from './models.js';
-export type { ModelsConfig } from './models-config.js';
-export { embedderEnvShape, embedderFromEnv, modelsEnvShape, modelsFromEnv, vectorsEnvShape } from './models-config.js';
-export type { Answer, AskEvent, QueryFilters, QueryOptions, SearchResponse } from './query.js';
+export type { AskEvent, QueryFilters, QueryOptions } from './query.js';
 export type { UploadFile } from './upload.js';
+export type { EngineLog } from './version-sync.js';

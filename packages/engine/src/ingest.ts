@@ -165,17 +165,22 @@ async function unindex(ports: EnginePorts, versionId: string): Promise<void> {
  * document's newest remaining ready one, when older) is indexed again from its stored chunks.
  */
 export async function withdrawVersion(ports: EnginePorts, version: Version, message: string | null): Promise<void> {
+  // The state changes last: a withdrawal that dies half-way leaves the version ready (so
+  // reconcileVersions finds it again) and never a cancelled version whose predecessor is unindexed.
+  await unindex(ports, version.version_id);
+  const ready = (await ports.metadata.listVersions({ documentId: version.document_id })).filter(
+    (v) => v.state === 'ready' && v.version_id !== version.version_id,
+  );
+  const newest = ready.reduce<Version | null>((a, b) => (a && a.number > b.number ? a : b), null);
+  if (newest && newest.number < version.number) {
+    const chunks = await ports.metadata.listChunks(newest.version_id);
+    await index(ports, chunks, newest.version_id, { signal: new AbortController().signal, progress: async () => {} });
+  }
   await ports.metadata.updateVersion(version.version_id, {
     state: 'cancelled',
     error_code: 'PP_JOB_CANCELLED',
     error_message: message ?? 'The job was cancelled after its version became ready.',
   });
-  await unindex(ports, version.version_id);
-  const ready = (await ports.metadata.listVersions({ documentId: version.document_id })).filter((v) => v.state === 'ready');
-  const newest = ready.reduce<Version | null>((a, b) => (a && a.number > b.number ? a : b), null);
-  if (!newest || newest.number > version.number) return;
-  const chunks = await ports.metadata.listChunks(newest.version_id);
-  await index(ports, chunks, newest.version_id, { signal: new AbortController().signal, progress: async () => {} });
 }
 
 /** A failure in our words: an uncoded exception's own text becomes the detail, not the message. */

@@ -2,9 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Job } from '@pinpoint/core';
-import { createEmbedder, type FakeServer, startFakeOllama } from '@pinpoint/providers';
+import { createEmbedder } from '@pinpoint/providers';
 import { openLexicalIndex } from '@pinpoint/retrieval';
 import { FsBlobStore, SqliteJobQueue, SqliteMetadataStore } from '@pinpoint/storage';
+import { type FakeServer, startFakeOllama, until } from '@pinpoint/testing';
 import { openEmbeddedVectorStore } from '@pinpoint/vectors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultEngineConfig } from './config.js';
@@ -16,15 +17,6 @@ const v2Text = '# Notes\n\nThe pangolin rolls into a ball when threatened and ea
 let dir: string;
 let ollama: FakeServer;
 let engine: Engine;
-
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const value = await read();
-    if (ok(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'pp-late-cancel-'));

@@ -1,7 +1,17 @@
 import { analyze } from '@pinpoint/analysis';
-import type { RankedChunk, SentenceSupport } from '@pinpoint/answering';
+import type { RankedChunk } from '@pinpoint/answering';
 import { answerExtractive, DEFAULT_TABLE_OPTIONS, refusalMessage, streamGeneratedAnswer } from '@pinpoint/answering';
-import type { Chunk, Citation, Element, MetadataStore, Retrieved, SearchFilter, Version } from '@pinpoint/core';
+import type {
+  Answer,
+  Chunk,
+  Citation,
+  Element,
+  MetadataStore,
+  Retrieved,
+  SearchFilter,
+  SearchResponse,
+  Version,
+} from '@pinpoint/core';
 import { createError } from '@pinpoint/core';
 import { searchLexical } from '@pinpoint/retrieval';
 import type { EngineConfig, EnginePorts } from './config.js';
@@ -18,33 +28,6 @@ export interface QueryOptions {
   collectionId?: string;
   filters?: QueryFilters;
   k?: number;
-}
-
-export interface SearchResponse {
-  query: string;
-  hits: Retrieved[];
-  timings: Record<string, number>;
-}
-
-export interface Answer {
-  question: string;
-  answer: string;
-  refused: boolean;
-  refusal_reason?: string;
-  citations: Citation[];
-  /** Generated answers: each citing sentence and whether its sources support it. */
-  sentences?: SentenceSupport[];
-  /** Generated answers: the generator's id. */
-  generator?: string;
-  /** A compound question split by the rewriter: the parts answered one by one and merged. */
-  parts?: string[];
-  retrieved: Retrieved[];
-  timings: Record<string, number>;
-  /**
-   * Extractive answers: the refusal gate's score, threshold and features (for calibration), and
-   * `reason`, one line saying why it answered or refused.
-   */
-  gate?: { score: number; threshold: number; features: Record<string, number>; reason?: string };
 }
 
 interface Candidate {

@@ -1,9 +1,8 @@
+import { embedderConformance, generatorConformance } from '@pinpoint/conformance';
 import { PinpointError } from '@pinpoint/core';
+import { type FakeServer, startFakeGemini } from '@pinpoint/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { embedderConformance } from './embedder-conformance.js';
 import { createGeminiEmbedder, createGeminiGenerator } from './gemini.js';
-import { generatorConformance } from './port-conformance.js';
-import { type FakeServer, startFakeGemini } from './wire-fakes.js';
 
 let server: FakeServer;
 const answer = (prompt: string) =>

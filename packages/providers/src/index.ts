@@ -7,5 +7,3 @@ export { createOnnxEmbedder } from './onnx-embedder.js';
 export { createOnnxReranker } from './onnx-reranker.js';
 export { buildAnswerPrompt, languageName, REFUSAL_MARKER } from './prompt.js';
 export type { RetryOptions } from './retry.js';
-export type { FakeServer } from './wire-fakes.js';
-export { startFakeGemini, startFakeOllama } from './wire-fakes.js';

@@ -1,9 +1,9 @@
+import { rerankerConformance } from '@pinpoint/conformance';
+import { type FakeServer, startFakeGemini } from '@pinpoint/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReranker } from './factories.js';
 import { createGeminiGenerator } from './gemini.js';
 import { createLlmReranker, parseRerankScores } from './llm-reranker.js';
-import { rerankerConformance } from './port-conformance.js';
-import { type FakeServer, startFakeGemini } from './wire-fakes.js';
 
 let server: FakeServer;
 beforeAll(async () => {

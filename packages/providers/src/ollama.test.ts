@@ -1,8 +1,7 @@
+import { embedderConformance, generatorConformance } from '@pinpoint/conformance';
+import { type FakeServer, startFakeOllama } from '@pinpoint/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { embedderConformance } from './embedder-conformance.js';
 import { createOllamaEmbedder, createOllamaGenerator } from './ollama.js';
-import { generatorConformance } from './port-conformance.js';
-import { type FakeServer, startFakeOllama } from './wire-fakes.js';
 
 let server: FakeServer;
 beforeAll(async () => {

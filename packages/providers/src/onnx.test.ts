@@ -1,12 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { embedderConformance, rerankerConformance } from '@pinpoint/conformance';
+import { writeTinyCrossEncoder, writeTinyEncoder } from '@pinpoint/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { embedderConformance } from './embedder-conformance.js';
 import { createOnnxEmbedder } from './onnx-embedder.js';
 import { createOnnxReranker } from './onnx-reranker.js';
-import { rerankerConformance } from './port-conformance.js';
-import { writeTinyCrossEncoder, writeTinyEncoder } from './tiny-onnx.js';
 import { tokenizerFromJson } from './tokenizer.js';
 
 const WORDS =

@@ -1,7 +1,7 @@
 import { describeBlobStoreConformance } from '@pinpoint/conformance';
+import { startFakeS3 } from '@pinpoint/testing';
 import { describe, expect, it } from 'vitest';
 import { S3BlobStore } from './s3-blob-store.js';
-import { startFakeS3 } from './s3-fake.js';
 
 const creds = { accessKeyId: 'AKIDTEST', secretAccessKey: 'secret/key+with=chars', region: 'eu-west-1' };
 
@@ -31,6 +31,6 @@ describe('S3BlobStore', () => {
 
   it('reports an unreachable store as a retryable error', async () => {
     const blobs = new S3BlobStore({ endpoint: 'http://127.0.0.1:9', bucket: 'b', ...creds });
-    await expect(blobs.has('k')).rejects.toMatchObject({ code: 'PP_INTERNAL', retryable: true });
+    await expect(blobs.has('k')).rejects.toMatchObject({ code: 'PP_STORE_UNAVAILABLE', retryable: true });
   });
 });

@@ -59,7 +59,7 @@ export class S3BlobStore implements BlobStore {
       res = await fetch(url, { method, headers, ...(body ? { body } : {}) });
     } catch (err) {
       throw createError(
-        'PP_INTERNAL',
+        'PP_STORE_UNAVAILABLE',
         `The object store at ${this.options.endpoint} is unreachable: ${(err as Error).message}`,
         err,
       );
@@ -73,6 +73,7 @@ export class S3BlobStore implements BlobStore {
         `The object store refused the credentials for bucket ${this.options.bucket} (${detail}): check the access key, secret and region.`,
       );
     }
-    throw createError('PP_INTERNAL', `The object store answered ${res.status} (${detail}) to ${method} ${key}.`);
+    const code = res.status >= 500 || res.status === 429 ? 'PP_STORE_UNAVAILABLE' : 'PP_INTERNAL';
+    throw createError(code, `The object store answered ${res.status} (${detail}) to ${method} ${key}.`);
   }
 }

@@ -2,8 +2,6 @@ export type { EmbeddedVectorStoreOptions } from './embedded-store.js';
 export { DEFAULT_ANN_THRESHOLD, openEmbeddedVectorStore } from './embedded-store.js';
 export type { VectorStoreConfig } from './factory.js';
 export { collectionNameFor, createVectorStore } from './factory.js';
-export type { FakeQdrant } from './qdrant-fake.js';
-export { startFakeQdrant } from './qdrant-fake.js';
 export type { QdrantLexicalIndexOptions } from './qdrant-lexical.js';
 export { QdrantLexicalIndex } from './qdrant-lexical.js';
 export type { HybridVectorRecord, QdrantVectorStoreOptions } from './qdrant-store.js';

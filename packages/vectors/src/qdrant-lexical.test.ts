@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { analyze } from '@pinpoint/analysis';
 import { describeLexicalIndexConformance } from '@pinpoint/conformance';
+import { type FakeQdrant, startFakeQdrant } from '@pinpoint/testing';
 import { afterAll, beforeAll } from 'vitest';
-import { type FakeQdrant, startFakeQdrant } from './qdrant-fake.js';
 import { QdrantLexicalIndex } from './qdrant-lexical.js';
 
 let fake: FakeQdrant;

@@ -4,12 +4,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { analyze } from '@pinpoint/analysis';
+import { vectorStoreConformance } from '@pinpoint/conformance';
+import { type FakeQdrant, startFakeQdrant } from '@pinpoint/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEmbeddedVectorStore } from './embedded-store.js';
 import { collectionNameFor, createVectorStore } from './factory.js';
-import { type FakeQdrant, startFakeQdrant } from './qdrant-fake.js';
 import { QdrantVectorStore } from './qdrant-store.js';
-import { vectorStoreConformance } from './vector-store-conformance.js';
 
 let dir: string;
 let fake: FakeQdrant;

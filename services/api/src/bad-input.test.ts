@@ -64,6 +64,14 @@ describe('bad input ends as a failed version with a stable code; the service kee
       (e: Error) => e.message,
     );
     expect(noCollection).toMatch(/404/);
+    const wrongType = await t.app.inject({
+      method: 'POST',
+      url: '/api/ask',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<question>warranty</question>',
+    });
+    expect(wrongType.statusCode).toBe(415);
+    expect(wrongType.json()).toEqual({ error: { code: 'PP_UNSUPPORTED_MEDIA_TYPE', message: expect.any(String) } });
   });
 
   it('rejects a file above the upload limit with PP_FILE_TOO_LARGE (413) and stores nothing', async () => {

@@ -29,8 +29,8 @@ describe('configuration', () => {
       [
         ...(
           read('./config.ts') +
-          read('../../../packages/engine/src/models-config.ts') +
-          read('../../../packages/engine/src/env-config.ts')
+          read('../../../packages/compose/src/models-config.ts') +
+          read('../../../packages/compose/src/env-config.ts')
         ).matchAll(/PINPOINT_[A-Z0-9_]*[A-Z0-9]\b/g),
       ].map((m) => m[0]),
     );

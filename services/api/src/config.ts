@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { BlobsConfig, EngineConfig, ModelsConfig } from '@pinpoint/engine';
+import type { BlobsConfig, ModelsConfig } from '@pinpoint/compose';
 import {
   answerEnvShape,
   blobsFromEnv,
@@ -13,7 +13,8 @@ import {
   parseConfigFromEnv,
   parseEnv,
   parseEnvShape,
-} from '@pinpoint/engine';
+} from '@pinpoint/compose';
+import type { EngineConfig } from '@pinpoint/engine';
 import { z } from 'zod';
 
 /**

@@ -1,13 +1,14 @@
+import type { ServerResponse } from 'node:http';
 import type { ErrorCode } from '@pinpoint/core';
 import { createError, PinpointError, toPinpointError } from '@pinpoint/core';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
 const BY_STATUS: Record<number, ErrorCode> = {
   401: 'PP_UNAUTHORIZED',
   404: 'PP_NOT_FOUND',
   413: 'PP_FILE_TOO_LARGE',
-  415: 'PP_VALIDATION',
+  415: 'PP_UNSUPPORTED_MEDIA_TYPE',
 };
 
 /** Any error → a PinpointError: ours as they are, request errors by their status, the rest PP_INTERNAL. */
@@ -32,4 +33,16 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (e.status >= 500) request.log.error({ err, code: e.code }, e.message);
     return reply.code(e.status).send({ error: { code: e.code, message: e.message } });
   });
+}
+
+/**
+ * An error after an event stream began (its 200 is sent): logged as the error handler logs a
+ * request's, then told to the client as an `error` event with the code and message.
+ */
+export function sendStreamError(log: FastifyBaseLogger, raw: ServerResponse, err: unknown): void {
+  const e = asPinpointError(err);
+  if (e.status >= 500) log.error({ err, code: e.code }, `event stream failed: ${e.message}`);
+  else log.warn({ code: e.code }, `event stream failed: ${e.message}`);
+  if (raw.writableEnded || raw.destroyed) return;
+  raw.write(`event: error\ndata: ${JSON.stringify({ type: 'error', error: { code: e.code, message: e.message } })}\n\n`);
 }

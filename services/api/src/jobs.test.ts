@@ -93,4 +93,21 @@ describe('jobs through the API', () => {
     const [v] = await settle(t.app, [up!.version.version_id]);
     expect(v).toMatchObject({ state: 'cancelled', error_code: 'PP_JOB_CANCELLED' });
   }, 180_000);
+  it('an event stream that fails after it began says so with an error event (code and message)', async () => {
+    t = await startTestApp({ PINPOINT_WORKER: 'false' });
+    const { metadata } = t.engine.ports;
+    const latest = metadata.latestReadyVersionIds.bind(metadata);
+    metadata.latestReadyVersionIds = async () => {
+      throw new Error('metadata store went away');
+    };
+    const asked = await t.app.inject({ method: 'POST', url: '/api/ask/stream', payload: { question: 'warranty' } });
+    expect(asked.statusCode).toBe(200);
+    const events = [...asked.body.matchAll(/^event: (\w+)\ndata: (.+)$/gm)].map((m) => [m[1], JSON.parse(m[2] ?? '')]);
+    expect(events.at(-1)).toEqual([
+      'error',
+      { type: 'error', error: { code: 'PP_INTERNAL', message: 'metadata store went away' } },
+    ]);
+    metadata.latestReadyVersionIds = latest;
+    expect((await t.app.inject({ method: 'POST', url: '/api/ask', payload: { question: 'warranty' } })).statusCode).toBe(200);
+  });
 });

@@ -1,5 +1,5 @@
-import type { FakeServer } from '@pinpoint/providers';
-import { startFakeOllama } from '@pinpoint/providers';
+import type { FakeServer } from '@pinpoint/testing';
+import { startFakeOllama } from '@pinpoint/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configFor } from './config.js';
 import type { TestApp } from './test-app.js';

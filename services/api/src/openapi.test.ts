@@ -15,5 +15,8 @@ describe('docs/openapi.json', () => {
         '/api/download/{versionId}',
       ]),
     );
+    // the answer's schema is the contract's: the parts of a compound question are served, not dropped
+    const ask = JSON.parse(doc).paths['/api/ask'].post.responses['200'].content['application/json'].schema;
+    expect(Object.keys(ask.properties)).toEqual(expect.arrayContaining(['parts', 'sentences', 'gate', 'retrieved']));
   });
 });

@@ -1,17 +1,17 @@
 import { resolve } from 'node:path';
-import { createError } from '@pinpoint/core';
-import type { EngineConfig } from '@pinpoint/engine';
 import {
   blobsFromEnv,
   deepFreeze,
-  defaultEngineConfig,
   distributedEnvShape,
   embedderEnvShape,
   parseConfigFromEnv,
   parseEnv,
   parseEnvShape,
   vectorsEnvShape,
-} from '@pinpoint/engine';
+} from '@pinpoint/compose';
+import { createError } from '@pinpoint/core';
+import type { EngineConfig } from '@pinpoint/engine';
+import { defaultEngineConfig } from '@pinpoint/engine';
 import type { S3BlobStoreOptions } from '@pinpoint/s3';
 import { z } from 'zod';
 import type { WorkerModels } from './models.js';

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { startFakeOllama } from '@pinpoint/providers';
-import { startFakeQdrant } from '@pinpoint/vectors';
+import { startFakeOllama, startFakeQdrant } from '@pinpoint/testing';
 import { describe, expect, it } from 'vitest';
 import { createThrowawayDeployment } from './throwaway-deployment.js';
 

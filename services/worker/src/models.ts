@@ -1,7 +1,7 @@
+import type { embedderEnvShape, vectorsEnvShape } from '@pinpoint/compose';
+import { createModelPorts, embedderFromEnv } from '@pinpoint/compose';
 import type { Embedder, VectorStore } from '@pinpoint/core';
 import { createError } from '@pinpoint/core';
-import type { embedderEnvShape, vectorsEnvShape } from '@pinpoint/engine';
-import { createModelPorts, embedderFromEnv } from '@pinpoint/engine';
 import type { EmbedderConfig } from '@pinpoint/providers';
 import type { z } from 'zod';
 

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { startFakeS3 } from '@pinpoint/s3';
+import { startFakeS3 } from '@pinpoint/testing';
 import { describe, expect, it } from 'vitest';
 import { createThrowawayDeployment } from './throwaway-deployment.js';
 

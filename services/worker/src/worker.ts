@@ -30,7 +30,7 @@ function logged(process: JobProcessor, log: WorkerLog): JobProcessor {
 /** Runs the same ingestion processor as the embedded mode, fed by BullMQ. */
 export async function startWorker(config: WorkerConfig, log: WorkerLog): Promise<RunningWorker> {
   const ports = await openDistributedPorts(config, (err) => log('redis-error', { message: err.message }));
-  const engine = createEngine(config.engine, ports);
+  const engine = createEngine(config.engine, ports, { log });
   const runner = ports.queue.start(logged(engine.process, log), { concurrency: config.queue.concurrency });
   log('worker-started', { queue: config.queue.name, concurrency: config.queue.concurrency, pid: process.pid });
   let stopping: Promise<void> | null = null;

@@ -1,15 +1,9 @@
-import type {
-  AskResponse,
-  Collection,
-  DocumentSummary,
-  Element,
-  Job,
-  ResolvedCitation,
-  ResolveRequest,
-  UploadResult,
-  Version,
-  VersionDetail,
-} from './types.js';
+import type { z } from 'zod';
+import type { ResolveRequest, UploadResult } from './types.js';
+
+type Contract = typeof import('@pinpoint/core/contract');
+/** Picks a response schema of the contract (loaded only where responses are checked). */
+type Pick<S extends z.ZodType> = (contract: Contract) => S;
 
 /** An API error with the server's stable code (docs/errors.md) and HTTP status. */
 export class ApiError extends Error {
@@ -32,18 +26,18 @@ async function toApiError(res: Response): Promise<ApiError> {
   }
 }
 
-async function request<T>(path: string, init?: RequestInit): Promise<T> {
-  const res = await fetch(path, { ...init, headers: { accept: 'application/json', ...(init?.headers ?? {}) } });
-  if (!res.ok) throw await toApiError(res);
-  return (await res.json()) as T;
-}
-
-function post<T>(path: string, body?: unknown): Promise<T> {
-  return request<T>(path, {
-    method: 'POST',
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
+/**
+ * A response checked against the contract in development and tests (Vite's DEV): a server that
+ * drifts from @pinpoint/core's schemas fails loudly there (PP_CONTRACT, naming the field). The
+ * production bundle trusts its server and does not even load the schemas.
+ */
+async function conform<S extends z.ZodType>(path: string, body: unknown, pick: Pick<S>): Promise<z.infer<S>> {
+  if (!import.meta.env.DEV) return body as z.infer<S>;
+  const result = pick(await import('@pinpoint/core/contract')).safeParse(body);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const where = issue?.path.length ? ` at ${issue.path.join('.')}` : '';
+  throw new ApiError('PP_CONTRACT', `${path}: the response breaks the API contract${where}: ${issue?.message ?? ''}`, 0);
 }
 
 function query(params: Record<string, string | number | undefined>): string {
@@ -60,31 +54,46 @@ export interface JobQuery {
   limit?: number;
 }
 
-/** The typed client of the Pinpoint HTTP API (docs/api.md). */
-export const api = {
-  collections: () => request<{ collections: Collection[] }>('/api/collections'),
-  documents: (collectionId?: string) =>
-    request<{ documents: DocumentSummary[] }>(`/api/documents${query({ collection_id: collectionId })}`),
-  version: (versionId: string) => request<VersionDetail>(`/api/versions/${encodeURIComponent(versionId)}`),
-  elements: (versionId: string) => request<{ elements: Element[] }>(`/api/versions/${encodeURIComponent(versionId)}/elements`),
-  reprocess: (versionId: string) =>
-    post<{ version: Version; job: Job }>(`/api/versions/${encodeURIComponent(versionId)}/reprocess`),
-  jobs: (q: JobQuery = {}) => request<{ jobs: Job[] }>(`/api/jobs${query({ ...q })}`),
-  cancelJob: (jobId: string) => post<Job>(`/api/jobs/${encodeURIComponent(jobId)}/cancel`),
-  retryJob: (jobId: string) => post<Job>(`/api/jobs/${encodeURIComponent(jobId)}/retry`),
-  ask: (question: string, collectionId?: string) =>
-    post<AskResponse>('/api/ask', collectionId ? { question, collection_id: collectionId } : { question }),
-  resolve: (req: ResolveRequest) => post<ResolvedCitation>('/api/citations/resolve', req),
-  downloadUrl: (versionId: string) =>
-    request<{ url: string; expires_at: string }>(`/api/versions/${encodeURIComponent(versionId)}/download-url`),
-  /** Fetches artifact bytes; a 409 (hash mismatch) becomes an ApiError, never a silent fallback. */
-  artifactBytes: async (url: string): Promise<ArrayBuffer> => {
-    const res = await fetch(url);
+/** The typed client of the Pinpoint HTTP API (docs/api.md) on `base` (the page's own origin by default). */
+export function createApiClient(base = '') {
+  async function request<S extends z.ZodType>(path: string, pick: Pick<S>, init?: RequestInit): Promise<z.infer<S>> {
+    const res = await fetch(`${base}${path}`, { ...init, headers: { accept: 'application/json', ...(init?.headers ?? {}) } });
     if (!res.ok) throw await toApiError(res);
-    return res.arrayBuffer();
-  },
-  jobEventsUrl: (collectionId?: string) => `/api/jobs/events${query({ collection_id: collectionId })}`,
-};
+    return conform(path, await res.json(), pick);
+  }
+  const post = <S extends z.ZodType>(path: string, pick: Pick<S>, body?: unknown) =>
+    request(path, pick, {
+      method: 'POST',
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  const v = (versionId: string) => `/api/versions/${encodeURIComponent(versionId)}`;
+  const j = (jobId: string) => `/api/jobs/${encodeURIComponent(jobId)}`;
+  return {
+    collections: () => request('/api/collections', (c) => c.collectionsResponseSchema),
+    documents: (collectionId?: string) =>
+      request(`/api/documents${query({ collection_id: collectionId })}`, (c) => c.documentsResponseSchema),
+    version: (versionId: string) => request(v(versionId), (c) => c.versionDetailSchema),
+    elements: (versionId: string) => request(`${v(versionId)}/elements`, (c) => c.elementsResponseSchema),
+    reprocess: (versionId: string) => post(`${v(versionId)}/reprocess`, (c) => c.reprocessResponseSchema),
+    jobs: (q: JobQuery = {}) => request(`/api/jobs${query({ ...q })}`, (c) => c.jobsResponseSchema),
+    cancelJob: (jobId: string) => post(`${j(jobId)}/cancel`, (c) => c.jobResponseSchema),
+    retryJob: (jobId: string) => post(`${j(jobId)}/retry`, (c) => c.jobResponseSchema),
+    ask: (question: string, collectionId?: string) =>
+      post('/api/ask', (c) => c.answerSchema, collectionId ? { question, collection_id: collectionId } : { question }),
+    resolve: (req: ResolveRequest) => post('/api/citations/resolve', (c) => c.resolvedCitationResponseSchema, req),
+    downloadUrl: (versionId: string) => request(`${v(versionId)}/download-url`, (c) => c.downloadUrlResponseSchema),
+    /** Fetches artifact bytes; a 409 (hash mismatch) becomes an ApiError, never a silent fallback. */
+    artifactBytes: async (url: string): Promise<ArrayBuffer> => {
+      const res = await fetch(`${base}${url}`);
+      if (!res.ok) throw await toApiError(res);
+      return res.arrayBuffer();
+    },
+    jobEventsUrl: (collectionId?: string) => `${base}/api/jobs/events${query({ collection_id: collectionId })}`,
+  };
+}
+
+export const api = createApiClient();
 
 /** Uploads files with byte-level progress (fetch has no upload progress; XHR does). */
 export function uploadFiles(
@@ -103,8 +112,9 @@ export function uploadFiles(
     };
     xhr.onload = () => {
       const body = xhr.response as { results?: UploadResult[]; error?: { code: string; message: string } } | null;
-      if (xhr.status >= 200 && xhr.status < 300 && body?.results) resolve(body.results);
-      else reject(new ApiError(body?.error?.code ?? `HTTP_${xhr.status}`, body?.error?.message ?? 'Upload failed', xhr.status));
+      if (xhr.status >= 200 && xhr.status < 300 && body?.results) {
+        conform('uploads', body, (c) => c.uploadResponseSchema).then((r) => resolve(r.results), reject);
+      } else reject(new ApiError(body?.error?.code ?? `HTTP_${xhr.status}`, body?.error?.message ?? 'Upload failed', xhr.status));
     };
     xhr.onerror = () => reject(new ApiError('NETWORK', 'The upload could not reach the server', 0));
     xhr.send(form);

@@ -1,6 +1,10 @@
-import type { Citation, ResolvedCitation as EngineResolvedCitation, Retrieved } from '@pinpoint/core';
+import type { Anchor, Answer, ResolvedCitationResponse } from '@pinpoint/core';
 
-/** Response shapes of the HTTP API (docs/api.md). Types only: the web never imports server code. */
+/**
+ * Response shapes of the HTTP API: the contract in @pinpoint/core (z.infer of its schemas), the
+ * same types the engine returns and the API declares. Types only here: the schemas themselves are
+ * loaded by the client in development and tests, to check every response.
+ */
 
 export type {
   Collection,
@@ -14,30 +18,17 @@ export type {
   StageName,
   TextView,
   UploadResult,
-  Version,
   VersionDetail,
 } from '@pinpoint/core';
 
-export interface AskResponse {
-  question: string;
-  answer: string;
-  refused: boolean;
-  refusal_reason?: string;
-  /** Zero-key answers: the refusal gate's one line on why it answered or refused. */
-  gate?: { reason?: string };
-  citations: Citation[];
-  retrieved: Retrieved[];
-  timings: Record<string, number>;
-}
+export type AskResponse = Answer;
 
 /** The API adds a signed link to the version's original file. */
-export interface ResolvedCitation extends EngineResolvedCitation {
-  download_url: string;
-}
+export type ResolvedCitation = ResolvedCitationResponse;
 
 export interface ResolveRequest {
   version_id: string;
   chunk_id?: string;
   element_id?: string;
-  anchor?: Citation['anchor'];
+  anchor?: Anchor;
 }

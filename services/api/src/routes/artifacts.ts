@@ -1,4 +1,4 @@
-import { artifactKindSchema } from '@pinpoint/core';
+import { artifactKindSchema, downloadUrlResponseSchema } from '@pinpoint/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RouteContext } from '../context.js';
@@ -46,7 +46,7 @@ export const artifactRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = asyn
       schema: {
         tags: ['artifacts'],
         params: versionParams,
-        response: { 200: z.object({ url: z.string(), expires_at: z.string() }), 404: errorResponse },
+        response: { 200: downloadUrlResponseSchema, 404: errorResponse },
       },
     },
     async (req) => {

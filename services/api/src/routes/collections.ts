@@ -1,13 +1,13 @@
-import { collectionSchema, createError } from '@pinpoint/core';
+import { collectionSchema, collectionsResponseSchema, createError, uploadResponseSchema } from '@pinpoint/core';
 import type { UploadFile } from '@pinpoint/engine';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RouteContext } from '../context.js';
-import { collectionParams, collectionsResponse, errorResponse, uploadResponse } from '../schemas.js';
+import { collectionParams, errorResponse } from '../schemas.js';
 
 export const collectionRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
-  app.get('/api/collections', { schema: { tags: ['collections'], response: { 200: collectionsResponse } } }, async () => ({
-    collections: await ctx.engine.ports.metadata.listCollections(),
+  app.get('/api/collections', { schema: { tags: ['collections'], response: { 200: collectionsResponseSchema } } }, async () => ({
+    collections: await ctx.engine.listCollections(),
   }));
 
   app.post(
@@ -30,7 +30,7 @@ export const collectionRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = as
         description: 'multipart/form-data with one or more file parts; each file becomes a version of the document of that name.',
         consumes: ['multipart/form-data'],
         params: collectionParams,
-        response: { 201: uploadResponse, 404: errorResponse, 413: errorResponse },
+        response: { 201: uploadResponseSchema, 404: errorResponse, 413: errorResponse },
       },
     },
     async (req, reply) => {

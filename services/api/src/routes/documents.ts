@@ -1,8 +1,14 @@
-import { elementSchema, jobSchema, versionSchema } from '@pinpoint/core';
+import {
+  documentSummarySchema,
+  documentsResponseSchema,
+  elementsResponseSchema,
+  reprocessResponseSchema,
+  versionDetailSchema,
+} from '@pinpoint/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RouteContext } from '../context.js';
-import { documentParams, documentSummary, errorResponse, versionDetail, versionParams } from '../schemas.js';
+import { documentParams, errorResponse, versionParams } from '../schemas.js';
 
 export const documentRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
   const { engine } = ctx;
@@ -13,7 +19,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = asyn
       schema: {
         tags: ['documents'],
         querystring: z.object({ collection_id: z.string().optional() }),
-        response: { 200: z.object({ documents: z.array(documentSummary) }) },
+        response: { 200: documentsResponseSchema },
       },
     },
     async (req) => ({ documents: await engine.listDocuments(req.query.collection_id) }),
@@ -21,13 +27,13 @@ export const documentRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = asyn
 
   app.get(
     '/api/documents/:documentId',
-    { schema: { tags: ['documents'], params: documentParams, response: { 200: documentSummary, 404: errorResponse } } },
+    { schema: { tags: ['documents'], params: documentParams, response: { 200: documentSummarySchema, 404: errorResponse } } },
     async (req) => engine.getDocument(req.params.documentId),
   );
 
   app.get(
     '/api/versions/:versionId',
-    { schema: { tags: ['documents'], params: versionParams, response: { 200: versionDetail, 404: errorResponse } } },
+    { schema: { tags: ['documents'], params: versionParams, response: { 200: versionDetailSchema, 404: errorResponse } } },
     async (req) => engine.getVersion(req.params.versionId),
   );
 
@@ -37,13 +43,10 @@ export const documentRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = asyn
       schema: {
         tags: ['documents'],
         params: versionParams,
-        response: { 200: z.object({ elements: z.array(elementSchema) }), 404: errorResponse },
+        response: { 200: elementsResponseSchema, 404: errorResponse },
       },
     },
-    async (req) => {
-      await engine.getVersion(req.params.versionId);
-      return { elements: await engine.ports.metadata.getElements(req.params.versionId) };
-    },
+    async (req) => ({ elements: await engine.getElements(req.params.versionId) }),
   );
 
   app.post(
@@ -52,7 +55,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = asyn
       schema: {
         tags: ['documents'],
         params: versionParams,
-        response: { 201: z.object({ version: versionSchema, job: jobSchema }), 404: errorResponse },
+        response: { 201: reprocessResponseSchema, 404: errorResponse },
       },
     },
     async (req, reply) => reply.code(201).send(await engine.reprocess(req.params.versionId)),

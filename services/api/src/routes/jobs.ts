@@ -1,20 +1,21 @@
-import type { IncomingMessage } from 'node:http';
-import type { Job, JobQueue } from '@pinpoint/core';
-import { createError, jobSchema } from '@pinpoint/core';
-import type { FastifyReply } from 'fastify';
+import type { Job } from '@pinpoint/core';
+import { createError, jobSchema, jobsResponseSchema } from '@pinpoint/core';
+import type { EngineJobs } from '@pinpoint/engine';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RouteContext } from '../context.js';
+import { sendStreamError } from '../errors.js';
 import { errorResponse, jobParams, jobsQuery } from '../schemas.js';
 
 const event = (job: Job): string => `event: job\ndata: ${JSON.stringify(job)}\n\n`;
 
 /** SSE: the live jobs first, then every change; ends on client close or server shutdown. */
 async function streamJobs(
-  queue: JobQueue,
+  queue: EngineJobs,
   streams: Set<() => void>,
   collectionId: string | undefined,
-  req: IncomingMessage,
+  req: FastifyRequest,
   reply: FastifyReply,
 ): Promise<void> {
   const wanted = (job: Job): boolean => !collectionId || job.collection_id === collectionId;
@@ -24,7 +25,15 @@ async function streamJobs(
     'cache-control': 'no-cache',
     connection: 'keep-alive',
   });
-  const live = [...(await queue.list({ state: 'queued' })), ...(await queue.list({ state: 'running' }))];
+  reply.raw.on('error', (err) => req.log.warn({ err }, 'job event stream: the connection failed'));
+  let live: Job[];
+  try {
+    live = [...(await queue.list({ state: 'queued' })), ...(await queue.list({ state: 'running' }))];
+  } catch (err) {
+    sendStreamError(req.log, reply.raw, err);
+    reply.raw.end();
+    return;
+  }
   for (const job of live.filter(wanted)) reply.raw.write(event(job));
   const unsubscribe = queue.subscribe((job) => {
     if (wanted(job)) reply.raw.write(event(job));
@@ -37,14 +46,14 @@ async function streamJobs(
     if (!reply.raw.writableEnded) reply.raw.end();
   };
   streams.add(end);
-  req.on('close', end);
+  req.raw.on('close', end);
 }
 
 /**
  * Cancels, then waits briefly for a running job to stop, so the response carries the final state
  * (a client that also listens to the event stream never sees an older state arrive last).
  */
-async function cancelAndSettle(queue: JobQueue, jobId: string, waitMs = 5000): Promise<Job> {
+async function cancelAndSettle(queue: EngineJobs, jobId: string, waitMs = 5000): Promise<Job> {
   let job = await queue.cancel(jobId);
   const deadline = Date.now() + waitMs;
   while (job.state === 'running' && Date.now() < deadline) {
@@ -55,7 +64,7 @@ async function cancelAndSettle(queue: JobQueue, jobId: string, waitMs = 5000): P
 }
 
 export const jobRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
-  const queue = ctx.engine.ports.queue;
+  const queue = ctx.engine.jobs;
   const streams = new Set<() => void>();
   app.addHook('preClose', async () => {
     for (const end of streams) end();
@@ -63,7 +72,7 @@ export const jobRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (ap
 
   app.get(
     '/api/jobs',
-    { schema: { tags: ['jobs'], querystring: jobsQuery, response: { 200: z.object({ jobs: z.array(jobSchema) }) } } },
+    { schema: { tags: ['jobs'], querystring: jobsQuery, response: { 200: jobsResponseSchema } } },
     async (req) => {
       const q = req.query;
       const jobs = await queue.list({
@@ -85,7 +94,7 @@ export const jobRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (ap
         querystring: z.object({ collection_id: z.string().optional() }),
       },
     },
-    async (req, reply) => streamJobs(queue, streams, req.query.collection_id, req.raw, reply),
+    async (req, reply) => streamJobs(queue, streams, req.query.collection_id, req, reply),
   );
 
   app.get(

@@ -1,9 +1,10 @@
-import { toPinpointError } from '@pinpoint/core';
+import { answerSchema, resolvedCitationResponseSchema, searchResponseSchema } from '@pinpoint/core';
 import type { QueryOptions } from '@pinpoint/engine';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { RouteContext } from '../context.js';
-import { answerSchema, askBody, errorResponse, resolveBody, resolvedSchema, searchBody, searchResponse } from '../schemas.js';
+import { sendStreamError } from '../errors.js';
+import { askBody, errorResponse, resolveBody, searchBody } from '../schemas.js';
 
 function queryOptions(body: {
   collection_id?: string | undefined;
@@ -25,7 +26,7 @@ export const queryRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (
 
   app.post(
     '/api/search',
-    { schema: { tags: ['query'], body: searchBody, response: { 200: searchResponse, 400: errorResponse } } },
+    { schema: { tags: ['query'], body: searchBody, response: { 200: searchResponseSchema, 400: errorResponse } } },
     async (req) => engine.search(req.body.query, { ...queryOptions(req.body), ...(req.body.k ? { k: req.body.k } : {}) }),
   );
 
@@ -56,10 +57,7 @@ export const queryRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (
           reply.raw.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
         }
       } catch (err) {
-        const e = toPinpointError(err);
-        reply.raw.write(
-          `event: error\ndata: ${JSON.stringify({ type: 'error', error: { code: e.code, message: e.message } })}\n\n`,
-        );
+        sendStreamError(req.log, reply.raw, err);
       }
       reply.raw.end();
     },
@@ -67,7 +65,13 @@ export const queryRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (
 
   app.post(
     '/api/citations/resolve',
-    { schema: { tags: ['query'], body: resolveBody, response: { 200: resolvedSchema, 404: errorResponse, 409: errorResponse } } },
+    {
+      schema: {
+        tags: ['query'],
+        body: resolveBody,
+        response: { 200: resolvedCitationResponseSchema, 404: errorResponse, 409: errorResponse },
+      },
+    },
     async (req) => {
       const b = req.body;
       const resolved = await engine.resolveCitation({

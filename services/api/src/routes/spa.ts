@@ -5,10 +5,14 @@ import { createError } from '@pinpoint/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { RouteContext } from '../context.js';
 
-/** Scripts only from our origin, no inline script, no plugins; pdf.js runs its worker from a blob: or our origin. */
+/**
+ * Scripts only from our origin, no inline script, no eval, no plugins; pdf.js runs its worker from
+ * a blob: or our origin and compiles its WebAssembly decoders (JPEG 2000, ICC colour) from our
+ * origin, which needs 'wasm-unsafe-eval' (WebAssembly only: JavaScript eval stays forbidden).
+ */
 const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  "script-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
   "object-src 'none'",
   "base-uri 'none'",
   "frame-ancestors 'none'",

@@ -4,12 +4,26 @@ import type { AskResponse, Collection } from '../../../api/types.js';
 import type { Route } from '../../../app/route.js';
 import { citationHref } from '../../../app/route.js';
 import { UploadPanel } from '../../library/UploadPanel/UploadPanel.js';
+import { answerKey } from '../answerCache.js';
 import { answerSegments, refusalReasonText } from '../answerText.js';
 import { SourcesList } from '../SourcesList/SourcesList.js';
 import styles from './AskView.module.css';
 
-/** Answers already shown this session, so "back to the answer" does not ask again. */
+/**
+ * Answers already shown this session, so "back to the answer" does not ask again: by question,
+ * collection and the versions searched, so a new upload or another collection asks afresh.
+ */
 const answered = new Map<string, AskResponse>();
+
+async function askOnce(question: string, collectionId: string | undefined): Promise<AskResponse> {
+  const { documents } = await api.documents(collectionId);
+  const key = answerKey(question, collectionId, documents);
+  const cached = answered.get(key);
+  if (cached) return cached;
+  const answer = await api.ask(question, collectionId);
+  answered.set(key, answer);
+  return answer;
+}
 
 function useAnswer(question: string | undefined, collectionId: string | undefined) {
   const [state, setState] = useState<{ answer?: AskResponse; error?: string; loading: boolean }>({ loading: false });
@@ -18,19 +32,10 @@ function useAnswer(question: string | undefined, collectionId: string | undefine
       setState({ loading: false });
       return;
     }
-    const cached = answered.get(question);
-    if (cached) {
-      setState({ answer: cached, loading: false });
-      return;
-    }
     let live = true;
     setState({ loading: true });
-    api
-      .ask(question, collectionId)
-      .then((a) => {
-        answered.set(question, a);
-        if (live) setState({ answer: a, loading: false });
-      })
+    askOnce(question, collectionId)
+      .then((a) => live && setState({ answer: a, loading: false }))
       .catch((e: unknown) => live && setState({ error: e instanceof Error ? e.message : String(e), loading: false }));
     return () => {
       live = false;

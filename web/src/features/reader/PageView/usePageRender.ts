@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useState } from 'react';
 import { api } from '../../../api/client.js';
 import type { PageView as PageViewData } from '../../../api/types.js';
 import type { ViewportSize } from '../bbox.js';
-import { loadPdf } from '../pdfDocument.js';
+import { acquirePdf } from '../pdfDocument.js';
 
 export function useContainerWidth(ref: React.RefObject<HTMLDivElement | null>): number {
   const [width, setWidth] = useState(0);
@@ -30,8 +30,9 @@ export function usePdfPage(
     if (!enabled || cssWidth <= 0) return;
     let cancelled = false;
     let task: { cancel(): void; promise: Promise<unknown> } | null = null;
+    const pdf = acquirePdf(view.artifact_url);
     (async () => {
-      const doc = await loadPdf(view.artifact_url, () => api.artifactBytes(view.artifact_url));
+      const doc = await pdf.value;
       const page = await doc.getPage(view.page_index + 1);
       const base = page.getViewport({ scale: 1, rotation: view.rotation });
       const viewport = page.getViewport({ scale: cssWidth / base.width, rotation: view.rotation });
@@ -51,6 +52,7 @@ export function usePdfPage(
     return () => {
       cancelled = true;
       task?.cancel();
+      pdf.release();
     };
   }, [view, canvas, cssWidth, enabled]);
   return { size, error };

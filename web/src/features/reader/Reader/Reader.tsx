@@ -84,7 +84,16 @@ function Body({ resolved, onError }: { resolved: ResolvedCitation; onError: (e: 
   }
   if (view.kind === 'text') {
     const showRaw = version.format === 'html' || version.format === 'json';
-    return <TextView view={view} highlight={highlight} showRaw={showRaw} originalUrl={originalUrl} onError={onError} />;
+    return (
+      <TextView
+        view={view}
+        highlight={highlight}
+        showRaw={showRaw}
+        markdown={version.format === 'md'}
+        originalUrl={originalUrl}
+        onError={onError}
+      />
+    );
   }
   return <RecordView view={view} highlight={highlight} />;
 }

@@ -1,7 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { api } from '../../../api/client.js';
 import type { TextView as TextViewData } from '../../../api/types.js';
+import { MarkdownText } from '../MarkdownText/MarkdownText.js';
 import { scrollIntoContainer } from '../scrollTo.js';
+import type { HighlightParts } from '../textRange.js';
 import { lineOfOffset, splitAtCodepoints } from '../textRange.js';
 import styles from './TextView.module.css';
 
@@ -10,6 +12,8 @@ interface Props {
   highlight: boolean;
   /** html/json: show where the passage sits in the raw source, as text. */
   showRaw: boolean;
+  /** md: the text is Markdown source, rendered with the cited range marked. */
+  markdown: boolean;
   /** The original's bytes: the raw source the `raw` range indexes into. */
   originalUrl: string;
   onError: (e: unknown) => void;
@@ -72,16 +76,31 @@ function RawSource({
   );
 }
 
-export function TextView({ view, highlight, showRaw, originalUrl, onError }: Props) {
+/** The plain text with the cited range as one <mark>. */
+function PlainText({ text, parts, mark }: { text: string; parts: HighlightParts | null; mark: RefObject<HTMLElement | null> }) {
+  if (!parts) return text;
+  return (
+    <>
+      {parts.before}
+      <mark ref={mark} className={styles.mark} data-testid="text-mark">
+        {parts.marked}
+      </mark>
+      {parts.after}
+    </>
+  );
+}
+
+export function TextView({ view, highlight, showRaw, markdown, originalUrl, onError }: Props) {
   const mark = useRef<HTMLElement>(null);
   const box = useRef<HTMLElement>(null);
-  let parts: ReturnType<typeof splitAtCodepoints> | null = null;
+  let parts: HighlightParts | null = null;
   let problem: string | null = null;
   try {
     parts = splitAtCodepoints(view.text, view.start, view.end);
   } catch (e) {
     problem = e instanceof Error ? e.message : String(e);
   }
+  const range = parts && highlight ? { start: view.start, end: view.end } : null;
   useEffect(() => {
     scrollIntoContainer(box.current, mark.current);
   }, []);
@@ -94,16 +113,10 @@ export function TextView({ view, highlight, showRaw, originalUrl, onError }: Pro
         </p>
       )}
       <section ref={box} className={styles.text} data-testid="text-view" aria-label="Document text">
-        {parts && highlight ? (
-          <>
-            {parts.before}
-            <mark ref={mark} className={styles.mark} data-testid="text-mark">
-              {parts.marked}
-            </mark>
-            {parts.after}
-          </>
+        {markdown ? (
+          <MarkdownText source={view.text} range={range} firstMark={mark} markClass={styles.mark ?? ''} />
         ) : (
-          view.text
+          <PlainText text={view.text} parts={highlight ? parts : null} mark={mark} />
         )}
       </section>
       {showRaw && view.raw && highlight && <RawSource url={originalUrl} range={view.raw} onError={onError} />}

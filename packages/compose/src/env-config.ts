@@ -1,7 +1,7 @@
 import { createError } from '@pinpoint/core';
+import type { EngineConfig } from '@pinpoint/engine';
+import { loadGateFile } from '@pinpoint/engine';
 import { z } from 'zod';
-import type { EngineConfig } from './config.js';
-import { loadGateFile } from './gate-file.js';
 
 /**
  * The PINPOINT_* settings the server, the worker and the CLI share: schema pieces each config.ts

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Credentials } from './sigv4.js';
-import { sha256, signRequest } from './sigv4.js';
+import type { Credentials } from '@pinpoint/s3';
+import { sha256, signRequest } from '@pinpoint/s3';
 
 export interface FakeS3 {
   url: string;

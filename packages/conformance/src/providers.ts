@@ -1,6 +1,6 @@
 import type { Generator, Reranker } from '@pinpoint/core';
+import type { FakeServer } from '@pinpoint/testing';
 import { expect, it } from 'vitest';
-import type { FakeServer } from './wire-fakes.js';
 
 const SOURCES = [
   { n: 1, file: 'atlas.pdf', page_label: 'iv', text: 'Paris is the capital of France.' },

@@ -1,0 +1,190 @@
+import { z } from 'zod';
+import { boxSchema, precisionSchema, rotationSchema } from './anchors.js';
+import {
+  artifactSchema,
+  citationSchema,
+  collectionSchema,
+  documentSchema,
+  elementSchema,
+  jobSchema,
+  versionSchema,
+} from './domain.js';
+import { recordEntrySchema } from './sourcemap.js';
+
+/**
+ * The HTTP contract (docs/api.md): every response shape, once. The engine returns these types,
+ * the API declares them as its response schemas (and the OpenAPI document is generated from
+ * them), the web validates what it receives against them in development and tests.
+ */
+
+export const errorResponseSchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+
+export const collectionsResponseSchema = z.object({ collections: z.array(collectionSchema) });
+
+export const uploadResultSchema = z.object({
+  file: z.string(),
+  document: documentSchema,
+  version: versionSchema,
+  /** false: the same bytes were already uploaded for this document; nothing new was made. */
+  created: z.boolean(),
+  job: jobSchema.nullable(),
+});
+export type UploadResult = z.infer<typeof uploadResultSchema>;
+export const uploadResponseSchema = z.object({ results: z.array(uploadResultSchema) });
+
+export const documentSummarySchema = z.object({
+  document: documentSchema,
+  /** Newest first. */
+  versions: z.array(versionSchema),
+  latest_ready_version_id: z.string().nullable(),
+});
+export type DocumentSummary = z.infer<typeof documentSummarySchema>;
+export const documentsResponseSchema = z.object({ documents: z.array(documentSummarySchema) });
+
+export const versionDetailSchema = z.object({
+  version: versionSchema,
+  artifacts: z.array(artifactSchema),
+  newer_version_id: z.string().nullable(),
+  latest_ready_version_id: z.string().nullable(),
+});
+export type VersionDetail = z.infer<typeof versionDetailSchema>;
+export const elementsResponseSchema = z.object({ elements: z.array(elementSchema) });
+export const reprocessResponseSchema = z.object({ version: versionSchema, job: jobSchema });
+export const jobResponseSchema = jobSchema;
+export const jobsResponseSchema = z.object({ jobs: z.array(jobSchema) });
+export const downloadUrlResponseSchema = z.object({ url: z.string(), expires_at: z.string() });
+
+const stageNameSchema = z.enum(['lexical', 'dense', 'fused', 'rerank']);
+export type StageName = z.infer<typeof stageNameSchema>;
+const stageNumbersSchema = z.object({
+  lexical: z.number().optional(),
+  dense: z.number().optional(),
+  fused: z.number().optional(),
+  rerank: z.number().optional(),
+});
+export type StageNumbers = z.infer<typeof stageNumbersSchema>;
+
+/** One retrieved chunk with the rank and score each stage gave it. */
+export const retrievedSchema = z.object({
+  rank: z.number().int().positive(),
+  chunk_id: z.string(),
+  document_id: z.string(),
+  version_id: z.string(),
+  file: z.string(),
+  page_index: z.number().int().nonnegative().optional(),
+  page_label: z.string().optional(),
+  section_path: z.array(z.string()),
+  text: z.string(),
+  scores: stageNumbersSchema,
+  ranks: stageNumbersSchema,
+});
+export type Retrieved = z.infer<typeof retrievedSchema>;
+
+const timingsSchema = z.record(z.string(), z.number());
+
+export const searchResponseSchema = z.object({ query: z.string(), hits: z.array(retrievedSchema), timings: timingsSchema });
+export type SearchResponse = z.infer<typeof searchResponseSchema>;
+
+const sentenceSupportSchema = z.object({
+  /** Codepoint range in the answer text. */
+  start: z.number().int(),
+  end: z.number().int(),
+  text: z.string(),
+  cites: z.array(z.number().int()),
+  supported: z.boolean(),
+  /** Share of the sentence's content terms found in the cited sources (0..1). */
+  lexical: z.number(),
+  /** Best cosine between the sentence and a sentence of the cited sources, when an embedder is given. */
+  cosine: z.number().optional(),
+  /** Numbers, names and CJK runs in the sentence that no cited source contains. */
+  missing: z.array(z.string()),
+});
+export type SentenceSupport = z.infer<typeof sentenceSupportSchema>;
+
+export const answerSchema = z.object({
+  question: z.string(),
+  answer: z.string(),
+  refused: z.boolean(),
+  refusal_reason: z.string().optional(),
+  citations: z.array(citationSchema),
+  /** Generated answers: each citing sentence and whether its sources support it. */
+  sentences: z.array(sentenceSupportSchema).optional(),
+  /** Generated answers: the generator's id. */
+  generator: z.string().optional(),
+  /** A compound question split by the rewriter: the parts answered one by one and merged. */
+  parts: z.array(z.string()).optional(),
+  /**
+   * Extractive answers: the refusal gate's score, threshold and features (for calibration), and
+   * `reason`, one line saying why it answered or refused.
+   */
+  gate: z
+    .object({
+      score: z.number(),
+      threshold: z.number(),
+      features: z.record(z.string(), z.number()),
+      reason: z.string().optional(),
+    })
+    .optional(),
+  retrieved: z.array(retrievedSchema),
+  timings: timingsSchema,
+});
+export type Answer = z.infer<typeof answerSchema>;
+
+const pageViewSchema = z.object({
+  kind: z.literal('page'),
+  artifact: z.enum(['original', 'pdf']),
+  artifact_url: z.string(),
+  artifact_sha256: z.string(),
+  page_index: z.number().int().nonnegative(),
+  page_label: z.string().optional(),
+  page_width: z.number(),
+  page_height: z.number(),
+  unit: z.enum(['pt', 'px']),
+  rotation: rotationSchema,
+  boxes: z.array(boxSchema),
+});
+export type PageView = z.infer<typeof pageViewSchema>;
+
+const textViewSchema = z.object({
+  kind: z.literal('text'),
+  artifact_url: z.string(),
+  text: z.string(),
+  text_sha256: z.string(),
+  start: z.number().int().nonnegative(),
+  end: z.number().int().nonnegative(),
+  raw: z.object({ start: z.number().int(), end: z.number().int() }).optional(),
+});
+export type TextView = z.infer<typeof textViewSchema>;
+
+const recordViewSchema = z.object({
+  kind: z.literal('record'),
+  artifact_url: z.string(),
+  records: z.array(recordEntrySchema),
+  records_sha256: z.string(),
+  record_id: z.string(),
+  sheet: z.string().optional(),
+  row: z.number().int().optional(),
+  cell_range: z.string().optional(),
+  paragraph_index: z.number().int().optional(),
+  physical_lines: z.tuple([z.number().int(), z.number().int()]).optional(),
+});
+export type RecordView = z.infer<typeof recordViewSchema>;
+
+const citationViewSchema = z.discriminatedUnion('kind', [pageViewSchema, textViewSchema, recordViewSchema]);
+export type CitationView = z.infer<typeof citationViewSchema>;
+
+/** A citation resolved against its version (what the engine returns). */
+export const resolvedCitationSchema = z.object({
+  version: versionSchema,
+  newer_version_id: z.string().nullable(),
+  element: elementSchema,
+  precision: precisionSchema,
+  quote: z.string(),
+  view: citationViewSchema,
+});
+export type ResolvedCitation = z.infer<typeof resolvedCitationSchema>;
+
+/** What the API serves: the resolved citation with a signed link to the version's original. */
+export const resolvedCitationResponseSchema = resolvedCitationSchema.extend({ download_url: z.string() });
+export type ResolvedCitationResponse = z.infer<typeof resolvedCitationResponseSchema>;

@@ -1,0 +1,35 @@
+import type { Collection } from '../../../api/types.js';
+import styles from './CollectionPicker.module.css';
+
+/** Which collection the page asks, uploads to and lists jobs of. */
+export function CollectionPicker({
+  collections,
+  selected,
+  onSelect,
+}: {
+  collections: readonly Collection[];
+  selected: Collection | null;
+  onSelect: (collection: Collection) => void;
+}) {
+  return (
+    <label className={styles.picker}>
+      <span className={styles.label}>Collection</span>
+      <select
+        className={styles.select}
+        data-testid="collection-picker"
+        value={selected?.collection_id ?? ''}
+        disabled={collections.length === 0}
+        onChange={(e) => {
+          const next = collections.find((c) => c.collection_id === e.target.value);
+          if (next) onSelect(next);
+        }}
+      >
+        {collections.map((c) => (
+          <option key={c.collection_id} value={c.collection_id}>
+            {c.name}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
