@@ -11,6 +11,7 @@ import { artifactRoutes } from './routes/artifacts.js';
 import { collectionRoutes } from './routes/collections.js';
 import { documentRoutes } from './routes/documents.js';
 import { jobRoutes } from './routes/jobs.js';
+import { mcpRoutes } from './routes/mcp.js';
 import { queryRoutes } from './routes/query.js';
 import { spaRoutes } from './routes/spa.js';
 import { UrlSigner } from './signing.js';
@@ -54,6 +55,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(documentRoutes, { ctx });
   await app.register(queryRoutes, { ctx });
   await app.register(artifactRoutes, { ctx });
+  await app.register(mcpRoutes, { ctx });
   await app.register(spaRoutes, { ctx });
   return app;
 }

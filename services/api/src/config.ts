@@ -14,6 +14,7 @@ import {
   parseEnv,
   parseEnvShape,
 } from '@pinpoint/engine';
+import { publicUrlEnvShape, publicUrlOf } from '@pinpoint/mcp';
 import { z } from 'zod';
 
 /**
@@ -42,6 +43,7 @@ const envSchema = z.object({
   PINPOINT_BLOB_DIR: z.string().min(1).optional(),
   ...modelsEnvShape,
   ...answerEnvShape,
+  ...publicUrlEnvShape,
 });
 
 export interface Config {
@@ -55,6 +57,8 @@ export interface Config {
   /** HMAC secret for signed download URLs; when absent one is generated and kept in the data folder. */
   signing: { secret?: string; ttlSeconds: number };
   defaultCollection: string;
+  /** Where people reach the web app (PINPOINT_PUBLIC_URL, else the listen address): the origin of links handed to agents. */
+  publicUrl: string;
   engine: EngineConfig;
   /** embedded: SQLite + in-process worker; distributed: PostgreSQL + BullMQ (workers run as services/worker). */
   mode: 'embedded' | 'distributed';
@@ -100,6 +104,7 @@ function fromEnv(e: z.infer<typeof envSchema>): Config {
       ttlSeconds: e.PINPOINT_SIGNED_URL_TTL_SECONDS,
     },
     defaultCollection: e.PINPOINT_DEFAULT_COLLECTION,
+    publicUrl: publicUrlOf(e.PINPOINT_PUBLIC_URL, { host: e.PINPOINT_HOST, port: e.PINPOINT_PORT }),
     mode: e.PINPOINT_MODE,
     models: modelsFromEnv(e),
     distributed: {

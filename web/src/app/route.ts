@@ -1,4 +1,5 @@
 import type { Anchor, Citation } from '@pinpoint/core';
+import { formatCiteHash } from '@pinpoint/core/reader-link';
 
 /** One citation opened in the reader. */
 export interface CiteRoute {
@@ -68,13 +69,7 @@ export function formatRoute(route: Route): string {
     if (route.from) p.set('from', formatRoute(route.from));
     return `#/version?${p}`;
   }
-  const p = new URLSearchParams({ v: route.versionId });
-  if (route.chunkId) p.set('c', route.chunkId);
-  if (route.elementId) p.set('e', route.elementId);
-  if (route.n) p.set('n', String(route.n));
-  if (route.anchor) p.set('a', JSON.stringify(route.anchor));
-  if (route.question) p.set('q', route.question);
-  return `#/cite?${p}`;
+  return formatCiteHash(route);
 }
 
 /** The shareable link of one citation of an answer. */

@@ -1,0 +1,213 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { McpError } from '@modelcontextprotocol/sdk/types.js';
+import type { Citation } from '@pinpoint/core';
+import { type Browser, chromium } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from './test-app.js';
+import { settle, startTestApp, uploadFiles } from './test-app.js';
+
+const shared = new URL('../../../../shared/', import.meta.url);
+const repoRoot = new URL('../../../', import.meta.url);
+const resultsDir = fileURLToPath(new URL('test-results/mcp/', repoRoot));
+const MD = '000_梅雨.md';
+const PDF = '001_グスタフ_マーラー.pdf';
+const evalDoc = (name: string): Uint8Array => new Uint8Array(readFileSync(new URL(`eval/jsquad-dev/docs/${name}`, shared)));
+const question = (id: string): string => {
+  const lines = readFileSync(new URL('eval/jsquad-dev/questions.jsonl', shared), 'utf8').split('\n').filter(Boolean);
+  const q = lines.map((l) => JSON.parse(l) as { id: string; question: string }).find((x) => x.id === id);
+  if (!q) throw new Error(`question ${id} missing`);
+  return q.question;
+};
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+const text = (r: CallToolResult): string => r.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
+
+describe('the MCP server over Streamable HTTP at /mcp (SDK client, real engine and reader)', () => {
+  let t: TestApp;
+  let base: string;
+  let client: Client;
+  let browser: Browser | undefined;
+
+  const connect = async (): Promise<Client> => {
+    const c = new Client({ name: 'pinpoint-test', version: '1.0.0' });
+    await c.connect(new StreamableHTTPClientTransport(new URL('/mcp', base)));
+    return c;
+  };
+  const call = async (name: string, args: Record<string, unknown>): Promise<CallToolResult> =>
+    (await client.callTool({ name, arguments: args })) as CallToolResult;
+
+  beforeAll(async () => {
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    t = await startTestApp({
+      PINPOINT_PORT: String(port),
+      PINPOINT_PUBLIC_URL: base,
+      PINPOINT_WEB_DIST: fileURLToPath(new URL('web/dist', repoRoot)),
+    });
+    const results = await uploadFiles(t.app, (await t.engine.ensureCollection('default')).collection_id, [
+      { name: MD, bytes: evalDoc(MD) },
+      { name: PDF, bytes: evalDoc(PDF) },
+    ]);
+    const versions = await settle(
+      t.app,
+      results.map((r) => r.version.version_id),
+    );
+    expect(versions.map((v) => v.state)).toEqual(['ready', 'ready']);
+    await t.app.listen({ host: '127.0.0.1', port });
+    client = await connect();
+  });
+  afterAll(async () => {
+    await client?.close();
+    await browser?.close();
+    await t?.close();
+  });
+
+  it('lists the five tools with input and output schemas', async () => {
+    const { tools } = await client.listTools();
+    expect(tools.map((x) => x.name).sort()).toEqual(['ask', 'get_document', 'list_collections', 'open_citation', 'search']);
+    const byName = new Map(tools.map((x) => [x.name, x]));
+    expect(byName.get('search')?.inputSchema).toMatchObject({
+      type: 'object',
+      required: ['query'],
+      properties: { query: { type: 'string' }, collection_id: { type: 'string' }, k: { type: 'integer', maximum: 50 } },
+      additionalProperties: false,
+    });
+    expect(byName.get('ask')?.inputSchema.required).toEqual(['question']);
+    expect(byName.get('open_citation')?.inputSchema.required).toEqual(['citation']);
+    expect(byName.get('get_document')?.inputSchema.required).toEqual(['document_id']);
+    for (const tool of tools) {
+      expect(tool.outputSchema?.type, tool.name).toBe('object');
+      expect(tool.annotations?.readOnlyHint, tool.name).toBe(true);
+    }
+    expect(Object.keys(byName.get('ask')?.outputSchema?.properties ?? {})).toEqual(
+      expect.arrayContaining(['answer', 'refused', 'citations']),
+    );
+  });
+
+  it('answers with citations into the ingested file, as structuredContent and text', async () => {
+    const r = await call('ask', { question: question('a10336p10q0') });
+    expect(r.isError).toBeFalsy();
+    const a = r.structuredContent as { refused: boolean; answer: string; citations: Citation[] };
+    expect(a.refused).toBe(false);
+    expect(a.answer).toContain('シベリア気団');
+    const cite = a.citations[0];
+    expect(cite).toMatchObject({ file: MD, precision: 'exact', anchor: { kind: 'text', unit: 'codepoint' } });
+    expect(cite?.quote.length).toBeGreaterThan(0);
+    expect(cite?.version_id).toMatch(/\S/);
+    // the same answer object as POST /api/ask gives
+    const http = (await t.app.inject({ method: 'POST', url: '/api/ask', payload: { question: question('a10336p10q0') } })).json();
+    expect(a.citations).toEqual(http.citations);
+    expect(text(r)).toContain(`[1] ${MD}`);
+  });
+
+  it('refuses with no sources when the documents do not answer', async () => {
+    const r = await call('ask', { question: 'What is the torque specification for the rear axle bolts of a 1987 tractor?' });
+    const a = r.structuredContent as { refused: boolean; citations: Citation[] };
+    expect(a.refused).toBe(true);
+    expect(a.citations).toEqual([]);
+    expect(text(r)).toMatch(/^Refused: /);
+  });
+
+  it('searches: ranked chunks with file, page, anchor and score', async () => {
+    const r = await call('search', { query: 'マーラー ユダヤ教 改宗', k: 3 });
+    const s = r.structuredContent as {
+      hits: { rank: number; file: string; page_index?: number; anchor: { kind: string }; score: number }[];
+    };
+    expect(s.hits.length).toBeGreaterThan(0);
+    expect(s.hits.length).toBeLessThanOrEqual(3);
+    expect(s.hits.map((h) => h.rank)).toEqual(s.hits.map((_, i) => i + 1));
+    const top = s.hits[0];
+    expect(top).toMatchObject({ file: PDF, anchor: { kind: 'page' } });
+    expect(top?.page_index).toBeGreaterThanOrEqual(0);
+    expect(top?.score).toBeGreaterThan(0);
+  });
+
+  it('lists collections and describes a document with its versions and state', async () => {
+    const cols = (await call('list_collections', {})).structuredContent as { collections: { name: string }[] };
+    expect(cols.collections.map((c) => c.name)).toContain('default');
+    const a = (await call('ask', { question: question('a10336p10q0') })).structuredContent as { citations: Citation[] };
+    const doc = await call('get_document', { document_id: a.citations[0]?.document_id });
+    expect(doc.structuredContent).toMatchObject({ document: { name: MD }, versions: [{ state: 'ready', number: 1 }] });
+    expect(text(doc)).toContain('ready');
+  });
+
+  it('turns bad arguments into tool errors with their PP_ code and keeps serving', async () => {
+    const cases: [string, Record<string, unknown>, string, RegExp][] = [
+      ['ask', {}, 'PP_VALIDATION', /question/],
+      ['ask', { question: '   ' }, 'PP_VALIDATION', /question/],
+      ['search', { query: 'x', k: 500 }, 'PP_VALIDATION', /k: /],
+      ['ask', { question: 'x', colection_id: 'y' }, 'PP_VALIDATION', /colection_id/],
+      ['open_citation', { citation: { chunk_id: 'c' } }, 'PP_VALIDATION', /citation\.version_id/],
+      ['get_document', { document_id: 'doc_missing' }, 'PP_NOT_FOUND', /./],
+      ['open_citation', { citation: { version_id: 'ver_missing' } }, 'PP_NOT_FOUND', /./],
+    ];
+    for (const [name, args, code, message] of cases) {
+      const r = await call(name, args);
+      expect(r.isError, `${name} ${JSON.stringify(args)}`).toBe(true);
+      expect(text(r)).toMatch(new RegExp(`^${code}: `));
+      expect(r._meta?.['pinpoint/error']).toMatchObject({ code });
+      expect(text(r)).toMatch(message);
+    }
+    const unknown = await client.callTool({ name: 'delete_everything', arguments: {} }).catch((e: unknown) => e);
+    expect(unknown).toBeInstanceOf(McpError);
+    expect((unknown as McpError).message).toContain('PP_NOT_FOUND');
+    expect((unknown as McpError).data).toEqual({ code: 'PP_NOT_FOUND' });
+    // a malformed JSON-RPC body is a JSON-RPC error, and the server still answers afterwards
+    const broken = await fetch(`${base}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 42 }),
+    });
+    expect(broken.status).toBe(400);
+    expect(((await broken.json()) as { error: { code: number } }).error.code).toBeLessThan(0);
+    expect((await call('list_collections', {})).isError).toBeFalsy();
+  });
+
+  it('open_citation gives a reader link the real reader opens at the highlight, and a signed download', async () => {
+    const a = (await call('ask', { question: question('a10743p4q1') })).structuredContent as { citations: Citation[] };
+    const cite = a.citations.find((c) => c.file === PDF);
+    expect(cite?.anchor.kind).toBe('page');
+    const r = await call('open_citation', { citation: cite, question: question('a10743p4q1') });
+    const link = r.structuredContent as { reader_url: string; download_url: string; precision: string; file: string };
+    expect(link.reader_url.startsWith(`${base}/#/cite?`)).toBe(true);
+    expect(link.download_url.startsWith(`${base}/api/download/`)).toBe(true);
+    expect(link.file).toBe(PDF);
+    expect(text(r)).toContain(link.reader_url);
+
+    const download = await fetch(link.download_url);
+    expect(download.status).toBe(200);
+    const bytes = new Uint8Array(await download.arrayBuffer());
+    expect(createHash('sha256').update(bytes).digest('hex')).toBe(createHash('sha256').update(evalDoc(PDF)).digest('hex'));
+
+    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors: Error[] = [];
+    page.on('pageerror', (e) => errors.push(e));
+    await page.goto(link.reader_url);
+    const boxes = page.locator('[data-testid=highlight-box]');
+    await boxes.first().waitFor({ timeout: 30_000 });
+    expect(await boxes.count()).toBe(cite?.anchor.kind === 'page' ? cite.anchor.boxes.length : -1);
+    const box = await boxes.first().boundingBox();
+    expect(box && box.y >= 0 && box.y < 900 && box.width > 0).toBe(true);
+    expect(await page.locator('[data-testid=precision]').textContent()).toMatch(/Exact|Element/);
+    mkdirSync(resultsDir, { recursive: true });
+    await page.screenshot({ path: `${resultsDir}open-citation-pdf.png` });
+    expect(errors).toEqual([]);
+  });
+});
