@@ -7,6 +7,7 @@ import { loadCliConfig } from './config.js';
 import { openEmbeddedEngine } from './embedded.js';
 import { createEvalEngine } from './eval.js';
 import { humanIngestLine, ingestFiles } from './ingest.js';
+import { serveMcpStdio } from './mcp.js';
 import { askQuestion, humanAnswer, humanSearch, searchQuery } from './query.js';
 import { humanStatus, readStatus } from './status.js';
 
@@ -18,6 +19,7 @@ const USAGE = `pinpoint — ask your files, get answers that point at the exact 
   pinpoint status [--json]
   pinpoint eval <dataset-dir> [--out run.json] [--mode MODE]
   pinpoint calibrate <dataset-dir…> --out gate.json [--mode MODE] [--min-answered 0.91]
+  pinpoint mcp                      (MCP server on stdin/stdout for agents; see README)
 
   --data-dir DIR (or PINPOINT_DATA_DIR, default ./data) is the data folder the server uses too.`;
 
@@ -90,6 +92,9 @@ async function run(cfg: CliConfig): Promise<number> {
     case 'eval':
       if (!cfg.args[0]) break;
       await evaluate(cfg, cfg.args[0]);
+      return 0;
+    case 'mcp':
+      await withEngine(cfg, (e) => serveMcpStdio(cfg, e));
       return 0;
     case 'calibrate': {
       if (cfg.args.length === 0 || !cfg.flags.out) break;

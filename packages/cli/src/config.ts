@@ -12,6 +12,7 @@ import {
   parseEnv,
   parseEnvShape,
 } from '@pinpoint/engine';
+import { publicUrlEnvShape, publicUrlOf } from '@pinpoint/mcp';
 import { z } from 'zod';
 
 /** The CLI's only reader of process.env and argv: PINPOINT_* variables (as the server's) and flags. */
@@ -23,6 +24,12 @@ const envSchema = z.object({
   PINPOINT_RETRIEVAL_K: z.coerce.number().int().min(1).max(1000).default(50),
   ...modelsEnvShape,
   ...answerEnvShape,
+  ...publicUrlEnvShape,
+  /** The server's port: `mcp` links point at it unless PINPOINT_PUBLIC_URL says otherwise. */
+  PINPOINT_PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  /** `mcp`: download links are signed as the server signs them (same secret, same lifetime). */
+  PINPOINT_SIGNING_SECRET: z.string().min(16).optional(),
+  PINPOINT_SIGNED_URL_TTL_SECONDS: z.coerce.number().int().positive().default(900),
   /** Set by pnpm to the folder the command was typed in; relative paths are taken from there. */
   INIT_CWD: z.string().optional(),
 });
@@ -48,6 +55,10 @@ export interface CliConfig {
    * of them (as the server does on the same data folder); eval with those its --mode needs (lexical: none).
    */
   models: ModelsConfig;
+  /** `mcp`: where people reach the web app, the origin of the links the tools hand out. */
+  publicUrl: string;
+  /** `mcp`: the server's signing secret (PINPOINT_SIGNING_SECRET, else the data folder's key) and link lifetime. */
+  signing: { secret?: string; ttlSeconds: number };
   /** Turns a path typed by the user into an absolute one. */
   resolvePath(path: string): string;
 }
@@ -129,6 +140,11 @@ export function loadCliConfig(argv: string[] = process.argv.slice(2), env: NodeJ
       ...gateFromEnv(e, resolvePath),
     },
     models,
+    publicUrl: publicUrlOf(e.PINPOINT_PUBLIC_URL, { host: 'localhost', port: e.PINPOINT_PORT }),
+    signing: {
+      ...(e.PINPOINT_SIGNING_SECRET ? { secret: e.PINPOINT_SIGNING_SECRET } : {}),
+      ttlSeconds: e.PINPOINT_SIGNED_URL_TTL_SECONDS,
+    },
     resolvePath,
   };
 }

@@ -25,3 +25,4 @@ export type { ModelsConfig } from './models-config.js';
 export { embedderEnvShape, embedderFromEnv, modelsEnvShape, modelsFromEnv, vectorsEnvShape } from './models-config.js';
 export type { Answer, AskEvent, QueryFilters, QueryOptions, SearchResponse } from './query.js';
 export type { UploadFile } from './upload.js';
+export { signingSecretIn, UrlSigner } from './url-signer.js';

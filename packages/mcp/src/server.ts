@@ -24,13 +24,7 @@ export interface McpServerOptions {
 }
 
 function validationMessage(error: z.ZodError): string {
-  return error.issues
-    .map((i) => {
-      const path = i.path.join('.');
-      const keys = i.code === 'unrecognized_keys' ? ` (${i.keys.join(', ')})` : '';
-      return `${path ? `${path}: ` : ''}${i.message}${keys}`;
-    })
-    .join('; ');
+  return error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; ');
 }
 
 /** A failed call as an MCP tool error: `CODE: message` as text and `{ code, message }` in `_meta`. */

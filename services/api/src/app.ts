@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import type { Engine } from '@pinpoint/engine';
+import { UrlSigner } from '@pinpoint/engine';
 import type { FastifyInstance } from 'fastify';
 import Fastify from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -14,7 +15,6 @@ import { jobRoutes } from './routes/jobs.js';
 import { mcpRoutes } from './routes/mcp.js';
 import { queryRoutes } from './routes/query.js';
 import { spaRoutes } from './routes/spa.js';
-import { UrlSigner } from './signing.js';
 
 export interface AppDeps {
   engine: Engine;

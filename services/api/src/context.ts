@@ -1,6 +1,5 @@
-import type { Engine } from '@pinpoint/engine';
+import type { Engine, UrlSigner } from '@pinpoint/engine';
 import type { Config } from './config.js';
-import type { UrlSigner } from './signing.js';
 
 /** What every route plugin gets: nothing reads globals. */
 export interface RouteContext {

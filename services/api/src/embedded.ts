@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Engine } from '@pinpoint/engine';
-import { createEngine, createModelPorts } from '@pinpoint/engine';
+import { createEngine, createModelPorts, signingSecretIn } from '@pinpoint/engine';
 import { openLexicalIndex } from '@pinpoint/retrieval';
 import { FsBlobStore, SqliteJobQueue, SqliteMetadataStore } from '@pinpoint/storage';
 import type { Config } from './config.js';
@@ -26,11 +25,5 @@ export async function createEmbeddedEngine(config: Config): Promise<Engine> {
 
 /** The signing secret: configured, or generated once and kept in the data folder so URLs survive restarts. */
 export function signingSecret(config: Config): string {
-  if (config.signing.secret) return config.signing.secret;
-  const path = join(config.dataDir, 'signing.key');
-  if (!existsSync(path)) {
-    mkdirSync(config.dataDir, { recursive: true });
-    writeFileSync(path, randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' });
-  }
-  return readFileSync(path, 'utf8').trim();
+  return signingSecretIn(config.dataDir, config.signing.secret);
 }

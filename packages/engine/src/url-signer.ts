@@ -1,4 +1,6 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createError } from '@pinpoint/core';
 
 /** Signed, expiring download URLs: HMAC-SHA256 over the version id and the expiry. */
@@ -29,4 +31,24 @@ export class UrlSigner {
     }
     if (expires * 1000 < nowMs) throw createError('PP_UNAUTHORIZED', 'The download link has expired; ask for a new one.');
   }
+}
+
+/**
+ * The signing secret of a data folder: the configured one, else one generated once into
+ * `signing.key`, so the server and the CLI on the same folder sign links the other accepts, and
+ * links survive restarts.
+ */
+export function signingSecretIn(dataDir: string, configured?: string): string {
+  if (configured) return configured;
+  const path = join(dataDir, 'signing.key');
+  if (!existsSync(path)) {
+    mkdirSync(dataDir, { recursive: true });
+    try {
+      writeFileSync(path, randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' });
+    } catch (err) {
+      // another process on the same folder wrote it first: use theirs
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+  }
+  return readFileSync(path, 'utf8').trim();
 }
