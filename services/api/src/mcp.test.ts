@@ -1,42 +1,22 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { Citation } from '@pinpoint/core';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectMcp, evalDoc, evalQuestion, freePort, resultText } from './mcp-test-client.js';
 import type { TestApp } from './test-app.js';
 import { settle, startTestApp, uploadFiles } from './test-app.js';
 
-const shared = new URL('../../../../shared/', import.meta.url);
 const repoRoot = new URL('../../../', import.meta.url);
 const resultsDir = fileURLToPath(new URL('test-results/mcp/', repoRoot));
 const MD = '000_梅雨.md';
 const PDF = '001_グスタフ_マーラー.pdf';
-const evalDoc = (name: string): Uint8Array => new Uint8Array(readFileSync(new URL(`eval/jsquad-dev/docs/${name}`, shared)));
-const question = (id: string): string => {
-  const lines = readFileSync(new URL('eval/jsquad-dev/questions.jsonl', shared), 'utf8').split('\n').filter(Boolean);
-  const q = lines.map((l) => JSON.parse(l) as { id: string; question: string }).find((x) => x.id === id);
-  if (!q) throw new Error(`question ${id} missing`);
-  return q.question;
-};
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-const text = (r: CallToolResult): string => r.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
+const question = evalQuestion;
+const text = resultText;
 
 describe('the MCP server over Streamable HTTP at /mcp (SDK client, real engine and reader)', () => {
   let t: TestApp;
@@ -44,11 +24,6 @@ describe('the MCP server over Streamable HTTP at /mcp (SDK client, real engine a
   let client: Client;
   let browser: Browser | undefined;
 
-  const connect = async (): Promise<Client> => {
-    const c = new Client({ name: 'pinpoint-test', version: '1.0.0' });
-    await c.connect(new StreamableHTTPClientTransport(new URL('/mcp', base)));
-    return c;
-  };
   const call = async (name: string, args: Record<string, unknown>): Promise<CallToolResult> =>
     (await client.callTool({ name, arguments: args })) as CallToolResult;
 
@@ -70,7 +45,7 @@ describe('the MCP server over Streamable HTTP at /mcp (SDK client, real engine a
     );
     expect(versions.map((v) => v.state)).toEqual(['ready', 'ready']);
     await t.app.listen({ host: '127.0.0.1', port });
-    client = await connect();
+    ({ client } = await connectMcp(base));
   });
   afterAll(async () => {
     await client?.close();
