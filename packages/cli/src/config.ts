@@ -39,6 +39,12 @@ export interface CliConfig {
     k: number;
     /** calibrate: each dataset keeps at least this share of its answerable questions answered. */
     minAnswered: number;
+    /** users add: an instance admin. */
+    admin: boolean;
+    /** users add: read the password from standard input. */
+    passwordStdin: boolean;
+    /** tokens create: the token's name. */
+    name?: string;
   };
   dataDir: string;
   concurrency: number;
@@ -92,6 +98,9 @@ const options = {
   mode: { type: 'string' },
   k: { type: 'string', default: '10' },
   'min-answered': { type: 'string', default: '0.91' },
+  admin: { type: 'boolean', default: false },
+  'password-stdin': { type: 'boolean', default: false },
+  name: { type: 'string' },
 } as const;
 
 export function loadCliConfig(argv: string[] = process.argv.slice(2), env: NodeJS.ProcessEnv = process.env): CliConfig {
@@ -114,6 +123,9 @@ export function loadCliConfig(argv: string[] = process.argv.slice(2), env: NodeJ
       ...(values.mode ? { mode: values.mode } : {}),
       k: Number(values.k) || 10,
       minAnswered: minAnsweredOf(values['min-answered']),
+      admin: values.admin,
+      passwordStdin: values['password-stdin'],
+      ...(values.name ? { name: values.name } : {}),
     },
     dataDir: resolvePath(values['data-dir'] ?? e.PINPOINT_DATA_DIR),
     concurrency: e.PINPOINT_WORKER_CONCURRENCY,
