@@ -1,6 +1,7 @@
 import { toPinpointError } from '@pinpoint/core';
 import { createModelPorts } from '@pinpoint/engine';
 import { formatMetricsTable, runEval } from '@pinpoint/eval';
+import { runAccounts } from './accounts.js';
 import { calibrate, calibrationTable } from './calibrate.js';
 import type { CliConfig } from './config.js';
 import { loadCliConfig } from './config.js';
@@ -20,6 +21,8 @@ const USAGE = `pinpoint — ask your files, get answers that point at the exact 
   pinpoint eval <dataset-dir> [--out run.json] [--mode MODE]
   pinpoint calibrate <dataset-dir…> --out gate.json [--mode MODE] [--min-answered 0.91]
   pinpoint mcp                      (MCP server on stdin/stdout for agents; see README)
+  pinpoint users add EMAIL [--admin] --password-stdin | users list | users remove EMAIL
+  pinpoint tokens create EMAIL [--name N] [--json] | tokens revoke ID
 
   --data-dir DIR (or PINPOINT_DATA_DIR, default ./data) is the data folder the server uses too.`;
 
@@ -96,6 +99,10 @@ async function run(cfg: CliConfig): Promise<number> {
     case 'mcp':
       await withEngine(cfg, (e) => serveMcpStdio(cfg, e));
       return 0;
+    case 'users':
+    case 'tokens':
+      if (await runAccounts(cfg, print)) return 0;
+      break;
     case 'calibrate': {
       if (cfg.args.length === 0 || !cfg.flags.out) break;
       const file = await calibrate(cfg, cfg.args, cfg.flags.out, cfg.flags.minAnswered, (l) => process.stderr.write(`${l}\n`));

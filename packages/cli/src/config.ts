@@ -30,6 +30,9 @@ const envSchema = z.object({
   /** `mcp`: download links are signed as the server signs them (same secret, same lifetime). */
   PINPOINT_SIGNING_SECRET: z.string().min(16).optional(),
   PINPOINT_SIGNED_URL_TTL_SECONDS: z.coerce.number().int().positive().default(900),
+  /** `mcp`: with auth on, the tools act as the user of this API token. */
+  PINPOINT_AUTH: z.enum(['on', 'off']).optional(),
+  PINPOINT_TOKEN: z.string().min(1).optional(),
   /** Set by pnpm to the folder the command was typed in; relative paths are taken from there. */
   INIT_CWD: z.string().optional(),
 });
@@ -46,6 +49,12 @@ export interface CliConfig {
     k: number;
     /** calibrate: each dataset keeps at least this share of its answerable questions answered. */
     minAnswered: number;
+    /** users add: an instance admin. */
+    admin: boolean;
+    /** users add: read the password from standard input. */
+    passwordStdin: boolean;
+    /** tokens create: the token's name. */
+    name?: string;
   };
   dataDir: string;
   concurrency: number;
@@ -59,6 +68,8 @@ export interface CliConfig {
   publicUrl: string;
   /** `mcp`: the server's signing secret (PINPOINT_SIGNING_SECRET, else the data folder's key) and link lifetime. */
   signing: { secret?: string; ttlSeconds: number };
+  /** `mcp`: whose permissions the tools have: the user of `token`, required when auth is on; the local user otherwise. */
+  mcpAuth: { required: boolean; token?: string };
   /** Turns a path typed by the user into an absolute one. */
   resolvePath(path: string): string;
 }
@@ -103,6 +114,9 @@ const options = {
   mode: { type: 'string' },
   k: { type: 'string', default: '10' },
   'min-answered': { type: 'string', default: '0.91' },
+  admin: { type: 'boolean', default: false },
+  'password-stdin': { type: 'boolean', default: false },
+  name: { type: 'string' },
 } as const;
 
 export function loadCliConfig(argv: string[] = process.argv.slice(2), env: NodeJS.ProcessEnv = process.env): CliConfig {
@@ -125,6 +139,9 @@ export function loadCliConfig(argv: string[] = process.argv.slice(2), env: NodeJ
       ...(values.mode ? { mode: values.mode } : {}),
       k: Number(values.k) || 10,
       minAnswered: minAnsweredOf(values['min-answered']),
+      admin: values.admin,
+      passwordStdin: values['password-stdin'],
+      ...(values.name ? { name: values.name } : {}),
     },
     dataDir: resolvePath(values['data-dir'] ?? e.PINPOINT_DATA_DIR),
     concurrency: e.PINPOINT_WORKER_CONCURRENCY,
@@ -145,6 +162,7 @@ export function loadCliConfig(argv: string[] = process.argv.slice(2), env: NodeJ
       ...(e.PINPOINT_SIGNING_SECRET ? { secret: e.PINPOINT_SIGNING_SECRET } : {}),
       ttlSeconds: e.PINPOINT_SIGNED_URL_TTL_SECONDS,
     },
+    mcpAuth: { required: e.PINPOINT_AUTH === 'on', ...(e.PINPOINT_TOKEN ? { token: e.PINPOINT_TOKEN } : {}) },
     resolvePath,
   };
 }

@@ -99,6 +99,54 @@ describe('pnpm pinpoint mcp: the MCP server over stdio (SDK client)', () => {
     expect(hits.hits.map((h) => h.file)).toEqual([MD, MD]);
   });
 
+  it('with auth on acts as the user of PINPOINT_TOKEN: another user sees none of the collection', async () => {
+    const pinpoint = (args: string[], input?: string) =>
+      new Promise<string>((resolve, reject) => {
+        const child = execFile(process.execPath, [bin, ...args], { env: env(), cwd: dir }, (err, stdout) =>
+          err ? reject(err) : resolve(stdout),
+        );
+        if (input !== undefined) child.stdin?.end(input);
+      });
+    await pinpoint(['users', 'add', 'bob@x.test', '--password-stdin'], 'correct horse battery\n');
+    const { token } = JSON.parse(await pinpoint(['tokens', 'create', 'bob@x.test', '--json'])) as { token: string };
+    const mine = (await call('ask', { question: '春が終わりに差し掛かる頃に南シナ海付近にある気団は何か？' }))
+      .structuredContent as {
+      citations: Citation[];
+    };
+    const bob = new Client({ name: 'pinpoint-test', version: '1.0.0' });
+    await bob.connect(
+      new StdioClientTransport({
+        command: 'pnpm',
+        args: ['-s', 'pinpoint', 'mcp'],
+        cwd: repoRoot,
+        env: { ...env(), PINPOINT_AUTH: 'on', PINPOINT_TOKEN: token },
+        stderr: 'ignore',
+      }),
+    );
+    try {
+      const bobCall = async (name: string, args: Record<string, unknown>) =>
+        (await bob.callTool({ name, arguments: args })) as CallToolResult;
+      expect((await bobCall('list_collections', {})).structuredContent).toEqual({ collections: [] });
+      expect(
+        (await bobCall('ask', { question: '春が終わりに差し掛かる頃に南シナ海付近にある気団は何か？' })).structuredContent,
+      ).toMatchObject({
+        refused: true,
+        citations: [],
+      });
+      expect(text(await bobCall('get_document', { document_id: mine.citations[0]?.document_id }))).toMatch(/^PP_NOT_FOUND: /);
+      expect(text(await bobCall('open_citation', { citation: mine.citations[0] }))).toMatch(/^PP_NOT_FOUND: /);
+    } finally {
+      await bob.close();
+    }
+    // auth on without a token: the command refuses to start, naming the variable
+    const refused = await promisify(execFile)(process.execPath, [bin, 'mcp'], {
+      env: { ...env(), PINPOINT_AUTH: 'on' },
+      cwd: dir,
+    }).catch((e: { stderr: string; code: number }) => e);
+    expect((refused as { code: number }).code).toBe(1);
+    expect((refused as { stderr: string }).stderr).toMatch(/PP_UNAUTHORIZED: .*PINPOINT_TOKEN/);
+  }, 120_000);
+
   it('open_citation links are signed as the server signs them: the server on the same folder serves the download', async () => {
     const a = (await call('ask', { question: '春が終わりに差し掛かる頃に南シナ海付近にある気団は何か？' })).structuredContent as {
       citations: Citation[];

@@ -1,3 +1,4 @@
+export { describeAccessStoreConformance } from './access-store.js';
 export { describeBlobStoreConformance } from './blob-store.js';
 export type { PortFactory, PortFixture } from './fixture.js';
 export { describeJobQueueConformance, newJobInput, waitForJob } from './job-queue.js';

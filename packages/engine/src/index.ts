@@ -19,10 +19,16 @@ export {
 } from './env-config.js';
 export type { GateCalibration } from './gate-file.js';
 export { gateMismatch, loadGateFile } from './gate-file.js';
+export type { GuardedEngine, ReadableCollection } from './guarded.js';
+export { createGuardedEngine } from './guarded.js';
+export type { Identity, Session } from './identity.js';
+export { createIdentity, principalOf } from './identity.js';
 export type { ModelPorts } from './models.js';
 export { createModelPorts } from './models.js';
 export type { ModelsConfig } from './models-config.js';
 export { embedderEnvShape, embedderFromEnv, modelsEnvShape, modelsFromEnv, vectorsEnvShape } from './models-config.js';
+export { hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from './passwords.js';
 export type { Answer, AskEvent, QueryFilters, QueryOptions, SearchResponse } from './query.js';
 export type { UploadFile } from './upload.js';
-export { signingSecretIn, UrlSigner } from './url-signer.js';
+export type { DownloadGrant } from './url-signer.js';
+export { signerId, signingSecretIn, UrlSigner } from './url-signer.js';

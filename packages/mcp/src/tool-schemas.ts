@@ -76,7 +76,14 @@ export const openCitationOutput = z.object({
 export const listCollectionsInput = z.strictObject({});
 
 export const listCollectionsOutput = z.object({
-  collections: z.array(z.object({ collection_id: z.string(), name: z.string(), created_at: z.string() })),
+  collections: z.array(
+    z.object({
+      collection_id: z.string(),
+      name: z.string(),
+      created_at: z.string(),
+      role: z.enum(['viewer', 'editor', 'admin']).describe('What the caller may do there.'),
+    }),
+  ),
 });
 
 export const getDocumentInput = z.strictObject({ document_id: id });

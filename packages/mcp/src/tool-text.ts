@@ -35,7 +35,7 @@ export function citationLinkText(c: z.output<typeof openCitationOutput>): string
 
 export function collectionsText(collections: z.output<typeof listCollectionsOutput>['collections']): string {
   if (collections.length === 0) return 'No collection is readable.';
-  return collections.map((c) => `${c.name} (collection_id ${c.collection_id})`).join('\n');
+  return collections.map((c) => `${c.name} (collection_id ${c.collection_id}, ${c.role})`).join('\n');
 }
 
 export function documentText(s: DocumentSummary): string {

@@ -1,6 +1,7 @@
-import type { Anchor, Retrieved } from '@pinpoint/core';
+import type { Anchor, Principal, Retrieved } from '@pinpoint/core';
 import { formatCiteHash } from '@pinpoint/core/reader-link';
-import type { Engine } from '@pinpoint/engine';
+import type { GuardedEngine, UrlSigner } from '@pinpoint/engine';
+import { signerId } from '@pinpoint/engine';
 import type { z } from 'zod';
 import { publicLink } from './public-url.js';
 import {
@@ -17,13 +18,17 @@ import {
 } from './tool-schemas.js';
 import { answerText, citationLinkText, collectionsText, documentText, hitsText } from './tool-text.js';
 
-/** What the tools of one MCP connection work with: the engine the HTTP API uses, and how links are made. */
+/**
+ * What the tools of one MCP connection work with: the guarded engine the HTTP routes read through,
+ * the caller it checks every call against, and how links are made.
+ */
 export interface McpToolContext {
-  engine: Engine;
+  guarded: GuardedEngine;
+  principal: Principal;
   /** Origin (and path prefix) the web app is reached at, e.g. `https://pinpoint.example.com/`. */
   publicUrl: string;
-  /** A signed, expiring download URL of a version's original, origin-relative (`/api/download/…`). */
-  signDownload(versionId: string): { url: string; expires_at: string };
+  /** Signs download links as the API does: for this caller, checked again on use. */
+  signer: UrlSigner;
 }
 
 /** One tool: its shapes, and a run that returns the structured result and its readable text. */
@@ -41,14 +46,21 @@ const define = <I extends z.ZodObject, O extends z.ZodObject>(tool: ToolDefiniti
 
 const finalScore = (h: Retrieved): number => h.scores.rerank ?? h.scores.fused ?? h.scores.lexical ?? h.scores.dense ?? 0;
 
-/** The anchor of each hit's first element: where the chunk starts in the original. */
-async function hitAnchors(engine: Engine, hits: Retrieved[]): Promise<Map<string, { element_id: string; anchor: Anchor }>> {
-  const chunks = await engine.ports.metadata.getChunks(hits.map((h) => h.chunk_id));
+/**
+ * The anchor of each hit's first element: where the chunk starts in the original. Only hits the
+ * guarded search returned are looked up, so this reads nothing the caller may not see.
+ */
+async function hitAnchors(
+  guarded: GuardedEngine,
+  hits: Retrieved[],
+): Promise<Map<string, { element_id: string; anchor: Anchor }>> {
+  const { metadata } = guarded.engine.ports;
+  const chunks = await metadata.getChunks(hits.map((h) => h.chunk_id));
   const out = new Map<string, { element_id: string; anchor: Anchor }>();
   for (const chunk of chunks) {
     const first = chunk.elements[0]?.element_id;
     if (!first) continue;
-    const [element] = await engine.ports.metadata.getElements(chunk.version_id, [first]);
+    const [element] = await metadata.getElements(chunk.version_id, [first]);
     if (element) out.set(chunk.chunk_id, { element_id: element.element_id, anchor: element.anchor });
   }
   return out;
@@ -58,7 +70,7 @@ const scope = (collectionId: string | undefined) => (collectionId ? { collection
 
 /** The tools, each a thin call into the engine methods the HTTP routes call. */
 export function pinpointTools(ctx: McpToolContext): ToolDefinition[] {
-  const { engine } = ctx;
+  const { guarded, principal } = ctx;
   return [
     define({
       name: 'search',
@@ -68,8 +80,8 @@ export function pinpointTools(ctx: McpToolContext): ToolDefinition[] {
       input: searchInput,
       output: searchOutput,
       async run({ query, collection_id, k }) {
-        const found = await engine.search(query, { ...scope(collection_id), k: k ?? 10 });
-        const anchors = await hitAnchors(engine, found.hits);
+        const found = await guarded.search(principal, query, { ...scope(collection_id), k: k ?? 10 });
+        const anchors = await hitAnchors(guarded, found.hits);
         const hits = found.hits.flatMap((h) => {
           const at = anchors.get(h.chunk_id);
           if (!at) return [];
@@ -100,7 +112,7 @@ export function pinpointTools(ctx: McpToolContext): ToolDefinition[] {
       input: askInput,
       output: askOutput,
       async run({ question, collection_id }) {
-        const a = await engine.ask(question, scope(collection_id));
+        const a = await guarded.ask(principal, question, scope(collection_id));
         const data = {
           question: a.question,
           answer: a.answer,
@@ -119,7 +131,7 @@ export function pinpointTools(ctx: McpToolContext): ToolDefinition[] {
       input: openCitationInput,
       output: openCitationOutput,
       async run({ citation, question }) {
-        const resolved = await engine.resolveCitation({
+        const resolved = await guarded.resolveCitation(principal, {
           version_id: citation.version_id,
           ...(citation.chunk_id ? { chunk_id: citation.chunk_id } : {}),
           ...(citation.element_id ? { element_id: citation.element_id } : {}),
@@ -133,7 +145,7 @@ export function pinpointTools(ctx: McpToolContext): ToolDefinition[] {
           anchor: citation.anchor,
           question,
         });
-        const download = ctx.signDownload(citation.version_id);
+        const download = ctx.signer.sign({ userId: signerId(principal), versionId: citation.version_id, kind: 'original' });
         const data = {
           reader_url: publicLink(ctx.publicUrl, hash),
           download_url: publicLink(ctx.publicUrl, download.url),
@@ -154,7 +166,7 @@ export function pinpointTools(ctx: McpToolContext): ToolDefinition[] {
       input: listCollectionsInput,
       output: listCollectionsOutput,
       async run() {
-        const collections = await engine.ports.metadata.listCollections();
+        const collections = await guarded.listCollections(principal);
         return { data: { collections }, text: collectionsText(collections) };
       },
     }),
@@ -165,7 +177,7 @@ export function pinpointTools(ctx: McpToolContext): ToolDefinition[] {
       input: getDocumentInput,
       output: getDocumentOutput,
       async run({ document_id }) {
-        const summary = await engine.getDocument(document_id);
+        const summary = await guarded.getDocument(principal, document_id);
         return { data: summary, text: documentText(summary) };
       },
     }),

@@ -3,17 +3,18 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BullMQJobQueue } from '@pinpoint/bullmq';
-import type { Citation, JobRunner } from '@pinpoint/core';
+import type { AccessStore, Citation, JobRunner } from '@pinpoint/core';
 import type { Engine } from '@pinpoint/engine';
+import { createGuardedEngine, createIdentity, principalOf } from '@pinpoint/engine';
 import { dropSchema } from '@pinpoint/postgres';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openAccessStore } from './access.js';
 import { buildApp } from './app.js';
 import { createDistributedEngine } from './compose-distributed.js';
 import { configFor } from './config.js';
 import type { McpTestClient } from './mcp-test-client.js';
 import { connectMcp, evalDoc, evalQuestion, freePort } from './mcp-test-client.js';
-import { settle, uploadFiles } from './test-app.js';
 
 const DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
 const MD = '000_梅雨.md';
@@ -23,6 +24,7 @@ describe('/mcp in distributed mode (PostgreSQL, BullMQ on Redis)', () => {
   const schema = `pp_mcp_${id}`;
   let dir: string;
   let engine: Engine;
+  let access: AccessStore;
   let app: FastifyInstance;
   let worker: JobRunner;
   let mcp: McpTestClient;
@@ -45,13 +47,21 @@ describe('/mcp in distributed mode (PostgreSQL, BullMQ on Redis)', () => {
     engine = await createDistributedEngine(config, () => {});
     // the worker service's processor, consuming the same BullMQ queue in this process
     worker = engine.startWorker({ concurrency: 1 });
-    app = await buildApp(config, { engine, signingSecret: 'test-secret-0123456789abcdef' });
-    const collection = await engine.ensureCollection('default');
-    const [uploaded] = await uploadFiles(app, collection.collection_id, [{ name: MD, bytes: evalDoc(MD) }]);
-    const [version] = await settle(app, [uploaded?.version.version_id ?? '']);
+    access = await openAccessStore(config);
+    app = await buildApp(config, { engine, access, signingSecret: 'test-secret-0123456789abcdef' });
+    // distributed mode has auth on: the agent calls with a user's API token
+    const identity = createIdentity(access);
+    const user = await identity.addUser('agent-owner@x.test', 'correct horse battery');
+    const guarded = createGuardedEngine(engine, access);
+    const collection = await guarded.createCollection(principalOf(user), 'team');
+    const [uploaded] = await guarded.upload(principalOf(user), collection.collection_id, [
+      { name: MD, bytes: evalDoc(MD), declaredMime: null },
+    ]);
+    const [version] = await engine.waitForVersions([uploaded?.version.version_id ?? ''], { timeoutMs: 120_000 });
     expect(version?.state).toBe('ready');
     await app.listen({ host: '127.0.0.1', port });
-    mcp = await connectMcp(base);
+    const { token } = await identity.createToken(user.user_id, 'agent');
+    mcp = await connectMcp(base, { authorization: `Bearer ${token}` });
   }, 180_000);
 
   afterAll(async () => {
@@ -60,6 +70,7 @@ describe('/mcp in distributed mode (PostgreSQL, BullMQ on Redis)', () => {
     await worker?.stop();
     if (engine?.ports.queue instanceof BullMQJobQueue) await engine.ports.queue.destroy();
     await engine?.close();
+    await access?.close();
     await dropSchema(DATABASE_URL, schema);
     rmSync(dir, { recursive: true, force: true });
   });

@@ -15,7 +15,9 @@ import {
 import { z } from 'zod';
 
 /** Response and request shapes of the HTTP API (docs/api.md); the OpenAPI document is generated from them. */
-export const errorResponse = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
+export const errorResponse = z.object({
+  error: z.object({ code: z.string(), message: z.string(), request_id: z.string().optional() }),
+});
 
 const id = z.string().min(1).max(200);
 export const collectionParams = z.object({ collectionId: id });
@@ -25,7 +27,9 @@ export const jobParams = z.object({ jobId: id });
 /** Raw bytes (artifacts, downloads): not serialized. */
 export const bytesResponse = z.unknown().describe('The raw bytes.');
 
-export const collectionsResponse = z.object({ collections: z.array(collectionSchema) });
+export const collectionsResponse = z.object({
+  collections: z.array(collectionSchema.extend({ role: z.enum(['viewer', 'editor', 'admin']).optional() })),
+});
 
 export const uploadResponse = z.object({
   results: z.array(

@@ -4,10 +4,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RouteContext } from '../context.js';
 import { collectionParams, collectionsResponse, errorResponse, uploadResponse } from '../schemas.js';
+import { callerOf, perUserLimit } from '../security.js';
 
 export const collectionRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
-  app.get('/api/collections', { schema: { tags: ['collections'], response: { 200: collectionsResponse } } }, async () => ({
-    collections: await ctx.engine.ports.metadata.listCollections(),
+  app.get('/api/collections', { schema: { tags: ['collections'], response: { 200: collectionsResponse } } }, async (req) => ({
+    collections: await ctx.guarded.listCollections(callerOf(req)),
   }));
 
   app.post(
@@ -19,12 +20,13 @@ export const collectionRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = as
         response: { 201: collectionSchema, 400: errorResponse },
       },
     },
-    async (req, reply) => reply.code(201).send(await ctx.engine.createCollection(req.body.name)),
+    async (req, reply) => reply.code(201).send(await ctx.guarded.createCollection(callerOf(req), req.body.name)),
   );
 
   app.post(
     '/api/collections/:collectionId/uploads',
     {
+      config: perUserLimit(ctx.config.auth.rateLimits.upload),
       schema: {
         tags: ['documents'],
         description: 'multipart/form-data with one or more file parts; each file becomes a version of the document of that name.',
@@ -34,6 +36,8 @@ export const collectionRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = as
       },
     },
     async (req, reply) => {
+      const caller = callerOf(req);
+      await ctx.guarded.authorize(caller, req.params.collectionId, 'editor');
       if (!req.isMultipart()) throw createError('PP_VALIDATION', 'Send the files as multipart/form-data.');
       const files: UploadFile[] = [];
       for await (const part of req.files()) {
@@ -44,7 +48,7 @@ export const collectionRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = as
           declaredMime: part.mimetype || null,
         });
       }
-      const results = await ctx.engine.upload(req.params.collectionId, files);
+      const results = await ctx.guarded.upload(caller, req.params.collectionId, files);
       return reply.code(201).send({ results });
     },
   );

@@ -3,9 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RouteContext } from '../context.js';
 import { documentParams, documentSummary, errorResponse, versionDetail, versionParams } from '../schemas.js';
+import { callerOf } from '../security.js';
 
 export const documentRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
-  const { engine } = ctx;
+  const { guarded } = ctx;
 
   app.get(
     '/api/documents',
@@ -16,19 +17,19 @@ export const documentRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = asyn
         response: { 200: z.object({ documents: z.array(documentSummary) }) },
       },
     },
-    async (req) => ({ documents: await engine.listDocuments(req.query.collection_id) }),
+    async (req) => ({ documents: await guarded.listDocuments(callerOf(req), req.query.collection_id) }),
   );
 
   app.get(
     '/api/documents/:documentId',
     { schema: { tags: ['documents'], params: documentParams, response: { 200: documentSummary, 404: errorResponse } } },
-    async (req) => engine.getDocument(req.params.documentId),
+    async (req) => guarded.getDocument(callerOf(req), req.params.documentId),
   );
 
   app.get(
     '/api/versions/:versionId',
     { schema: { tags: ['documents'], params: versionParams, response: { 200: versionDetail, 404: errorResponse } } },
-    async (req) => engine.getVersion(req.params.versionId),
+    async (req) => guarded.getVersion(callerOf(req), req.params.versionId),
   );
 
   app.get(
@@ -40,10 +41,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = asyn
         response: { 200: z.object({ elements: z.array(elementSchema) }), 404: errorResponse },
       },
     },
-    async (req) => {
-      await engine.getVersion(req.params.versionId);
-      return { elements: await engine.ports.metadata.getElements(req.params.versionId) };
-    },
+    async (req) => ({ elements: await guarded.getElements(callerOf(req), req.params.versionId) }),
   );
 
   app.post(
@@ -55,6 +53,6 @@ export const documentRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = asyn
         response: { 201: z.object({ version: versionSchema, job: jobSchema }), 404: errorResponse },
       },
     },
-    async (req, reply) => reply.code(201).send(await engine.reprocess(req.params.versionId)),
+    async (req, reply) => reply.code(201).send(await guarded.reprocess(callerOf(req), req.params.versionId)),
   );
 };
