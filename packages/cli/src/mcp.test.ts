@@ -1,7 +1,6 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +8,7 @@ import { promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { freePort } from '@pinpoint/conformance';
 import type { Citation } from '@pinpoint/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -16,17 +16,6 @@ const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const bin = fileURLToPath(new URL('../bin/pinpoint.mjs', import.meta.url));
 const doc = fileURLToPath(new URL('../../../../shared/eval/jsquad-dev/docs/000_梅雨.md', import.meta.url));
 const MD = '000_梅雨.md';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 const text = (r: CallToolResult): string => r.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
 

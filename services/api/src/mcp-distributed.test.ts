@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BullMQJobQueue } from '@pinpoint/bullmq';
+import { freePort } from '@pinpoint/conformance';
 import type { AccessStore, Citation, JobRunner } from '@pinpoint/core';
 import type { Engine } from '@pinpoint/engine';
 import { createGuardedEngine, createIdentity, principalOf } from '@pinpoint/engine';
@@ -14,7 +15,7 @@ import { buildApp } from './app.js';
 import { createDistributedEngine } from './compose-distributed.js';
 import { configFor } from './config.js';
 import type { McpTestClient } from './mcp-test-client.js';
-import { connectMcp, evalDoc, evalQuestion, freePort } from './mcp-test-client.js';
+import { connectMcp, evalDoc, evalQuestion } from './mcp-test-client.js';
 
 const DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
 const MD = '000_梅雨.md';

@@ -4,12 +4,13 @@ import { fileURLToPath } from 'node:url';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
+import { freePort } from '@pinpoint/conformance';
 import type { Citation } from '@pinpoint/core';
 import { createGuardedEngine, createIdentity, principalOf } from '@pinpoint/engine';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { McpTestClient } from './mcp-test-client.js';
-import { connectMcp, evalDoc, evalQuestion, freePort, resultText } from './mcp-test-client.js';
+import { connectMcp, evalDoc, evalQuestion, resultText } from './mcp-test-client.js';
 import type { TestApp } from './test-app.js';
 import { settle, startTestApp, uploadFiles } from './test-app.js';
 
@@ -149,6 +150,23 @@ describe('the MCP server over Streamable HTTP at /mcp (SDK client, auth on, real
     });
     expect(anonymous.status).toBe(401);
     expect(((await anonymous.json()) as { error: { code: string } }).error.code).toBe('PP_UNAUTHORIZED');
+    // the SPA's cookie session is not an agent's credential
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'alice@x.test', password: PASSWORD },
+    });
+    expect(login.statusCode).toBe(200);
+    const viaSession = await fetch(`${base}/mcp`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        cookie: String(login.headers['set-cookie']).split(';')[0] as string,
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
+    expect(viaSession.status).toBe(401);
 
     const cols = (await bob.call('list_collections', {})).structuredContent as { collections: { name: string; role: string }[] };
     expect(cols.collections).toEqual([expect.objectContaining({ name: 'bob-docs', role: 'admin' })]);
@@ -203,6 +221,8 @@ describe('the MCP server over Streamable HTTP at /mcp (SDK client, auth on, real
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 42 }),
     });
     expect(broken.status).toBe(400);
+    expect(broken.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(broken.headers.get('cache-control')).toBe('no-store');
     expect(((await broken.json()) as { error: { code: number } }).error.code).toBeLessThan(0);
     expect((await call('list_collections', {})).isError).toBeFalsy();
   });
