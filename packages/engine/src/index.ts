@@ -1,4 +1,5 @@
 export type { UploadResult } from '@pinpoint/core';
+export type { SpooledFile } from './artifacts.js';
 export { blobKeyFor } from './artifacts.js';
 export type { CitationRef } from './citations.js';
 export type { EngineConfig, EnginePorts } from './config.js';

@@ -1,12 +1,17 @@
 import type {
+  ApiToken,
   AskResponse,
   Collection,
   DocumentSummary,
   Element,
   Job,
+  Membership,
   ResolvedCitation,
   ResolveRequest,
+  Role,
+  SessionInfo,
   UploadResult,
+  User,
   Version,
   VersionDetail,
 } from './types.js';
@@ -32,19 +37,34 @@ async function toApiError(res: Response): Promise<ApiError> {
   }
 }
 
-async function request<T>(path: string, init?: RequestInit): Promise<T> {
-  const res = await fetch(path, { ...init, headers: { accept: 'application/json', ...(init?.headers ?? {}) } });
-  if (!res.ok) throw await toApiError(res);
-  return (await res.json()) as T;
+/** The CSRF token of the signed-in session: sent with every state-changing request. */
+let csrfToken: string | null = null;
+
+export function setCsrfToken(token: string | null): void {
+  csrfToken = token;
 }
 
-function post<T>(path: string, body?: unknown): Promise<T> {
+const csrfHeader = (): Record<string, string> => (csrfToken ? { 'x-csrf-token': csrfToken } : {});
+
+async function request<T>(path: string, init?: RequestInit): Promise<T> {
+  const unsafe = init?.method !== undefined && init.method !== 'GET';
+  const res = await fetch(path, {
+    ...init,
+    headers: { accept: 'application/json', ...(unsafe ? csrfHeader() : {}), ...(init?.headers ?? {}) },
+  });
+  if (!res.ok) throw await toApiError(res);
+  return (res.status === 204 ? null : await res.json()) as T;
+}
+
+function send<T>(method: 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
   return request<T>(path, {
-    method: 'POST',
+    method,
     headers: body === undefined ? {} : { 'content-type': 'application/json' },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
 }
+
+const post = <T>(path: string, body?: unknown): Promise<T> => send<T>('POST', path, body);
 
 function query(params: Record<string, string | number | undefined>): string {
   const q = new URLSearchParams();
@@ -84,6 +104,23 @@ export const api = {
     return res.arrayBuffer();
   },
   jobEventsUrl: (collectionId?: string) => `/api/jobs/events${query({ collection_id: collectionId })}`,
+  createCollection: (name: string) => post<Collection>('/api/collections', { name }),
+  session: () => request<SessionInfo>('/api/auth/session'),
+  login: (email: string, password: string) => post<SessionInfo>('/api/auth/login', { email, password }),
+  setup: (email: string, password: string) => post<SessionInfo>('/api/auth/setup', { email, password }),
+  logout: () => post<null>('/api/auth/logout'),
+  tokens: () => request<{ tokens: ApiToken[] }>('/api/auth/tokens'),
+  createToken: (name: string) => post<{ token: string; info: ApiToken }>('/api/auth/tokens', { name }),
+  revokeToken: (tokenId: string) => send<null>('DELETE', `/api/auth/tokens/${encodeURIComponent(tokenId)}`),
+  findUser: (email: string) => request<{ users: User[] }>(`/api/users${query({ email })}`),
+  members: (collectionId: string) =>
+    request<{ members: Membership[] }>(`/api/collections/${encodeURIComponent(collectionId)}/members`),
+  setMember: (collectionId: string, userId: string, role: Role) =>
+    send<Membership>('PUT', `/api/collections/${encodeURIComponent(collectionId)}/members/${encodeURIComponent(userId)}`, {
+      role,
+    }),
+  removeMember: (collectionId: string, userId: string) =>
+    send<null>('DELETE', `/api/collections/${encodeURIComponent(collectionId)}/members/${encodeURIComponent(userId)}`),
 };
 
 /** Uploads files with byte-level progress (fetch has no upload progress; XHR does). */
@@ -98,6 +135,7 @@ export function uploadFiles(
     const xhr = new XMLHttpRequest();
     xhr.open('POST', `/api/collections/${encodeURIComponent(collectionId)}/uploads`);
     xhr.responseType = 'json';
+    for (const [k, v] of Object.entries(csrfHeader())) xhr.setRequestHeader(k, v);
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) onProgress(e.loaded / e.total);
     };

@@ -17,6 +17,8 @@ export interface CiteRoute {
 export type Route =
   | { name: 'home'; question?: string }
   | { name: 'admin' }
+  | { name: 'members' }
+  | { name: 'tokens' }
   | CiteRoute
   /** A whole version read from its start, with no highlight; `from` is the citation to go back to. */
   | { name: 'version'; versionId: string; from?: CiteRoute };
@@ -40,6 +42,8 @@ export function parseRoute(hash: string): Route {
   const params = new URLSearchParams(search);
   const question = params.get('q') ?? undefined;
   if (path === '/admin') return { name: 'admin' };
+  if (path === '/members') return { name: 'members' };
+  if (path === '/tokens') return { name: 'tokens' };
   const v = params.get('v');
   if (path === '/version' && v) {
     const from = parseRoute(params.get('from') ?? '');
@@ -62,7 +66,7 @@ export function parseRoute(hash: string): Route {
 }
 
 export function formatRoute(route: Route): string {
-  if (route.name === 'admin') return '#/admin';
+  if (route.name === 'admin' || route.name === 'members' || route.name === 'tokens') return `#/${route.name}`;
   if (route.name === 'home') return route.question ? `#/?${new URLSearchParams({ q: route.question })}` : '#/';
   if (route.name === 'version') {
     const p = new URLSearchParams({ v: route.versionId });

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { RouteContext } from '../context.js';
 import { collectionParams, collectionsResponse, errorResponse, uploadResponse } from '../schemas.js';
 import { callerOf, perUserLimit } from '../security.js';
+import { openSpool } from '../spool.js';
 
 export const collectionRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
   app.get('/api/collections', { schema: { tags: ['collections'], response: { 200: collectionsResponse } } }, async (req) => ({
@@ -39,17 +40,23 @@ export const collectionRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = as
       const caller = callerOf(req);
       await ctx.guarded.authorize(caller, req.params.collectionId, 'editor');
       if (!req.isMultipart()) throw createError('PP_VALIDATION', 'Send the files as multipart/form-data.');
-      const files: UploadFile[] = [];
-      for await (const part of req.files()) {
-        const bytes = await part.toBuffer();
-        files.push({
-          name: part.filename,
-          bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
-          declaredMime: part.mimetype || null,
-        });
+      const spool = await openSpool();
+      try {
+        const files: UploadFile[] = [];
+        for await (const part of req.files()) {
+          const spooled = await spool.write(part.file);
+          if (part.file.truncated)
+            throw createError(
+              'PP_FILE_TOO_LARGE',
+              `${part.filename} exceeds the limit of ${ctx.config.engine.maxUploadBytes} bytes.`,
+            );
+          files.push({ name: part.filename, spooled, declaredMime: part.mimetype || null });
+        }
+        const results = await ctx.guarded.upload(caller, req.params.collectionId, files);
+        return reply.code(201).send({ results });
+      } finally {
+        await spool.remove();
       }
-      const results = await ctx.guarded.upload(caller, req.params.collectionId, files);
-      return reply.code(201).send({ results });
     },
   );
 };
