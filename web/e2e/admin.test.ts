@@ -71,9 +71,9 @@ describe('admin job console (real API, Chromium)', () => {
     expect(await failed.first().textContent()).toMatch(/PP_[A-Z_]+/);
     await page.screenshot({ path: join(resultsDir, 'admin.png'), fullPage: true });
 
-    await page.selectOption('select', 'failed');
+    await page.selectOption('main select', 'failed');
     expect(new Set(await rowStates())).toEqual(new Set(['failed']));
-    await page.selectOption('select', 'all');
+    await page.selectOption('main select', 'all');
   }, 200_000);
 
   it('retries a failed job through the API', async () => {

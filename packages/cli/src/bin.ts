@@ -1,12 +1,14 @@
 import { createModelPorts } from '@pinpoint/compose';
 import { toPinpointError } from '@pinpoint/core';
 import { formatMetricsTable, runEval } from '@pinpoint/eval';
+import { runAccounts } from './accounts.js';
 import { calibrate, calibrationTable } from './calibrate.js';
 import type { CliConfig } from './config.js';
 import { loadCliConfig } from './config.js';
 import { openEmbeddedEngine } from './embedded.js';
 import { createEvalEngine, withDataset } from './eval.js';
 import { humanIngestLine, ingestFiles } from './ingest.js';
+import { serveMcpStdio } from './mcp.js';
 import { askQuestion, humanAnswer, humanSearch, searchQuery } from './query.js';
 import { humanStatus, readStatus } from './status.js';
 
@@ -18,6 +20,9 @@ const USAGE = `pinpoint — ask your files, get answers that point at the exact 
   pinpoint status [--json]
   pinpoint eval <dataset-dir> [--out run.json] [--mode MODE] [--offtopic-from OTHER-DIR]
   pinpoint calibrate <dataset-dir…> --out gate.json [--mode MODE] [--min-answered 0.91] [--offtopic BASE=OTHER …]
+  pinpoint mcp                      (MCP server on stdin/stdout for agents; see README)
+  pinpoint users add EMAIL [--admin] --password-stdin | users list | users remove EMAIL
+  pinpoint tokens create EMAIL [--name N] [--json] | tokens revoke ID
 
   --data-dir DIR (or PINPOINT_DATA_DIR, default ./data) is the data folder the server uses too.`;
 
@@ -94,6 +99,13 @@ async function run(cfg: CliConfig): Promise<number> {
       if (!cfg.args[0]) break;
       await evaluate(cfg, cfg.args[0]);
       return 0;
+    case 'mcp':
+      await withEngine(cfg, (e) => serveMcpStdio(cfg, e));
+      return 0;
+    case 'users':
+    case 'tokens':
+      if (await runAccounts(cfg, print)) return 0;
+      break;
     case 'calibrate': {
       if (cfg.args.length === 0 || !cfg.flags.out) break;
       const file = await calibrate(cfg, cfg.args, cfg.flags.out, cfg.flags.minAnswered, (l) => process.stderr.write(`${l}\n`));

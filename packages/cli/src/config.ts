@@ -13,6 +13,7 @@ import {
 import { createError } from '@pinpoint/core';
 import type { EngineConfig } from '@pinpoint/engine';
 import { defaultEngineConfig } from '@pinpoint/engine';
+import { publicUrlEnvShape, publicUrlOf } from '@pinpoint/mcp';
 import { z } from 'zod';
 
 /** The CLI's only reader of process.env and argv: PINPOINT_* variables (as the server's) and flags. */
@@ -24,6 +25,15 @@ const envSchema = z.object({
   PINPOINT_RETRIEVAL_K: z.coerce.number().int().min(1).max(1000).default(50),
   ...modelsEnvShape,
   ...answerEnvShape,
+  ...publicUrlEnvShape,
+  /** The server's port: `mcp` links point at it unless PINPOINT_PUBLIC_URL says otherwise. */
+  PINPOINT_PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  /** `mcp`: download links are signed as the server signs them (same secret, same lifetime). */
+  PINPOINT_SIGNING_SECRET: z.string().min(16).optional(),
+  PINPOINT_SIGNED_URL_TTL_SECONDS: z.coerce.number().int().positive().default(900),
+  /** `mcp`: with auth on, the tools act as the user of this API token. */
+  PINPOINT_AUTH: z.enum(['on', 'off']).optional(),
+  PINPOINT_TOKEN: z.string().min(1).optional(),
   /** Set by pnpm to the folder the command was typed in; relative paths are taken from there. */
   INIT_CWD: z.string().optional(),
 });
@@ -44,6 +54,12 @@ export interface CliConfig {
     offtopicFrom?: string;
     /** calibrate: off-topic sets to add, each `BASE=OTHER` (OTHER's questions on BASE's documents). */
     offtopic: { base: string; other: string }[];
+    /** users add: an instance admin. */
+    admin: boolean;
+    /** users add: read the password from standard input. */
+    passwordStdin: boolean;
+    /** tokens create: the token's name. */
+    name?: string;
   };
   dataDir: string;
   concurrency: number;
@@ -53,6 +69,12 @@ export interface CliConfig {
    * of them (as the server does on the same data folder); eval with those its --mode needs (lexical: none).
    */
   models: ModelsConfig;
+  /** `mcp`: where people reach the web app, the origin of the links the tools hand out. */
+  publicUrl: string;
+  /** `mcp`: the server's signing secret (PINPOINT_SIGNING_SECRET, else the data folder's key) and link lifetime. */
+  signing: { secret?: string; ttlSeconds: number };
+  /** `mcp`: whose permissions the tools have: the user of `token`, required when auth is on; the local user otherwise. */
+  mcpAuth: { required: boolean; token?: string };
   /** Turns a path typed by the user into an absolute one. */
   resolvePath(path: string): string;
 }
@@ -99,6 +121,9 @@ const options = {
   'min-answered': { type: 'string', default: '0.91' },
   'offtopic-from': { type: 'string' },
   offtopic: { type: 'string', multiple: true, default: [] as string[] },
+  admin: { type: 'boolean', default: false },
+  'password-stdin': { type: 'boolean', default: false },
+  name: { type: 'string' },
 } as const;
 
 function offtopicPair(value: string, resolvePath: (p: string) => string): { base: string; other: string } {
@@ -131,6 +156,9 @@ export function loadCliConfig(argv: string[] = process.argv.slice(2), env: NodeJ
       minAnswered: minAnsweredOf(values['min-answered']),
       ...(values['offtopic-from'] ? { offtopicFrom: resolvePath(values['offtopic-from']) } : {}),
       offtopic: values.offtopic.map((v) => offtopicPair(v, resolvePath)),
+      admin: values.admin,
+      passwordStdin: values['password-stdin'],
+      ...(values.name ? { name: values.name } : {}),
     },
     dataDir: resolvePath(values['data-dir'] ?? e.PINPOINT_DATA_DIR),
     concurrency: e.PINPOINT_WORKER_CONCURRENCY,
@@ -146,6 +174,12 @@ export function loadCliConfig(argv: string[] = process.argv.slice(2), env: NodeJ
       ...gateFromEnv(e, resolvePath),
     },
     models,
+    publicUrl: publicUrlOf(e.PINPOINT_PUBLIC_URL, { host: 'localhost', port: e.PINPOINT_PORT }),
+    signing: {
+      ...(e.PINPOINT_SIGNING_SECRET ? { secret: e.PINPOINT_SIGNING_SECRET } : {}),
+      ttlSeconds: e.PINPOINT_SIGNED_URL_TTL_SECONDS,
+    },
+    mcpAuth: { required: e.PINPOINT_AUTH === 'on', ...(e.PINPOINT_TOKEN ? { token: e.PINPOINT_TOKEN } : {}) },
     resolvePath,
   };
 }

@@ -2,7 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openLexicalIndex } from '@pinpoint/retrieval';
-import { FsBlobStore, SqliteJobQueue, SqliteMetadataStore } from '@pinpoint/storage';
+import { FsBlobStore, SqliteAccessStore, SqliteJobQueue, SqliteMetadataStore } from '@pinpoint/storage';
+import { describeAccessStoreConformance } from './access-store.js';
 import { describeBlobStoreConformance } from './blob-store.js';
 import { describeJobQueueConformance } from './job-queue.js';
 import { describeLexicalIndexConformance } from './lexical-index.js';
@@ -26,3 +27,4 @@ describeJobQueueConformance('SqliteJobQueue', () =>
   inTempDir((dir) => new SqliteJobQueue({ path: join(dir, 'q.db'), backoffMs: 10, pollMs: 10 })),
 );
 describeLexicalIndexConformance('SqliteLexicalIndex', () => inTempDir((dir) => openLexicalIndex(join(dir, 'lexical.db'))));
+describeAccessStoreConformance('SqliteAccessStore', () => inTempDir((dir) => new SqliteAccessStore(join(dir, 'meta.db'))));

@@ -17,10 +17,18 @@ import { recordEntrySchema } from './sourcemap.js';
  * them), the web validates what it receives against them in development and tests.
  */
 
-export const errorResponseSchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
+export const errorResponseSchema = z.object({
+  /** 5xx: the request id whose server log line holds the detail. */
+  error: z.object({ code: z.string(), message: z.string(), request_id: z.string().optional() }),
+});
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
-export const collectionsResponseSchema = z.object({ collections: z.array(collectionSchema) });
+export const collectionResponseSchema = collectionSchema;
+
+/** With auth on, each collection carries the caller's role in it (absent for an instance admin who is no member). */
+export const collectionsResponseSchema = z.object({
+  collections: z.array(collectionSchema.extend({ role: z.enum(['viewer', 'editor', 'admin']).optional() })),
+});
 
 export const uploadResultSchema = z.object({
   file: z.string(),

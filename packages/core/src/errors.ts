@@ -56,7 +56,18 @@ export const errorCodes = {
   },
   PP_PROVIDER_BAD_RESPONSE: { status: 502, retryable: false, doc: 'The provider answered with something we cannot use.' },
   PP_CONFIG_INVALID: { status: 500, retryable: false, doc: 'The configuration is invalid; the message names the setting.' },
-  PP_UNAUTHORIZED: { status: 401, retryable: false, doc: 'A valid signature or token is required.' },
+  PP_UNAUTHORIZED: { status: 401, retryable: false, doc: 'Sign in, or send a valid API token or signed URL.' },
+  PP_FORBIDDEN_ORIGIN: {
+    status: 403,
+    retryable: false,
+    doc: 'A state-changing request came from a foreign Origin, or without the CSRF token of its cookie session.',
+  },
+  PP_MISDIRECTED_HOST: {
+    status: 421,
+    retryable: false,
+    doc: 'The Host header is not one of PINPOINT_ALLOWED_HOSTS (protects against DNS rebinding).',
+  },
+  PP_RATE_LIMITED: { status: 429, retryable: true, doc: 'Too many logins, uploads or questions from this user; wait and retry.' },
   PP_STORE_UNAVAILABLE: {
     status: 503,
     retryable: true,
@@ -65,7 +76,7 @@ export const errorCodes = {
   PP_INTERNAL: {
     status: 500,
     retryable: false,
-    doc: 'An unexpected error (a defect: running it again fails again); the message has details.',
+    doc: 'An unexpected error (a defect: running it again fails again); the response carries a request id, the details are in the server log.',
   },
 } as const satisfies Record<string, { status: number; retryable: boolean; doc: string }>;
 

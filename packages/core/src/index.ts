@@ -1,3 +1,15 @@
+export type {
+  AccessStore,
+  ApiToken,
+  AuditEntry,
+  Membership,
+  NewAuditEntry,
+  NewUser,
+  Principal,
+  Role,
+  User,
+} from './access.js';
+export { LOCAL_PRINCIPAL, ROLE_RANK } from './access.js';
 export type { Anchor, AnchorKind, Box, PageAnchor, Precision, RecordAnchor, Rotation, TextAnchor } from './anchors.js';
 export {
   anchorSchema,

@@ -20,6 +20,8 @@ import type {
 
 export interface BlobStore {
   put(key: string, bytes: Uint8Array): Promise<void>;
+  /** Stores a file's content without holding it whole in memory (optional: callers fall back to put). */
+  putFile?(key: string, path: string): Promise<void>;
   get(key: string): Promise<Uint8Array>;
   has(key: string): Promise<boolean>;
   delete(key: string): Promise<void>;

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Artifact, ArtifactKind, BlobStore, MetadataStore } from '@pinpoint/core';
 import { createError, sha256Hex } from '@pinpoint/core';
 
@@ -6,20 +7,34 @@ export function blobKeyFor(sha256: string): string {
   return `sha256/${sha256.slice(0, 2)}/${sha256}`;
 }
 
-/** Stores bytes as an artifact of the version, with their sha256. */
+/** A file already written to disk (an upload streamed there), with its hash and size. */
+export interface SpooledFile {
+  path: string;
+  sha256: string;
+  size: number;
+}
+
+/** Stores bytes (or a spooled file, streamed by the blob store when it can) as an artifact of the version. */
 export async function storeArtifact(
   ports: { metadata: MetadataStore; blobs: BlobStore },
-  input: { versionId: string; kind: ArtifactKind; name: string; mime: string; bytes: Uint8Array },
+  input: { versionId: string; kind: ArtifactKind; name: string; mime: string } & (
+    | { bytes: Uint8Array }
+    | { spooled: SpooledFile }
+  ),
 ): Promise<Artifact> {
-  const sha256 = sha256Hex(input.bytes);
+  const sha256 = 'bytes' in input ? sha256Hex(input.bytes) : input.spooled.sha256;
   const blob_key = blobKeyFor(sha256);
-  if (!(await ports.blobs.has(blob_key))) await ports.blobs.put(blob_key, input.bytes);
+  if (!(await ports.blobs.has(blob_key))) {
+    if ('bytes' in input) await ports.blobs.put(blob_key, input.bytes);
+    else if (ports.blobs.putFile) await ports.blobs.putFile(blob_key, input.spooled.path);
+    else await ports.blobs.put(blob_key, new Uint8Array(await readFile(input.spooled.path)));
+  }
   const artifact: Artifact = {
     version_id: input.versionId,
     kind: input.kind,
     name: input.name,
     sha256,
-    size: input.bytes.byteLength,
+    size: 'bytes' in input ? input.bytes.byteLength : input.spooled.size,
     mime: input.mime,
     blob_key,
   };

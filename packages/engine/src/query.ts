@@ -26,6 +26,11 @@ export interface QueryFilters {
 
 export interface QueryOptions {
   collectionId?: string;
+  /**
+   * The collections the caller may read (set by the access layer): the index queries themselves
+   * are filtered by them, so nothing outside counts towards top-k, scores or timings.
+   */
+  collectionIds?: string[];
   filters?: QueryFilters;
   k?: number;
 }
@@ -46,13 +51,25 @@ const ms = (t0: number): number => Math.round((performance.now() - t0) * 100) / 
 /** Search sees the newest ready version of each document unless versions are named. */
 async function searchFilter(metadata: MetadataStore, options: QueryOptions): Promise<SearchFilter> {
   const f = options.filters ?? {};
-  const versionIds = f.version_ids?.length ? f.version_ids : await metadata.latestReadyVersionIds(options.collectionId);
+  const scope = scopeOf(options);
+  const versionIds = f.version_ids?.length
+    ? f.version_ids
+    : scope
+      ? (await Promise.all(scope.map((c) => metadata.latestReadyVersionIds(c)))).flat()
+      : await metadata.latestReadyVersionIds();
   return {
     versionIds,
-    ...(options.collectionId ? { collectionIds: [options.collectionId] } : {}),
+    ...(scope ? { collectionIds: scope } : {}),
     ...(f.document_ids?.length ? { documentIds: f.document_ids } : {}),
     ...(f.page_indexes?.length ? { pageIndexes: f.page_indexes } : {}),
   };
+}
+
+/** The collections a query may see: the named one within the readable ones, or all readable ones. */
+function scopeOf(options: QueryOptions): string[] | undefined {
+  const { collectionId, collectionIds } = options;
+  if (collectionIds) return collectionId === undefined ? collectionIds : collectionIds.filter((c) => c === collectionId);
+  return collectionId === undefined ? undefined : [collectionId];
 }
 
 function pageLabel(elements: Element[], chunk: Chunk): string | undefined {

@@ -1,14 +1,12 @@
 import type { Job, UploadResult, Version } from '@pinpoint/core';
 import { createError, jobIdFor, sha256Hex } from '@pinpoint/core';
+import type { SpooledFile } from './artifacts.js';
 import { storeArtifact } from './artifacts.js';
 import type { EngineConfig, EnginePorts } from './config.js';
 import { recipeFor, recipeKey } from './recipe.js';
 
-export interface UploadFile {
-  name: string;
-  bytes: Uint8Array;
-  declaredMime?: string | null;
-}
+/** One uploaded file: its bytes, or (HTTP uploads) the file it was streamed to with its hash and size. */
+export type UploadFile = { name: string; declaredMime?: string | null } & ({ bytes: Uint8Array } | { spooled: SpooledFile });
 
 /** The file name a document is known by: the last path segment, trimmed. */
 function documentName(name: string): string {
@@ -25,10 +23,11 @@ async function uploadOne(
   file: UploadFile,
 ): Promise<UploadResult> {
   const name = documentName(file.name);
-  if (file.bytes.byteLength > config.maxUploadBytes) {
-    throw createError('PP_FILE_TOO_LARGE', `${name} is ${file.bytes.byteLength} bytes; the limit is ${config.maxUploadBytes}.`);
+  const size = 'bytes' in file ? file.bytes.byteLength : file.spooled.size;
+  if (size > config.maxUploadBytes) {
+    throw createError('PP_FILE_TOO_LARGE', `${name} is ${size} bytes; the limit is ${config.maxUploadBytes}.`);
   }
-  const sha = sha256Hex(file.bytes);
+  const sha = 'bytes' in file ? sha256Hex(file.bytes) : file.spooled.sha256;
   const document = await ports.metadata.findOrCreateDocument(collectionId, name);
   const recipe = recipeFor(name, config, undefined, ports.embedder?.id);
   const { version, created } = await ports.metadata.createVersion({
@@ -37,7 +36,7 @@ async function uploadOne(
     source_sha256: sha,
     original_name: name,
     declared_mime: file.declaredMime ?? null,
-    size: file.bytes.byteLength,
+    size,
     recipe,
   });
   if (!created) {
@@ -52,7 +51,7 @@ async function uploadOne(
     kind: 'original',
     name,
     mime: file.declaredMime || 'application/octet-stream',
-    bytes: file.bytes,
+    ...('bytes' in file ? { bytes: file.bytes } : { spooled: file.spooled }),
   });
   const job = await enqueueIngest(ports, version);
   return { file: name, document, version, created, job };

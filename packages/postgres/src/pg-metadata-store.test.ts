@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { describeMetadataStoreConformance } from '@pinpoint/conformance';
+import { describeAccessStoreConformance, describeMetadataStoreConformance } from '@pinpoint/conformance';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadMigrations } from './migrate.js';
+import { PgAccessStore } from './pg-access-store.js';
 import { PgMetadataStore } from './pg-metadata-store.js';
 import { dropSchema } from './schema.js';
 
@@ -12,6 +13,18 @@ const uniqueSchema = () => `pp_test_${randomUUID().replaceAll('-', '').slice(0, 
 describeMetadataStoreConformance('PgMetadataStore', async () => {
   const schema = uniqueSchema();
   const store = await PgMetadataStore.open({ connectionString: DATABASE_URL, schema });
+  return {
+    port: store,
+    dispose: async () => {
+      await store.close();
+      await dropSchema(DATABASE_URL, schema);
+    },
+  };
+});
+
+describeAccessStoreConformance('PgAccessStore', async () => {
+  const schema = uniqueSchema();
+  const store = await PgAccessStore.open({ connectionString: DATABASE_URL, schema });
   return {
     port: store,
     dispose: async () => {

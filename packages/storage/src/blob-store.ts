@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { BlobStore } from '@pinpoint/core';
 import { createError } from '@pinpoint/core';
@@ -31,6 +31,19 @@ export class FsBlobStore implements BlobStore {
     const tmp = `${path}.tmp-${process.pid}-${randomBytes(6).toString('hex')}`;
     try {
       await writeFile(tmp, bytes, { flush: true });
+      await rename(tmp, path);
+    } catch (err) {
+      await rm(tmp, { force: true });
+      throw err;
+    }
+  }
+
+  async putFile(key: string, source: string): Promise<void> {
+    const path = this.#path(key);
+    await mkdir(dirname(path), { recursive: true });
+    const tmp = `${path}.tmp-${process.pid}-${randomBytes(6).toString('hex')}`;
+    try {
+      await copyFile(source, tmp);
       await rename(tmp, path);
     } catch (err) {
       await rm(tmp, { force: true });

@@ -1,6 +1,8 @@
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
+import type { AccessStore } from '@pinpoint/core';
 import type { Engine } from '@pinpoint/engine';
+import { createGuardedEngine, createIdentity, UrlSigner } from '@pinpoint/engine';
 import type { FastifyInstance } from 'fastify';
 import Fastify from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -8,16 +10,21 @@ import type { Config } from './config.js';
 import type { RouteContext } from './context.js';
 import { installErrorHandling } from './errors.js';
 import { artifactRoutes } from './routes/artifacts.js';
+import { authRoutes } from './routes/auth.js';
 import { collectionRoutes } from './routes/collections.js';
 import { documentRoutes } from './routes/documents.js';
 import { jobRoutes } from './routes/jobs.js';
+import { mcpRoutes } from './routes/mcp.js';
+import { memberRoutes } from './routes/members.js';
 import { queryRoutes } from './routes/query.js';
 import { spaRoutes } from './routes/spa.js';
-import { UrlSigner } from './signing.js';
+import { newRequestId, securityPlugin } from './security.js';
 
 export interface AppDeps {
   engine: Engine;
-  /** HMAC secret for signed download URLs. */
+  /** Users, sessions, tokens, memberships, audit log: beside the engine's metadata. */
+  access: AccessStore;
+  /** HMAC secret for signed download URLs (previous ones: config.signing.previous). */
   signingSecret: string;
 }
 
@@ -28,6 +35,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: 1024 * 1024,
+    genReqId: newRequestId,
+    trustProxy: config.auth.trustProxy,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -46,14 +55,26 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(multipart, {
     limits: { fileSize: config.engine.maxUploadBytes, files: config.maxFilesPerUpload, fields: 20 },
   });
-  const ctx: RouteContext = { engine: deps.engine, signer: new UrlSigner(deps.signingSecret, config.signing.ttlSeconds), config };
-  app.get('/api/health', { schema: { hide: true } }, async () => ({ ok: true, version: API_VERSION }));
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  const identity = createIdentity(deps.access, { sessionTtlSeconds: config.auth.sessionTtlSeconds });
+  await app.register(securityPlugin, { config, identity });
+  const ctx: RouteContext = {
+    engine: deps.engine,
+    guarded: createGuardedEngine(deps.engine, deps.access),
+    identity,
+    signer: new UrlSigner(deps.signingSecret, config.signing.ttlSeconds, config.signing.previous),
+    config,
+  };
+  const open = { config: { public: true }, schema: { hide: true } };
+  app.get('/api/health', open, async () => ({ ok: true, version: API_VERSION }));
+  app.get('/api/openapi.json', open, async () => app.swagger());
+  await app.register(authRoutes, { ctx });
+  await app.register(memberRoutes, { ctx });
   await app.register(collectionRoutes, { ctx });
   await app.register(jobRoutes, { ctx });
   await app.register(documentRoutes, { ctx });
   await app.register(queryRoutes, { ctx });
   await app.register(artifactRoutes, { ctx });
+  await app.register(mcpRoutes, { ctx });
   await app.register(spaRoutes, { ctx });
   return app;
 }

@@ -54,7 +54,9 @@ describe('bad input ends as a failed version with a stable code; the service kee
   it('answers request errors with the error shape and the documented status', async () => {
     const missing = await t.app.inject({ url: '/api/versions/ver_missing' });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ error: { code: 'PP_NOT_FOUND', message: expect.any(String) } });
+    expect(missing.json()).toEqual({
+      error: { code: 'PP_NOT_FOUND', message: expect.any(String), request_id: expect.any(String) },
+    });
     const invalid = await t.app.inject({ method: 'POST', url: '/api/ask', payload: { question: '' } });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().error.code).toBe('PP_VALIDATION');

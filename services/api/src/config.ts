@@ -14,7 +14,9 @@ import {
   parseEnv,
   parseEnvShape,
 } from '@pinpoint/compose';
+import { createError } from '@pinpoint/core';
 import type { EngineConfig } from '@pinpoint/engine';
+import { publicUrlEnvShape, publicUrlOf } from '@pinpoint/mcp';
 import { z } from 'zod';
 
 /**
@@ -37,12 +39,25 @@ const envSchema = z.object({
   PINPOINT_RETRIEVAL_K: z.coerce.number().int().min(1).max(1000).default(50),
   PINPOINT_SIGNING_SECRET: z.string().min(16).optional(),
   PINPOINT_SIGNED_URL_TTL_SECONDS: z.coerce.number().int().positive().default(900),
+  PINPOINT_SIGNING_PREVIOUS_SECRETS: z.string().optional(),
+  PINPOINT_AUTH: z.enum(['on', 'off']).optional(),
+  PINPOINT_ALLOWED_HOSTS: z.string().optional(),
+  PINPOINT_SESSION_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 90)
+    .default(168),
+  PINPOINT_TRUST_PROXY: envBool.default(false),
+  PINPOINT_RATE_LIMIT_LOGIN: z.coerce.number().int().positive().default(10),
+  PINPOINT_RATE_LIMIT_UPLOAD: z.coerce.number().int().positive().default(60),
+  PINPOINT_RATE_LIMIT_ASK: z.coerce.number().int().positive().default(120),
   PINPOINT_DEFAULT_COLLECTION: z.string().min(1).default('default'),
   PINPOINT_MODE: z.enum(['embedded', 'distributed']).default('embedded'),
   ...distributedEnvShape,
   PINPOINT_BLOB_DIR: z.string().min(1).optional(),
   ...modelsEnvShape,
   ...answerEnvShape,
+  ...publicUrlEnvShape,
 });
 
 export interface Config {
@@ -53,9 +68,25 @@ export interface Config {
   webDist: string;
   maxFilesPerUpload: number;
   worker: { enabled: boolean; concurrency: number; maxAttempts: number; backoffMs: number };
-  /** HMAC secret for signed download URLs; when absent one is generated and kept in the data folder. */
-  signing: { secret?: string; ttlSeconds: number };
+  /**
+   * HMAC secret for signed download URLs; when absent one is generated and kept in the data folder.
+   * Previous secrets still verify (rotation): each URL names its key by id.
+   */
+  signing: { secret?: string; previous: string[]; ttlSeconds: number };
+  /** Users, sessions and tokens (on), or the single local user of a loopback-only server (off). */
+  auth: {
+    enabled: boolean;
+    /** Host names (no port) the server answers; others get 421. */
+    allowedHosts: string[];
+    sessionTtlSeconds: number;
+    /** Behind a TLS-terminating proxy: trust X-Forwarded-Proto/For (cookies become Secure). */
+    trustProxy: boolean;
+    /** Per user (or address) and minute. */
+    rateLimits: { login: number; upload: number; ask: number };
+  };
   defaultCollection: string;
+  /** Where people reach the web app (PINPOINT_PUBLIC_URL, else the listen address): the origin of links handed to agents. */
+  publicUrl: string;
   engine: EngineConfig;
   /** embedded: SQLite + in-process worker; distributed: PostgreSQL + BullMQ (workers run as services/worker). */
   mode: 'embedded' | 'distributed';
@@ -72,6 +103,46 @@ export interface Config {
     lexical: { kind: 'postgres' } | { kind: 'qdrant'; url: string; apiKey?: string; collection: string };
     /** distributed: blobs on the shared volume (blobDir) or in an S3-compatible bucket. */
     blobs: BlobsConfig;
+  };
+}
+
+const list = (v: string | undefined): string[] =>
+  (v ?? '')
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+
+/** 127.0.0.0/8, ::1 and localhost: the addresses only this machine can reach. */
+function isLoopback(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h);
+}
+
+/** Auth defaults to on, except for the embedded mode on a loopback address; off is refused elsewhere. */
+function authFromEnv(e: z.infer<typeof envSchema>): Config['auth'] {
+  const loopback = isLoopback(e.PINPOINT_HOST);
+  const enabled = e.PINPOINT_AUTH ? e.PINPOINT_AUTH === 'on' : !(loopback && e.PINPOINT_MODE === 'embedded');
+  if (!enabled && !loopback) {
+    throw createError(
+      'PP_CONFIG_INVALID',
+      `PINPOINT_AUTH=off is allowed only on a loopback address; PINPOINT_HOST is ${e.PINPOINT_HOST}. Set PINPOINT_AUTH=on or listen on 127.0.0.1.`,
+    );
+  }
+  for (const s of list(e.PINPOINT_SIGNING_PREVIOUS_SECRETS))
+    if (s.length < 16)
+      throw createError(
+        'PP_CONFIG_INVALID',
+        'Invalid setting PINPOINT_SIGNING_PREVIOUS_SECRETS: each secret needs ≥ 16 characters.',
+      );
+  const host = e.PINPOINT_HOST.replace(/^\[|\]$/g, '').toLowerCase();
+  const wildcard = host === '0.0.0.0' || host === '::';
+  const configured = list(e.PINPOINT_ALLOWED_HOSTS).map((h) => h.toLowerCase());
+  return {
+    enabled,
+    allowedHosts: configured.length ? configured : [...new Set([...(wildcard ? [] : [host]), 'localhost', '127.0.0.1', '::1'])],
+    sessionTtlSeconds: Math.round(e.PINPOINT_SESSION_TTL_HOURS * 3600),
+    trustProxy: e.PINPOINT_TRUST_PROXY,
+    rateLimits: { login: e.PINPOINT_RATE_LIMIT_LOGIN, upload: e.PINPOINT_RATE_LIMIT_UPLOAD, ask: e.PINPOINT_RATE_LIMIT_ASK },
   };
 }
 
@@ -98,9 +169,12 @@ function fromEnv(e: z.infer<typeof envSchema>): Config {
     },
     signing: {
       ...(e.PINPOINT_SIGNING_SECRET ? { secret: e.PINPOINT_SIGNING_SECRET } : {}),
+      previous: list(e.PINPOINT_SIGNING_PREVIOUS_SECRETS),
       ttlSeconds: e.PINPOINT_SIGNED_URL_TTL_SECONDS,
     },
+    auth: authFromEnv(e),
     defaultCollection: e.PINPOINT_DEFAULT_COLLECTION,
+    publicUrl: publicUrlOf(e.PINPOINT_PUBLIC_URL, { host: e.PINPOINT_HOST, port: e.PINPOINT_PORT }),
     mode: e.PINPOINT_MODE,
     models: modelsFromEnv(e),
     distributed: {

@@ -1,10 +1,11 @@
-import type { Engine } from '@pinpoint/engine';
+import type { Engine, GuardedEngine, Identity, UrlSigner } from '@pinpoint/engine';
 import type { Config } from './config.js';
-import type { UrlSigner } from './signing.js';
 
-/** What every route plugin gets: nothing reads globals. */
+/** What every route plugin gets: nothing reads globals. Routes read data only through `guarded`. */
 export interface RouteContext {
   engine: Engine;
+  guarded: GuardedEngine;
+  identity: Identity;
   signer: UrlSigner;
   config: Config;
 }

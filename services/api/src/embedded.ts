@@ -1,9 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { createModelPorts, openEmbeddedPorts } from '@pinpoint/compose';
 import type { Engine } from '@pinpoint/engine';
-import { createEngine } from '@pinpoint/engine';
+import { createEngine, signingSecretIn } from '@pinpoint/engine';
 import type { Config } from './config.js';
 
 /** The embedded engine: the data folder's adapters (@pinpoint/compose) with the configured models and retries. */
@@ -15,11 +12,5 @@ export async function createEmbeddedEngine(config: Config): Promise<Engine> {
 
 /** The signing secret: configured, or generated once and kept in the data folder so URLs survive restarts. */
 export function signingSecret(config: Config): string {
-  if (config.signing.secret) return config.signing.secret;
-  const path = join(config.dataDir, 'signing.key');
-  if (!existsSync(path)) {
-    mkdirSync(config.dataDir, { recursive: true });
-    writeFileSync(path, randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' });
-  }
-  return readFileSync(path, 'utf8').trim();
+  return signingSecretIn(config.dataDir, config.signing.secret);
 }

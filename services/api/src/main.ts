@@ -1,5 +1,6 @@
 import { toPinpointError } from '@pinpoint/core';
 import { gateMismatch } from '@pinpoint/engine';
+import { openAccessStore } from './access.js';
 import { buildApp } from './app.js';
 import { createDistributedEngine } from './compose-distributed.js';
 import { loadConfig } from './config.js';
@@ -13,7 +14,8 @@ async function main(): Promise<void> {
       ? await createDistributedEngine(config, (err) => process.stderr.write(`pinpoint: redis: ${err.message}\n`))
       : await createEmbeddedEngine(config);
   await engine.ensureCollection(config.defaultCollection);
-  const app = await buildApp(config, { engine, signingSecret: signingSecret(config) });
+  const access = await openAccessStore(config);
+  const app = await buildApp(config, { engine, access, signingSecret: signingSecret(config) });
   const runner =
     config.worker.enabled && config.mode === 'embedded' ? engine.startWorker({ concurrency: config.worker.concurrency }) : null;
   let closing = false;
@@ -24,6 +26,7 @@ async function main(): Promise<void> {
     await app.close();
     await runner?.stop();
     await engine.close();
+    await access.close();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -1,9 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Job, JobRunner, Version } from '@pinpoint/core';
+import type { AccessStore, Job, JobRunner, Version } from '@pinpoint/core';
 import type { Engine } from '@pinpoint/engine';
 import type { FastifyInstance } from 'fastify';
+import { openAccessStore } from './access.js';
 import { buildApp } from './app.js';
 import type { Config } from './config.js';
 import { configFor } from './config.js';
@@ -13,6 +14,7 @@ import { createEmbeddedEngine } from './embedded.js';
 export interface TestApp {
   app: FastifyInstance;
   engine: Engine;
+  access: AccessStore;
   config: Config;
   dir: string;
   close(): Promise<void>;
@@ -28,17 +30,20 @@ export async function startTestApp(overrides: Record<string, string> = {}): Prom
     ...overrides,
   });
   const engine = await createEmbeddedEngine(config);
-  const app = await buildApp(config, { engine, signingSecret: 'test-secret-0123456789abcdef' });
+  const access = await openAccessStore(config);
+  const app = await buildApp(config, { engine, access, signingSecret: 'test-secret-0123456789abcdef' });
   const runner: JobRunner | null = config.worker.enabled ? engine.startWorker({ concurrency: 2 }) : null;
   return {
     app,
     engine,
+    access,
     config,
     dir,
     async close() {
       await app.close();
       await runner?.stop();
       await engine.close();
+      await access.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };
@@ -75,16 +80,27 @@ export async function uploadFiles(
   app: FastifyInstance,
   collectionId: string,
   files: { name: string; bytes: Uint8Array }[],
+  headers: Record<string, string> = {},
 ): Promise<UploadedFile[]> {
-  const res = await app.inject({ method: 'POST', url: `/api/collections/${collectionId}/uploads`, ...multipart(files) });
+  const body = multipart(files);
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/collections/${collectionId}/uploads`,
+    payload: body.payload,
+    headers: { ...body.headers, ...headers },
+  });
   if (res.statusCode !== 201) throw new Error(`upload failed: ${res.statusCode} ${res.body}`);
   return res.json().results;
 }
 
-export async function settle(app: FastifyInstance, versionIds: string[]): Promise<Version[]> {
+export async function settle(
+  app: FastifyInstance,
+  versionIds: string[],
+  headers: Record<string, string> = {},
+): Promise<Version[]> {
   for (let i = 0; i < 1200; i++) {
     const versions = await Promise.all(
-      versionIds.map(async (id) => (await app.inject({ url: `/api/versions/${id}` })).json().version as Version),
+      versionIds.map(async (id) => (await app.inject({ url: `/api/versions/${id}`, headers })).json().version as Version),
     );
     if (versions.every((v) => ['ready', 'failed', 'cancelled'].includes(v.state))) return versions;
     await new Promise((r) => setTimeout(r, 100));

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ResolveRequest, UploadResult } from './types.js';
+import type { ApiToken, Membership, ResolveRequest, Role, SessionInfo, UploadResult, User } from './types.js';
 
 type Contract = typeof import('@pinpoint/core/contract');
 /** Picks a response schema of the contract (loaded only where responses are checked). */
@@ -40,6 +40,15 @@ async function conform<S extends z.ZodType>(path: string, body: unknown, pick: P
   throw new ApiError('PP_CONTRACT', `${path}: the response breaks the API contract${where}: ${issue?.message ?? ''}`, 0);
 }
 
+/** The CSRF token of the signed-in session: sent with every state-changing request. */
+let csrfToken: string | null = null;
+
+export function setCsrfToken(token: string | null): void {
+  csrfToken = token;
+}
+
+const csrfHeader = (): Record<string, string> => (csrfToken ? { 'x-csrf-token': csrfToken } : {});
+
 function query(params: Record<string, string | number | undefined>): string {
   const q = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') q.set(k, String(v));
@@ -54,23 +63,34 @@ export interface JobQuery {
   limit?: number;
 }
 
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
 /** The typed client of the Pinpoint HTTP API (docs/api.md) on `base` (the page's own origin by default). */
 export function createApiClient(base = '') {
-  async function request<S extends z.ZodType>(path: string, pick: Pick<S>, init?: RequestInit): Promise<z.infer<S>> {
-    const res = await fetch(`${base}${path}`, { ...init, headers: { accept: 'application/json', ...(init?.headers ?? {}) } });
-    if (!res.ok) throw await toApiError(res);
-    return conform(path, await res.json(), pick);
-  }
-  const post = <S extends z.ZodType>(path: string, pick: Pick<S>, body?: unknown) =>
-    request(path, pick, {
-      method: 'POST',
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+  async function fetchJson(path: string, method: Method, body?: unknown): Promise<unknown> {
+    const res = await fetch(`${base}${path}`, {
+      method,
+      headers: {
+        accept: 'application/json',
+        ...(method === 'GET' ? {} : csrfHeader()),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
+    if (!res.ok) throw await toApiError(res);
+    return res.status === 204 ? null : res.json();
+  }
+  const request = async <S extends z.ZodType>(path: string, pick: Pick<S>, method: Method = 'GET', body?: unknown) =>
+    conform(path, await fetchJson(path, method, body), pick);
+  const post = <S extends z.ZodType>(path: string, pick: Pick<S>, body?: unknown) => request(path, pick, 'POST', body);
+  /** Account routes (sign-in, tokens, members): typed, not part of the document contract. */
+  const account = async <T>(path: string, method: Method = 'GET', body?: unknown) => (await fetchJson(path, method, body)) as T;
   const v = (versionId: string) => `/api/versions/${encodeURIComponent(versionId)}`;
   const j = (jobId: string) => `/api/jobs/${encodeURIComponent(jobId)}`;
+  const members = (collectionId: string) => `/api/collections/${encodeURIComponent(collectionId)}/members`;
   return {
     collections: () => request('/api/collections', (c) => c.collectionsResponseSchema),
+    createCollection: (name: string) => post('/api/collections', (c) => c.collectionResponseSchema, { name }),
     documents: (collectionId?: string) =>
       request(`/api/documents${query({ collection_id: collectionId })}`, (c) => c.documentsResponseSchema),
     version: (versionId: string) => request(v(versionId), (c) => c.versionDetailSchema),
@@ -90,6 +110,19 @@ export function createApiClient(base = '') {
       return res.arrayBuffer();
     },
     jobEventsUrl: (collectionId?: string) => `${base}/api/jobs/events${query({ collection_id: collectionId })}`,
+    session: () => account<SessionInfo>('/api/auth/session'),
+    login: (email: string, password: string) => account<SessionInfo>('/api/auth/login', 'POST', { email, password }),
+    setup: (email: string, password: string) => account<SessionInfo>('/api/auth/setup', 'POST', { email, password }),
+    logout: () => account<null>('/api/auth/logout', 'POST'),
+    tokens: () => account<{ tokens: ApiToken[] }>('/api/auth/tokens'),
+    createToken: (name: string) => account<{ token: string; info: ApiToken }>('/api/auth/tokens', 'POST', { name }),
+    revokeToken: (tokenId: string) => account<null>(`/api/auth/tokens/${encodeURIComponent(tokenId)}`, 'DELETE'),
+    findUser: (email: string) => account<{ users: User[] }>(`/api/users${query({ email })}`),
+    members: (collectionId: string) => account<{ members: Membership[] }>(members(collectionId)),
+    setMember: (collectionId: string, userId: string, role: Role) =>
+      account<Membership>(`${members(collectionId)}/${encodeURIComponent(userId)}`, 'PUT', { role }),
+    removeMember: (collectionId: string, userId: string) =>
+      account<null>(`${members(collectionId)}/${encodeURIComponent(userId)}`, 'DELETE'),
   };
 }
 
@@ -107,6 +140,7 @@ export function uploadFiles(
     const xhr = new XMLHttpRequest();
     xhr.open('POST', `/api/collections/${encodeURIComponent(collectionId)}/uploads`);
     xhr.responseType = 'json';
+    for (const [k, v] of Object.entries(csrfHeader())) xhr.setRequestHeader(k, v);
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) onProgress(e.loaded / e.total);
     };

@@ -7,21 +7,38 @@ import type { Anchor, Answer, ResolvedCitationResponse } from '@pinpoint/core';
  */
 
 export type {
+  ApiToken,
   Collection,
   DocumentSummary,
   Element,
   Job,
+  Membership,
   PageView,
   RecordEntry,
   RecordView,
   Retrieved,
+  Role,
   StageName,
   TextView,
   UploadResult,
+  User,
   VersionDetail,
 } from '@pinpoint/core';
 
+import type { Collection, Role, User } from '@pinpoint/core';
+
 export type AskResponse = Answer;
+
+/** GET /api/auth/session (also the answer of login and setup). */
+export interface SessionInfo {
+  auth: 'on' | 'off';
+  user: User | null;
+  csrf_token: string | null;
+  needs_setup: boolean;
+}
+
+/** A collection as the caller sees it, with their role in it. */
+export type ReadableCollection = Collection & { role?: Role | undefined };
 
 /** The API adds a signed link to the version's original file. */
 export type ResolvedCitation = ResolvedCitationResponse;

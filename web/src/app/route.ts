@@ -1,4 +1,5 @@
 import type { Anchor, Citation } from '@pinpoint/core';
+import { formatCiteHash } from '@pinpoint/core/reader-link';
 
 /** One citation opened in the reader. */
 export interface CiteRoute {
@@ -18,6 +19,8 @@ export interface CiteRoute {
 export type Route =
   | { name: 'home'; question?: string }
   | { name: 'admin' }
+  | { name: 'members' }
+  | { name: 'tokens' }
   | CiteRoute
   /** A whole version read from its start, with no highlight; `from` is the citation to go back to. */
   | { name: 'version'; versionId: string; from?: CiteRoute };
@@ -41,6 +44,8 @@ export function parseRoute(hash: string): Route {
   const params = new URLSearchParams(search);
   const question = params.get('q') ?? undefined;
   if (path === '/admin') return { name: 'admin' };
+  if (path === '/members') return { name: 'members' };
+  if (path === '/tokens') return { name: 'tokens' };
   const v = params.get('v');
   if (path === '/version' && v) {
     const from = parseRoute(params.get('from') ?? '');
@@ -64,21 +69,14 @@ export function parseRoute(hash: string): Route {
 }
 
 export function formatRoute(route: Route): string {
-  if (route.name === 'admin') return '#/admin';
+  if (route.name === 'admin' || route.name === 'members' || route.name === 'tokens') return `#/${route.name}`;
   if (route.name === 'home') return route.question ? `#/?${new URLSearchParams({ q: route.question })}` : '#/';
   if (route.name === 'version') {
     const p = new URLSearchParams({ v: route.versionId });
     if (route.from) p.set('from', formatRoute(route.from));
     return `#/version?${p}`;
   }
-  const p = new URLSearchParams({ v: route.versionId });
-  if (route.chunkId) p.set('c', route.chunkId);
-  if (route.elementId) p.set('e', route.elementId);
-  if (route.n) p.set('n', String(route.n));
-  if (route.anchor) p.set('a', JSON.stringify(route.anchor));
-  if (route.question) p.set('q', route.question);
-  if (route.mark) p.set('m', route.mark);
-  return `#/cite?${p}`;
+  return formatCiteHash(route);
 }
 
 /** The shareable link of one citation of an answer. */

@@ -9,9 +9,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RouteContext } from '../context.js';
 import { documentParams, errorResponse, versionParams } from '../schemas.js';
+import { callerOf } from '../security.js';
 
 export const documentRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
-  const { engine } = ctx;
+  const { guarded } = ctx;
 
   app.get(
     '/api/documents',
@@ -22,19 +23,19 @@ export const documentRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = asyn
         response: { 200: documentsResponseSchema },
       },
     },
-    async (req) => ({ documents: await engine.listDocuments(req.query.collection_id) }),
+    async (req) => ({ documents: await guarded.listDocuments(callerOf(req), req.query.collection_id) }),
   );
 
   app.get(
     '/api/documents/:documentId',
     { schema: { tags: ['documents'], params: documentParams, response: { 200: documentSummarySchema, 404: errorResponse } } },
-    async (req) => engine.getDocument(req.params.documentId),
+    async (req) => guarded.getDocument(callerOf(req), req.params.documentId),
   );
 
   app.get(
     '/api/versions/:versionId',
     { schema: { tags: ['documents'], params: versionParams, response: { 200: versionDetailSchema, 404: errorResponse } } },
-    async (req) => engine.getVersion(req.params.versionId),
+    async (req) => guarded.getVersion(callerOf(req), req.params.versionId),
   );
 
   app.get(
@@ -46,7 +47,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = asyn
         response: { 200: elementsResponseSchema, 404: errorResponse },
       },
     },
-    async (req) => ({ elements: await engine.getElements(req.params.versionId) }),
+    async (req) => ({ elements: await guarded.getElements(callerOf(req), req.params.versionId) }),
   );
 
   app.post(
@@ -58,6 +59,6 @@ export const documentRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = asyn
         response: { 201: reprocessResponseSchema, 404: errorResponse },
       },
     },
-    async (req, reply) => reply.code(201).send(await engine.reprocess(req.params.versionId)),
+    async (req, reply) => reply.code(201).send(await guarded.reprocess(callerOf(req), req.params.versionId)),
   );
 };

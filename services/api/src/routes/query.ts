@@ -1,10 +1,12 @@
 import { answerSchema, resolvedCitationResponseSchema, searchResponseSchema } from '@pinpoint/core';
 import type { QueryOptions } from '@pinpoint/engine';
+import { signerId } from '@pinpoint/engine';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { RouteContext } from '../context.js';
 import { sendStreamError } from '../errors.js';
 import { askBody, errorResponse, resolveBody, searchBody } from '../schemas.js';
+import { callerOf, perUserLimit } from '../security.js';
 
 function queryOptions(body: {
   collection_id?: string | undefined;
@@ -22,23 +24,29 @@ function queryOptions(body: {
 }
 
 export const queryRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
-  const { engine } = ctx;
+  const { guarded } = ctx;
+  const askLimit = perUserLimit(ctx.config.auth.rateLimits.ask);
 
   app.post(
     '/api/search',
-    { schema: { tags: ['query'], body: searchBody, response: { 200: searchResponseSchema, 400: errorResponse } } },
-    async (req) => engine.search(req.body.query, { ...queryOptions(req.body), ...(req.body.k ? { k: req.body.k } : {}) }),
+    {
+      config: askLimit,
+      schema: { tags: ['query'], body: searchBody, response: { 200: searchResponseSchema, 400: errorResponse } },
+    },
+    async (req) =>
+      guarded.search(callerOf(req), req.body.query, { ...queryOptions(req.body), ...(req.body.k ? { k: req.body.k } : {}) }),
   );
 
   app.post(
     '/api/ask',
-    { schema: { tags: ['query'], body: askBody, response: { 200: answerSchema, 400: errorResponse } } },
-    async (req) => engine.ask(req.body.question, queryOptions(req.body)),
+    { config: askLimit, schema: { tags: ['query'], body: askBody, response: { 200: answerSchema, 400: errorResponse } } },
+    async (req) => guarded.ask(callerOf(req), req.body.question, queryOptions(req.body)),
   );
 
   app.post(
     '/api/ask/stream',
     {
+      config: askLimit,
       schema: {
         tags: ['query'],
         description:
@@ -47,17 +55,24 @@ export const queryRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (
       },
     },
     async (req, reply) => {
+      const caller = callerOf(req);
+      const options = queryOptions(req.body);
+      if (options.collectionId !== undefined) await guarded.authorize(caller, options.collectionId, 'viewer');
       const controller = new AbortController();
       req.raw.on('close', () => controller.abort());
       reply.hijack();
-      reply.raw.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' });
+      reply.raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache',
+        'x-content-type-options': 'nosniff',
+      });
       try {
-        for await (const event of engine.askStream(req.body.question, queryOptions(req.body))) {
+        for await (const event of guarded.askStream(caller, req.body.question, options)) {
           if (controller.signal.aborted) break;
           reply.raw.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
         }
       } catch (err) {
-        sendStreamError(req.log, reply.raw, err);
+        sendStreamError(req.log, reply.raw, err, req.id);
       }
       reply.raw.end();
     },
@@ -74,13 +89,17 @@ export const queryRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (
     },
     async (req) => {
       const b = req.body;
-      const resolved = await engine.resolveCitation({
+      const caller = callerOf(req);
+      const resolved = await guarded.resolveCitation(caller, {
         version_id: b.version_id,
         ...(b.chunk_id ? { chunk_id: b.chunk_id } : {}),
         ...(b.element_id ? { element_id: b.element_id } : {}),
         ...(b.anchor ? { anchor: b.anchor } : {}),
       });
-      return { ...resolved, download_url: ctx.signer.sign(b.version_id).url };
+      return {
+        ...resolved,
+        download_url: ctx.signer.sign({ userId: signerId(caller), versionId: b.version_id, kind: 'original' }).url,
+      };
     },
   );
 };

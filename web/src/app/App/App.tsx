@@ -1,59 +1,70 @@
-import { useEffect, useState } from 'react';
 import { api } from '../../api/client.js';
-import type { Collection } from '../../api/types.js';
+import type { ReadableCollection, SessionInfo } from '../../api/types.js';
 import { JobConsole } from '../../features/admin/JobConsole/JobConsole.js';
 import { AskView } from '../../features/ask/AskView/AskView.js';
+import { SignIn } from '../../features/auth/SignIn/SignIn.js';
+import { TokensView } from '../../features/auth/TokensView/TokensView.js';
 import { CollectionPicker } from '../../features/library/CollectionPicker/CollectionPicker.js';
-import { chooseCollection } from '../../features/library/collectionChoice.js';
+import { MembersView } from '../../features/members/MembersView/MembersView.js';
 import { Reader } from '../../features/reader/Reader/Reader.js';
 import { VersionView } from '../../features/reader/VersionView/VersionView.js';
+import type { Route } from '../route.js';
+import { useCollections, useSession } from '../session.js';
 import { useRoute } from '../useRoute.js';
 import styles from './App.module.css';
 
-const REMEMBERED = 'pinpoint.collection';
-
-/** The collections and the one the page works on (remembered in this browser). */
-function useCollections() {
-  const [collections, setCollections] = useState<Collection[]>([]);
-  const [collection, setCollection] = useState<Collection | null>(null);
-  useEffect(() => {
-    api
-      .collections()
-      .then(({ collections: all }) => {
-        setCollections(all);
-        setCollection(chooseCollection(all, localStorage.getItem(REMEMBERED)));
-      })
-      .catch(() => setCollection(null));
-  }, []);
-  // Views start afresh when the user switches collections (not when the first one arrives: files
-  // dropped before it is known wait for it).
-  const [switches, setSwitches] = useState(0);
-  const select = (next: Collection): void => {
-    localStorage.setItem(REMEMBERED, next.collection_id);
-    setCollection(next);
-    setSwitches((n) => n + 1);
-  };
-  return { collections, collection, select, switches };
+function Nav({ route, session, collection }: { route: Route; session: SessionInfo; collection: ReadableCollection | null }) {
+  const current = (name: Route['name']) => (route.name === name ? 'page' : undefined);
+  const authOff = session.auth === 'off';
+  return (
+    <nav aria-label="Main" className={styles.nav}>
+      <a href="#/" aria-current={current('home')}>
+        Ask
+      </a>
+      {!authOff && collection?.role === 'admin' && (
+        <a href="#/members" aria-current={current('members')}>
+          Members
+        </a>
+      )}
+      {!authOff && (
+        <a href="#/tokens" aria-current={current('tokens')}>
+          Tokens
+        </a>
+      )}
+      {(authOff || session.user?.admin) && (
+        <a href="#/admin" aria-current={current('admin')}>
+          Jobs
+        </a>
+      )}
+    </nav>
+  );
 }
 
 export function App() {
   const [route, navigate] = useRoute();
-  const { collections, collection, select, switches } = useCollections();
+  const [session, setSession, error] = useSession();
+  const signedIn = session !== null && (session.auth === 'off' || session.user !== null);
+  const { collections, collection, select, switches } = useCollections(signedIn);
+  if (!session) return <p className={styles.main}>{error ?? 'Loading…'}</p>;
+  if (!signedIn) return <SignIn setup={session.needs_setup} onSignedIn={setSession} />;
+  const signOut = () => api.logout().finally(() => setSession({ ...session, user: null, csrf_token: null }));
   return (
     <div className={styles.app}>
       <header className={styles.header}>
         <a className={styles.brand} href="#/">
           Pinpoint
         </a>
-        <nav aria-label="Main" className={styles.nav}>
-          <a href="#/" aria-current={route.name === 'home' ? 'page' : undefined}>
-            Ask
-          </a>
-          <a href="#/admin" aria-current={route.name === 'admin' ? 'page' : undefined}>
-            Jobs
-          </a>
-        </nav>
+        <Nav route={route} session={session} collection={collection} />
+        <span className={styles.spacer} />
         <CollectionPicker collections={collections} selected={collection} onSelect={select} />
+        {session.user && (
+          <span className={styles.user}>
+            {session.user.email}
+            <button type="button" className={styles.signOut} onClick={signOut}>
+              Sign out
+            </button>
+          </span>
+        )}
       </header>
       <main className={styles.main}>
         {route.name === 'home' && (
@@ -62,6 +73,8 @@ export function App() {
         {route.name === 'cite' && <Reader key={window.location.hash} route={route} navigate={navigate} />}
         {route.name === 'version' && <VersionView key={window.location.hash} route={route} />}
         {route.name === 'admin' && <JobConsole key={switches} collection={collection} />}
+        {route.name === 'members' && <MembersView key={switches} collection={collection} />}
+        {route.name === 'tokens' && <TokensView />}
       </main>
     </div>
   );

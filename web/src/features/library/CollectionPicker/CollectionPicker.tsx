@@ -2,14 +2,14 @@ import type { Collection } from '../../../api/types.js';
 import styles from './CollectionPicker.module.css';
 
 /** Which collection the page asks, uploads to and lists jobs of. */
-export function CollectionPicker({
+export function CollectionPicker<C extends Collection>({
   collections,
   selected,
   onSelect,
 }: {
-  collections: readonly Collection[];
-  selected: Collection | null;
-  onSelect: (collection: Collection) => void;
+  collections: readonly C[];
+  selected: C | null;
+  onSelect: (collection: C) => void;
 }) {
   return (
     <label className={styles.picker}>

@@ -1,0 +1,98 @@
+/**
+ * Identity and access (DESIGN.md §8): users, per-collection roles, sessions, API tokens and the
+ * audit log. The AccessStore port lives beside the MetadataStore, in the same database.
+ */
+
+export type Role = 'viewer' | 'editor' | 'admin';
+
+/** viewer: search, ask, read, download; editor: + upload, reprocess; admin: + members. */
+export const ROLE_RANK: Readonly<Record<Role, number>> = { viewer: 1, editor: 2, admin: 3 };
+
+export interface User {
+  user_id: string;
+  email: string;
+  /** An instance admin reads every collection and alone sees the job console of all of them. */
+  admin: boolean;
+  created_at: string;
+}
+
+/**
+ * Who is asking. `local` is the single user of PINPOINT_AUTH=off on a loopback address: every
+ * collection, no membership. Everything the engine answers is scoped by the principal.
+ */
+export type Principal = { kind: 'user'; user_id: string; email: string; admin: boolean } | { kind: 'local' };
+
+export const LOCAL_PRINCIPAL: Principal = Object.freeze({ kind: 'local' });
+
+export interface Membership {
+  collection_id: string;
+  user_id: string;
+  email: string;
+  role: Role;
+  created_at: string;
+}
+
+export interface ApiToken {
+  token_id: string;
+  user_id: string;
+  name: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+export interface AuditEntry {
+  audit_id: string;
+  at: string;
+  user_id: string | null;
+  action: string;
+  collection_id: string | null;
+  target: string | null;
+  detail: Record<string, unknown>;
+}
+
+export type NewAuditEntry = Omit<AuditEntry, 'audit_id' | 'at'>;
+
+export interface NewUser {
+  email: string;
+  password_hash: string;
+  admin: boolean;
+}
+
+export interface AccessStore {
+  /** PP_CONFLICT when the email is taken. With onlyIfNoUsers, null when any user exists (atomic). */
+  createUser(input: NewUser, options?: { onlyIfNoUsers?: boolean }): Promise<User | null>;
+  getUser(userId: string): Promise<User | null>;
+  /** Emails compare case-insensitively. */
+  findUserByEmail(email: string): Promise<{ user: User; password_hash: string } | null>;
+  listUsers(): Promise<User[]>;
+  countUsers(): Promise<number>;
+  /** Removes the user with their sessions, tokens and memberships. */
+  deleteUser(userId: string): Promise<boolean>;
+
+  createSession(session: { session_hash: string; user_id: string; expires_at: string }): Promise<void>;
+  /** The user of an unexpired session. */
+  getSession(sessionHash: string, now: string): Promise<{ user_id: string; expires_at: string } | null>;
+  deleteSession(sessionHash: string): Promise<void>;
+
+  createToken(token: { token_id: string; user_id: string; name: string; token_hash: string }): Promise<ApiToken>;
+  /** An unrevoked token with its stored hash (the caller compares in constant time). */
+  findToken(tokenId: string): Promise<{ token: ApiToken; token_hash: string } | null>;
+  listTokens(userId: string): Promise<ApiToken[]>;
+  /** Revoking twice is a no-op; false when no such token. */
+  revokeToken(tokenId: string, now: string): Promise<boolean>;
+  touchToken(tokenId: string, now: string): Promise<void>;
+
+  setMembership(collectionId: string, userId: string, role: Role): Promise<void>;
+  removeMembership(collectionId: string, userId: string): Promise<boolean>;
+  listMembers(collectionId: string): Promise<Membership[]>;
+  getRole(collectionId: string, userId: string): Promise<Role | null>;
+  /** The collections the user is a member of, any role. */
+  memberCollectionIds(userId: string): Promise<string[]>;
+
+  appendAudit(entry: NewAuditEntry): Promise<AuditEntry>;
+  /** Newest first. */
+  listAudit(options?: { limit?: number; collectionId?: string }): Promise<AuditEntry[]>;
+
+  close(): Promise<void>;
+}

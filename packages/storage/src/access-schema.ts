@@ -1,0 +1,32 @@
+import type { Migration } from './database.js';
+
+/** Users, sessions, tokens, memberships and the audit log, in the metadata database (scope `access`). */
+export const accessMigrations: readonly Migration[] = [
+  {
+    id: 1,
+    name: 'identity',
+    sql: `
+CREATE TABLE users (
+  user_id TEXT PRIMARY KEY, email TEXT NOT NULL, email_key TEXT NOT NULL UNIQUE,
+  password_hash TEXT NOT NULL, admin INTEGER NOT NULL, created_at TEXT NOT NULL);
+CREATE TABLE sessions (
+  session_hash TEXT PRIMARY KEY,
+  user_id TEXT NOT NULL REFERENCES users(user_id) ON DELETE CASCADE,
+  expires_at TEXT NOT NULL);
+CREATE TABLE api_tokens (
+  token_id TEXT PRIMARY KEY,
+  user_id TEXT NOT NULL REFERENCES users(user_id) ON DELETE CASCADE,
+  name TEXT NOT NULL, token_hash TEXT NOT NULL, created_at TEXT NOT NULL,
+  last_used_at TEXT, revoked_at TEXT);
+CREATE TABLE memberships (
+  collection_id TEXT NOT NULL,
+  user_id TEXT NOT NULL REFERENCES users(user_id) ON DELETE CASCADE,
+  role TEXT NOT NULL, created_at TEXT NOT NULL,
+  PRIMARY KEY (collection_id, user_id));
+CREATE INDEX memberships_by_user ON memberships (user_id);
+CREATE TABLE audit_log (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT, audit_id TEXT NOT NULL UNIQUE, at TEXT NOT NULL,
+  user_id TEXT, action TEXT NOT NULL, collection_id TEXT, target TEXT, detail TEXT NOT NULL);
+`,
+  },
+];

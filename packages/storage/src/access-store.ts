@@ -1,0 +1,196 @@
+import type { AccessStore, ApiToken, AuditEntry, Membership, NewAuditEntry, NewUser, Role, User } from '@pinpoint/core';
+import { createError, newId } from '@pinpoint/core';
+import { accessMigrations } from './access-schema.js';
+import type { SqliteDatabase } from './database.js';
+import { migrate, openDatabase } from './database.js';
+
+type Row = Record<string, unknown>;
+
+const now = (): string => new Date().toISOString();
+
+const userFromRow = (r: Row): User => ({
+  user_id: String(r.user_id),
+  email: String(r.email),
+  admin: Number(r.admin) === 1,
+  created_at: String(r.created_at),
+});
+
+const tokenFromRow = (r: Row): ApiToken => ({
+  token_id: String(r.token_id),
+  user_id: String(r.user_id),
+  name: String(r.name),
+  created_at: String(r.created_at),
+  last_used_at: (r.last_used_at as string | null) ?? null,
+  revoked_at: (r.revoked_at as string | null) ?? null,
+});
+
+const auditFromRow = (r: Row): AuditEntry => ({
+  audit_id: String(r.audit_id),
+  at: String(r.at),
+  user_id: (r.user_id as string | null) ?? null,
+  action: String(r.action),
+  collection_id: (r.collection_id as string | null) ?? null,
+  target: (r.target as string | null) ?? null,
+  detail: JSON.parse(String(r.detail)) as Record<string, unknown>,
+});
+
+/** The AccessStore port on the SQLite metadata file (its own migration scope). */
+export class SqliteAccessStore implements AccessStore {
+  readonly #db: SqliteDatabase;
+
+  constructor(path: string) {
+    this.#db = openDatabase(path);
+    migrate(this.#db, 'access', accessMigrations);
+  }
+
+  async createUser(input: NewUser, options: { onlyIfNoUsers?: boolean } = {}): Promise<User | null> {
+    return this.#db
+      .transaction(() => {
+        if (options.onlyIfNoUsers && this.#db.prepare('SELECT 1 FROM users LIMIT 1').get()) return null;
+        const key = input.email.toLowerCase();
+        if (this.#db.prepare('SELECT 1 FROM users WHERE email_key = ?').get(key))
+          throw createError('PP_CONFLICT', `A user with the email ${input.email} already exists.`);
+        const user: User = { user_id: newId('usr'), email: input.email, admin: input.admin, created_at: now() };
+        this.#db
+          .prepare('INSERT INTO users (user_id, email, email_key, password_hash, admin, created_at) VALUES (?, ?, ?, ?, ?, ?)')
+          .run(user.user_id, user.email, key, input.password_hash, user.admin ? 1 : 0, user.created_at);
+        return user;
+      })
+      .immediate();
+  }
+
+  async getUser(userId: string): Promise<User | null> {
+    const row = this.#db.prepare('SELECT * FROM users WHERE user_id = ?').get(userId) as Row | undefined;
+    return row ? userFromRow(row) : null;
+  }
+
+  async findUserByEmail(email: string): Promise<{ user: User; password_hash: string } | null> {
+    const row = this.#db.prepare('SELECT * FROM users WHERE email_key = ?').get(email.toLowerCase()) as Row | undefined;
+    return row ? { user: userFromRow(row), password_hash: String(row.password_hash) } : null;
+  }
+
+  async listUsers(): Promise<User[]> {
+    return (this.#db.prepare('SELECT * FROM users ORDER BY created_at, user_id').all() as Row[]).map(userFromRow);
+  }
+
+  async countUsers(): Promise<number> {
+    return Number((this.#db.prepare('SELECT count(*) AS n FROM users').get() as Row).n);
+  }
+
+  async deleteUser(userId: string): Promise<boolean> {
+    return this.#db.prepare('DELETE FROM users WHERE user_id = ?').run(userId).changes > 0;
+  }
+
+  async createSession(s: { session_hash: string; user_id: string; expires_at: string }): Promise<void> {
+    this.#db
+      .prepare('INSERT INTO sessions (session_hash, user_id, expires_at) VALUES (?, ?, ?)')
+      .run(s.session_hash, s.user_id, s.expires_at);
+  }
+
+  async getSession(sessionHash: string, at: string): Promise<{ user_id: string; expires_at: string } | null> {
+    const row = this.#db
+      .prepare('SELECT user_id, expires_at FROM sessions WHERE session_hash = ? AND expires_at > ?')
+      .get(sessionHash, at) as Row | undefined;
+    return row ? { user_id: String(row.user_id), expires_at: String(row.expires_at) } : null;
+  }
+
+  async deleteSession(sessionHash: string): Promise<void> {
+    this.#db.prepare('DELETE FROM sessions WHERE session_hash = ?').run(sessionHash);
+  }
+
+  async createToken(t: { token_id: string; user_id: string; name: string; token_hash: string }): Promise<ApiToken> {
+    const created_at = now();
+    this.#db
+      .prepare('INSERT INTO api_tokens (token_id, user_id, name, token_hash, created_at) VALUES (?, ?, ?, ?, ?)')
+      .run(t.token_id, t.user_id, t.name, t.token_hash, created_at);
+    return { token_id: t.token_id, user_id: t.user_id, name: t.name, created_at, last_used_at: null, revoked_at: null };
+  }
+
+  async findToken(tokenId: string): Promise<{ token: ApiToken; token_hash: string } | null> {
+    const row = this.#db.prepare('SELECT * FROM api_tokens WHERE token_id = ? AND revoked_at IS NULL').get(tokenId) as
+      | Row
+      | undefined;
+    return row ? { token: tokenFromRow(row), token_hash: String(row.token_hash) } : null;
+  }
+
+  async listTokens(userId: string): Promise<ApiToken[]> {
+    const rows = this.#db.prepare('SELECT * FROM api_tokens WHERE user_id = ? ORDER BY created_at, token_id').all(userId);
+    return (rows as Row[]).map(tokenFromRow);
+  }
+
+  async revokeToken(tokenId: string, at: string): Promise<boolean> {
+    if (!this.#db.prepare('SELECT 1 FROM api_tokens WHERE token_id = ?').get(tokenId)) return false;
+    this.#db.prepare('UPDATE api_tokens SET revoked_at = ? WHERE token_id = ? AND revoked_at IS NULL').run(at, tokenId);
+    return true;
+  }
+
+  async touchToken(tokenId: string, at: string): Promise<void> {
+    this.#db.prepare('UPDATE api_tokens SET last_used_at = ? WHERE token_id = ?').run(at, tokenId);
+  }
+
+  async setMembership(collectionId: string, userId: string, role: Role): Promise<void> {
+    if (!this.#db.prepare('SELECT 1 FROM users WHERE user_id = ?').get(userId))
+      throw createError('PP_NOT_FOUND', `User ${userId} does not exist.`);
+    this.#db
+      .prepare(
+        `INSERT INTO memberships (collection_id, user_id, role, created_at) VALUES (?, ?, ?, ?)
+         ON CONFLICT (collection_id, user_id) DO UPDATE SET role = excluded.role`,
+      )
+      .run(collectionId, userId, role, now());
+  }
+
+  async removeMembership(collectionId: string, userId: string): Promise<boolean> {
+    return (
+      this.#db.prepare('DELETE FROM memberships WHERE collection_id = ? AND user_id = ?').run(collectionId, userId).changes > 0
+    );
+  }
+
+  async listMembers(collectionId: string): Promise<Membership[]> {
+    const rows = this.#db
+      .prepare(
+        `SELECT m.collection_id, m.user_id, u.email, m.role, m.created_at FROM memberships m
+         JOIN users u ON u.user_id = m.user_id WHERE m.collection_id = ? ORDER BY u.email_key, m.user_id`,
+      )
+      .all(collectionId) as Row[];
+    return rows.map((r) => ({
+      collection_id: String(r.collection_id),
+      user_id: String(r.user_id),
+      email: String(r.email),
+      role: r.role as Role,
+      created_at: String(r.created_at),
+    }));
+  }
+
+  async getRole(collectionId: string, userId: string): Promise<Role | null> {
+    const row = this.#db
+      .prepare('SELECT role FROM memberships WHERE collection_id = ? AND user_id = ?')
+      .get(collectionId, userId) as Row | undefined;
+    return row ? (row.role as Role) : null;
+  }
+
+  async memberCollectionIds(userId: string): Promise<string[]> {
+    const rows = this.#db.prepare('SELECT collection_id FROM memberships WHERE user_id = ? ORDER BY collection_id').all(userId);
+    return (rows as Row[]).map((r) => String(r.collection_id));
+  }
+
+  async appendAudit(entry: NewAuditEntry): Promise<AuditEntry> {
+    const e: AuditEntry = { audit_id: newId('aud'), at: now(), ...entry };
+    this.#db
+      .prepare(
+        'INSERT INTO audit_log (audit_id, at, user_id, action, collection_id, target, detail) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      )
+      .run(e.audit_id, e.at, e.user_id, e.action, e.collection_id, e.target, JSON.stringify(e.detail));
+    return e;
+  }
+
+  async listAudit(options: { limit?: number; collectionId?: string } = {}): Promise<AuditEntry[]> {
+    const rows = this.#db
+      .prepare('SELECT * FROM audit_log WHERE (? IS NULL OR collection_id = ?) ORDER BY seq DESC LIMIT ?')
+      .all(options.collectionId ?? null, options.collectionId ?? null, options.limit ?? 100) as Row[];
+    return rows.map(auditFromRow);
+  }
+
+  async close(): Promise<void> {
+    this.#db.close();
+  }
+}

@@ -1,0 +1,271 @@
+import { randomUUID } from 'node:crypto';
+import type { Role } from '@pinpoint/core';
+import { createIdentity } from '@pinpoint/engine';
+import { startFakeOllama, startFakeQdrant } from '@pinpoint/testing';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuthDeployment } from './leak-deployments.js';
+import { distributedAuthDeployment, embeddedAuthDeployment } from './leak-deployments.js';
+import { settle, uploadFiles } from './test-app.js';
+
+/**
+ * The leak property: whatever the users, collections, memberships, documents and revocations, no
+ * search, ask, stream, citation, version, element, artifact, download URL, job list or job event
+ * returns or counts anything of a collection the caller cannot read. Every document shares the word
+ * SHARED, so a search for it must return exactly the caller's readable documents — never more, and
+ * never fewer because foreign ones took places in the top-k.
+ */
+
+const SHARED = 'zephyrine';
+const USERS = 3;
+const COLLECTIONS = 3;
+const PASSWORD = 'a password long enough';
+
+const letters = (n: number): string =>
+  Array.from({ length: n }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
+
+interface World {
+  creators: number[];
+  grants: { user: number; col: number; role: Role }[];
+  revokes: { user: number; col: number }[];
+  docs: number[];
+}
+
+const worldArb: fc.Arbitrary<World> = fc.record({
+  creators: fc.array(fc.nat(USERS - 1), { minLength: COLLECTIONS, maxLength: COLLECTIONS }),
+  grants: fc.array(
+    fc.record({
+      user: fc.nat(USERS - 1),
+      col: fc.nat(COLLECTIONS - 1),
+      role: fc.constantFrom<Role>('viewer', 'editor', 'admin'),
+    }),
+    { maxLength: 6 },
+  ),
+  revokes: fc.array(fc.record({ user: fc.nat(USERS - 1), col: fc.nat(COLLECTIONS - 1) }), { maxLength: 3 }),
+  docs: fc.array(fc.integer({ min: 1, max: 2 }), { minLength: COLLECTIONS, maxLength: COLLECTIONS }),
+});
+
+type Headers = Record<string, string>;
+
+interface Built {
+  users: { id: string; headers: Headers }[];
+  cols: { id: string; secret: string; versions: string[] }[];
+  /** user index → readable collection indexes, after grants and revocations. */
+  readable: Set<number>[];
+}
+
+async function bearerUser(d: AuthDeployment, email: string, admin = false): Promise<{ id: string; headers: Headers }> {
+  const identity = createIdentity(d.access);
+  const user = await identity.addUser(email, PASSWORD, { admin });
+  const { token } = await identity.createToken(user.user_id, 'leak-test');
+  return { id: user.user_id, headers: { authorization: `Bearer ${token}` } };
+}
+
+async function build(d: AuthDeployment, root: Headers, w: World): Promise<Built> {
+  const run = randomUUID().slice(0, 8);
+  const users = await Promise.all(Array.from({ length: USERS }, (_, i) => bearerUser(d, `u${i}-${run}@x.test`)));
+  const model = users.map(() => new Map<number, Role>());
+  const cols: Built['cols'] = [];
+  for (let c = 0; c < COLLECTIONS; c++) {
+    const creator = users[w.creators[c] as number] as Built['users'][number];
+    const res = await d.app.inject({
+      method: 'POST',
+      url: '/api/collections',
+      headers: creator.headers,
+      payload: { name: `c${c}-${run}` },
+    });
+    model[w.creators[c] as number]?.set(c, 'admin');
+    const secret = letters(12);
+    const files = Array.from({ length: w.docs[c] as number }, (_, i) => ({
+      name: `doc${i}.txt`,
+      bytes: new TextEncoder().encode(`The ${SHARED} ledger ${i} of this team records ${secret} figures for the quarter.`),
+    }));
+    const up = await uploadFiles(d.app, res.json().collection_id, files, creator.headers);
+    cols.push({ id: res.json().collection_id, secret, versions: up.map((u) => u.version.version_id) });
+  }
+  for (const g of w.grants) {
+    const url = `/api/collections/${cols[g.col]?.id}/members/${users[g.user]?.id}`;
+    expect((await d.app.inject({ method: 'PUT', url, headers: root, payload: { role: g.role } })).statusCode).toBe(200);
+    model[g.user]?.set(g.col, g.role);
+  }
+  for (const r of w.revokes) {
+    await d.app.inject({
+      method: 'DELETE',
+      url: `/api/collections/${cols[r.col]?.id}/members/${users[r.user]?.id}`,
+      headers: root,
+    });
+    model[r.user]?.delete(r.col);
+  }
+  await settle(
+    d.app,
+    cols.flatMap((c) => c.versions),
+    root,
+  );
+  return { users, cols, readable: model.map((m) => new Set(m.keys())) };
+}
+
+/** Every version id mentioned anywhere in a response body. */
+const versionIdsIn = (body: string): string[] => [...new Set(body.match(/ver_[0-9a-f]{20}/g) ?? [])];
+
+async function sse(d: AuthDeployment, path: string, headers: Headers, body: unknown): Promise<string> {
+  const res = await fetch(`${d.url}${path}`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(res.status).toBe(200);
+  return res.text();
+}
+
+async function checkUser(d: AuthDeployment, b: Built, u: number, runVersions: Set<string>): Promise<void> {
+  const { headers } = b.users[u] as Built['users'][number];
+  const readable = b.readable[u] as Set<number>;
+  const okVersions = new Set(b.cols.flatMap((c, i) => (readable.has(i) ? c.versions : [])));
+  const okCols = new Set(b.cols.flatMap((c, i) => (readable.has(i) ? [c.id] : [])));
+  const get = (url: string) => d.app.inject({ url, headers });
+  const post = (url: string, payload: unknown) => d.app.inject({ method: 'POST', url, headers, payload: payload as object });
+  const onlyReadable = (body: string, what: string) => {
+    for (const v of versionIdsIn(body)) expect(okVersions.has(v) || !runVersions.has(v), `${what} shows ${v}`).toBe(true);
+    for (const v of versionIdsIn(body)) expect(runVersions.has(v) ? okVersions.has(v) : false, `${what} shows ${v}`).toBe(true);
+  };
+
+  const collections = (await get('/api/collections')).json().collections.map((c: { collection_id: string }) => c.collection_id);
+  expect(new Set(collections)).toEqual(okCols);
+  const search = (await post('/api/search', { query: SHARED, k: 100 })).json();
+  expect(new Set(search.hits.map((h: { version_id: string }) => h.version_id))).toEqual(okVersions);
+  const documents = (await get('/api/documents')).json().documents;
+  expect(documents.length).toBe(okVersions.size);
+  onlyReadable(JSON.stringify(documents), 'documents');
+  onlyReadable((await get('/api/jobs')).body, 'jobs');
+
+  for (const [i, c] of b.cols.entries()) {
+    if (readable.has(i)) continue;
+    const secretHits = JSON.stringify((await post('/api/search', { query: c.secret, k: 100 })).json().hits);
+    onlyReadable(secretHits, 'search');
+    expect(secretHits).not.toContain(c.secret);
+    onlyReadable((await post('/api/ask', { question: `What ${SHARED} figures does ${c.secret} record?` })).body, 'ask');
+    onlyReadable(await sse(d, '/api/ask/stream', headers, { question: `${c.secret} ${SHARED} figures?` }), 'ask/stream');
+    const missing = `/api/search`;
+    const scoped = await post(missing, { query: SHARED, collection_id: c.id });
+    const nowhere = await post(missing, { query: SHARED, collection_id: 'col_00000000000000000000' });
+    expect([scoped.statusCode, scoped.json().error.message.replace(c.id, 'X')]).toEqual([
+      404,
+      nowhere.json().error.message.replace('col_00000000000000000000', 'X'),
+    ]);
+    for (const url of [
+      `/api/documents?collection_id=${c.id}`,
+      `/api/jobs?collection_id=${c.id}`,
+      `/api/collections/${c.id}/members`,
+    ]) {
+      expect((await get(url)).statusCode, url).toBe(404);
+    }
+    for (const v of c.versions) {
+      const filtered = await post('/api/search', { query: SHARED, k: 100, filters: { version_ids: [v] } });
+      expect(filtered.json().hits, 'version filter').toEqual([]);
+      onlyReadable((await post('/api/ask', { question: `${SHARED} ${c.secret}?`, filters: { version_ids: [v] } })).body, 'ask');
+      for (const url of [
+        `/api/versions/${v}`,
+        `/api/versions/${v}/elements`,
+        `/api/versions/${v}/artifacts/original`,
+        `/api/versions/${v}/artifacts/text`,
+        `/api/versions/${v}/download-url`,
+        `/api/jobs?version_id=${v}`,
+      ]) {
+        const res = await get(url);
+        expect(res.statusCode, url).toBe(404);
+        expect(res.body).not.toContain(c.secret);
+      }
+      const cite = await post('/api/citations/resolve', { version_id: v, element_id: 'el_x' });
+      expect(cite.statusCode).toBe(404);
+      expect(cite.json().error.message).toBe(`Version ${v} does not exist.`);
+      expect((await post(`/api/versions/${v}/reprocess`, {})).statusCode).toBe(404);
+    }
+  }
+}
+
+/** The job event stream of user `u` while every collection's versions are re-processed: nothing foreign arrives. */
+async function checkJobEvents(d: AuthDeployment, b: Built, u: number, root: Headers): Promise<void> {
+  const okCols = new Set(b.cols.flatMap((c, i) => ((b.readable[u] as Set<number>).has(i) ? [c.id] : [])));
+  const controller = new AbortController();
+  const res = await fetch(`${d.url}/api/jobs/events`, { headers: b.users[u]?.headers ?? {}, signal: controller.signal });
+  expect(res.status).toBe(200);
+  const seen: string[] = [];
+  const reading = (async () => {
+    const decoder = new TextDecoder();
+    try {
+      for await (const chunk of res.body as AsyncIterable<Uint8Array>) {
+        for (const m of decoder.decode(chunk).matchAll(/"collection_id":"(col_[0-9a-f]+)"/g)) seen.push(m[1] as string);
+      }
+    } catch {
+      // aborted
+    }
+  })();
+  const reprocessed: string[] = [];
+  for (const c of b.cols) {
+    const res = await d.app.inject({ method: 'POST', url: `/api/versions/${c.versions[0]}/reprocess`, headers: root });
+    reprocessed.push(res.json().version.version_id);
+  }
+  await settle(d.app, reprocessed, root);
+  await new Promise((r) => setTimeout(r, 300));
+  controller.abort();
+  await reading;
+  for (const col of seen) expect(okCols.has(col), `job event of ${col}`).toBe(true);
+  if (okCols.size > 0) expect(seen.length).toBeGreaterThan(0);
+}
+
+function leakSuite(
+  name: string,
+  open: (env: Record<string, string>) => Promise<AuthDeployment>,
+  extraEnv: () => Record<string, string>,
+) {
+  describe(`no leak across collections: ${name}`, () => {
+    let d: AuthDeployment;
+    let root: Headers;
+    const runVersions = new Set<string>();
+    let ollama: Awaited<ReturnType<typeof startFakeOllama>>;
+
+    beforeAll(async () => {
+      ollama = await startFakeOllama(32);
+      d = await open({
+        PINPOINT_PARSE_ISOLATE: 'false',
+        PINPOINT_RATE_LIMIT_ASK: '100000',
+        PINPOINT_RATE_LIMIT_UPLOAD: '100000',
+        PINPOINT_EMBEDDER: 'ollama',
+        PINPOINT_EMBEDDER_MODEL: 'fake-embed',
+        PINPOINT_EMBEDDER_DIMENSIONS: '32',
+        PINPOINT_OLLAMA_URL: ollama.url,
+        ...extraEnv(),
+      });
+      root = (await bearerUser(d, 'root@x.test', true)).headers;
+    }, 120_000);
+    afterAll(async () => {
+      await d?.close();
+      await ollama?.close();
+    });
+
+    it('holds for generated users, memberships, documents and revocations', async () => {
+      await fc.assert(
+        fc.asyncProperty(worldArb, async (w) => {
+          const b = await build(d, root, w);
+          for (const c of b.cols) for (const v of c.versions) runVersions.add(v);
+          for (let u = 0; u < USERS; u++) await checkUser(d, b, u, runVersions);
+          await checkJobEvents(d, b, 0, root);
+        }),
+        { numRuns: 3, seed: 9, endOnFailure: true },
+      );
+    }, 600_000);
+  });
+}
+
+let qdrant: Awaited<ReturnType<typeof startFakeQdrant>>;
+beforeAll(async () => {
+  qdrant = await startFakeQdrant();
+});
+afterAll(async () => qdrant?.close());
+
+leakSuite('embedded (SQLite, embedded vectors)', embeddedAuthDeployment, () => ({ PINPOINT_VECTORS: 'embedded' }));
+leakSuite('distributed (PostgreSQL, BullMQ, Qdrant protocol)', distributedAuthDeployment, () => ({
+  PINPOINT_VECTORS: 'qdrant',
+  PINPOINT_QDRANT_URL: qdrant.url,
+  PINPOINT_QDRANT_COLLECTION: `pp_leak_${randomUUID().slice(0, 8)}`,
+}));

@@ -1,0 +1,103 @@
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { api } from '../../../api/client.js';
+import type { Membership, ReadableCollection, Role } from '../../../api/types.js';
+import forms from '../../../app/forms.module.css';
+
+const ROLES: Role[] = ['viewer', 'editor', 'admin'];
+
+/** Members of one collection, for its admins: add by email, change roles, remove. */
+export function MembersView({ collection }: { collection: ReadableCollection | null }) {
+  const [members, setMembers] = useState<Membership[]>([]);
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<Role>('viewer');
+  const [error, setError] = useState<string | null>(null);
+  const id = collection?.collection_id;
+  const fail = (e: unknown) => setError(e instanceof Error ? e.message : String(e));
+  const load = useCallback(() => {
+    if (!id) return;
+    api
+      .members(id)
+      .then((r) => setMembers(r.members))
+      .catch(fail);
+  }, [id]);
+  useEffect(load, [load]);
+  if (!collection || !id) return <p className={forms.note}>No collection selected.</p>;
+  const add = async (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    try {
+      const { users } = await api.findUser(email);
+      const user = users[0];
+      if (!user) throw new Error(`No user ${email}; an administrator adds users with pinpoint users add.`);
+      await api.setMember(id, user.user_id, role);
+      setEmail('');
+      load();
+    } catch (err) {
+      fail(err);
+    }
+  };
+  return (
+    <section className={forms.panel} aria-labelledby="members-heading">
+      <h1 id="members-heading">Members of {collection.name}</h1>
+      <p className={forms.note}>
+        Viewers search, ask, read and download; editors also upload and re-process; admins also manage members.
+      </p>
+      <form className={forms.row} onSubmit={add}>
+        <label>
+          Email
+          <input type="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        </label>
+        <label>
+          Role
+          <select value={role} onChange={(e) => setRole(e.target.value as Role)}>
+            {ROLES.map((r) => (
+              <option key={r}>{r}</option>
+            ))}
+          </select>
+        </label>
+        <button className={forms.button} type="submit">
+          Add member
+        </button>
+      </form>
+      {error && (
+        <p className={forms.error} role="alert">
+          {error}
+        </p>
+      )}
+      <table className={forms.table}>
+        <tbody>
+          {members.map((m) => (
+            <tr key={m.user_id} data-testid="member-row">
+              <td>{m.email}</td>
+              <td>
+                <select
+                  aria-label={`Role of ${m.email}`}
+                  value={m.role}
+                  onChange={(e) =>
+                    api
+                      .setMember(id, m.user_id, e.target.value as Role)
+                      .then(load)
+                      .catch(fail)
+                  }
+                >
+                  {ROLES.map((r) => (
+                    <option key={r}>{r}</option>
+                  ))}
+                </select>
+              </td>
+              <td>
+                <button
+                  className={forms.quiet}
+                  type="button"
+                  onClick={() => api.removeMember(id, m.user_id).then(load).catch(fail)}
+                >
+                  Remove
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
