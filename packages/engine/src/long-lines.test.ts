@@ -31,6 +31,6 @@ describe('a 20 MB file that is one single line', () => {
       expect(version?.state).toBe('ready');
       expect(version?.stats.chunks).toBeGreaterThan(1000);
     },
-    300_000,
+    600_000,
   );
 });
