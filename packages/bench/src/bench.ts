@@ -5,6 +5,8 @@
  * Optional sections:
  *   --formats [--per-format N]  parse throughput per format over ../shared/corpus (N files each, default 4), with OCR
  *                               and LibreOffice on: png/jpeg seconds per page is the OCR cost per page
+ *   --memory [--memory-mb N]    parse peak memory per MB of input for txt/md/html/csv/json, on generated N MB
+ *                               single-line files (default 20) in the isolated parse process with the default limits
  *   --workers 1,2               distributed ingestion throughput with that many worker processes (BullMQ on the
  *                               local Redis, PostgreSQL), the same run as `pnpm bench:distributed`
  */
@@ -18,6 +20,7 @@ import { ingestFiles, openEmbeddedEngine } from '@pinpoint/cli';
 import { defaultEngineConfig } from '@pinpoint/engine';
 import { loadDataset } from '@pinpoint/eval';
 import { benchFormats } from '@pinpoint/parsers';
+import { benchParseMemory } from './memory.js';
 import { benchScale, scaleReport } from './scale.js';
 
 const shared = fileURLToPath(new URL('../../../../shared/', import.meta.url));
@@ -38,6 +41,8 @@ const { values } = parseArgs({
     json: { type: 'boolean', default: false },
     hybrid: { type: 'boolean', default: true },
     'scale-queries': { type: 'string', default: '300' },
+    memory: { type: 'boolean', default: false },
+    'memory-mb': { type: 'string', default: '20' },
   },
   allowNegative: true,
 });
@@ -170,6 +175,7 @@ if (values.scale) {
 }
 if (!values['skip-ingest']) await benchIngestion();
 if (values.formats) await benchFormatThroughput();
+if (values.memory) await benchParseMemory(Number(values['memory-mb']) || 20);
 if (values.workers) benchWorkers(values.workers);
 if (!values['skip-query']) {
   console.log('query latency (engine.ask end to end, in process, after ingesting the set):');

@@ -1,32 +1,21 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rawTextIn } from '@pinpoint/parsers';
-import { openLexicalIndex } from '@pinpoint/retrieval';
-import { FsBlobStore, SqliteJobQueue, SqliteMetadataStore } from '@pinpoint/storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultEngineConfig } from './config.js';
-import { createEngine, type Engine } from './engine.js';
+import type { Engine } from './engine.js';
+import { openTestEngine } from './test-engine.js';
 
 const hostileDir = fileURLToPath(new URL('../../../../shared/corpus/hostile/', import.meta.url));
 const hostile = readdirSync(hostileDir)
   .filter((f) => !f.endsWith('.md'))
   .sort();
 
-let dir: string;
 let engine: Engine;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'pp-hostile-'));
-  // the default limits and the real isolated parse process: the path an upload takes
-  engine = createEngine(defaultEngineConfig, {
-    metadata: new SqliteMetadataStore(join(dir, 'metadata.db')),
-    blobs: new FsBlobStore(join(dir, 'blobs')),
-    queue: new SqliteJobQueue({ path: join(dir, 'jobs.db'), backoffMs: 10, pollMs: 10 }),
-    lexical: openLexicalIndex(join(dir, 'lexical.db')),
-  });
-  engine.startWorker({ concurrency: 1 });
+  ({ engine, close } = openTestEngine('pp-hostile-'));
   // a first parse starts the warm parse process the timings below are measured against
   const collection = await engine.ensureCollection('warm-up');
   const [warm] = await engine.upload(collection.collection_id, [
@@ -35,10 +24,7 @@ beforeAll(async () => {
   await engine.waitForVersions([warm?.version.version_id ?? ''], { timeoutMs: 60_000 });
 }, 70_000);
 
-afterAll(async () => {
-  await engine.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => close());
 
 describe('hostile files (shared/corpus/hostile)', () => {
   it('the raw-text deny-list recognises the messages these files used to produce', () => {

@@ -4,7 +4,7 @@ export { detectFormat, formatFromExtension } from './detect.js';
 export { parserFor, parserRegistry, recipeParser } from './dispatch.js';
 export { parseDocx } from './docx/parse-docx.js';
 export { parseHtml } from './html/parse-html.js';
-export type { CapabilitySpec, IsolatedRequest, IsolationLimits, ParseMemory } from './isolate.js';
+export type { CapabilitySpec, IsolatedRequest, IsolationLimits, ParseUsage } from './isolate.js';
 export { parseIsolated } from './isolate.js';
 export { parseMarkdown } from './markdown/parse-markdown.js';
 export { rawTextIn } from './messages/raw-text.js';

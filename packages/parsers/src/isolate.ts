@@ -30,14 +30,16 @@ export interface IsolationLimits {
   signal?: AbortSignal;
   /** Called with the child's pid once it runs (supervision, metrics). */
   onSpawn?: (pid: number) => void;
-  /** Called with the child's memory figures of this parse when it answers (bench, fuzz). */
-  onMemory?: (memory: ParseMemory) => void;
+  /** Called with what this parse cost the child (memory, CPU) when it answers (bench, fuzz). */
+  onUsage?: (memory: ParseUsage) => void;
 }
 
-/** Resident memory of the parse process: before the parse and its peak during it (Linux; 0 where unknown). */
-export interface ParseMemory {
+/** What one parse cost its process: RSS before it and the peak during it (Linux; 0 where unknown), CPU time. */
+export interface ParseUsage {
   rssBefore: number;
   peakRss: number;
+  /** CPU time (user + system) of the parse process during the parse; tools it runs (LibreOffice, tesseract) not included. */
+  cpuMs: number;
 }
 
 export interface ChildRequest {
@@ -53,7 +55,7 @@ export type ParseReply =
 export type ChildReply = ParseReply & {
   /** The child's heap after the parse and a full GC: how much a next parse would inherit. */
   heapUsed: number;
-  memory: ParseMemory;
+  usage: ParseUsage;
 };
 
 const childPath = fileURLToPath(new URL('./parse-child.ts', import.meta.url));
@@ -192,7 +194,7 @@ export function parseIsolated(bytes: Uint8Array, request: IsolatedRequest, limit
     limits.signal?.addEventListener('abort', onAbort, { once: true });
     const onMessage = (reply: ChildReply): void => {
       const reusable = reply.heapUsed < REUSE_HEAP_SHARE * worker.maxOldSpaceMb * 1024 * 1024;
-      limits.onMemory?.(reply.memory);
+      limits.onUsage?.(reply.usage);
       finish(() => (reply.ok ? resolve(reply.output) : reject(replyError(reply))), reusable);
     };
     const onError = (err: Error): void =>

@@ -3,7 +3,7 @@ import { toPinpointError } from '@pinpoint/core';
 import { buildContext } from './capabilities.js';
 import type { ChildReply, ChildRequest, ParseReply } from './isolate.js';
 import { parseDocument } from './parse.js';
-import { measurePeak } from './parse-memory.js';
+import { measureUsage } from './parse-usage.js';
 
 /** Runs in a forked process: answers parse requests one at a time until the parent lets it go. */
 async function handle(message: ChildRequest): Promise<ParseReply> {
@@ -33,8 +33,8 @@ process.once('disconnect', () => process.exit(0));
 if (!process.connected) process.exit(0);
 
 process.on('message', (message: ChildRequest) => {
-  void measurePeak(() => handle(message)).then(({ result, memory }) => {
-    const answer: ChildReply = { ...result, heapUsed: heapAfterParse(), memory };
+  void measureUsage(() => handle(message)).then(({ result, usage }) => {
+    const answer: ChildReply = { ...result, heapUsed: heapAfterParse(), usage };
     process.send?.(answer);
   });
 });

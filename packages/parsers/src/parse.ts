@@ -19,6 +19,13 @@ export async function parseDocument(bytes: Uint8Array, ctx: ParseContext, option
     return output;
   } catch (err) {
     if (err instanceof PinpointError) throw err;
+    if (err instanceof RangeError && /call stack/i.test(err.message)) {
+      throw createError(
+        'PP_PARSE_CORRUPT',
+        `${ctx.fileName} nests its content deeper than the .${ctx.format} reader can follow; it was not read.`,
+        err,
+      );
+    }
     throw createError(
       'PP_PARSE_CORRUPT',
       `${ctx.fileName} could not be read as a .${ctx.format} file; it may be damaged. Re-export or re-save it and upload it again.`,

@@ -2,7 +2,7 @@ import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
 import { readShared } from '../test-support.js';
 import { assertOfficeContainer } from './container.js';
-import { xmlDepthExceeds } from './xml-depth.js';
+import { xmlProblem } from './xml-depth.js';
 
 const enc = new TextEncoder();
 
@@ -87,10 +87,12 @@ describe('zip entry checks before a library unpacks', () => {
     );
   });
 
-  it('measures XML depth without counting self-closing elements, comments or declarations', () => {
+  it('measures XML depth without counting self-closing elements or comments, and finds a declaration after the start', () => {
     const xml = (s: string) => enc.encode(s);
-    expect(xmlDepthExceeds(xml('<?xml version="1.0"?><a><!-- <b> --><c/><d><e/></d></a>'), 2)).toBe(false);
-    expect(xmlDepthExceeds(xml('<a><b><c>x</c></b></a>'), 2)).toBe(true);
-    expect(xmlDepthExceeds(xml(`${'<a>'.repeat(3)}${'</a>'.repeat(3)}${'<b>'.repeat(3)}`), 3)).toBe(false);
+    expect(xmlProblem(xml('<?xml version="1.0"?><a><!-- <b> --><c/><d><e/></d></a>'), 2)).toBeUndefined();
+    expect(xmlProblem(xml('<a><b><c>x</c></b></a>'), 2)).toBe('too-deep');
+    expect(xmlProblem(xml(`${'<a>'.repeat(3)}${'</a>'.repeat(3)}${'<b>'.repeat(3)}`), 3)).toBeUndefined();
+    expect(xmlProblem(xml('<?xml version="1.0"?><a><?xml version="1.0"?><b/></a>'), 9)).toBe('misplaced-declaration');
+    expect(xmlProblem(xml('<?xml version="1.0"?><a><?xml-stylesheet href="x"?></a>'), 9)).toBeUndefined();
   });
 });

@@ -1,6 +1,6 @@
 import { crc32, inflateRawSync } from 'node:zlib';
 import { createError, PinpointError } from '@pinpoint/core';
-import { xmlDepthExceeds } from './xml-depth.js';
+import { xmlProblem } from './xml-depth.js';
 import type { ZipEntryRecord } from './zip-guard.js';
 
 /**
@@ -80,11 +80,14 @@ export function verifyZipEntries(bytes: Uint8Array, entries: readonly ZipEntryRe
     }
     const data = inflateEntry(entryData(bytes, entry, what), entry, what);
     if (crc32(data) !== entry.crc32) throw damaged(what, entry.name, 'does not match its checksum');
-    if (/\.(xml|rels|vml)$/i.test(entry.name) && xmlDepthExceeds(data, maxXmlDepth)) {
-      throw createError(
-        'PP_PARSE_CORRUPT',
-        `The ${what} cannot be read: ${cleanName(entry.name) ?? 'one of its parts'} nests its markup more than ${maxXmlDepth} levels deep.`,
-      );
+    const problem = /\.(xml|rels|vml)$/i.test(entry.name) ? xmlProblem(data, maxXmlDepth) : undefined;
+    if (problem) {
+      const part = cleanName(entry.name) ?? 'one of its parts';
+      const why =
+        problem === 'too-deep'
+          ? `nests its markup more than ${maxXmlDepth} levels deep`
+          : 'has markup inserted in the middle (a second XML declaration)';
+      throw createError('PP_PARSE_CORRUPT', `The ${what} cannot be read: ${part} ${why}.`);
     }
   }
 }

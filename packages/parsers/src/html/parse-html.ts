@@ -1,5 +1,5 @@
 import type { Diagnostic, ParseContext, ParseOutput, TableCell, TableRow } from '@pinpoint/core';
-import { CodepointIndex, codepointLength } from '@pinpoint/core';
+import { CodepointIndex, codepointLength, createError } from '@pinpoint/core';
 import { parse } from 'parse5';
 import type { ParserEntry } from '../registry.js';
 import { columnRef } from '../spreadsheet/header.js';
@@ -9,6 +9,7 @@ import type { TextPiece } from '../text/text-output.js';
 import { textOutput } from '../text/text-output.js';
 import type { HtmlBlock } from './blocks.js';
 import { BlockWalker } from './blocks.js';
+import { htmlDepthExceeds } from './depth.js';
 import { leanTreeAdapter } from './lean-tree.js';
 
 /** The charset an HTML file declares in its first 1024 bytes (<meta charset> or http-equiv Content-Type). */
@@ -20,6 +21,9 @@ function declaredCharset(bytes: Uint8Array): string | undefined {
   }
   return undefined;
 }
+
+/** Deepest element nesting read (real pages stay far below; the tree builder slows down sharply beyond). */
+const MAX_DEPTH = 5_000;
 
 /** Decodes and walks an HTML document into visible-text blocks (shared with DOCX, whose HTML comes from mammoth). */
 export function htmlBlocks(source: string): { blocks: HtmlBlock[]; scripts: number; hidden: number } {
@@ -90,6 +94,12 @@ export async function parseHtml(bytes: Uint8Array, ctx: ParseContext): Promise<P
   const declared = declaredCharset(bytes);
   const decoded = decodeText(bytes, declared ? { declared } : {});
   const source = decoded.text;
+  if (htmlDepthExceeds(source, MAX_DEPTH)) {
+    throw createError(
+      'PP_PARSE_CORRUPT',
+      `${ctx.fileName} nests its markup more than ${MAX_DEPTH} levels deep; it was not read.`,
+    );
+  }
   const sourceIndex = new CodepointIndex(source);
   const { blocks, scripts, hidden } = htmlBlocks(source);
   const parts: string[] = [];

@@ -1,0 +1,44 @@
+import type { ParseUsage } from '@pinpoint/parsers';
+import { longLineFormats, longLineSample, parseIsolated } from '@pinpoint/parsers';
+
+const MB = 1024 * 1024;
+
+/**
+ * Parse peak memory per MB of input for each text format, on a generated file of `mb` MB that is
+ * one single line (the hardest shape for line-oriented parsers), through the isolated parse
+ * process with the default limits (1024 MB heap, 120 s). Growth is the parse process's peak RSS
+ * during the parse minus its RSS before it (the warm process with the parsers loaded).
+ */
+export async function benchParseMemory(mb: number): Promise<void> {
+  console.log(`parse memory on ${mb} MB single-line files (isolated parse process, default limits):`);
+  console.log('  format   state    seconds  RSS before  peak RSS  growth  growth/MB  peak/MB');
+  for (const format of longLineFormats) {
+    const bytes = longLineSample(format, mb * MB);
+    let memory: ParseUsage = { rssBefore: 0, peakRss: 0, cpuMs: 0 };
+    const started = performance.now();
+    let state = 'ready';
+    try {
+      await parseIsolated(
+        bytes,
+        { fileName: `one-line.${format}`, format },
+        { timeoutMs: 120_000, maxOldSpaceMb: 1024, onUsage: (m) => (memory = m) },
+      );
+    } catch (err) {
+      state = (err as { code?: string }).code ?? 'failed';
+    }
+    const seconds = (performance.now() - started) / 1000;
+    const size = bytes.byteLength / MB;
+    const growth = Math.max(0, memory.peakRss - memory.rssBefore) / MB;
+    const cells = [
+      format.padEnd(6),
+      state.padEnd(8),
+      seconds.toFixed(1).padStart(7),
+      `${(memory.rssBefore / MB).toFixed(0)} MB`.padStart(10),
+      `${(memory.peakRss / MB).toFixed(0)} MB`.padStart(9),
+      `${growth.toFixed(0)} MB`.padStart(7),
+      `${(growth / size).toFixed(1)}×`.padStart(9),
+      `${(memory.peakRss / MB / size).toFixed(1)}×`.padStart(8),
+    ];
+    console.log(`  ${cells.join(' ')}`);
+  }
+}

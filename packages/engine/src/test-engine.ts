@@ -1,0 +1,30 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openLexicalIndex } from '@pinpoint/retrieval';
+import { FsBlobStore, SqliteJobQueue, SqliteMetadataStore } from '@pinpoint/storage';
+import { defaultEngineConfig } from './config.js';
+import { createEngine, type Engine } from './engine.js';
+
+/**
+ * An engine on embedded stores in a fresh temporary folder, with the default configuration (isolated
+ * parsing, default limits) and one worker running: the path an upload takes. close() removes the folder.
+ */
+export function openTestEngine(prefix: string): { engine: Engine; dir: string; close: () => Promise<void> } {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const engine = createEngine(defaultEngineConfig, {
+    metadata: new SqliteMetadataStore(join(dir, 'metadata.db')),
+    blobs: new FsBlobStore(join(dir, 'blobs')),
+    queue: new SqliteJobQueue({ path: join(dir, 'jobs.db'), backoffMs: 10, pollMs: 10 }),
+    lexical: openLexicalIndex(join(dir, 'lexical.db')),
+  });
+  engine.startWorker({ concurrency: 1 });
+  return {
+    engine,
+    dir,
+    close: async () => {
+      await engine.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
