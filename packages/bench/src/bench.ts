@@ -21,7 +21,7 @@ import { defaultEngineConfig } from '@pinpoint/engine';
 import { loadDataset } from '@pinpoint/eval';
 import { benchFormats } from '@pinpoint/parsers';
 import { benchParseMemory } from './memory.js';
-import { benchScale, scaleReport } from './scale.js';
+import { benchScale, growthExponents, type ScaleResult, scaleReport } from './scale.js';
 
 const shared = fileURLToPath(new URL('../../../../shared/', import.meta.url));
 
@@ -163,14 +163,22 @@ function benchWorkers(workers: string): void {
 
 if (values.scale) {
   const log = values.json ? (line: string) => console.error(line) : (line: string) => console.log(line);
-  const result = await benchScale(shared, {
-    chunks: Number(values.scale),
-    hybrid: values.hybrid,
-    queries: Number(values['scale-queries']) || 300,
-    log,
-  });
-  if (values.json) console.log(JSON.stringify(result));
-  else console.log(scaleReport(result));
+  // Several sizes (e.g. 10000,100000,1000000) also give the growth exponent of each cost between them.
+  const runs: ScaleResult[] = [];
+  for (const n of values.scale.split(',').map(Number)) {
+    const result = await benchScale(shared, {
+      chunks: n,
+      hybrid: values.hybrid,
+      queries: Number(values['scale-queries']) || 300,
+      log,
+    });
+    runs.push(result);
+    if (!values.json) console.log(scaleReport(result));
+  }
+  const growth = growthExponents(runs);
+  if (growth.length > 0) log(growth.map((g) => `growth ${g.from} → ${g.to} chunks: ${JSON.stringify(g.exponents)}`).join('\n'));
+  const last = runs.at(-1) as ScaleResult;
+  if (values.json) console.log(JSON.stringify({ ...last, ...(growth.length > 0 ? { growth } : {}) }));
   process.exit(0);
 }
 if (!values['skip-ingest']) await benchIngestion();

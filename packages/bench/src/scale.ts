@@ -305,3 +305,29 @@ export function scaleReport(r: ScaleResult): string {
     `  search, hybrid (ONNX 384-d test encoder): ${p(r.hybrid_query_ms)}`,
   ].join('\n');
 }
+
+/** Cost ∝ chunks^e between successive runs: e per measured cost (1 = linear, 0 = flat). */
+export function growthExponents(runs: ScaleResult[]): { from: number; to: number; exponents: Record<string, number> }[] {
+  const costs = (r: ScaleResult): Record<string, number> => ({
+    ingest_seconds_per_chunk: 1 / r.ingest_chunks_per_s,
+    index_bytes: r.index_bytes,
+    metadata_bytes: r.metadata_bytes,
+    rss_bytes: r.rss_bytes,
+    cold_start_ms: r.cold_start_ms,
+    query_p95_ms: r.query_ms.p95,
+    lexical_stage_p95_ms: r.lexical_stage_ms.p95,
+    ...(r.hybrid_query_ms ? { hybrid_p95_ms: r.hybrid_query_ms.p95 } : {}),
+  });
+  return runs.slice(1).map((r, i) => {
+    const prev = runs[i] as ScaleResult;
+    const a = costs(prev);
+    const b = costs(r);
+    const scale = Math.log(r.chunks / prev.chunks);
+    const exponents = Object.fromEntries(
+      Object.keys(b)
+        .filter((k) => (a[k] ?? 0) > 0 && (b[k] ?? 0) > 0)
+        .map((k) => [k, Math.round((Math.log((b[k] as number) / (a[k] as number)) / scale) * 100) / 100]),
+    );
+    return { from: prev.chunks, to: r.chunks, exponents };
+  });
+}

@@ -1,0 +1,39 @@
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { benchScale, growthExponents, type ScaleResult } from './scale.js';
+
+const shared = fileURLToPath(new URL('../../../../shared/', import.meta.url));
+
+describe('pnpm bench --scale', () => {
+  it('ingests about N chunks through the engine and measures every figure of the JSON line, hybrid included', async () => {
+    const r = await benchScale(shared, { chunks: 300, hybrid: true, queries: 12, log: () => {} });
+    expect(r.chunks).toBeGreaterThanOrEqual(300);
+    expect(r.chunks).toBeLessThan(450);
+    expect(r.ingest_tenths_chunks_per_s).toHaveLength(10);
+    for (const v of [r.ingest_chunks_per_s, r.index_bytes, r.metadata_bytes, r.rss_bytes, r.cold_start_ms])
+      expect(v).toBeGreaterThan(0);
+    for (const p of [r.query_ms, r.hybrid_query_ms]) {
+      expect(p?.p50).toBeGreaterThan(0);
+      expect(p?.p99).toBeGreaterThanOrEqual(p?.p95 ?? Number.POSITIVE_INFINITY);
+    }
+  }, 300_000);
+
+  it('gives growth exponents: 1 for a cost that grows with the chunks, 0 for a flat one', () => {
+    const run = (chunks: number, bytes: number, p95: number) =>
+      ({
+        chunks,
+        ingest_chunks_per_s: 100,
+        index_bytes: bytes,
+        metadata_bytes: bytes,
+        rss_bytes: 1,
+        cold_start_ms: 1,
+        query_ms: { p50: 1, p95, p99: p95 },
+        lexical_stage_ms: { p50: 1, p95, p99: p95 },
+        hybrid_query_ms: null,
+      }) as unknown as ScaleResult;
+    const [g] = growthExponents([run(10_000, 1e6, 5), run(100_000, 1e7, 5)]);
+    expect(g?.exponents.index_bytes).toBe(1);
+    expect(g?.exponents.query_p95_ms).toBe(0);
+    expect(g?.exponents.ingest_seconds_per_chunk).toBe(0);
+  });
+});
