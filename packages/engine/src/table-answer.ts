@@ -2,7 +2,8 @@ import type { TableAnswer, TableSource } from '@pinpoint/answering';
 import { answerFromTables } from '@pinpoint/answering';
 import type { Chunk, Element, MetadataStore, Retrieved, Version } from '@pinpoint/core';
 
-interface Found {
+/** A retrieved chunk loaded with its version. */
+export interface Candidate {
   hit: Retrieved;
   chunk: Chunk;
   version: Version;
@@ -12,12 +13,12 @@ interface Found {
 const TABLE_HEAD = 50;
 const MAX_TABLES = 8;
 /** Rows of the answer's table put first in the retrieved list. */
-const TABLE_ROWS_FIRST = 5;
+const TABLE_ROWS_FIRST = 3;
 
 const titleOf = (name: string): string => name.replace(/\.[^.]+$/, '').replace(/_/g, ' ');
 
 /** The tables of the first candidates (a table row's chunk holds that one row), each with all its rows. */
-async function tableSources(metadata: MetadataStore, found: Found[]): Promise<TableSource[]> {
+async function tableSources(metadata: MetadataStore, found: Candidate[]): Promise<TableSource[]> {
   const sources = new Map<string, TableSource>();
   const elementsOf = new Map<string, Element[]>();
   const chunksOf = new Map<string, Map<string, Chunk>>();
@@ -55,7 +56,7 @@ async function tableSources(metadata: MetadataStore, found: Found[]): Promise<Ta
 }
 
 /** The retrieved list with the answer's table rows first (in answer order), then the rest as retrieved. */
-function reorder(found: Found[], answer: TableAnswer, source: TableSource | undefined): Retrieved[] {
+function reorder(found: Candidate[], answer: TableAnswer, source: TableSource | undefined): Retrieved[] {
   const byChunk = new Map(found.map((f) => [f.chunk.chunk_id, f]));
   const head: Retrieved[] = [];
   for (const e of answer.rows.slice(0, TABLE_ROWS_FIRST)) {
@@ -88,7 +89,7 @@ function reorder(found: Found[], answer: TableAnswer, source: TableSource | unde
 export async function answerTableQuestion(
   metadata: MetadataStore,
   question: string,
-  found: Found[],
+  found: Candidate[],
   queryTerms: { term: string; weight: number }[],
 ): Promise<{ answer: TableAnswer; retrieved: Retrieved[] } | undefined> {
   const sources = await tableSources(metadata, found);
