@@ -46,7 +46,7 @@ describe('sentenceAnchor', () => {
     expect(sentenceAnchor(cell, 0, 4)).toEqual({ anchor: cell.anchor, precision: 'exact' });
   });
 
-  it('narrows a text anchor and drops the raw range that no longer applies', () => {
+  it('narrows a text anchor and keeps the raw range of the source that holds the sentence', () => {
     const e: Element = {
       ...base,
       section_path: [],
@@ -67,6 +67,7 @@ describe('sentenceAnchor', () => {
       start: 105,
       end: 109,
       text_sha256: Z,
+      raw: { start: 300, end: 320 },
     });
   });
 });

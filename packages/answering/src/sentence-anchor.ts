@@ -3,12 +3,13 @@ import type { Anchor, Box, Element, Precision } from '@pinpoint/core';
 /**
  * The exact anchor of a codepoint range [start, end) of an element's text: a text anchor
  * narrowed to the range, the boxes of the page spans that overlap it, or the element's record.
+ * A text anchor keeps the element's `raw` range (HTML, JSON): the span of the original source that
+ * holds the sentence, markup inside it included.
  */
 export function sentenceAnchor(element: Element, start: number, end: number): { anchor: Anchor; precision: Precision } {
   const a = element.anchor;
   if (a.kind === 'text') {
-    const { raw: _raw, ...rest } = a;
-    return { anchor: { ...rest, start: a.start + start, end: a.start + end }, precision: 'exact' };
+    return { anchor: { ...a, start: a.start + start, end: a.start + end }, precision: 'exact' };
   }
   if (a.kind === 'page') {
     const spans = element.spans ?? [];

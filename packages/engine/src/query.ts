@@ -16,6 +16,7 @@ import { createError } from '@pinpoint/core';
 import { searchLexical } from '@pinpoint/retrieval';
 import type { EngineConfig, EnginePorts } from './config.js';
 import { generatedFields, mergePartAnswers, paraphraseHits, rerankStaged, rewriteFor, stagedCandidates } from './hybrid.js';
+import type { Candidate } from './table-answer.js';
 import { answerTableQuestion } from './table-answer.js';
 
 export interface QueryFilters {
@@ -33,12 +34,6 @@ export interface QueryOptions {
   collectionIds?: string[];
   filters?: QueryFilters;
   k?: number;
-}
-
-interface Candidate {
-  hit: Retrieved;
-  chunk: Chunk;
-  version: Version;
 }
 
 /** Candidates of a question that are loaded: the reranker's head (20) covers the retrieved list (10) and the answer's chunks. */

@@ -2,7 +2,8 @@ import type { TableAnswer, TableSource } from '@pinpoint/answering';
 import { answerFromTables } from '@pinpoint/answering';
 import type { Chunk, Element, MetadataStore, Retrieved, Version } from '@pinpoint/core';
 
-interface Found {
+/** A retrieved chunk loaded with its version. */
+export interface Candidate {
   hit: Retrieved;
   chunk: Chunk;
   version: Version;
@@ -12,15 +13,49 @@ interface Found {
 const TABLE_HEAD = 50;
 const MAX_TABLES = 8;
 /** Rows of the answer's table put first in the retrieved list. */
-const TABLE_ROWS_FIRST = 5;
+const TABLE_ROWS_FIRST = 3;
 
 const titleOf = (name: string): string => name.replace(/\.[^.]+$/, '').replace(/_/g, ' ');
 
+/** A table's rows and the chunk of each row: versions are immutable, so they are kept per store for the next question. */
+interface LoadedTable {
+  rows: Element[];
+  chunks: Map<string, Chunk>;
+}
+const TABLE_CACHE = 64;
+const loaded = new WeakMap<MetadataStore, Map<string, LoadedTable>>();
+
+async function loadTables(metadata: MetadataStore, versionId: string): Promise<Map<number, LoadedTable>> {
+  const all = await metadata.getElements(versionId);
+  const list = await metadata.listChunks(versionId);
+  const chunks = new Map(list.filter((x) => x.elements.length === 1).map((x) => [x.elements[0]?.element_id as string, x]));
+  const out = new Map<number, LoadedTable>();
+  for (const e of all) {
+    if (!e.table) continue;
+    const t = out.get(e.table.index) ?? { rows: [], chunks };
+    t.rows.push(e);
+    out.set(e.table.index, t);
+  }
+  return out;
+}
+
+async function tableOf(metadata: MetadataStore, versionId: string, index: number): Promise<LoadedTable | undefined> {
+  let cache = loaded.get(metadata);
+  if (!cache) {
+    cache = new Map();
+    loaded.set(metadata, cache);
+  }
+  const key = `${versionId}:${index}`;
+  if (!cache.has(key)) {
+    for (const [i, t] of await loadTables(metadata, versionId)) cache.set(`${versionId}:${i}`, t);
+    while (cache.size > TABLE_CACHE) cache.delete(cache.keys().next().value as string);
+  }
+  return cache.get(key);
+}
+
 /** The tables of the first candidates (a table row's chunk holds that one row), each with all its rows. */
-async function tableSources(metadata: MetadataStore, found: Found[]): Promise<TableSource[]> {
+async function tableSources(metadata: MetadataStore, found: Candidate[]): Promise<TableSource[]> {
   const sources = new Map<string, TableSource>();
-  const elementsOf = new Map<string, Element[]>();
-  const chunksOf = new Map<string, Map<string, Chunk>>();
   for (const c of found.slice(0, TABLE_HEAD)) {
     if (sources.size >= MAX_TABLES) break;
     const ref = c.chunk.elements[0];
@@ -30,24 +65,14 @@ async function tableSources(metadata: MetadataStore, found: Found[]): Promise<Ta
     if (!table || table.header) continue;
     const key = `${c.chunk.version_id}:${table.index}`;
     if (sources.has(key)) continue;
-    let all = elementsOf.get(c.chunk.version_id);
-    if (!all) {
-      all = await metadata.getElements(c.chunk.version_id);
-      elementsOf.set(c.chunk.version_id, all);
-    }
-    let chunks = chunksOf.get(c.chunk.version_id);
-    if (!chunks) {
-      const list = await metadata.listChunks(c.chunk.version_id);
-      chunks = new Map(list.filter((x) => x.elements.length === 1).map((x) => [x.elements[0]?.element_id as string, x]));
-      chunksOf.set(c.chunk.version_id, chunks);
-    }
-    const byElement = chunks;
+    const rows = await tableOf(metadata, c.chunk.version_id, table.index);
+    if (!rows) continue;
     sources.set(key, {
       versionId: c.chunk.version_id,
       file: c.version.original_name,
       title: titleOf(c.version.original_name),
-      elements: all.filter((e) => e.table?.index === table.index),
-      chunkOf: (id) => byElement.get(id),
+      elements: rows.rows,
+      chunkOf: (id) => rows.chunks.get(id),
       rank: c.hit.rank,
     });
   }
@@ -55,7 +80,7 @@ async function tableSources(metadata: MetadataStore, found: Found[]): Promise<Ta
 }
 
 /** The retrieved list with the answer's table rows first (in answer order), then the rest as retrieved. */
-function reorder(found: Found[], answer: TableAnswer, source: TableSource | undefined): Retrieved[] {
+function reorder(found: Candidate[], answer: TableAnswer, source: TableSource | undefined): Retrieved[] {
   const byChunk = new Map(found.map((f) => [f.chunk.chunk_id, f]));
   const head: Retrieved[] = [];
   for (const e of answer.rows.slice(0, TABLE_ROWS_FIRST)) {
@@ -88,7 +113,7 @@ function reorder(found: Found[], answer: TableAnswer, source: TableSource | unde
 export async function answerTableQuestion(
   metadata: MetadataStore,
   question: string,
-  found: Found[],
+  found: Candidate[],
   queryTerms: { term: string; weight: number }[],
 ): Promise<{ answer: TableAnswer; retrieved: Retrieved[] } | undefined> {
   const sources = await tableSources(metadata, found);

@@ -215,6 +215,18 @@ function rowOrder(table: QaTable, result: Result | undefined, plan: TablePlan): 
   return out;
 }
 
+/** Tables already read, by their rows (the caller keeps the rows of an immutable version). */
+const built = new WeakMap<Element[], QaTable>();
+
+function tableFor(source: TableSource): QaTable {
+  let table = built.get(source.elements);
+  if (!table) {
+    table = buildTable(source.file, source.title, source.elements);
+    built.set(source.elements, table);
+  }
+  return table;
+}
+
 /** How well a table fits a question: the question's terms it holds, in its headers most, then its retrieval rank. */
 const fit = (plan: TablePlan, source: TableSource): number => evidence(plan) - 0.01 * (source.rank - 1);
 
@@ -232,7 +244,7 @@ export function answerFromTables(
   const { minEvidence } = { ...DEFAULT_TABLE_OPTIONS, ...options };
   let chosen: { source: TableSource; table: QaTable; plan: TablePlan } | undefined;
   for (const source of sources) {
-    const table = buildTable(source.file, source.title, source.elements);
+    const table = tableFor(source);
     if (table.rows.length === 0) continue;
     const plan = planQuestion(question, table, weights);
     const score = fit(plan, source);

@@ -1,0 +1,90 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AskResponse, ResolvedCitation } from '../src/api/types.js';
+import {
+  ensureWebBuilt,
+  launchChromium,
+  type RunningApi,
+  resultsDir,
+  sharedDir,
+  startApi,
+  uploadViaApi,
+  waitForReady,
+} from './harness.js';
+
+const docsDir = join(sharedDir, 'eval/wtq-dev/docs');
+const CASES = [
+  { file: '099_1999_South_Asian_Games.csv', question: 'how many gold medals did india win?', quote: '102', shot: 'cell-csv.png' },
+  {
+    file: '019_1981_Atlanta_Falcons_season.xlsx',
+    question: 'What was the attendance of the Falcons game against the New Orleans Saints on September 6, 1981?',
+    quote: '57,406',
+    shot: 'cell-sheet.png',
+  },
+  {
+    file: '140_2003_Australian_motorcycle_Grand_Prix.html',
+    question: 'which rider earned only 2 points?',
+    quote: 'Hugo Marchand',
+    shot: 'cell-html.png',
+  },
+];
+
+let api: RunningApi;
+let browser: Browser;
+
+beforeAll(async () => {
+  await ensureWebBuilt();
+  api = await startApi();
+  browser = await launchChromium();
+  const results = await uploadViaApi(
+    api.base,
+    CASES.map((c) => ({ name: c.file, bytes: new Uint8Array(readFileSync(join(docsDir, c.file))) })),
+  );
+  for (const r of results) await waitForReady(api.base, r.version.version_id);
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await api?.stop();
+});
+
+async function askAndOpen(page: Page, question: string): Promise<{ answer: AskResponse; resolved: ResolvedCitation }> {
+  await page.goto(`${api.base}/`);
+  await page.fill('#question', question);
+  const [res] = await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/ask')), page.press('#question', 'Enter')]);
+  const answer = (await res.json()) as AskResponse;
+  await page.waitForSelector('[data-testid=answer]');
+  const pill = page.locator('[data-testid=citation-pill]').first();
+  const [resolve] = await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/citations/resolve')), pill.click()]);
+  return { answer, resolved: (await resolve.json()) as ResolvedCitation };
+}
+
+describe('a cited table cell in the reader (real API, Chromium)', () => {
+  it.each(CASES)(
+    '$file: the answer cell is marked as a cell',
+    async (c) => {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      const { answer, resolved } = await askAndOpen(page, c.question);
+      expect(answer.citations[0]?.quote).toBe(c.quote);
+      expect(resolved.precision).toBe('exact');
+      if (resolved.view.kind === 'record') {
+        // sheet and CSV grids: one cell marked inside its (lighter) cited row
+        const cell = page.locator('[data-testid=cited-cell]');
+        await cell.waitFor();
+        expect(await cell.count()).toBe(1);
+        expect((await cell.textContent())?.trim()).toBe(c.quote);
+        expect(await page.locator('[data-testid=cited-record] [data-testid=cited-cell]').count()).toBe(1);
+      } else {
+        // HTML table: the cell's own text range is marked, not its row
+        const mark = page.locator('[data-testid=text-mark]');
+        await mark.waitFor();
+        expect(await mark.textContent()).toBe(c.quote);
+      }
+      await page.screenshot({ path: join(resultsDir, c.shot) });
+      await page.close();
+    },
+    120_000,
+  );
+});
