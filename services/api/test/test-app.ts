@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import type { Job, JobRunner, Version } from '@pinpoint/core';
 import type { Engine } from '@pinpoint/engine';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from './app.js';
-import type { Config } from './config.js';
-import { configFor } from './config.js';
-import { createEmbeddedEngine } from './embedded.js';
+import { buildApp } from '../src/app.js';
+import type { Config } from '../src/config.js';
+import { configFor } from '../src/config.js';
+import { createEmbeddedEngine } from '../src/embedded.js';
 
 /** A real app on a temporary data folder, with the worker loop running: for tests through app.inject(). */
 export interface TestApp {
