@@ -17,7 +17,7 @@ import { parseArgs } from 'node:util';
 import { ingestFiles, openEmbeddedEngine } from '@pinpoint/cli';
 import { defaultEngineConfig } from '@pinpoint/engine';
 import { loadDataset } from '@pinpoint/eval';
-import { benchFormats } from '@pinpoint/parsers';
+import { benchFormats } from './parser-bench.js';
 
 const shared = fileURLToPath(new URL('../../../../shared/', import.meta.url));
 
