@@ -29,13 +29,13 @@ module.exports = {
     {
       name: 'test-kit-only-in-tests',
       comment:
-        'The test kit (@pinpoint/testing: wire fakes, generated ONNX models) and the conformance suites are for tests only: runtime code never loads them.',
+        "The test kit (@pinpoint/testing: wire fakes, generated ONNX models), the conformance suites and each package's test/ helpers are for tests only: runtime code never loads them.",
       severity: 'error',
       from: {
         path: '^(packages|services|web)/',
-        pathNot: ['\\.test\\.ts$', '^packages/(testing|conformance|bench)/'],
+        pathNot: ['\\.test\\.ts$', '^packages/(testing|conformance|bench)/', '^(packages|services)/[^/]+/test/'],
       },
-      to: { path: '^packages/(testing|conformance)/' },
+      to: { path: '^(packages/(testing|conformance)/|(packages|services)/[^/]+/test/)' },
     },
     {
       name: 'parsers-stay-pure',

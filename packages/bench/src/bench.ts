@@ -19,8 +19,8 @@ import { parseArgs } from 'node:util';
 import { ingestFiles, openEmbeddedEngine } from '@pinpoint/cli';
 import { defaultEngineConfig } from '@pinpoint/engine';
 import { loadDataset } from '@pinpoint/eval';
-import { benchFormats } from '@pinpoint/parsers';
 import { benchParseMemory } from './memory.js';
+import { benchFormats } from './parser-bench.js';
 import { benchScale, growthExponents, type ScaleResult, scaleReport } from './scale.js';
 
 const shared = fileURLToPath(new URL('../../../../shared/', import.meta.url));

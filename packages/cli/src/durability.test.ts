@@ -16,7 +16,7 @@ describe('an ingestion interrupted by killing the process', () => {
 
   it('runs again after restart and ends ready exactly once, with no duplicate chunks', async () => {
     dir = mkdtempSync(join(tmpdir(), 'pp-crash-'));
-    const child = fork(fileURLToPath(new URL('./durability-child.ts', import.meta.url)), [dir, file], {
+    const child = fork(fileURLToPath(new URL('../test/durability-child.ts', import.meta.url)), [dir, file], {
       execArgv: ['--import', 'tsx'],
       stdio: 'ignore',
     });

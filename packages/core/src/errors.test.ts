@@ -26,6 +26,8 @@ describe('error codes', () => {
     expect(toPinpointError(refused)).toMatchObject({ code: 'PP_STORE_UNAVAILABLE', status: 503, retryable: true });
     const shutdown = Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
     expect(toPinpointError(shutdown)).toMatchObject({ code: 'PP_STORE_UNAVAILABLE', retryable: true });
+    expect(toPinpointError(new Error('Connection is closed.'))).toMatchObject({ code: 'PP_STORE_UNAVAILABLE' });
+    expect(toPinpointError(new Error('Connection terminated unexpectedly'))).toMatchObject({ retryable: true });
     const syntax = Object.assign(new Error('syntax error at or near "x"'), { code: '42601' });
     expect(toPinpointError(syntax)).toMatchObject({ code: 'PP_INTERNAL', retryable: false });
     expect(createError('PP_DEPENDENCY_MISSING', 'soffice is not installed').retryable).toBe(false);

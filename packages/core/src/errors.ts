@@ -122,6 +122,10 @@ export function isErrorCode(value: string): value is ErrorCode {
  */
 const TRANSIENT = /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|08\w{3}|57P0[123]|53300)$/;
 
+/** A lost connection reported without a code (ioredis: "Connection is closed."; pg: "Connection terminated …"). */
+const CONNECTION_LOST =
+  /^(Connection is closed|Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect)/;
+
 /**
  * Any thrown value as a PinpointError: ours as they are, network and connection failures
  * PP_STORE_UNAVAILABLE (retried), anything else PP_INTERNAL.
@@ -132,5 +136,6 @@ export function toPinpointError(err: unknown): PinpointError {
   const message = err instanceof Error ? err.message : String(err);
   if (isErrorCode(code)) return createError(code, message || code, err);
   if (TRANSIENT.test(code)) return createError('PP_STORE_UNAVAILABLE', `${code}: ${message}`, err);
+  if (!code && CONNECTION_LOST.test(message)) return createError('PP_STORE_UNAVAILABLE', message, err);
   return createError('PP_INTERNAL', message, err);
 }

@@ -68,7 +68,7 @@ describe('version sync', () => {
 
   it('a sync killed mid-way is finished at the next start: the cancelled job leaves its version cancelled', async () => {
     dir = mkdtempSync(join(tmpdir(), 'pp-sync-kill-'));
-    const child = fork(fileURLToPath(new URL('./version-sync-child.ts', import.meta.url)), [dir], {
+    const child = fork(fileURLToPath(new URL('../test/version-sync-child.ts', import.meta.url)), [dir], {
       execArgv: ['--import', 'tsx'],
       stdio: 'ignore',
     });

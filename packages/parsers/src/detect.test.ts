@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { readShared } from '../test/test-support.js';
 import { detectFormat, formatFromExtension } from './detect.js';
-import { readShared } from './test-support.js';
 
 const text = (s: string) => new TextEncoder().encode(s);
 

@@ -1,7 +1,7 @@
 import type { ParseOutput } from '@pinpoint/core';
 import { sha256Hex } from '@pinpoint/core';
 import { describe, expect, it } from 'vitest';
-import { parseShared } from './test-support.js';
+import { parseShared } from '../test/test-support.js';
 
 /** Golden outputs of small real files: regenerate with `npx vitest run packages/parsers/src/golden.test.ts -u`, never by hand. */
 const fixtures = [

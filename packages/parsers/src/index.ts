@@ -1,5 +1,4 @@
-export type { FormatBench, PdfBenchResult } from './bench-parsers.js';
-export { benchFormats, benchPdfIngestion } from './bench-parsers.js';
+export { buildContext } from './capabilities.js';
 export { detectFormat, formatFromExtension } from './detect.js';
 export { parserFor, parserRegistry, recipeParser } from './dispatch.js';
 export { parseDocx } from './docx/parse-docx.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { readShared } from '../test/test-support.js';
 import { parseIsolated } from './isolate.js';
-import { readShared } from './test-support.js';
 
 const tracemonkey = readShared('corpus/formats/pdf/pdfjs__tracemonkey.pdf');
 const bigText = readShared('corpus/formats/txt/unstructured__book-war-and-peace-1225p.txt');

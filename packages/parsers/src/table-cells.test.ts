@@ -3,7 +3,7 @@ import { CodepointIndex, recordEntrySchema, sliceCodepoints } from '@pinpoint/co
 import type { DefaultTreeAdapterTypes } from 'parse5';
 import { parseFragment } from 'parse5';
 import { describe, expect, it } from 'vitest';
-import { parseShared, sharedFiles } from './test-support.js';
+import { parseShared, sharedFiles } from '../test/test-support.js';
 
 /** Every format that holds tables, read from the shared corpus (the encrypted workbook is refused elsewhere). */
 const files = [

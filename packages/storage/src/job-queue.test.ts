@@ -87,7 +87,7 @@ describe('SqliteJobQueue', () => {
 
   it('runs a job again, exactly once, after the process running it was killed', async () => {
     const path = join(dir, 'crash.db');
-    const child = fork(fileURLToPath(new URL('./queue-crash-child.ts', import.meta.url)), [path, 'v-crash'], {
+    const child = fork(fileURLToPath(new URL('../test/queue-crash-child.ts', import.meta.url)), [path, 'v-crash'], {
       execArgv: ['--import', 'tsx'],
       stdio: 'ignore',
     });

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import type { Citation, PageAnchor } from '@pinpoint/core';
 import { sha256Hex, sliceCodepoints } from '@pinpoint/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from './test-app.js';
-import { settle, startTestApp, uploadFiles } from './test-app.js';
+import type { TestApp } from '../test/test-app.js';
+import { settle, startTestApp, uploadFiles } from '../test/test-app.js';
 
 const shared = new URL('../../../../shared/', import.meta.url);
 const evalDoc = (name: string): Uint8Array => new Uint8Array(readFileSync(new URL(`eval/jsquad-dev/docs/${name}`, shared)));

@@ -1,8 +1,8 @@
 import { createIdentity } from '@pinpoint/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../test/test-app.js';
+import { startTestApp, uploadFiles } from '../test/test-app.js';
 import { configFor } from './config.js';
-import type { TestApp } from './test-app.js';
-import { startTestApp, uploadFiles } from './test-app.js';
 
 const PASSWORD = 'correct horse battery';
 

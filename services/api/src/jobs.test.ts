@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { Job } from '@pinpoint/core';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { TestApp } from './test-app.js';
-import { settle, startTestApp, uploadFiles } from './test-app.js';
+import type { TestApp } from '../test/test-app.js';
+import { settle, startTestApp, uploadFiles } from '../test/test-app.js';
 
 const md = new Uint8Array(readFileSync(new URL('../../../../shared/eval/jsquad-dev/docs/005_コンゴ共和国.md', import.meta.url)));
 

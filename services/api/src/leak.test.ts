@@ -4,9 +4,9 @@ import { createIdentity } from '@pinpoint/engine';
 import { startFakeOllama, startFakeQdrant } from '@pinpoint/testing';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuthDeployment } from './leak-deployments.js';
-import { distributedAuthDeployment, embeddedAuthDeployment } from './leak-deployments.js';
-import { settle, uploadFiles } from './test-app.js';
+import type { AuthDeployment } from '../test/leak-deployments.js';
+import { distributedAuthDeployment, embeddedAuthDeployment } from '../test/leak-deployments.js';
+import { settle, uploadFiles } from '../test/test-app.js';
 
 /**
  * The leak property: whatever the users, collections, memberships, documents and revocations, no

@@ -9,10 +9,10 @@ import type { Citation } from '@pinpoint/core';
 import { createGuardedEngine, createIdentity, principalOf } from '@pinpoint/engine';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../test/test-app.js';
+import { settle, startTestApp, uploadFiles } from '../test/test-app.js';
 import type { McpTestClient } from './mcp-test-client.js';
 import { connectMcp, evalDoc, evalQuestion, resultText } from './mcp-test-client.js';
-import type { TestApp } from './test-app.js';
-import { settle, startTestApp, uploadFiles } from './test-app.js';
 
 const repoRoot = new URL('../../../', import.meta.url);
 const resultsDir = fileURLToPath(new URL('test-results/mcp/', repoRoot));

@@ -1,9 +1,9 @@
 import type { FakeServer } from '@pinpoint/testing';
 import { startFakeOllama } from '@pinpoint/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../test/test-app.js';
+import { settle, startTestApp, uploadFiles } from '../test/test-app.js';
 import { configFor } from './config.js';
-import type { TestApp } from './test-app.js';
-import { settle, startTestApp, uploadFiles } from './test-app.js';
 
 const policy =
   'Taxi fares are refunded up to 50 dollars per trip when a receipt is attached.\n\nMeals are covered up to 30 dollars per day.\n';

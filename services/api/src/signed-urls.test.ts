@@ -1,9 +1,9 @@
 import { createIdentity, UrlSigner } from '@pinpoint/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../test/test-app.js';
+import { settle, startTestApp, uploadFiles } from '../test/test-app.js';
 import { buildApp } from './app.js';
 import { configFor } from './config.js';
-import type { TestApp } from './test-app.js';
-import { settle, startTestApp, uploadFiles } from './test-app.js';
 
 const PASSWORD = 'a password long enough';
 const SECRET = 'test-secret-0123456789abcdef';

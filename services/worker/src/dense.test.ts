@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { startFakeOllama, startFakeQdrant } from '@pinpoint/testing';
 import { describe, expect, it } from 'vitest';
-import { createThrowawayDeployment } from './throwaway-deployment.js';
+import { createThrowawayDeployment } from '../test/throwaway-deployment.js';
 
 const NORMANS = fileURLToPath(new URL('../../../../shared/eval/squad2-dev/docs/000_Normans.md', import.meta.url));
 

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { jobsInFlight } from './deployment-checks.js';
-import { createThrowawayDeployment } from './throwaway-deployment.js';
+import { jobsInFlight } from '../test/deployment-checks.js';
+import { createThrowawayDeployment } from '../test/throwaway-deployment.js';
 
 const SLOW_DOC = fileURLToPath(new URL('../../../../shared/eval/jsquad-dev/docs/041_ポルトガル.pdf', import.meta.url));
 const QUICK = { PINPOINT_PARSE_ISOLATE: 'false', PINPOINT_JOB_BACKOFF_MS: '100' };

@@ -1,11 +1,11 @@
 import type { Job } from '@pinpoint/core';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { checkContent, countEvents } from './deployment-checks.js';
-import { evalDocs } from './eval-docs.js';
-import { startOwnRedis } from './redis-server-process.js';
-import type { ThrowawayDeployment } from './throwaway-deployment.js';
-import { createThrowawayDeployment } from './throwaway-deployment.js';
+import { checkContent, countEvents } from '../test/deployment-checks.js';
+import { evalDocs } from '../test/eval-docs.js';
+import { startOwnRedis } from '../test/redis-server-process.js';
+import type { ThrowawayDeployment } from '../test/throwaway-deployment.js';
+import { createThrowawayDeployment } from '../test/throwaway-deployment.js';
 
 const SHARED = new URL('../../../../shared/eval/', import.meta.url).pathname;
 /** In-process parsing for speed; default 30 s locks, so a busy machine never makes a live job look stalled. */

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { startFakeS3 } from '@pinpoint/testing';
 import { describe, expect, it } from 'vitest';
-import { createThrowawayDeployment } from './throwaway-deployment.js';
+import { createThrowawayDeployment } from '../test/throwaway-deployment.js';
 
 const NORMANS = fileURLToPath(new URL('../../../../shared/eval/squad2-dev/docs/000_Normans.md', import.meta.url));
 const creds = { accessKeyId: 'AKIDTEST', secretAccessKey: 'test-secret', region: 'us-east-1' };

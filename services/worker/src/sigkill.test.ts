@@ -1,9 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { checkContent, countEvents, jobsInFlight } from './deployment-checks.js';
-import { evalDocs } from './eval-docs.js';
-import type { WorkerProcess } from './throwaway-deployment.js';
-import { createThrowawayDeployment } from './throwaway-deployment.js';
+import { checkContent, countEvents, jobsInFlight } from '../test/deployment-checks.js';
+import { evalDocs } from '../test/eval-docs.js';
+import type { WorkerProcess } from '../test/throwaway-deployment.js';
+import { createThrowawayDeployment } from '../test/throwaway-deployment.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const SLOW_DOC = fileURLToPath(new URL('../../../../shared/eval/jsquad-dev/docs/041_ポルトガル.pdf', import.meta.url));

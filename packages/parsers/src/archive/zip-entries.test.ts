@@ -1,6 +1,6 @@
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
-import { readShared } from '../test-support.js';
+import { readShared } from '../../test/test-support.js';
 import { assertOfficeContainer } from './container.js';
 import { xmlProblem } from './xml-depth.js';
 

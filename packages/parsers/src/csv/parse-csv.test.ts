@@ -3,7 +3,7 @@ import type { Element, RecordAnchor, RecordEntry } from '@pinpoint/core';
 import { recordEntrySchema } from '@pinpoint/core';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { expectRecordInvariants, parseShared, sharedFiles } from '../test-support.js';
+import { expectRecordInvariants, parseShared, sharedFiles } from '../../test/test-support.js';
 import { parseCsv } from './parse-csv.js';
 
 const corpus = new URL('../../../../../shared/corpus/formats/csv/', import.meta.url);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { expectRecordInvariants, parseShared, readShared, sharedFiles } from '../../test/test-support.js';
 import { parseDocument } from '../parse.js';
-import { expectRecordInvariants, parseShared, readShared, sharedFiles } from '../test-support.js';
 
 describe('parseDocx on every corpus and eval DOCX file', () => {
   const files = [

@@ -2,8 +2,8 @@ import type { ParseContext, ParseOutput } from '@pinpoint/core';
 import { CodepointIndex } from '@pinpoint/core';
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
+import { expectTextInvariants, parseShared, sharedFiles } from '../../test/test-support.js';
 import { parseDocument } from '../parse.js';
-import { expectTextInvariants, parseShared, sharedFiles } from '../test-support.js';
 import { htmlBlocks } from './parse-html.js';
 
 const ctx: ParseContext = { fileName: 'page.html', format: 'html' };

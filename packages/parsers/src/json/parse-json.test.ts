@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import type { ParseOutput, TextAnchor } from '@pinpoint/core';
 import { sha256Hex, sliceCodepoints } from '@pinpoint/core';
 import { describe, expect, it } from 'vitest';
-import { expectTextInvariants } from '../test-support.js';
+import { expectTextInvariants } from '../../test/test-support.js';
 import { parseJson } from './parse-json.js';
 
 const corpus = new URL('../../../../../shared/corpus/formats/json/', import.meta.url);

@@ -1,7 +1,7 @@
 import type { ParseContext } from '@pinpoint/core';
 import { describe, expect, it } from 'vitest';
+import { expectTextInvariants, parseShared, sharedFiles } from '../../test/test-support.js';
 import { parseDocument } from '../parse.js';
-import { expectTextInvariants, parseShared, sharedFiles } from '../test-support.js';
 
 const ctx: ParseContext = { fileName: 'doc.md', format: 'md' };
 const parse = (text: string) => parseDocument(new TextEncoder().encode(text), ctx);

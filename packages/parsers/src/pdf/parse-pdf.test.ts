@@ -2,8 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { Element, ParseOutput } from '@pinpoint/core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { expectPageInvariants, parseShared, readShared, sharedDir, sharedFiles } from '../../test/test-support.js';
 import { parseDocument } from '../parse.js';
-import { expectPageInvariants, parseShared, readShared, sharedDir, sharedFiles } from '../test-support.js';
 
 const scans =
   /ocr_test|rotation_mismatch|image_only|non_searchable|scan\.pdf|labelled_pages|testOCR|loremipsum-flat|password|DA-619p/;

@@ -3,8 +3,8 @@ import * as XLSX from '@e965/xlsx';
 import type { Element, ParseOutput, RecordAnchor, RecordEntry } from '@pinpoint/core';
 import { recordEntrySchema, sha256Hex, sourceMapSchema } from '@pinpoint/core';
 import { describe, expect, it } from 'vitest';
+import { expectRecordInvariants, parseShared, sharedFiles } from '../../test/test-support.js';
 import { createLibreOfficeConverter } from '../office/libreoffice.js';
-import { expectRecordInvariants, parseShared, sharedFiles } from '../test-support.js';
 import { parseSpreadsheet } from './parse-spreadsheet.js';
 
 const corpus = new URL('../../../../../shared/corpus/formats/', import.meta.url);

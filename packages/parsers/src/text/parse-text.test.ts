@@ -2,8 +2,8 @@ import type { ParseContext } from '@pinpoint/core';
 import { PinpointError } from '@pinpoint/core';
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
+import { expectTextInvariants, parseShared, sharedFiles } from '../../test/test-support.js';
 import { parseDocument } from '../parse.js';
-import { expectTextInvariants, parseShared, sharedFiles } from '../test-support.js';
 import { decodeText } from './decode.js';
 
 const ctx: ParseContext = { fileName: 'note.txt', format: 'txt' };

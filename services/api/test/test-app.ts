@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import type { AccessStore, Job, JobRunner, Version } from '@pinpoint/core';
 import type { Engine } from '@pinpoint/engine';
 import type { FastifyInstance } from 'fastify';
-import { openAccessStore } from './access.js';
-import { buildApp } from './app.js';
-import type { Config } from './config.js';
-import { configFor } from './config.js';
-import { createEmbeddedEngine } from './embedded.js';
+import { openAccessStore } from '../src/access.js';
+import { buildApp } from '../src/app.js';
+import type { Config } from '../src/config.js';
+import { configFor } from '../src/config.js';
+import { createEmbeddedEngine } from '../src/embedded.js';
 
 /** A real app on a temporary data folder, with the worker loop running: for tests through app.inject(). */
 export interface TestApp {

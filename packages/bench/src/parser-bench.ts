@@ -3,10 +3,8 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Format } from '@pinpoint/core';
 import { toPinpointError } from '@pinpoint/core';
-import { buildContext } from './capabilities.js';
-import { detectFormat } from './detect.js';
-import type { CapabilitySpec } from './isolate.js';
-import { parseDocument } from './parse.js';
+import type { CapabilitySpec } from '@pinpoint/parsers';
+import { buildContext, detectFormat, parseDocument } from '@pinpoint/parsers';
 
 export interface PdfBenchResult {
   files: number;
@@ -110,7 +108,7 @@ export async function benchFormats(
   return out;
 }
 
-// `npx tsx packages/parsers/src/bench-parsers.ts [folder]` prints the result as one JSON line.
+// `npx tsx packages/bench/src/parser-bench.ts [folder]` prints the result as one JSON line.
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const dir = process.argv[2] ?? fileURLToPath(new URL('../../../../shared/corpus/formats/pdf/', import.meta.url));
   const result = await benchPdfIngestion(dir);

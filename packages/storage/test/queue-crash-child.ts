@@ -2,7 +2,7 @@
  * Test fixture for job durability: claims the job, reports that it started, then hangs until the
  * test kills this process with SIGKILL. argv: <queue db path> <version id>.
  */
-import { SqliteJobQueue } from './job-queue.js';
+import { SqliteJobQueue } from '../src/job-queue.js';
 
 const [path, versionId] = process.argv.slice(2);
 const queue = new SqliteJobQueue({ path: path!, leaseMs: 60_000, pollMs: 20 });

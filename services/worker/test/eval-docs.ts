@@ -1,8 +1,13 @@
-import { readdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 
 const EVAL = new URL('../../../../shared/eval/', import.meta.url).pathname;
 
-/** Files of the shared eval datasets (read in place), optionally only some extensions or datasets, round-robin across datasets. */
+/**
+ * Files of the shared eval datasets (read in place), optionally only some extensions or datasets,
+ * round-robin across datasets; a file whose bytes another set already holds (squad-offtopic-dev
+ * shares squad2-dev's documents) is listed once, so each one uploaded makes its own version.
+ */
 export function evalDocs(extensions?: string[], datasets?: string[]): string[] {
   const lists = readdirSync(EVAL, { withFileTypes: true })
     .filter((d) => d.isDirectory() && (!datasets || datasets.includes(d.name)))
@@ -13,10 +18,14 @@ export function evalDocs(extensions?: string[], datasets?: string[]): string[] {
         .map((f) => `${EVAL}${d.name}/docs/${f}`),
     );
   const out: string[] = [];
+  const seen = new Set<string>();
   for (let i = 0; lists.some((l) => i < l.length); i += 1) {
     for (const l of lists) {
       const file = l[i];
-      if (file) out.push(file);
+      if (!file) continue;
+      const sha = createHash('sha256').update(readFileSync(file)).digest('hex');
+      if (!seen.has(sha)) out.push(file);
+      seen.add(sha);
     }
   }
   return out;

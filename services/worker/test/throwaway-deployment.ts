@@ -9,12 +9,12 @@ import type { Collection } from '@pinpoint/core';
 import type { Engine, EnginePorts, UploadResult } from '@pinpoint/engine';
 import { createEngine } from '@pinpoint/engine';
 import { dropSchema } from '@pinpoint/postgres';
-import type { WorkerConfig } from './config.js';
-import { loadWorkerConfig } from './config.js';
-import { openDistributedPorts } from './distributed-ports.js';
+import type { WorkerConfig } from '../src/config.js';
+import { loadWorkerConfig } from '../src/config.js';
+import { openDistributedPorts } from '../src/distributed-ports.js';
 
 const REPO_ROOT = new URL('../../../', import.meta.url).pathname;
-const MAIN = new URL('./main.ts', import.meta.url).pathname;
+const MAIN = new URL('../src/main.ts', import.meta.url).pathname;
 
 export interface WorkerProcess {
   readonly child: ChildProcess;

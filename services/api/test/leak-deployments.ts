@@ -6,10 +6,10 @@ import type { BullMQJobQueue } from '@pinpoint/bullmq';
 import type { AccessStore } from '@pinpoint/core';
 import { dropSchema } from '@pinpoint/postgres';
 import type { FastifyInstance } from 'fastify';
-import { openAccessStore } from './access.js';
-import { buildApp } from './app.js';
-import { createDistributedEngine } from './compose-distributed.js';
-import { configFor } from './config.js';
+import { openAccessStore } from '../src/access.js';
+import { buildApp } from '../src/app.js';
+import { createDistributedEngine } from '../src/compose-distributed.js';
+import { configFor } from '../src/config.js';
 import { startTestApp } from './test-app.js';
 
 /** A running API with auth on, for the access tests: the app, its AccessStore and a listening URL (event streams). */

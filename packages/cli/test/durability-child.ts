@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { defaultEngineConfig } from '@pinpoint/engine';
-import { openEmbeddedEngine } from './embedded.js';
+import { openEmbeddedEngine } from '../src/embedded.js';
 
 const [dataDir, file] = process.argv.slice(2) as [string, string];
 const engine = openEmbeddedEngine(dataDir, { ...defaultEngineConfig, parse: { ...defaultEngineConfig.parse, isolate: false } });

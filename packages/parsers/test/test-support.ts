@@ -2,8 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import type { Format, ParseOutput } from '@pinpoint/core';
 import { CodepointIndex, codepointLength, recordEntrySchema, sha256Hex, sourceMapSchema } from '@pinpoint/core';
 import { expect } from 'vitest';
-import { detectFormat } from './detect.js';
-import { parseDocument } from './parse.js';
+import { detectFormat } from '../src/detect.js';
+import { parseDocument } from '../src/parse.js';
 
 /** The repository's sibling folder of real inputs, read in place. */
 export const sharedDir = new URL('../../../../shared/', import.meta.url);

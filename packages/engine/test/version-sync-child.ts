@@ -6,8 +6,8 @@
 import { join } from 'node:path';
 import { openLexicalIndex } from '@pinpoint/retrieval';
 import { FsBlobStore, SqliteJobQueue, SqliteMetadataStore } from '@pinpoint/storage';
-import { defaultEngineConfig } from './config.js';
-import { createEngine } from './engine.js';
+import { defaultEngineConfig } from '../src/config.js';
+import { createEngine } from '../src/engine.js';
 
 const [dataDir] = process.argv.slice(2) as [string];
 const lexical = openLexicalIndex(join(dataDir, 'lexical.db'));
