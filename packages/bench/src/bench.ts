@@ -7,6 +7,8 @@
  *                               and LibreOffice on: png/jpeg seconds per page is the OCR cost per page
  *   --workers 1,2               distributed ingestion throughput with that many worker processes (BullMQ on the
  *                               local Redis, PostgreSQL), the same run as `pnpm bench:distributed`
+ *   --load [--askers 50] [--seconds 60] [--load-set jsquad-dev]
+ *                               the real server with auth on: concurrent askers, each its own user and token
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -18,6 +20,7 @@ import { ingestFiles, openEmbeddedEngine } from '@pinpoint/cli';
 import { defaultEngineConfig } from '@pinpoint/engine';
 import { loadDataset } from '@pinpoint/eval';
 import { benchFormats } from '@pinpoint/parsers';
+import { benchLoad } from './load.js';
 
 const shared = fileURLToPath(new URL('../../../../shared/', import.meta.url));
 
@@ -33,6 +36,10 @@ const { values } = parseArgs({
     formats: { type: 'boolean', default: false },
     'per-format': { type: 'string', default: '4' },
     workers: { type: 'string' },
+    load: { type: 'boolean', default: false },
+    askers: { type: 'string', default: '50' },
+    seconds: { type: 'string', default: '60' },
+    'load-set': { type: 'string', default: 'jsquad-dev' },
   },
 });
 const concurrency = Number(values.concurrency) || 1;
@@ -138,6 +145,14 @@ function benchWorkers(workers: string): void {
 if (!values['skip-ingest']) await benchIngestion();
 if (values.formats) await benchFormatThroughput();
 if (values.workers) benchWorkers(values.workers);
+if (values.load) {
+  await benchLoad({
+    askers: Number(values.askers) || 50,
+    seconds: Number(values.seconds) || 60,
+    set: values['load-set'],
+    shared,
+  });
+}
 if (!values['skip-query']) {
   console.log('query latency (engine.ask end to end, in process, after ingesting the set):');
   for (const set of values.sets.split(',').filter(Boolean)) await benchQueries(set);
