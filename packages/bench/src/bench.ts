@@ -9,6 +9,8 @@
  *                               single-line files (default 20) in the isolated parse process with the default limits
  *   --workers 1,2               distributed ingestion throughput with that many worker processes (BullMQ on the
  *                               local Redis, PostgreSQL), the same run as `pnpm bench:distributed`
+ *   --load [--askers 50] [--seconds 60] [--load-set jsquad-dev]
+ *                               the real server with auth on: concurrent askers, each its own user and token
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -19,6 +21,7 @@ import { parseArgs } from 'node:util';
 import { ingestFiles, openEmbeddedEngine } from '@pinpoint/cli';
 import { defaultEngineConfig } from '@pinpoint/engine';
 import { loadDataset } from '@pinpoint/eval';
+import { benchLoad } from './load.js';
 import { benchParseMemory } from './memory.js';
 import { benchFormats } from './parser-bench.js';
 import { benchScale, growthExponents, type ScaleResult, scaleReport } from './scale.js';
@@ -43,6 +46,10 @@ const { values } = parseArgs({
     'scale-queries': { type: 'string', default: '300' },
     memory: { type: 'boolean', default: false },
     'memory-mb': { type: 'string', default: '20' },
+    load: { type: 'boolean', default: false },
+    askers: { type: 'string', default: '50' },
+    seconds: { type: 'string', default: '60' },
+    'load-set': { type: 'string', default: 'jsquad-dev' },
   },
   allowNegative: true,
 });
@@ -185,6 +192,14 @@ if (!values['skip-ingest']) await benchIngestion();
 if (values.formats) await benchFormatThroughput();
 if (values.memory) await benchParseMemory(Number(values['memory-mb']) || 20);
 if (values.workers) benchWorkers(values.workers);
+if (values.load) {
+  await benchLoad({
+    askers: Number(values.askers) || 50,
+    seconds: Number(values.seconds) || 60,
+    set: values['load-set'],
+    shared,
+  });
+}
 if (!values['skip-query']) {
   console.log('query latency (engine.ask end to end, in process, after ingesting the set):');
   for (const set of values.sets.split(',').filter(Boolean)) await benchQueries(set);
