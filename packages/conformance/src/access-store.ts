@@ -1,25 +1,13 @@
 import type { AccessStore } from '@pinpoint/core';
 import { describe, expect, it } from 'vitest';
 import type { PortFactory } from './fixture.js';
-
-type Use = (fn: (store: AccessStore) => Promise<void>) => () => Promise<void>;
-
-function user(factory: PortFactory<AccessStore>): Use {
-  return (fn) => async () => {
-    const fixture = await factory();
-    try {
-      await fn(fixture.port);
-    } finally {
-      await fixture.dispose();
-    }
-  };
-}
+import { withFreshPort } from './fixture.js';
 
 const later = (s: number): string => new Date(Date.now() + s * 1000).toISOString();
 
 /** The AccessStore port's semantics; the SQLite and PostgreSQL adapters must both pass it. */
 export function describeAccessStoreConformance(name: string, factory: PortFactory<AccessStore>): void {
-  const use = user(factory);
+  const use = withFreshPort(factory);
   describe(`AccessStore conformance: ${name}`, () => {
     it(
       'creates users once per email (case-insensitive); the first-admin setup is atomic',

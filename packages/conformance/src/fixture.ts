@@ -9,6 +9,21 @@ export interface PortFixture<T> {
 
 export type PortFactory<T> = () => Promise<PortFixture<T>>;
 
+/** A test body run on a fresh port. */
+export type PortTest<T> = (fn: (port: T) => Promise<void>) => () => Promise<void>;
+
+/** Runs each test body on a fresh port from the factory and disposes of it afterwards, pass or fail. */
+export function withFreshPort<T>(factory: PortFactory<T>): PortTest<T> {
+  return (fn) => async () => {
+    const fixture = await factory();
+    try {
+      await fn(fixture.port);
+    } finally {
+      await fixture.dispose();
+    }
+  };
+}
+
 const sampleRecipe: Recipe = { parser: 'txt@1', chunker: 'c1:500/50', analyzer: 'std@1', options: { ocr: false } };
 
 export function newVersionInput(documentId: string, collectionId: string, content: string): NewVersion {

@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { Job, JobContext, JobQueue, NewJob } from '@pinpoint/core';
 import { createError, jobIdFor } from '@pinpoint/core';
 import { describe, expect, it } from 'vitest';
-import type { PortFactory } from './fixture.js';
+import type { PortFactory, PortTest } from './fixture.js';
+import { withFreshPort } from './fixture.js';
 
-type Use = (fn: (queue: JobQueue) => Promise<void>) => () => Promise<void>;
+type Use = PortTest<JobQueue>;
 
 export function newJobInput(file = 'notes.txt'): NewJob {
   const id = randomUUID().replaceAll('-', '').slice(0, 20);
@@ -39,23 +40,12 @@ function untilAborted(ctx: JobContext): Promise<void> {
   });
 }
 
-function user(factory: PortFactory<JobQueue>): Use {
-  return (fn) => async () => {
-    const fixture = await factory();
-    try {
-      await fn(fixture.port);
-    } finally {
-      await fixture.dispose();
-    }
-  };
-}
-
 /**
  * The JobQueue port's semantics. The factory must configure a short retry backoff (<= 100 ms)
  * and at least 3 attempts per job.
  */
 export function describeJobQueueConformance(name: string, factory: PortFactory<JobQueue>): void {
-  const use = user(factory);
+  const use = withFreshPort(factory);
   describe(`JobQueue conformance: ${name}`, () => {
     describeLifecycle(use);
     describeFailures(use);

@@ -1,21 +1,10 @@
 import type { Artifact, MetadataStore } from '@pinpoint/core';
 import { sha256Hex } from '@pinpoint/core';
 import { describe, expect, it } from 'vitest';
-import type { PortFactory } from './fixture.js';
-import { newVersionInput, sampleChunks, sampleElements } from './fixture.js';
+import type { PortFactory, PortTest } from './fixture.js';
+import { newVersionInput, sampleChunks, sampleElements, withFreshPort } from './fixture.js';
 
-type Use = (fn: (store: MetadataStore) => Promise<void>) => () => Promise<void>;
-
-function user(factory: PortFactory<MetadataStore>): Use {
-  return (fn) => async () => {
-    const fixture = await factory();
-    try {
-      await fn(fixture.port);
-    } finally {
-      await fixture.dispose();
-    }
-  };
-}
+type Use = PortTest<MetadataStore>;
 
 async function seedDocument(store: MetadataStore, name = 'notes.txt') {
   const collection = await store.createCollection(`c-${name}`);
@@ -25,7 +14,7 @@ async function seedDocument(store: MetadataStore, name = 'notes.txt') {
 
 /** The MetadataStore port's semantics; every adapter (SQLite, PostgreSQL…) must pass it. */
 export function describeMetadataStoreConformance(name: string, factory: PortFactory<MetadataStore>): void {
-  const use = user(factory);
+  const use = withFreshPort(factory);
   describe(`MetadataStore conformance: ${name}`, () => {
     describeCatalog(use);
     describeVersions(use);

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * Identity and access (DESIGN.md §8): users, per-collection roles, sessions, API tokens and the
  * audit log. The AccessStore port lives beside the MetadataStore, in the same database.
@@ -24,13 +26,17 @@ export type Principal = { kind: 'user'; user_id: string; email: string; admin: b
 
 export const LOCAL_PRINCIPAL: Principal = Object.freeze({ kind: 'local' });
 
-export interface Membership {
-  collection_id: string;
-  user_id: string;
-  email: string;
-  role: Role;
-  created_at: string;
-}
+export const roleSchema = z.enum(['viewer', 'editor', 'admin']);
+
+/** A member of a collection (the adapters' rows are parsed with it). */
+export const membershipSchema = z.object({
+  collection_id: z.string(),
+  user_id: z.string(),
+  email: z.string(),
+  role: roleSchema,
+  created_at: z.string(),
+});
+export type Membership = z.infer<typeof membershipSchema>;
 
 export interface ApiToken {
   token_id: string;

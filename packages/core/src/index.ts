@@ -9,7 +9,7 @@ export type {
   Role,
   User,
 } from './access.js';
-export { LOCAL_PRINCIPAL, ROLE_RANK } from './access.js';
+export { LOCAL_PRINCIPAL, membershipSchema, ROLE_RANK, roleSchema } from './access.js';
 export type { Anchor, AnchorKind, Box, PageAnchor, Precision, RecordAnchor, Rotation, TextAnchor } from './anchors.js';
 export {
   anchorSchema,

@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { createError } from '@pinpoint/core';
 import type { Pool } from 'pg';
+import pg from 'pg';
 
 const MIGRATIONS_DIR = new URL('./migrations/', import.meta.url);
 
@@ -33,7 +34,7 @@ export function quoteIdent(name: string): string {
  * Creates the schema and applies pending migrations, each in its own transaction, under an
  * advisory lock so that several processes starting together migrate once.
  */
-export async function migrate(pool: Pool, schema: string, migrations: Migration[]): Promise<number[]> {
+async function migrate(pool: Pool, schema: string, migrations: Migration[]): Promise<number[]> {
   const client = await pool.connect();
   const applied: number[] = [];
   try {
@@ -62,4 +63,41 @@ export async function migrate(pool: Pool, schema: string, migrations: Migration[
     client.release(true);
   }
   return applied;
+}
+
+/** A pool whose connections use the schema (search_path), with every migration applied; ended again if migrating fails. */
+export async function openMigratedPool(
+  options: { connectionString: string; schema?: string; poolSize?: number },
+  defaultPoolSize: number,
+): Promise<Pool> {
+  const schema = options.schema ?? 'pinpoint';
+  const pool = new pg.Pool({
+    connectionString: options.connectionString,
+    max: options.poolSize ?? defaultPoolSize,
+    options: `-c search_path=${quoteIdent(schema)}`,
+  });
+  pool.on('error', () => undefined);
+  try {
+    await migrate(pool, schema, await loadMigrations());
+  } catch (err) {
+    await pool.end();
+    throw err;
+  }
+  return pool;
+}
+
+/** Runs fn in one transaction on one connection: committed when it returns, rolled back when it throws. */
+export async function inTransaction<T>(pool: Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const result = await fn(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw err;
+  } finally {
+    client.release();
+  }
 }

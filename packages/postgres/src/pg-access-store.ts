@@ -1,7 +1,7 @@
 import type { AccessStore, ApiToken, AuditEntry, Membership, NewAuditEntry, NewUser, Role, User } from '@pinpoint/core';
-import { createError, newId } from '@pinpoint/core';
-import pg from 'pg';
-import { loadMigrations, migrate, quoteIdent } from './migrate.js';
+import { createError, membershipSchema, newId } from '@pinpoint/core';
+import type pg from 'pg';
+import { inTransaction, openMigratedPool } from './migrate.js';
 import type { PgMetadataStoreOptions } from './pg-metadata-store.js';
 
 type Row = Record<string, unknown>;
@@ -40,52 +40,22 @@ export class PgAccessStore implements AccessStore {
   private constructor(private readonly pool: pg.Pool) {}
 
   static async open(options: PgMetadataStoreOptions): Promise<PgAccessStore> {
-    const schema = options.schema ?? 'pinpoint';
-    const pool = new pg.Pool({
-      connectionString: options.connectionString,
-      max: options.poolSize ?? 3,
-      options: `-c search_path=${quoteIdent(schema)}`,
-    });
-    pool.on('error', () => undefined);
-    try {
-      await migrate(pool, schema, await loadMigrations());
-    } catch (err) {
-      await pool.end();
-      throw err;
-    }
-    return new PgAccessStore(pool);
+    return new PgAccessStore(await openMigratedPool(options, 3));
   }
 
   async createUser(input: NewUser, options: { onlyIfNoUsers?: boolean } = {}): Promise<User | null> {
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
+    return inTransaction(this.pool, async (client) => {
       await client.query("SELECT pg_advisory_xact_lock(hashtext('pinpoint:users'))");
-      if (options.onlyIfNoUsers && (await client.query('SELECT 1 FROM users LIMIT 1')).rowCount) {
-        await client.query('ROLLBACK');
-        return null;
-      }
+      if (options.onlyIfNoUsers && (await client.query('SELECT 1 FROM users LIMIT 1')).rowCount) return null;
       const key = input.email.toLowerCase();
       if ((await client.query('SELECT 1 FROM users WHERE email_key = $1', [key])).rowCount) {
         throw createError('PP_CONFLICT', `A user with the email ${input.email} already exists.`);
       }
       const user: User = { user_id: newId('usr'), email: input.email, admin: input.admin, created_at: now() };
-      await client.query('INSERT INTO users VALUES ($1, $2, $3, $4, $5, $6)', [
-        user.user_id,
-        user.email,
-        key,
-        input.password_hash,
-        user.admin,
-        user.created_at,
-      ]);
-      await client.query('COMMIT');
+      const values = [user.user_id, user.email, key, input.password_hash, user.admin, user.created_at];
+      await client.query('INSERT INTO users VALUES ($1, $2, $3, $4, $5, $6)', values);
       return user;
-    } catch (err) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw err;
-    } finally {
-      client.release();
-    }
+    });
   }
 
   private async rows(sql: string, params: unknown[] = []): Promise<Row[]> {
@@ -181,13 +151,7 @@ export class PgAccessStore implements AccessStore {
        JOIN users u ON u.user_id = m.user_id WHERE m.collection_id = $1 ORDER BY u.email_key, m.user_id`,
       [collectionId],
     );
-    return rows.map((r) => ({
-      collection_id: String(r.collection_id),
-      user_id: String(r.user_id),
-      email: String(r.email),
-      role: r.role as Role,
-      created_at: String(r.created_at),
-    }));
+    return rows.map((r) => membershipSchema.parse(r));
   }
 
   async getRole(collectionId: string, userId: string): Promise<Role | null> {

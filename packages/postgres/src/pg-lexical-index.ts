@@ -1,7 +1,7 @@
 import type { IndexedChunk, LexicalHit, LexicalIndex, SearchFilter } from '@pinpoint/core';
 import { createError } from '@pinpoint/core';
-import pg from 'pg';
-import { loadMigrations, migrate, quoteIdent } from './migrate.js';
+import type pg from 'pg';
+import { openMigratedPool } from './migrate.js';
 
 export interface PgLexicalIndexOptions {
   connectionString: string;
@@ -43,15 +43,8 @@ export class PgLexicalIndex implements LexicalIndex {
   }
 
   static async open(options: PgLexicalIndexOptions): Promise<PgLexicalIndex> {
-    const schema = options.schema ?? 'pinpoint';
-    const pool = new pg.Pool({
-      connectionString: options.connectionString,
-      max: options.poolSize ?? 4,
-      options: `-c search_path=${quoteIdent(schema)}`,
-    });
-    pool.on('error', () => undefined);
+    const pool = await openMigratedPool(options, 4);
     try {
-      await migrate(pool, schema, await loadMigrations());
       await pool.query("INSERT INTO lex_meta VALUES ('analyzer', $1) ON CONFLICT (key) DO NOTHING", [options.analyzer.id]);
       const { rows } = await pool.query<{ value: string }>("SELECT value FROM lex_meta WHERE key = 'analyzer'");
       if (rows[0]?.value !== options.analyzer.id) {

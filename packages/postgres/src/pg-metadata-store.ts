@@ -11,8 +11,8 @@ import type {
   VersionState,
 } from '@pinpoint/core';
 import { createError, newId } from '@pinpoint/core';
-import pg from 'pg';
-import { loadMigrations, migrate, quoteIdent } from './migrate.js';
+import type pg from 'pg';
+import { inTransaction, openMigratedPool } from './migrate.js';
 import type { ArtifactRow, CollectionRow, DocumentRow, VersionRow } from './rows.js';
 import { patchAssignments, toArtifact, toCollection, toDocument, toVersion } from './rows.js';
 
@@ -28,20 +28,7 @@ export class PgMetadataStore implements MetadataStore {
   private constructor(private readonly pool: pg.Pool) {}
 
   static async open(options: PgMetadataStoreOptions): Promise<PgMetadataStore> {
-    const schema = options.schema ?? 'pinpoint';
-    const pool = new pg.Pool({
-      connectionString: options.connectionString,
-      max: options.poolSize ?? 5,
-      options: `-c search_path=${quoteIdent(schema)}`,
-    });
-    pool.on('error', () => undefined);
-    try {
-      await migrate(pool, schema, await loadMigrations());
-    } catch (err) {
-      await pool.end();
-      throw err;
-    }
-    return new PgMetadataStore(pool);
+    return new PgMetadataStore(await openMigratedPool(options, 5));
   }
 
   async createCollection(name: string): Promise<Collection> {
@@ -229,19 +216,8 @@ export class PgMetadataStore implements MetadataStore {
     await this.pool.end();
   }
 
-  private async transaction<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
-      const result = await fn(client);
-      await client.query('COMMIT');
-      return result;
-    } catch (err) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw err;
-    } finally {
-      client.release();
-    }
+  private transaction<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    return inTransaction(this.pool, fn);
   }
 }
 

@@ -1,5 +1,5 @@
 import type { AccessStore, ApiToken, AuditEntry, Membership, NewAuditEntry, NewUser, Role, User } from '@pinpoint/core';
-import { createError, newId } from '@pinpoint/core';
+import { createError, membershipSchema, newId } from '@pinpoint/core';
 import { accessMigrations } from './access-schema.js';
 import type { SqliteDatabase } from './database.js';
 import { migrate, openDatabase } from './database.js';
@@ -152,13 +152,7 @@ export class SqliteAccessStore implements AccessStore {
          JOIN users u ON u.user_id = m.user_id WHERE m.collection_id = ? ORDER BY u.email_key, m.user_id`,
       )
       .all(collectionId) as Row[];
-    return rows.map((r) => ({
-      collection_id: String(r.collection_id),
-      user_id: String(r.user_id),
-      email: String(r.email),
-      role: r.role as Role,
-      created_at: String(r.created_at),
-    }));
+    return rows.map((r) => membershipSchema.parse(r));
   }
 
   async getRole(collectionId: string, userId: string): Promise<Role | null> {

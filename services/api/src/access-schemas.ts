@@ -1,8 +1,6 @@
 import { z } from 'zod';
 
 /** Request and response shapes of the identity, members and audit routes. */
-export const roleSchema = z.enum(['viewer', 'editor', 'admin']);
-
 export const userSchema = z.object({ user_id: z.string(), email: z.string(), admin: z.boolean(), created_at: z.string() });
 
 export const credentialsBody = z.object({ email: z.string().trim().min(3).max(320), password: z.string().min(1).max(1024) });
@@ -22,14 +20,6 @@ export const tokenSchema = z.object({
   created_at: z.string(),
   last_used_at: z.string().nullable(),
   revoked_at: z.string().nullable(),
-});
-
-export const membershipSchema = z.object({
-  collection_id: z.string(),
-  user_id: z.string(),
-  email: z.string(),
-  role: roleSchema,
-  created_at: z.string(),
 });
 
 export const auditSchema = z.object({

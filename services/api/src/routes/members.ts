@@ -1,7 +1,7 @@
-import { createError } from '@pinpoint/core';
+import { createError, membershipSchema, roleSchema } from '@pinpoint/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { auditSchema, membershipSchema, roleSchema } from '../access-schemas.js';
+import { auditSchema } from '../access-schemas.js';
 import type { RouteContext } from '../context.js';
 import { errorResponse } from '../schemas.js';
 import { callerOf } from '../security.js';

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { api } from '../../../api/client.js';
 import type { SessionInfo } from '../../../api/types.js';
+import { FormError } from '../../../app/FormError/FormError.js';
 import forms from '../../../app/forms.module.css';
 
 /** Sign-in, or — on a fresh instance — the one-time creation of the first instance admin. */
@@ -38,11 +39,7 @@ export function SignIn({ setup, onSignedIn }: { setup: boolean; onSignedIn: (s: 
             onChange={(e) => setPassword(e.target.value)}
           />
         </label>
-        {error && (
-          <p className={forms.error} role="alert">
-            {error}
-          </p>
-        )}
+        <FormError error={error} />
         <button className={forms.button} type="submit" disabled={busy}>
           {setup ? 'Create administrator' : 'Sign in'}
         </button>

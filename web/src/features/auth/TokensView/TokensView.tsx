@@ -1,6 +1,7 @@
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { api } from '../../../api/client.js';
 import type { ApiToken } from '../../../api/types.js';
+import { FormError } from '../../../app/FormError/FormError.js';
 import forms from '../../../app/forms.module.css';
 
 /** The user's personal API tokens: create (the secret is shown once), list, revoke. */
@@ -47,11 +48,7 @@ export function TokensView() {
           <code className={forms.secret}>{fresh}</code>
         </div>
       )}
-      {error && (
-        <p className={forms.error} role="alert">
-          {error}
-        </p>
-      )}
+      <FormError error={error} />
       <table className={forms.table}>
         <thead>
           <tr>

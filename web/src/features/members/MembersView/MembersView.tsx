@@ -1,6 +1,7 @@
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { api } from '../../../api/client.js';
 import type { Membership, ReadableCollection, Role } from '../../../api/types.js';
+import { FormError } from '../../../app/FormError/FormError.js';
 import forms from '../../../app/forms.module.css';
 
 const ROLES: Role[] = ['viewer', 'editor', 'admin'];
@@ -59,11 +60,7 @@ export function MembersView({ collection }: { collection: ReadableCollection | n
           Add member
         </button>
       </form>
-      {error && (
-        <p className={forms.error} role="alert">
-          {error}
-        </p>
-      )}
+      <FormError error={error} />
       <table className={forms.table}>
         <tbody>
           {members.map((m) => (
