@@ -10,12 +10,12 @@ import { createGuardedEngine, createIdentity, principalOf } from '@pinpoint/engi
 import { dropSchema } from '@pinpoint/postgres';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { McpTestClient } from '../test/mcp-test-client.js';
+import { connectMcp, evalDoc, evalQuestion } from '../test/mcp-test-client.js';
 import { openAccessStore } from './access.js';
 import { buildApp } from './app.js';
 import { createDistributedEngine } from './compose-distributed.js';
 import { configFor } from './config.js';
-import type { McpTestClient } from './mcp-test-client.js';
-import { connectMcp, evalDoc, evalQuestion } from './mcp-test-client.js';
 
 const DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
 const MD = '000_梅雨.md';

@@ -7,12 +7,12 @@ import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { freePort } from '@pinpoint/conformance';
 import type { Citation } from '@pinpoint/core';
 import { createGuardedEngine, createIdentity, principalOf } from '@pinpoint/engine';
-import { type Browser, chromium } from 'playwright-core';
+import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { McpTestClient } from '../test/mcp-test-client.js';
+import { connectMcp, evalDoc, evalQuestion, resultText } from '../test/mcp-test-client.js';
 import type { TestApp } from '../test/test-app.js';
-import { settle, startTestApp, uploadFiles } from '../test/test-app.js';
-import type { McpTestClient } from './mcp-test-client.js';
-import { connectMcp, evalDoc, evalQuestion, resultText } from './mcp-test-client.js';
+import { startTestApp } from '../test/test-app.js';
 
 const repoRoot = new URL('../../../', import.meta.url);
 const resultsDir = fileURLToPath(new URL('test-results/mcp/', repoRoot));
@@ -243,55 +243,36 @@ describe('the MCP server over Streamable HTTP at /mcp (SDK client, auth on, real
     const bytes = new Uint8Array(await download.arrayBuffer());
     expect(createHash('sha256').update(bytes).digest('hex')).toBe(createHash('sha256').update(evalDoc(PDF)).digest('hex'));
   });
-});
 
-describe('an open_citation link opened by the real reader in headless Chromium (PINPOINT_AUTH=off on loopback)', () => {
-  let t: TestApp;
-  let base: string;
-  let mcp: McpTestClient;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    t = await startTestApp({
-      PINPOINT_PORT: String(port),
-      PINPOINT_PUBLIC_URL: base,
-      PINPOINT_WEB_DIST: fileURLToPath(new URL('web/dist', repoRoot)),
-    });
-    const collection = await t.engine.ensureCollection('default');
-    const [uploaded] = await uploadFiles(t.app, collection.collection_id, [{ name: PDF, bytes: evalDoc(PDF) }]);
-    expect((await settle(t.app, [uploaded?.version.version_id ?? '']))[0]?.state).toBe('ready');
-    await t.app.listen({ host: '127.0.0.1', port });
-    mcp = await connectMcp(base);
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
-  });
-  afterAll(async () => {
-    await mcp?.client.close();
-    await browser?.close();
-    await t?.close();
-  });
-
-  it('opens the cited PDF page with the anchor boxes drawn (screenshot checked)', async () => {
-    const a = (await mcp.call('ask', { question: question('a10743p4q1') })).structuredContent as { citations: Citation[] };
+  it('the reader opens an open_citation link at the highlight once the person signs in (Chromium, screenshot checked)', async () => {
+    const a = (await call('ask', { question: question('a10743p4q1') })).structuredContent as { citations: Citation[] };
     const cite = a.citations.find((c) => c.file === PDF);
     if (cite?.anchor.kind !== 'page') throw new Error(`expected a page citation into ${PDF}`);
-    const link = (await mcp.call('open_citation', { citation: cite, question: question('a10743p4q1') })).structuredContent as {
+    const link = (await call('open_citation', { citation: cite, question: question('a10743p4q1') })).structuredContent as {
       reader_url: string;
     };
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    const errors: Error[] = [];
-    page.on('pageerror', (e) => errors.push(e));
-    await page.goto(link.reader_url);
-    const boxes = page.locator('[data-testid=highlight-box]');
-    await boxes.first().waitFor({ timeout: 30_000 });
-    expect(await boxes.count()).toBe(cite.anchor.boxes.length);
-    const box = await boxes.first().boundingBox();
-    expect(box && box.y >= 0 && box.y < 900 && box.width > 0).toBe(true);
-    expect(await page.locator('[data-testid=precision]').textContent()).toMatch(/Exact/);
-    expect(await page.locator('[data-testid=page-canvas]').count()).toBe(1);
-    mkdirSync(resultsDir, { recursive: true });
-    await page.screenshot({ path: `${resultsDir}open-citation-pdf.png` });
-    expect(errors).toEqual([]);
+    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+    try {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      const errors: Error[] = [];
+      page.on('pageerror', (e) => errors.push(e));
+      await page.goto(link.reader_url);
+      await page.waitForSelector('h1#signin-heading');
+      await page.fill('input[type=email]', 'alice@x.test');
+      await page.fill('input[type=password]', PASSWORD);
+      await page.click('button[type=submit]');
+      const boxes = page.locator('[data-testid=highlight-box]');
+      await boxes.first().waitFor({ timeout: 30_000 });
+      expect(page.url()).toBe(link.reader_url);
+      expect(await boxes.count()).toBe(cite.anchor.boxes.length);
+      const box = await boxes.first().boundingBox();
+      expect(box && box.y >= 0 && box.y < 900 && box.width > 0).toBe(true);
+      expect(await page.locator('[data-testid=precision]').textContent()).toMatch(/Exact/);
+      mkdirSync(resultsDir, { recursive: true });
+      await page.screenshot({ path: `${resultsDir}open-citation-pdf.png` });
+      expect(errors).toEqual([]);
+    } finally {
+      await browser.close();
+    }
   });
 });
