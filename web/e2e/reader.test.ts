@@ -126,7 +126,11 @@ describe('upload, ask and open citations in the reader (real API, Chromium)', ()
     expect(await page.locator('[data-testid=gate-reason]').textContent()).toMatch(/^Answered: the cited passage holds/);
     const cited = answer.citations.find((c) => c.mark);
     expect(cited?.mark?.text).toBe('1955年');
-    expect(Array.from(cited?.quote ?? '').slice(cited?.mark?.start, cited?.mark?.end).join('')).toBe('1955年');
+    expect(
+      Array.from(cited?.quote ?? '')
+        .slice(cited?.mark?.start, cited?.mark?.end)
+        .join(''),
+    ).toBe('1955年');
     await openCitation(page, answer, cited?.file ?? '');
     const mark = page.locator('[data-testid=answer-mark]');
     await mark.waitFor();
