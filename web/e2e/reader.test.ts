@@ -133,6 +133,26 @@ describe('upload, ask and open citations in the reader (real API, Chromium)', ()
     await page.close();
   });
 
+  it('marks the asked-for date inside the cited sentence, in the answer link and the reader', async () => {
+    const page = await openPage();
+    const answer = await ask(page, question('a10336p48q2').question);
+    expect(answer.refused).toBe(false);
+    expect(await page.locator('[data-testid=gate-reason]').textContent()).toMatch(/^Answered: the cited passage holds/);
+    const cited = answer.citations.find((c) => c.mark);
+    expect(cited?.mark?.text).toBe('1955年');
+    expect(
+      Array.from(cited?.quote ?? '')
+        .slice(cited?.mark?.start, cited?.mark?.end)
+        .join(''),
+    ).toBe('1955年');
+    await openCitation(page, answer, cited?.file ?? '');
+    const mark = page.locator('[data-testid=answer-mark]');
+    await mark.waitFor();
+    expect(await mark.textContent()).toBe('1955年');
+    await page.screenshot({ path: join(resultsDir, 'reader-answer-mark.png') });
+    await page.close();
+  });
+
   it('draws the PDF anchor boxes at their place on the rendered page', async () => {
     const page = await openPage();
     const q = question('a10743p4q1');

@@ -234,8 +234,8 @@ const same = (a: Scored, b: Scored): boolean => a.c.element === b.c.element && a
 
 /**
  * The best one or two sentences. The second is the best sentence's neighbour that holds what the
- * question asks for (a number, a name) when the best one does not, or that carries a label's
- * content on; else another sentence nearly as good from another place.
+ * question asks for (a number, a name) when the best one does not; else another sentence nearly as
+ * good from another place; else the best sentence's closest neighbour, for context.
  */
 function pickSentences(ranked: Scored[], max: number, question: string): Scored[] {
   const best = ranked.find((s) => !isLabel(s.c)) ?? ranked[0];
@@ -254,12 +254,10 @@ function pickSentences(ranked: Scored[], max: number, question: string): Scored[
     if (picked.some((p) => same(p, s)) || isLabel(s.c)) continue;
     picked.push(s);
   }
-  // In reading order when both come from one element.
-  return picked.length === 2 &&
-    picked[0]?.c.element === picked[1]?.c.element &&
-    (picked[1]?.c.start ?? 0) < (picked[0]?.c.start ?? 0)
-    ? [picked[1] as Scored, picked[0] as Scored]
-    : picked;
+  // Alone, the best sentence often leans on its neighbour for the answer ("この年の秋…", "It was…").
+  const context = neighbours[0];
+  if (picked.length === 1 && context) picked.push(context);
+  return picked;
 }
 
 export function refusalMessage(question: string): string {
