@@ -117,4 +117,25 @@ describe('chunkElements on one very long element', () => {
       expect(Array.from(c?.text ?? '').length).toBeLessThanOrEqual(700);
     }
   });
+
+  it('keeps a table row whole as one unit, but cuts a row many chunks long into pieces of text', () => {
+    const row = (i: number, text: string, header: boolean): Element => ({
+      ...textEl(i, text),
+      type: 'record',
+      table: { index: 0, row: i, header },
+      cells: [{ ref: `A${i + 1}`, col: 0, start: 0, end: Array.from(text).length, header: 'Note' }],
+    });
+    const long = Array.from({ length: 60 }, (_, n) => sentence(n)).join(' ');
+    const elements = [row(0, 'Note', true), row(1, 'A short note.', false), row(2, long, false)];
+    const chunks = chunkElements(elements, opts);
+    expect(chunks[0]?.text).toBe('A short note.');
+    expect(chunks[0]?.retrieval_text).toContain('Note: A short note.');
+    const pieces = chunks.slice(1);
+    expect(pieces.length).toBeGreaterThan(10);
+    for (const c of pieces) {
+      expect(Array.from(c.text).length).toBeLessThanOrEqual(120);
+      expect(c.retrieval_text.length).toBeLessThan(400);
+      slicesMatch(elements, c);
+    }
+  });
 });

@@ -39,6 +39,9 @@ interface Block {
 
 const isHeading = (e: Element): boolean => e.type === 'heading' || e.type === 'title';
 
+/** A table row up to this many chunk targets long is one retrieval unit; a longer one is split as text. */
+const ROW_MAX_TARGETS = 4;
+
 /** Elements → blocks: one per element, consecutive list items of one page/sheet joined. */
 function toBlocks(elements: Element[], texts: ElementText[], target: number): Block[] {
   const blocks: Block[] = [];
@@ -46,8 +49,9 @@ function toBlocks(elements: Element[], texts: ElementText[], target: number): Bl
   elements.forEach((e, i) => {
     const c = texts[i] as ElementText;
     const key = boundaryKey(e);
-    if (e.table && withData.has(e.table.index)) {
+    if (e.table && withData.has(e.table.index) && (e.table.header || c.length <= ROW_MAX_TARGETS * target)) {
       // Header names travel in every row's retrieval text; a header row alone is never a candidate.
+      // A row many chunks long (a one-line export) is read as text below, in chunk-sized pieces.
       if (!e.table.header)
         blocks.push({
           units: [{ element: i, start: 0, end: c.length, length: c.length }],
@@ -159,7 +163,7 @@ function buildChunk(units: Unit[], elements: Element[], texts: ElementText[], o:
     ordinal,
     elements: refs.map(({ element_id, start, end }) => ({ element_id, start, end })),
     text,
-    retrieval_text: first.table
+    retrieval_text: wholeRow(first, refs, texts)
       ? rowRetrievalText(first, o.title)
       : [o.title, trail.join(' › '), text].filter((s) => s.length > 0).join('\n'),
     section_path: trail,
@@ -167,6 +171,18 @@ function buildChunk(units: Unit[], elements: Element[], texts: ElementText[], o:
   if (first.anchor.kind === 'page') chunk.page_index = first.anchor.page_index;
   if (first.anchor.kind === 'record' && first.anchor.sheet !== undefined) chunk.sheet = first.anchor.sheet;
   return chunk;
+}
+
+/** The chunk is exactly one whole table row (not a piece of an over-long one). */
+function wholeRow(first: Element, refs: { index: number; start: number; end: number }[], texts: ElementText[]): boolean {
+  const [only, ...more] = refs;
+  return (
+    first.table !== undefined &&
+    only !== undefined &&
+    more.length === 0 &&
+    only.start === 0 &&
+    only.end === texts[only.index]?.length
+  );
 }
 
 /**

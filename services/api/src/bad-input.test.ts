@@ -73,7 +73,9 @@ describe('bad input ends as a failed version with a stable code; the service kee
       payload: '<question>warranty</question>',
     });
     expect(wrongType.statusCode).toBe(415);
-    expect(wrongType.json()).toEqual({ error: { code: 'PP_UNSUPPORTED_MEDIA_TYPE', message: expect.any(String) } });
+    expect(wrongType.json()).toEqual({
+      error: { code: 'PP_UNSUPPORTED_MEDIA_TYPE', message: expect.any(String), request_id: expect.any(String) },
+    });
   });
 
   it('rejects a file above the upload limit with PP_FILE_TOO_LARGE (413) and stores nothing', async () => {
