@@ -1,26 +1,15 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { openEmbeddedAccessStore } from '@pinpoint/compose';
+import { freePort } from '@pinpoint/conformance';
 import { createIdentity } from '@pinpoint/engine';
 import { loadDataset } from '@pinpoint/eval';
-import { SqliteAccessStore } from '@pinpoint/storage';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 async function startServer(dataDir: string): Promise<{ base: string; child: ChildProcess }> {
   const port = await freePort();
@@ -56,7 +45,7 @@ async function startServer(dataDir: string): Promise<{ base: string; child: Chil
 
 /** Users with a token each, members (viewer) of the default collection; the first is the uploader (editor). */
 async function seedUsers(dataDir: string, base: string, n: number): Promise<{ collectionId: string; tokens: string[] }> {
-  const store = new SqliteAccessStore(join(dataDir, 'metadata.db'));
+  const store = openEmbeddedAccessStore(dataDir);
   const identity = createIdentity(store);
   try {
     const admin = await identity.addUser('bench-admin@example.com', 'bench-password-0', { admin: true });
