@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, createApiClient } from '../src/api/client.js';
+import { ApiError, createApiClient, setCsrfToken } from '../src/api/client.js';
 import { type RunningApi, startApi, uploadViaApi, waitForReady } from './harness.js';
 
 let server: RunningApi;
@@ -41,6 +41,41 @@ describe("the web client checks every response against @pinpoint/core's contract
     expect(resolved.view.kind).toBe('text');
     expect(resolved.download_url).toMatch(/^\/api\/download\//);
     expect((await api.downloadUrl(versionId)).url).toMatch(/^\/api\/download\//);
+  }, 90_000);
+
+  it('accepts what the account routes serve: session, setup, tokens, users, members (PINPOINT_AUTH=on)', async () => {
+    const secured = await startApi({ PINPOINT_AUTH: 'on', PINPOINT_WORKER: 'false' });
+    // A browser keeps the session cookie; here a small jar on fetch does.
+    const realFetch = globalThis.fetch;
+    let cookie = '';
+    globalThis.fetch = async (input, init) => {
+      const headers = new Headers(init?.headers);
+      if (cookie) headers.set('cookie', cookie);
+      const res = await realFetch(input, { ...init, headers });
+      const set = res.headers.get('set-cookie');
+      if (set) cookie = set.split(';')[0] ?? '';
+      return res;
+    };
+    try {
+      const api = createApiClient(secured.base);
+      expect(await api.session()).toMatchObject({ auth: 'on', user: null, needs_setup: true });
+      const session = await api.setup('owner@example.com', 'correct horse battery staple');
+      expect(session.user?.admin).toBe(true);
+      setCsrfToken(session.csrf_token);
+      const created = await api.createToken('scripts');
+      expect(created.token.length).toBeGreaterThan(20);
+      expect((await api.tokens()).tokens.map((t) => t.token_id)).toContain(created.info.token_id);
+      expect((await api.findUser('owner@example.com')).users[0]?.email).toBe('owner@example.com');
+      const collection = await api.createCollection('contract');
+      const members = await api.members(collection.collection_id);
+      expect(members.members[0]).toMatchObject({ email: 'owner@example.com', role: 'admin' });
+      await api.revokeToken(created.info.token_id);
+      await api.logout();
+    } finally {
+      globalThis.fetch = realFetch;
+      setCsrfToken(null);
+      await secured.stop();
+    }
   }, 90_000);
 
   it('fails loudly, naming the field, when a server drifts from the contract', async () => {

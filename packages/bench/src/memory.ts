@@ -1,5 +1,6 @@
 import type { ParseUsage } from '@pinpoint/parsers';
-import { longLineFormats, longLineSample, parseIsolated } from '@pinpoint/parsers';
+import { parseIsolated } from '@pinpoint/parsers';
+import { longLineFormats, longLineSample } from '@pinpoint/testing';
 
 const MB = 1024 * 1024;
 

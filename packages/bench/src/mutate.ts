@@ -1,4 +1,4 @@
-import { craftZip, pngHeader } from '@pinpoint/parsers';
+import { craftZip, pngHeader } from '@pinpoint/testing';
 import JSZip from 'jszip';
 
 /** The ways a seed file is damaged, after the ones that found real failures in Pinpoint's ingestion. */

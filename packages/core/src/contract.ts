@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { boxSchema, precisionSchema, rotationSchema } from './anchors.js';
+import { membershipSchema } from './access.js';
+import { anchorSchema, boxSchema, precisionSchema, rotationSchema } from './anchors.js';
 import {
   artifactSchema,
   citationSchema,
@@ -86,6 +87,8 @@ export const retrievedSchema = z.object({
   text: z.string(),
   scores: stageNumbersSchema,
   ranks: stageNumbersSchema,
+  /** Search results only: the chunk's first element and its anchor, where the passage starts in the original. */
+  start: z.object({ element_id: z.string(), anchor: anchorSchema }).optional(),
 });
 export type Retrieved = z.infer<typeof retrievedSchema>;
 
@@ -196,3 +199,43 @@ export type ResolvedCitation = z.infer<typeof resolvedCitationSchema>;
 /** What the API serves: the resolved citation with a signed link to the version's original. */
 export const resolvedCitationResponseSchema = resolvedCitationSchema.extend({ download_url: z.string() });
 export type ResolvedCitationResponse = z.infer<typeof resolvedCitationResponseSchema>;
+
+/* Account routes: sign-in, sessions, API tokens, users, members and the audit log (docs/security.md). */
+
+export const userSchema = z.object({ user_id: z.string(), email: z.string(), admin: z.boolean(), created_at: z.string() });
+
+/** GET /api/auth/session, and the answer of login and setup. */
+export const sessionResponseSchema = z.object({
+  auth: z.enum(['on', 'off']),
+  user: userSchema.nullable(),
+  /** Send it in x-csrf-token with every state-changing request of this cookie session. */
+  csrf_token: z.string().nullable(),
+  needs_setup: z.boolean(),
+});
+export type SessionInfo = z.infer<typeof sessionResponseSchema>;
+
+export const apiTokenSchema = z.object({
+  token_id: z.string(),
+  user_id: z.string(),
+  name: z.string(),
+  created_at: z.string(),
+  last_used_at: z.string().nullable(),
+  revoked_at: z.string().nullable(),
+});
+export const tokensResponseSchema = z.object({ tokens: z.array(apiTokenSchema) });
+/** The secret is in this response only; the server keeps its hash. */
+export const createdTokenResponseSchema = z.object({ token: z.string(), info: apiTokenSchema });
+export const usersResponseSchema = z.object({ users: z.array(userSchema) });
+export const membershipResponseSchema = membershipSchema;
+export const membersResponseSchema = z.object({ members: z.array(membershipSchema) });
+
+export const auditEntrySchema = z.object({
+  audit_id: z.string(),
+  at: z.string(),
+  user_id: z.string().nullable(),
+  action: z.string(),
+  collection_id: z.string().nullable(),
+  target: z.string().nullable(),
+  detail: z.record(z.string(), z.unknown()),
+});
+export const auditResponseSchema = z.object({ entries: z.array(auditEntrySchema) });

@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { longLineFormats, longLineSample } from '@pinpoint/parsers';
+import { longLineFormats, longLineSample } from '@pinpoint/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from './engine.js';
 import { openTestEngine } from './test-engine.js';

@@ -146,7 +146,13 @@ export async function search(
     { k: options.k ?? config.retrieval.k, lexical: config.retrieval.lexical },
     timings,
   );
-  const hits = found.slice(0, options.k ?? 10).map((c) => c.hit);
+  const hits = await Promise.all(
+    found.slice(0, options.k ?? 10).map(async (c): Promise<Retrieved> => {
+      const first = c.chunk.elements[0]?.element_id;
+      const [element] = first ? await ports.metadata.getElements(c.chunk.version_id, [first]) : [];
+      return element ? { ...c.hit, start: { element_id: element.element_id, anchor: element.anchor } } : c.hit;
+    }),
+  );
   timings.total_ms = ms(t0);
   return { query, hits, timings };
 }

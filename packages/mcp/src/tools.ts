@@ -1,4 +1,4 @@
-import type { Anchor, Principal, Retrieved } from '@pinpoint/core';
+import type { Principal, Retrieved } from '@pinpoint/core';
 import { formatCiteHash } from '@pinpoint/core/reader-link';
 import type { GuardedEngine, UrlSigner } from '@pinpoint/engine';
 import { signerId } from '@pinpoint/engine';
@@ -46,26 +46,6 @@ const define = <I extends z.ZodObject, O extends z.ZodObject>(tool: ToolDefiniti
 
 const finalScore = (h: Retrieved): number => h.scores.rerank ?? h.scores.fused ?? h.scores.lexical ?? h.scores.dense ?? 0;
 
-/**
- * The anchor of each hit's first element: where the chunk starts in the original. Only hits the
- * guarded search returned are looked up, so this reads nothing the caller may not see.
- */
-async function hitAnchors(
-  guarded: GuardedEngine,
-  hits: Retrieved[],
-): Promise<Map<string, { element_id: string; anchor: Anchor }>> {
-  const { metadata } = guarded.engine.ports;
-  const chunks = await metadata.getChunks(hits.map((h) => h.chunk_id));
-  const out = new Map<string, { element_id: string; anchor: Anchor }>();
-  for (const chunk of chunks) {
-    const first = chunk.elements[0]?.element_id;
-    if (!first) continue;
-    const [element] = await metadata.getElements(chunk.version_id, [first]);
-    if (element) out.set(chunk.chunk_id, { element_id: element.element_id, anchor: element.anchor });
-  }
-  return out;
-}
-
 const scope = (collectionId: string | undefined) => (collectionId ? { collectionId } : {});
 
 /** The tools, each a thin call into the engine methods the HTTP routes call. */
@@ -81,9 +61,8 @@ export function pinpointTools(ctx: McpToolContext): ToolDefinition[] {
       output: searchOutput,
       async run({ query, collection_id, k }) {
         const found = await guarded.search(principal, query, { ...scope(collection_id), k: k ?? 10 });
-        const anchors = await hitAnchors(guarded, found.hits);
         const hits = found.hits.flatMap((h) => {
-          const at = anchors.get(h.chunk_id);
+          const at = h.start;
           if (!at) return [];
           return [
             {

@@ -1,3 +1,6 @@
+export { craftedInputs, craftZip, pngHeader } from './crafted.js';
+export type { LongLineFormat } from './long-lines.js';
+export { longLineFormats, longLineSample } from './long-lines.js';
 export type { AnswerFn, FakeServer } from './provider-fakes.js';
 export { startFakeGemini, startFakeOllama } from './provider-fakes.js';
 export type { FakeQdrant } from './qdrant-fake.js';

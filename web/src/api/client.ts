@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ApiToken, Membership, ResolveRequest, Role, SessionInfo, UploadResult, User } from './types.js';
+import type { ResolveRequest, Role, UploadResult } from './types.js';
 
 type Contract = typeof import('@pinpoint/core/contract');
 /** Picks a response schema of the contract (loaded only where responses are checked). */
@@ -83,8 +83,10 @@ export function createApiClient(base = '') {
   const request = async <S extends z.ZodType>(path: string, pick: Pick<S>, method: Method = 'GET', body?: unknown) =>
     conform(path, await fetchJson(path, method, body), pick);
   const post = <S extends z.ZodType>(path: string, pick: Pick<S>, body?: unknown) => request(path, pick, 'POST', body);
-  /** Account routes (sign-in, tokens, members): typed, not part of the document contract. */
-  const account = async <T>(path: string, method: Method = 'GET', body?: unknown) => (await fetchJson(path, method, body)) as T;
+  /** A request answered 204 No Content. */
+  const done = async (path: string, method: Method): Promise<void> => {
+    await fetchJson(path, method);
+  };
   const v = (versionId: string) => `/api/versions/${encodeURIComponent(versionId)}`;
   const j = (jobId: string) => `/api/jobs/${encodeURIComponent(jobId)}`;
   const members = (collectionId: string) => `/api/collections/${encodeURIComponent(collectionId)}/members`;
@@ -110,19 +112,21 @@ export function createApiClient(base = '') {
       return res.arrayBuffer();
     },
     jobEventsUrl: (collectionId?: string) => `${base}/api/jobs/events${query({ collection_id: collectionId })}`,
-    session: () => account<SessionInfo>('/api/auth/session'),
-    login: (email: string, password: string) => account<SessionInfo>('/api/auth/login', 'POST', { email, password }),
-    setup: (email: string, password: string) => account<SessionInfo>('/api/auth/setup', 'POST', { email, password }),
-    logout: () => account<null>('/api/auth/logout', 'POST'),
-    tokens: () => account<{ tokens: ApiToken[] }>('/api/auth/tokens'),
-    createToken: (name: string) => account<{ token: string; info: ApiToken }>('/api/auth/tokens', 'POST', { name }),
-    revokeToken: (tokenId: string) => account<null>(`/api/auth/tokens/${encodeURIComponent(tokenId)}`, 'DELETE'),
-    findUser: (email: string) => account<{ users: User[] }>(`/api/users${query({ email })}`),
-    members: (collectionId: string) => account<{ members: Membership[] }>(members(collectionId)),
+    session: () => request('/api/auth/session', (c) => c.sessionResponseSchema),
+    login: (email: string, password: string) => post('/api/auth/login', (c) => c.sessionResponseSchema, { email, password }),
+    setup: (email: string, password: string) => post('/api/auth/setup', (c) => c.sessionResponseSchema, { email, password }),
+    logout: () => done('/api/auth/logout', 'POST'),
+    tokens: () => request('/api/auth/tokens', (c) => c.tokensResponseSchema),
+    createToken: (name: string) => post('/api/auth/tokens', (c) => c.createdTokenResponseSchema, { name }),
+    revokeToken: (tokenId: string) => done(`/api/auth/tokens/${encodeURIComponent(tokenId)}`, 'DELETE'),
+    findUser: (email: string) => request(`/api/users${query({ email })}`, (c) => c.usersResponseSchema),
+    members: (collectionId: string) => request(members(collectionId), (c) => c.membersResponseSchema),
     setMember: (collectionId: string, userId: string, role: Role) =>
-      account<Membership>(`${members(collectionId)}/${encodeURIComponent(userId)}`, 'PUT', { role }),
+      request(`${members(collectionId)}/${encodeURIComponent(userId)}`, (c) => c.membershipResponseSchema, 'PUT', {
+        role,
+      }),
     removeMember: (collectionId: string, userId: string) =>
-      account<null>(`${members(collectionId)}/${encodeURIComponent(userId)}`, 'DELETE'),
+      done(`${members(collectionId)}/${encodeURIComponent(userId)}`, 'DELETE'),
   };
 }
 

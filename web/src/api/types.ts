@@ -18,24 +18,16 @@ export type {
   RecordView,
   Retrieved,
   Role,
+  SessionInfo,
   StageName,
   TextView,
   UploadResult,
-  User,
   VersionDetail,
 } from '@pinpoint/core';
 
-import type { Collection, Role, User } from '@pinpoint/core';
+import type { Collection, Role } from '@pinpoint/core';
 
 export type AskResponse = Answer;
-
-/** GET /api/auth/session (also the answer of login and setup). */
-export interface SessionInfo {
-  auth: 'on' | 'off';
-  user: User | null;
-  csrf_token: string | null;
-  needs_setup: boolean;
-}
 
 /** A collection as the caller sees it, with their role in it. */
 export type ReadableCollection = Collection & { role?: Role | undefined };

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { craftZip } from '@pinpoint/testing';
 import { describe, expect, it } from 'vitest';
-import { craftZip } from '../report/crafted.js';
 import { assertOfficeContainer, isEncryptedOoxml } from './container.js';
 import { assertZipWithinLimits, readZipDirectory } from './zip-guard.js';
 

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import type { Element, PageAnchor } from '@pinpoint/core';
 import { codepointLength } from '@pinpoint/core';
+import { pngHeader } from '@pinpoint/testing';
 import jpeg from 'jpeg-js';
 import { describe, expect, it } from 'vitest';
 import { createTesseractOcr } from '../ocr/tesseract-cli.js';
-import { pngHeader } from '../report/crafted.js';
 import { parseImage } from './parse-image.js';
 
 const corpus = new URL('../../../../../shared/corpus/formats/', import.meta.url);

@@ -1,10 +1,16 @@
 import type { Principal, User } from '@pinpoint/core';
-import { createError } from '@pinpoint/core';
+import {
+  createdTokenResponseSchema,
+  createError,
+  sessionResponseSchema,
+  tokensResponseSchema,
+  usersResponseSchema,
+} from '@pinpoint/core';
 import type { Session } from '@pinpoint/engine';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { credentialsBody, sessionResponse, tokenSchema, userSchema } from '../access-schemas.js';
+import { credentialsBody } from '../access-schemas.js';
 import type { RouteContext } from '../context.js';
 import { errorResponse } from '../schemas.js';
 import { callerOf, perUserLimit, SESSION_COOKIE } from '../security.js';
@@ -31,7 +37,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (a
 
   app.get(
     '/api/auth/session',
-    { config: { public: true }, schema: { tags: ['auth'], response: { 200: sessionResponse } } },
+    { config: { public: true }, schema: { tags: ['auth'], response: { 200: sessionResponseSchema } } },
     async (req) => {
       if (!config.auth.enabled) return { auth: 'off' as const, user: null, csrf_token: null, needs_setup: false };
       const p = req.principal;
@@ -44,7 +50,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (a
     '/api/auth/login',
     {
       config: { public: true, ...perUserLimit(config.auth.rateLimits.login, 'login') },
-      schema: { tags: ['auth'], body: credentialsBody, response: { 200: sessionResponse, 401: errorResponse } },
+      schema: { tags: ['auth'], body: credentialsBody, response: { 200: sessionResponseSchema, 401: errorResponse } },
     },
     async (req, reply) => {
       if (!config.auth.enabled) throw createError('PP_VALIDATION', 'Sign-in is off (PINPOINT_AUTH=off).');
@@ -60,7 +66,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (a
         tags: ['auth'],
         description: 'Creates the first instance admin of a fresh instance and signs them in; 409 once any user exists.',
         body: credentialsBody,
-        response: { 200: sessionResponse, 409: errorResponse },
+        response: { 200: sessionResponseSchema, 409: errorResponse },
       },
     },
     async (req, reply) => {
@@ -77,11 +83,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (a
     return reply.code(204).send();
   });
 
-  app.get(
-    '/api/auth/tokens',
-    { schema: { tags: ['auth'], response: { 200: z.object({ tokens: z.array(tokenSchema) }) } } },
-    async (req) => ({ tokens: await identity.listTokens(userOnly(callerOf(req)).user_id) }),
-  );
+  app.get('/api/auth/tokens', { schema: { tags: ['auth'], response: { 200: tokensResponseSchema } } }, async (req) => ({
+    tokens: await identity.listTokens(userOnly(callerOf(req)).user_id),
+  }));
 
   app.post(
     '/api/auth/tokens',
@@ -90,7 +94,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (a
         tags: ['auth'],
         description: 'A personal API token (Authorization: Bearer …); the secret is in this response only.',
         body: z.object({ name: z.string().trim().min(1).max(100) }),
-        response: { 201: z.object({ token: z.string(), info: tokenSchema }) },
+        response: { 201: createdTokenResponseSchema },
       },
     },
     async (req, reply) => {
@@ -130,7 +134,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (a
         tags: ['auth'],
         description: 'Instance admins: every user. Others: the user with exactly that email (to add as a member), if any.',
         querystring: z.object({ email: z.string().max(320).optional() }),
-        response: { 200: z.object({ users: z.array(userSchema) }) },
+        response: { 200: usersResponseSchema },
       },
     },
     async (req) => {

@@ -1,7 +1,6 @@
-import { createError, membershipSchema, roleSchema } from '@pinpoint/core';
+import { auditResponseSchema, createError, membershipResponseSchema, membersResponseSchema, roleSchema } from '@pinpoint/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { auditSchema } from '../access-schemas.js';
 import type { RouteContext } from '../context.js';
 import { errorResponse } from '../schemas.js';
 import { callerOf } from '../security.js';
@@ -18,7 +17,7 @@ export const memberRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async 
       schema: {
         tags: ['members'],
         params: z.object({ collectionId: z.string().min(1).max(200) }),
-        response: { 200: z.object({ members: z.array(membershipSchema) }), 404: errorResponse },
+        response: { 200: membersResponseSchema, 404: errorResponse },
       },
     },
     async (req) => ({ members: await guarded.listMembers(callerOf(req), req.params.collectionId) }),
@@ -26,7 +25,7 @@ export const memberRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async 
 
   app.get(
     '/api/collections/:collectionId/members/:userId',
-    { schema: { tags: ['members'], params: memberParams, response: { 200: membershipSchema, 404: errorResponse } } },
+    { schema: { tags: ['members'], params: memberParams, response: { 200: membershipResponseSchema, 404: errorResponse } } },
     async (req) => {
       const members = await guarded.listMembers(callerOf(req), req.params.collectionId);
       const m = members.find((x) => x.user_id === req.params.userId);
@@ -42,7 +41,7 @@ export const memberRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async 
         tags: ['members'],
         params: memberParams,
         body: z.object({ role: roleSchema }),
-        response: { 200: membershipSchema, 404: errorResponse },
+        response: { 200: membershipResponseSchema, 404: errorResponse },
       },
     },
     async (req) => guarded.setMember(callerOf(req), req.params.collectionId, req.params.userId, req.body.role),
@@ -68,7 +67,7 @@ export const memberRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async 
           collection_id: z.string().optional(),
           limit: z.coerce.number().int().min(1).max(1000).optional(),
         }),
-        response: { 200: z.object({ entries: z.array(auditSchema) }), 404: errorResponse },
+        response: { 200: auditResponseSchema, 404: errorResponse },
       },
     },
     async (req) => ({

@@ -10,13 +10,9 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { Format } from '@pinpoint/core';
 import { toPinpointError } from '@pinpoint/core';
-import { detectFormat } from '../detect.js';
-import { parseIsolated } from '../isolate.js';
-import { createPdfRasterizer } from '../ocr/pdftoppm.js';
-import { createTesseractOcr } from '../ocr/tesseract-cli.js';
-import { createLibreOfficeConverter } from '../office/libreoffice.js';
-import { parseDocument } from '../parse.js';
-import { craftedInputs } from './crafted.js';
+import type { CapabilitySpec } from '@pinpoint/parsers';
+import { buildContext, detectFormat, parseDocument, parseIsolated } from '@pinpoint/parsers';
+import { craftedInputs } from '@pinpoint/testing';
 
 interface FileRow {
   ext: string;
@@ -33,14 +29,13 @@ interface FileRow {
 }
 
 const here = (rel: string) => fileURLToPath(new URL(rel, import.meta.url));
-const CAPABILITIES = { ocr: { engine: 'tesseract-cli' }, convert: { engine: 'libreoffice' } };
+const CAPABILITIES: CapabilitySpec = { ocr: { engine: 'tesseract-cli' }, convert: { engine: 'libreoffice' } };
 const LIMITS = { timeoutMs: 300_000, maxOldSpaceMb: 2048 };
-const inProcess = { ocr: createTesseractOcr(), convert: createLibreOfficeConverter(), rasterize: createPdfRasterizer() };
 
 /** Parse time without the child process, for per-format throughput. */
 async function timeInProcess(bytes: Uint8Array, fileName: string, format: Format): Promise<number> {
   const started = performance.now();
-  await parseDocument(bytes, { fileName, format, ...inProcess });
+  await parseDocument(bytes, buildContext({ fileName, format, capabilities: CAPABILITIES }));
   return Math.round((performance.now() - started) / 10) / 100;
 }
 
@@ -196,8 +191,8 @@ async function main(): Promise<void> {
   const { values } = parseArgs({
     options: { corpus: { type: 'string' }, out: { type: 'string' }, concurrency: { type: 'string' } },
   });
-  const corpus = values.corpus ?? here('../../../../../shared/corpus/formats/');
-  const out = values.out ?? here('../../../../docs/formats-report.md');
+  const corpus = values.corpus ?? here('../../../../shared/corpus/formats/');
+  const out = values.out ?? here('../../../docs/formats-report.md');
   const concurrency = Math.max(1, Number(values.concurrency ?? 2));
   const started = performance.now();
   const rows = await runAll(withCrafted(corpusJobs(corpus), corpus), concurrency);

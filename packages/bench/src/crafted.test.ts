@@ -1,9 +1,9 @@
 import { fileURLToPath } from 'node:url';
+import { parseDocument } from '@pinpoint/parsers';
+import { craftedInputs } from '@pinpoint/testing';
 import { describe, expect, it } from 'vitest';
-import { parseDocument } from '../parse.js';
-import { craftedInputs } from './crafted.js';
 
-const corpus = fileURLToPath(new URL('../../../../../shared/corpus/formats/', import.meta.url));
+const corpus = fileURLToPath(new URL('../../../../shared/corpus/formats/', import.meta.url));
 
 describe('crafted bad inputs', () => {
   it.each(craftedInputs(corpus))('$fileName fails with $expected', async ({ fileName, format, bytes, expected }) => {
