@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { HistoryAnswer } from './contract.js';
 
 /**
  * Identity and access (DESIGN.md §8): users, per-collection roles, sessions, API tokens and the
@@ -65,6 +66,30 @@ export interface NewUser {
   admin: boolean;
 }
 
+/** What a user said about an answer: it helped, a citation was wrong, or it should have refused. */
+export const feedbackVerdictSchema = z.enum(['helpful', 'wrong_citation', 'should_have_refused']);
+export type FeedbackVerdict = z.infer<typeof feedbackVerdictSchema>;
+
+export interface Feedback {
+  verdict: FeedbackVerdict;
+  note: string | null;
+  at: string;
+}
+
+/** One question a user asked, with the answer as it was given (citations included), and their feedback on it. */
+export interface HistoryEntry {
+  history_id: string;
+  user_id: string;
+  /** The collection asked in; null when the question searched every readable collection. */
+  collection_id: string | null;
+  question: string;
+  answer: HistoryAnswer;
+  asked_at: string;
+  feedback: Feedback | null;
+}
+
+export type NewHistoryEntry = Pick<HistoryEntry, 'user_id' | 'collection_id' | 'question' | 'answer'>;
+
 export interface AccessStore {
   /** PP_CONFLICT when the email is taken. With onlyIfNoUsers, null when any user exists (atomic). */
   createUser(input: NewUser, options?: { onlyIfNoUsers?: boolean }): Promise<User | null>;
@@ -73,7 +98,7 @@ export interface AccessStore {
   findUserByEmail(email: string): Promise<{ user: User; password_hash: string } | null>;
   listUsers(): Promise<User[]>;
   countUsers(): Promise<number>;
-  /** Removes the user with their sessions, tokens and memberships. */
+  /** Removes the user with their sessions, tokens, memberships, history and feedback. */
   deleteUser(userId: string): Promise<boolean>;
 
   createSession(session: { session_hash: string; user_id: string; expires_at: string }): Promise<void>;
@@ -95,6 +120,16 @@ export interface AccessStore {
   getRole(collectionId: string, userId: string): Promise<Role | null>;
   /** The collections the user is a member of, any role. */
   memberCollectionIds(userId: string): Promise<string[]>;
+
+  appendHistory(entry: NewHistoryEntry): Promise<HistoryEntry>;
+  /** The user's own entries, newest first. */
+  listHistory(userId: string, options?: { limit?: number }): Promise<HistoryEntry[]>;
+  /** The entry when it is the user's, else null. */
+  getHistory(userId: string, historyId: string): Promise<HistoryEntry | null>;
+  /** Sets (or replaces) the user's feedback on their own entry; null when the entry is not theirs. */
+  setFeedback(userId: string, historyId: string, feedback: Omit<Feedback, 'at'>): Promise<Feedback | null>;
+  /** Every entry that has feedback, oldest first (the admins' export). */
+  listFeedback(options?: { limit?: number }): Promise<HistoryEntry[]>;
 
   appendAudit(entry: NewAuditEntry): Promise<AuditEntry>;
   /** Newest first. */

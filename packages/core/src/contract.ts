@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { feedbackVerdictSchema } from './access.js';
 import { boxSchema, precisionSchema, rotationSchema } from './anchors.js';
 import {
   artifactSchema,
@@ -136,8 +137,35 @@ export const answerSchema = z.object({
     .optional(),
   retrieved: z.array(retrievedSchema),
   timings: timingsSchema,
+  /** A signed-in user's ask: the entry of their question history that keeps this answer (feedback goes there). */
+  history_id: z.string().optional(),
 });
 export type Answer = z.infer<typeof answerSchema>;
+
+/** An answer as the question history keeps it: without the retrieved list and timings. */
+export const historyAnswerSchema = answerSchema.omit({ retrieved: true, timings: true, history_id: true });
+export type HistoryAnswer = z.infer<typeof historyAnswerSchema>;
+
+export const feedbackSchema = z.object({ verdict: feedbackVerdictSchema, note: z.string().nullable(), at: z.string() });
+
+export const historyEntrySchema = z.object({
+  history_id: z.string(),
+  collection_id: z.string().nullable(),
+  question: z.string(),
+  asked_at: z.string(),
+  answer: historyAnswerSchema,
+  /**
+   * True when the answer cited a document the caller can no longer read (membership removed, or the
+   * document deleted): the answer text and those citations are left out, checked again on every read.
+   */
+  withheld: z.boolean(),
+  feedback: feedbackSchema.nullable(),
+});
+export type HistoryEntryResponse = z.infer<typeof historyEntrySchema>;
+export const historyResponseSchema = z.object({ entries: z.array(historyEntrySchema) });
+
+/** A deleted document: how many versions went with it. */
+export const deleteDocumentResponseSchema = z.object({ document_id: z.string(), versions_deleted: z.number().int() });
 
 const pageViewSchema = z.object({
   kind: z.literal('page'),

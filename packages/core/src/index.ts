@@ -2,14 +2,18 @@ export type {
   AccessStore,
   ApiToken,
   AuditEntry,
+  Feedback,
+  FeedbackVerdict,
+  HistoryEntry,
   Membership,
   NewAuditEntry,
+  NewHistoryEntry,
   NewUser,
   Principal,
   Role,
   User,
 } from './access.js';
-export { LOCAL_PRINCIPAL, membershipSchema, ROLE_RANK, roleSchema } from './access.js';
+export { feedbackVerdictSchema, LOCAL_PRINCIPAL, membershipSchema, ROLE_RANK, roleSchema } from './access.js';
 export type { Anchor, AnchorKind, Box, PageAnchor, Precision, RecordAnchor, Rotation, TextAnchor } from './anchors.js';
 export {
   anchorSchema,
@@ -26,6 +30,8 @@ export type {
   CitationView,
   DocumentSummary,
   ErrorResponse,
+  HistoryAnswer,
+  HistoryEntryResponse,
   PageView,
   RecordView,
   ResolvedCitation,
@@ -42,11 +48,16 @@ export type {
 export {
   answerSchema,
   collectionsResponseSchema,
+  deleteDocumentResponseSchema,
   documentSummarySchema,
   documentsResponseSchema,
   downloadUrlResponseSchema,
   elementsResponseSchema,
   errorResponseSchema,
+  feedbackSchema,
+  historyAnswerSchema,
+  historyEntrySchema,
+  historyResponseSchema,
   jobsResponseSchema,
   reprocessResponseSchema,
   resolvedCitationResponseSchema,
