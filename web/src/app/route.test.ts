@@ -15,6 +15,12 @@ const citation: Citation = {
 };
 
 describe('routes', () => {
+  it('round-trips the documents page and a reopened history entry', () => {
+    for (const route of [{ name: 'documents' }, { name: 'history' }, { name: 'history', historyId: 'his_0a1b' }] as const) {
+      expect(parseRoute(formatRoute(route))).toEqual(route);
+    }
+  });
+
   it('round-trips a citation link with its anchor and question', () => {
     const href = citationHref(citation, '梅雨がみられるのは？ & more');
     expect(parseRoute(href)).toEqual({

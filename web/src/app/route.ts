@@ -21,6 +21,9 @@ export type Route =
   | { name: 'admin' }
   | { name: 'members' }
   | { name: 'tokens' }
+  | { name: 'documents' }
+  /** The user's earlier questions; with `historyId`, one of them reopened. */
+  | { name: 'history'; historyId?: string }
   | CiteRoute
   /** A whole version read from its start, with no highlight; `from` is the citation to go back to. */
   | { name: 'version'; versionId: string; from?: CiteRoute };
@@ -46,6 +49,11 @@ export function parseRoute(hash: string): Route {
   if (path === '/admin') return { name: 'admin' };
   if (path === '/members') return { name: 'members' };
   if (path === '/tokens') return { name: 'tokens' };
+  if (path === '/documents') return { name: 'documents' };
+  if (path === '/history') {
+    const h = params.get('h');
+    return h ? { name: 'history', historyId: h } : { name: 'history' };
+  }
   const v = params.get('v');
   if (path === '/version' && v) {
     const from = parseRoute(params.get('from') ?? '');
@@ -69,7 +77,9 @@ export function parseRoute(hash: string): Route {
 }
 
 export function formatRoute(route: Route): string {
-  if (route.name === 'admin' || route.name === 'members' || route.name === 'tokens') return `#/${route.name}`;
+  if (route.name === 'admin' || route.name === 'members' || route.name === 'tokens' || route.name === 'documents')
+    return `#/${route.name}`;
+  if (route.name === 'history') return route.historyId ? `#/history?${new URLSearchParams({ h: route.historyId })}` : '#/history';
   if (route.name === 'home') return route.question ? `#/?${new URLSearchParams({ q: route.question })}` : '#/';
   if (route.name === 'version') {
     const p = new URLSearchParams({ v: route.versionId });

@@ -1,8 +1,9 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { api } from '../../../api/client.js';
-import type { AskResponse, Collection } from '../../../api/types.js';
+import type { AskResponse, Collection, HistoryAnswer } from '../../../api/types.js';
 import type { Route } from '../../../app/route.js';
 import { citationHref } from '../../../app/route.js';
+import { FeedbackBar } from '../../history/FeedbackBar/FeedbackBar.js';
 import { UploadPanel } from '../../library/UploadPanel/UploadPanel.js';
 import { answerKey } from '../answerCache.js';
 import { answerSegments, refusalReasonText } from '../answerText.js';
@@ -44,7 +45,8 @@ function useAnswer(question: string | undefined, collectionId: string | undefine
   return state;
 }
 
-function Answer({ answer }: { answer: AskResponse }) {
+/** An answer with its numbered citations (each opens the shared reader); also what a reopened history entry shows. */
+export function Answer({ answer }: { answer: HistoryAnswer }) {
   if (answer.refused) {
     return (
       <section className={styles.refusal} aria-label="Answer" data-testid="refusal">
@@ -156,6 +158,7 @@ export function AskView({
         </p>
       )}
       {answer && <Answer answer={answer} />}
+      {answer?.history_id && <FeedbackBar key={answer.history_id} historyId={answer.history_id} feedback={null} />}
       {answer && !answer.refused && <SourcesList retrieved={answer.retrieved} timings={answer.timings} />}
     </div>
   );
