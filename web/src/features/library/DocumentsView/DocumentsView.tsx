@@ -188,7 +188,7 @@ export function DocumentsView({ collection, authOff }: { collection: ReadableCol
           Documents in {collection.name}
         </h1>
         <span className={styles.muted}>
-          {documents ? `${documents.length} documents` : 'Loading…'}
+          {documents ? (documents.length === 1 ? '1 document' : `${documents.length} documents`) : 'Loading…'}
           {!canEdit && ' · you can read and download; editors upload, reprocess and delete'}
         </span>
       </div>
