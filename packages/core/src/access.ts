@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { HistoryAnswer } from './contract.js';
+import type { FeedbackVerdict, HistoryAnswer } from './contract.js';
 
 /**
  * Identity and access (DESIGN.md §8): users, per-collection roles, sessions, API tokens and the
@@ -65,10 +65,6 @@ export interface NewUser {
   password_hash: string;
   admin: boolean;
 }
-
-/** What a user said about an answer: it helped, a citation was wrong, or it should have refused. */
-export const feedbackVerdictSchema = z.enum(['helpful', 'wrong_citation', 'should_have_refused']);
-export type FeedbackVerdict = z.infer<typeof feedbackVerdictSchema>;
 
 export interface Feedback {
   verdict: FeedbackVerdict;

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { feedbackVerdictSchema } from './access.js';
 import { boxSchema, precisionSchema, rotationSchema } from './anchors.js';
 import {
   artifactSchema,
@@ -145,6 +144,10 @@ export type Answer = z.infer<typeof answerSchema>;
 /** An answer as the question history keeps it: without the retrieved list and timings. */
 export const historyAnswerSchema = answerSchema.omit({ retrieved: true, timings: true, history_id: true });
 export type HistoryAnswer = z.infer<typeof historyAnswerSchema>;
+
+/** What a user said about an answer: it helped, a citation was wrong, or it should have refused. */
+export const feedbackVerdictSchema = z.enum(['helpful', 'wrong_citation', 'should_have_refused']);
+export type FeedbackVerdict = z.infer<typeof feedbackVerdictSchema>;
 
 export const feedbackSchema = z.object({ verdict: feedbackVerdictSchema, note: z.string().nullable(), at: z.string() });
 

@@ -3,7 +3,6 @@ export type {
   ApiToken,
   AuditEntry,
   Feedback,
-  FeedbackVerdict,
   HistoryEntry,
   Membership,
   NewAuditEntry,
@@ -13,7 +12,7 @@ export type {
   Role,
   User,
 } from './access.js';
-export { feedbackVerdictSchema, LOCAL_PRINCIPAL, membershipSchema, ROLE_RANK, roleSchema } from './access.js';
+export { LOCAL_PRINCIPAL, membershipSchema, ROLE_RANK, roleSchema } from './access.js';
 export type { Anchor, AnchorKind, Box, PageAnchor, Precision, RecordAnchor, Rotation, TextAnchor } from './anchors.js';
 export {
   anchorSchema,
@@ -30,6 +29,7 @@ export type {
   CitationView,
   DocumentSummary,
   ErrorResponse,
+  FeedbackVerdict,
   HistoryAnswer,
   HistoryEntryResponse,
   PageView,
@@ -55,6 +55,7 @@ export {
   elementsResponseSchema,
   errorResponseSchema,
   feedbackSchema,
+  feedbackVerdictSchema,
   historyAnswerSchema,
   historyEntrySchema,
   historyResponseSchema,
