@@ -127,6 +127,8 @@ describe('documents page, question history and feedback (PINPOINT_AUTH=on, Chrom
     await viewer.click('[data-testid=document-row] button[aria-expanded]');
     await viewer.waitForSelector('[data-testid=version-row]');
     await viewer.screenshot({ path: join(resultsDir, 'documents-viewer.png') });
+    await viewer.setViewportSize({ width: 390, height: 760 });
+    await viewer.screenshot({ path: join(resultsDir, 'documents-viewer-narrow.png') });
     // the viewer's history is their own: the editor's question is not in it
     await viewer.click('nav >> text=History');
     await viewer.waitForSelector('text=No questions yet');

@@ -202,18 +202,20 @@ export function DocumentsView({ collection, authOff }: { collection: ReadableCol
           No documents yet. <a href={formatRoute({ name: 'home' })}>Upload files</a> on the Ask page.
         </p>
       )}
-      <ul className={styles.list}>
-        {documents?.map((d) => (
-          <DocumentRow
-            key={d.document.document_id}
-            summary={d}
-            jobs={jobs}
-            canEdit={canEdit}
-            onChanged={load}
-            onError={setError}
-          />
-        ))}
-      </ul>
+      {documents && documents.length > 0 && (
+        <ul className={styles.list}>
+          {documents.map((d) => (
+            <DocumentRow
+              key={d.document.document_id}
+              summary={d}
+              jobs={jobs}
+              canEdit={canEdit}
+              onChanged={load}
+              onError={setError}
+            />
+          ))}
+        </ul>
+      )}
     </section>
   );
 }
