@@ -114,6 +114,10 @@ describe('documents page, question history and feedback (PINPOINT_AUTH=on, Chrom
     expect(res.status()).toBe(200);
     await editor.waitForSelector('[data-testid=text-mark]');
     await editor.screenshot({ path: join(resultsDir, 'history-reader.png') });
+    // back to the reopened entry, not to a new ask
+    await editor.click('[data-testid=back-to-answer]');
+    await editor.waitForSelector('[data-testid=history-entry] [data-testid=answer]');
+    expect(await editor.locator('[data-testid=history-row]').count()).toBe(0);
   }, 60_000);
 
   it('a viewer sees the documents with their versions and state, and no reprocess or delete', async () => {

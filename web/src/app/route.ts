@@ -13,6 +13,8 @@ export interface CiteRoute {
   question?: string;
   /** The answer inside the cited text (a date, number, name or place), shown marked. */
   mark?: string;
+  /** Opened from a reopened history entry: "back to the answer" returns to it. */
+  historyId?: string;
 }
 
 /** Where the app is: every state worth sharing lives in the URL hash. */
@@ -71,6 +73,7 @@ export function parseRoute(hash: string): Route {
       ...(anchor ? { anchor } : {}),
       ...(question ? { question } : {}),
       ...(params.get('m') ? { mark: params.get('m') as string } : {}),
+      ...(params.get('h') ? { historyId: params.get('h') as string } : {}),
     };
   }
   return question ? { name: 'home', question } : { name: 'home' };
@@ -90,7 +93,7 @@ export function formatRoute(route: Route): string {
 }
 
 /** The shareable link of one citation of an answer. */
-export function citationHref(citation: Citation, question?: string): string {
+export function citationHref(citation: Citation, question?: string, historyId?: string): string {
   return formatRoute({
     name: 'cite',
     versionId: citation.version_id,
@@ -100,5 +103,6 @@ export function citationHref(citation: Citation, question?: string): string {
     anchor: citation.anchor,
     ...(question ? { question } : {}),
     ...(citation.mark ? { mark: citation.mark.text } : {}),
+    ...(historyId ? { historyId } : {}),
   });
 }

@@ -46,7 +46,7 @@ function useAnswer(question: string | undefined, collectionId: string | undefine
 }
 
 /** An answer with its numbered citations (each opens the shared reader); also what a reopened history entry shows. */
-export function Answer({ answer }: { answer: HistoryAnswer }) {
+export function Answer({ answer, historyId }: { answer: HistoryAnswer; historyId?: string }) {
   if (answer.refused) {
     return (
       <section className={styles.refusal} aria-label="Answer" data-testid="refusal">
@@ -72,7 +72,7 @@ export function Answer({ answer }: { answer: HistoryAnswer }) {
             <a
               key={`c${i}`}
               className={styles.pill}
-              href={citationHref(c, answer.question)}
+              href={citationHref(c, answer.question, historyId)}
               data-testid="citation-pill"
               aria-label={`Source ${c.n}: ${c.file}${c.page_index !== undefined ? `, page ${c.page_label ?? c.page_index + 1}` : ''}`}
             >
@@ -84,7 +84,7 @@ export function Answer({ answer }: { answer: HistoryAnswer }) {
       <ol className={styles.citations} aria-label="Citations">
         {answer.citations.map((c) => (
           <li key={c.n} value={c.n}>
-            <a href={citationHref(c, answer.question)}>{c.file}</a>
+            <a href={citationHref(c, answer.question, historyId)}>{c.file}</a>
             {c.page_index !== undefined && <span className={styles.meta}> · page {c.page_label ?? c.page_index + 1}</span>}
             <span className={styles.meta} data-precision={c.precision}>
               {' '}

@@ -56,7 +56,7 @@ function HistoryEntryView({ historyId, collections }: { historyId: string; colle
           This answer cited documents you can no longer read, or that were deleted; it is not shown.
         </p>
       ) : (
-        <Answer answer={entry.answer} />
+        <Answer answer={entry.answer} historyId={entry.history_id} />
       )}
       <FeedbackBar historyId={entry.history_id} feedback={entry.feedback} />
     </section>
