@@ -57,7 +57,6 @@ export const historyRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async
         tags: ['history'],
         description:
           'Instance admins: every judged answer as one line of questions.jsonl in the eval format (DESIGN.md §6), with the verdict, note and answer under `feedback`.',
-        produces: ['application/x-ndjson'],
         response: { 200: bytesResponse, 404: errorResponse },
       },
     },
