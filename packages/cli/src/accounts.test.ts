@@ -51,4 +51,34 @@ describe('pinpoint users / tokens on the data folder', () => {
     expect((await pinpoint(dir, ['users', 'remove', 'ops@x.test'])).code).toBe(0);
     expect((await pinpoint(dir, ['users', 'list'])).stdout.trim()).toBe('');
   }, 120_000);
+
+  it('feedback export prints the judged answers as eval questions, one JSON line each', async () => {
+    const store = openEmbeddedAccessStore(join(dir, 'data'));
+    try {
+      const user = await store.createUser({ email: 'asker@x.test', password_hash: 'h', admin: false });
+      const userId = user?.user_id ?? '';
+      const base = { user_id: userId, collection_id: null };
+      const judged = await store.appendHistory({
+        ...base,
+        question: '梅雨はいつ？',
+        answer: { question: '梅雨はいつ？', answer: '5月から7月 [1]', refused: false, citations: [] },
+      });
+      await store.appendHistory({
+        ...base,
+        question: 'unjudged?',
+        answer: { question: 'unjudged?', answer: '', refused: true, citations: [] },
+      });
+      await store.setFeedback(userId, judged.history_id, { verdict: 'should_have_refused', note: null });
+    } finally {
+      await store.close();
+    }
+    const out = await pinpoint(dir, ['feedback', 'export']);
+    expect(out.code).toBe(0);
+    const lines = out.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ question: '梅雨はいつ？', lang: 'ja', answerable: false, answers: [], gold: [] });
+  });
 });

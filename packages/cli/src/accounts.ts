@@ -1,6 +1,6 @@
 import { openEmbeddedAccessStore } from '@pinpoint/compose';
 import { createError } from '@pinpoint/core';
-import { createIdentity } from '@pinpoint/engine';
+import { createIdentity, feedbackJsonl } from '@pinpoint/engine';
 import type { CliConfig } from './config.js';
 
 async function readStdin(): Promise<string> {
@@ -12,7 +12,7 @@ async function readStdin(): Promise<string> {
 }
 
 /**
- * `users add|list|remove` and `tokens create|revoke` on the data folder's metadata database (the
+ * `users add|list|remove`, `tokens create|revoke` and `feedback export` on the data folder's metadata database (the
  * server on the same folder sees them at once). Returns false when the arguments are incomplete.
  */
 export async function runAccounts(cfg: CliConfig, print: (line: string) => void): Promise<boolean> {
@@ -48,6 +48,9 @@ export async function runAccounts(cfg: CliConfig, print: (line: string) => void)
           ? JSON.stringify({ token, token_id: info.token_id })
           : `${token}\n(token ${info.token_id}; shown once, keep it secret)`,
       );
+    } else if (cfg.command === 'feedback' && sub === 'export') {
+      // JSON lines already: one eval question per judged answer (what GET /api/admin/feedback.jsonl serves)
+      process.stdout.write(feedbackJsonl(await store.listFeedback()));
     } else if (cfg.command === 'tokens' && sub === 'revoke' && arg) {
       await identity.revokeToken(arg);
       print(json ? JSON.stringify({ revoked: arg }) : `revoked ${arg}`);

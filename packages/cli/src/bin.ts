@@ -23,6 +23,7 @@ const USAGE = `pinpoint — ask your files, get answers that point at the exact 
   pinpoint mcp                      (MCP server on stdin/stdout for agents; see README)
   pinpoint users add EMAIL [--admin] --password-stdin | users list | users remove EMAIL
   pinpoint tokens create EMAIL [--name N] [--json] | tokens revoke ID
+  pinpoint feedback export          (judged answers as eval questions.jsonl, to stdout)
 
   --data-dir DIR (or PINPOINT_DATA_DIR, default ./data) is the data folder the server uses too.`;
 
@@ -104,6 +105,7 @@ async function run(cfg: CliConfig): Promise<number> {
       return 0;
     case 'users':
     case 'tokens':
+    case 'feedback':
       if (await runAccounts(cfg, print)) return 0;
       break;
     case 'calibrate': {

@@ -99,5 +99,51 @@ export function describeAccessStoreConformance(name: string, factory: PortFactor
         expect(await store.listAudit({ limit: 1 })).toHaveLength(1);
       }),
     );
+
+    it(
+      'question history: each user sees only their own entries, newest first; feedback is per entry and replaced',
+      use(async (store) => {
+        const a = (await store.createUser({ email: 'h1@x.test', password_hash: 'h', admin: false }))?.user_id ?? '';
+        const b = (await store.createUser({ email: 'h2@x.test', password_hash: 'h', admin: false }))?.user_id ?? '';
+        const answer = (question: string) => ({
+          question,
+          answer: `Answer to ${question} \u0000 日本語 𠮷`,
+          refused: false,
+          citations: [],
+        });
+        const first = await store.appendHistory({ user_id: a, collection_id: 'col_1', question: 'one?', answer: answer('one?') });
+        const second = await store.appendHistory({
+          user_id: a,
+          collection_id: null,
+          question: 'two\u0000?',
+          answer: answer('two?'),
+        });
+        const theirs = await store.appendHistory({ user_id: b, collection_id: 'col_1', question: 'b?', answer: answer('b?') });
+        expect(first.feedback).toBeNull();
+        expect((await store.listHistory(a)).map((e) => e.question)).toEqual(['two\u0000?', 'one?']);
+        expect(await store.listHistory(a, { limit: 1 })).toHaveLength(1);
+        expect(await store.getHistory(a, first.history_id)).toEqual(first);
+        expect(await store.getHistory(a, theirs.history_id)).toBeNull();
+        expect(await store.setFeedback(a, theirs.history_id, { verdict: 'helpful', note: null })).toBeNull();
+        expect(await store.setFeedback(a, 'his_missing', { verdict: 'helpful', note: null })).toBeNull();
+        const f = await store.setFeedback(a, second.history_id, { verdict: 'wrong_citation', note: 'the page is off' });
+        expect(f).toMatchObject({ verdict: 'wrong_citation', note: 'the page is off' });
+        await store.setFeedback(a, second.history_id, { verdict: 'should_have_refused', note: null });
+        await store.setFeedback(b, theirs.history_id, { verdict: 'helpful', note: 'ノート' });
+        expect((await store.getHistory(a, second.history_id))?.feedback).toMatchObject({
+          verdict: 'should_have_refused',
+          note: null,
+        });
+        const exported = await store.listFeedback();
+        expect(exported.map((e) => [e.history_id, e.feedback?.verdict])).toEqual([
+          [second.history_id, 'should_have_refused'],
+          [theirs.history_id, 'helpful'],
+        ]);
+        expect(exported[1]?.answer).toEqual(answer('b?'));
+        expect(await store.deleteUser(a)).toBe(true);
+        expect(await store.listHistory(a)).toEqual([]);
+        expect((await store.listFeedback()).map((e) => e.user_id)).toEqual([b]);
+      }),
+    );
   });
 }

@@ -276,4 +276,41 @@ function describeContent(use: Use): void {
       expect(await store.getElements(v1.version_id)).toHaveLength(2);
     }),
   );
+
+  it(
+    'deleteDocument removes its versions, artifacts and content, and names the blobs nothing else refers to',
+    use(async (store) => {
+      const { collection, document } = await seedDocument(store, 'gone.txt');
+      const kept = await store.findOrCreateDocument(collection.collection_id, 'kept.txt');
+      const v1 = (await store.createVersion(newVersionInput(document.document_id, collection.collection_id, 'g1'))).version;
+      const v2 = (await store.createVersion(newVersionInput(document.document_id, collection.collection_id, 'g2'))).version;
+      const k1 = (await store.createVersion(newVersionInput(kept.document_id, collection.collection_id, 'g1'))).version;
+      const artifact = (versionId: string, key: string): Artifact => ({
+        version_id: versionId,
+        kind: 'original',
+        name: 'x',
+        sha256: sha256Hex(key),
+        size: 1,
+        mime: 'text/plain',
+        blob_key: key,
+      });
+      await store.putArtifact(artifact(v1.version_id, 'k/shared'));
+      await store.putArtifact(artifact(v2.version_id, 'k/own'));
+      await store.putArtifact(artifact(k1.version_id, 'k/shared'));
+      const ids = [v1.version_id, document.document_id, collection.collection_id] as const;
+      await store.replaceVersionContent(v1.version_id, sampleElements(2), sampleChunks(...ids, 2));
+      const removed = await store.deleteDocument(document.document_id);
+      expect(removed).toEqual({ version_ids: [v1.version_id, v2.version_id], orphan_blob_keys: ['k/own'] });
+      expect(await store.getDocument(document.document_id)).toBeNull();
+      expect(await store.getVersion(v1.version_id)).toBeNull();
+      expect(await store.listArtifacts(v2.version_id)).toEqual([]);
+      expect(await store.listChunks(v1.version_id)).toEqual([]);
+      expect(await store.getElements(v1.version_id)).toEqual([]);
+      expect((await store.listDocuments(collection.collection_id)).map((d) => d.name)).toEqual(['kept.txt']);
+      expect(await store.getArtifact(k1.version_id, 'original')).toMatchObject({ blob_key: 'k/shared' });
+      expect(await store.deleteDocument(document.document_id)).toBeNull();
+      const again = await store.findOrCreateDocument(collection.collection_id, 'gone.txt');
+      expect(again.document_id).not.toBe(document.document_id);
+    }),
+  );
 }

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import type { FeedbackVerdict, HistoryAnswer, membershipSchema } from './contract.js';
 
 /**
  * Identity and access (DESIGN.md §8): users, per-collection roles, sessions, API tokens and the
@@ -26,16 +27,6 @@ export type Principal = { kind: 'user'; user_id: string; email: string; admin: b
 
 export const LOCAL_PRINCIPAL: Principal = Object.freeze({ kind: 'local' });
 
-export const roleSchema = z.enum(['viewer', 'editor', 'admin']);
-
-/** A member of a collection (the adapters' rows are parsed with it). */
-export const membershipSchema = z.object({
-  collection_id: z.string(),
-  user_id: z.string(),
-  email: z.string(),
-  role: roleSchema,
-  created_at: z.string(),
-});
 export type Membership = z.infer<typeof membershipSchema>;
 
 export interface ApiToken {
@@ -65,6 +56,26 @@ export interface NewUser {
   admin: boolean;
 }
 
+export interface Feedback {
+  verdict: FeedbackVerdict;
+  note: string | null;
+  at: string;
+}
+
+/** One question a user asked, with the answer as it was given (citations included), and their feedback on it. */
+export interface HistoryEntry {
+  history_id: string;
+  user_id: string;
+  /** The collection asked in; null when the question searched every readable collection. */
+  collection_id: string | null;
+  question: string;
+  answer: HistoryAnswer;
+  asked_at: string;
+  feedback: Feedback | null;
+}
+
+export type NewHistoryEntry = Pick<HistoryEntry, 'user_id' | 'collection_id' | 'question' | 'answer'>;
+
 export interface AccessStore {
   /** PP_CONFLICT when the email is taken. With onlyIfNoUsers, null when any user exists (atomic). */
   createUser(input: NewUser, options?: { onlyIfNoUsers?: boolean }): Promise<User | null>;
@@ -73,7 +84,7 @@ export interface AccessStore {
   findUserByEmail(email: string): Promise<{ user: User; password_hash: string } | null>;
   listUsers(): Promise<User[]>;
   countUsers(): Promise<number>;
-  /** Removes the user with their sessions, tokens and memberships. */
+  /** Removes the user with their sessions, tokens, memberships, history and feedback. */
   deleteUser(userId: string): Promise<boolean>;
 
   createSession(session: { session_hash: string; user_id: string; expires_at: string }): Promise<void>;
@@ -95,6 +106,16 @@ export interface AccessStore {
   getRole(collectionId: string, userId: string): Promise<Role | null>;
   /** The collections the user is a member of, any role. */
   memberCollectionIds(userId: string): Promise<string[]>;
+
+  appendHistory(entry: NewHistoryEntry): Promise<HistoryEntry>;
+  /** The user's own entries, newest first. */
+  listHistory(userId: string, options?: { limit?: number }): Promise<HistoryEntry[]>;
+  /** The entry when it is the user's, else null. */
+  getHistory(userId: string, historyId: string): Promise<HistoryEntry | null>;
+  /** Sets (or replaces) the user's feedback on their own entry; null when the entry is not theirs. */
+  setFeedback(userId: string, historyId: string, feedback: Omit<Feedback, 'at'>): Promise<Feedback | null>;
+  /** Every entry that has feedback, oldest first (the admins' export). */
+  listFeedback(options?: { limit?: number }): Promise<HistoryEntry[]>;
 
   appendAudit(entry: NewAuditEntry): Promise<AuditEntry>;
   /** Newest first. */

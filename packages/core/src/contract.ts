@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { membershipSchema } from './access.js';
 import { anchorSchema, boxSchema, precisionSchema, rotationSchema } from './anchors.js';
 import {
   artifactSchema,
@@ -139,8 +138,39 @@ export const answerSchema = z.object({
     .optional(),
   retrieved: z.array(retrievedSchema),
   timings: timingsSchema,
+  /** A signed-in user's ask: the entry of their question history that keeps this answer (feedback goes there). */
+  history_id: z.string().optional(),
 });
 export type Answer = z.infer<typeof answerSchema>;
+
+/** An answer as the question history keeps it: without the retrieved list and timings. */
+export const historyAnswerSchema = answerSchema.omit({ retrieved: true, timings: true, history_id: true });
+export type HistoryAnswer = z.infer<typeof historyAnswerSchema>;
+
+/** What a user said about an answer: it helped, a citation was wrong, or it should have refused. */
+export const feedbackVerdictSchema = z.enum(['helpful', 'wrong_citation', 'should_have_refused']);
+export type FeedbackVerdict = z.infer<typeof feedbackVerdictSchema>;
+
+export const feedbackSchema = z.object({ verdict: feedbackVerdictSchema, note: z.string().nullable(), at: z.string() });
+
+export const historyEntrySchema = z.object({
+  history_id: z.string(),
+  collection_id: z.string().nullable(),
+  question: z.string(),
+  asked_at: z.string(),
+  answer: historyAnswerSchema,
+  /**
+   * True when the answer cited a document the caller can no longer read (membership removed, or the
+   * document deleted): the answer text and those citations are left out, checked again on every read.
+   */
+  withheld: z.boolean(),
+  feedback: feedbackSchema.nullable(),
+});
+export type HistoryEntryResponse = z.infer<typeof historyEntrySchema>;
+export const historyResponseSchema = z.object({ entries: z.array(historyEntrySchema) });
+
+/** A deleted document: how many versions went with it. */
+export const deleteDocumentResponseSchema = z.object({ document_id: z.string(), versions_deleted: z.number().int() });
 
 const pageViewSchema = z.object({
   kind: z.literal('page'),
@@ -202,6 +232,17 @@ export type ResolvedCitationResponse = z.infer<typeof resolvedCitationResponseSc
 
 /* Account routes: sign-in, sessions, API tokens, users, members and the audit log (docs/security.md). */
 
+export const roleSchema = z.enum(['viewer', 'editor', 'admin']);
+
+/** A member of a collection (the adapters' rows are parsed with it). */
+export const membershipSchema = z.object({
+  collection_id: z.string(),
+  user_id: z.string(),
+  email: z.string(),
+  role: roleSchema,
+  created_at: z.string(),
+});
+
 export const userSchema = z.object({ user_id: z.string(), email: z.string(), admin: z.boolean(), created_at: z.string() });
 
 /** GET /api/auth/session, and the answer of login and setup. */
@@ -226,7 +267,6 @@ export const tokensResponseSchema = z.object({ tokens: z.array(apiTokenSchema) }
 /** The secret is in this response only; the server keeps its hash. */
 export const createdTokenResponseSchema = z.object({ token: z.string(), info: apiTokenSchema });
 export const usersResponseSchema = z.object({ users: z.array(userSchema) });
-export const membershipResponseSchema = membershipSchema;
 export const membersResponseSchema = z.object({ members: z.array(membershipSchema) });
 
 export const auditEntrySchema = z.object({

@@ -80,6 +80,12 @@ export interface MetadataStore {
   replaceVersionContent(versionId: string, elements: Element[], chunks: Chunk[]): Promise<void>;
   deleteVersionContent(versionId: string): Promise<void>;
   getElements(versionId: string, elementIds?: string[]): Promise<Element[]>;
+  /**
+   * Removes the document with every version, artifact record, element and chunk, in one transaction.
+   * Returns the removed version ids and the blob keys no artifact refers to any more (the caller
+   * deletes those blobs); null when no such document.
+   */
+  deleteDocument(documentId: string): Promise<{ version_ids: string[]; orphan_blob_keys: string[] } | null>;
   getChunks(chunkIds: string[]): Promise<Chunk[]>;
   listChunks(versionId: string): Promise<Chunk[]>;
 

@@ -12,10 +12,12 @@ export interface CiteLink {
   question?: string | undefined;
   /** The answer span inside the cited text (a date, number, name or place), marked by the reader. */
   mark?: string | undefined;
+  /** The question-history entry the answer was reopened from: "back to the answer" returns there. */
+  historyId?: string | undefined;
 }
 
 /**
- * The web app's hash route of one citation, `#/cite?v=…&c=…&e=…&n=…&a=…&q=…&m=…`: the SPA's links and
+ * The web app's hash route of one citation, `#/cite?v=…&c=…&e=…&n=…&a=…&q=…&m=…&h=…`: the SPA's links and
  * the links handed out to agents are this one string, which the reader's route parser reads back.
  */
 export function formatCiteHash(link: CiteLink): string {
@@ -26,5 +28,6 @@ export function formatCiteHash(link: CiteLink): string {
   if (link.anchor) p.set('a', JSON.stringify(link.anchor));
   if (link.question) p.set('q', link.question);
   if (link.mark) p.set('m', link.mark);
+  if (link.historyId) p.set('h', link.historyId);
   return `#/cite?${p}`;
 }

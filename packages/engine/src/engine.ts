@@ -20,6 +20,7 @@ import { getDocument, getVersionDetail, listDocuments, waitForVersions } from '.
 import type { CitationRef } from './citations.js';
 import { resolveCitation } from './citations.js';
 import type { EngineConfig, EnginePorts } from './config.js';
+import { deleteDocument } from './delete.js';
 import { createIngestProcessor } from './ingest.js';
 import type { AskEvent, QueryOptions } from './query.js';
 import { ask, askStream, search } from './query.js';
@@ -54,6 +55,8 @@ export interface Engine {
   resolveCitation(ref: CitationRef): Promise<ResolvedCitation>;
   listDocuments(collectionId?: string): Promise<DocumentSummary[]>;
   getDocument(documentId: string): Promise<DocumentSummary>;
+  /** Removes a document with all its versions, index entries, artifacts and unshared blobs. */
+  deleteDocument(documentId: string): Promise<{ document_id: string; versions_deleted: number }>;
   getVersion(versionId: string): Promise<VersionDetail>;
   /** A version's elements in reading order (PP_NOT_FOUND when the version does not exist). */
   getElements(versionId: string): Promise<Element[]>;
@@ -110,6 +113,7 @@ export function createEngine(config: EngineConfig, ports: EnginePorts, options: 
     resolveCitation: (ref) => resolveCitation(ports, ref),
     listDocuments: (collectionId) => listDocuments(ports, collectionId),
     getDocument: (documentId) => getDocument(ports, documentId),
+    deleteDocument: (documentId) => deleteDocument(ports, documentId),
     getVersion: (versionId) => getVersionDetail(ports, versionId),
     getElements: async (versionId) => {
       await getVersionDetail(ports, versionId);

@@ -6,6 +6,9 @@ import type {
   Collection,
   DocumentSummary,
   Element,
+  FeedbackVerdict,
+  HistoryEntry,
+  HistoryEntryResponse,
   Job,
   JobFilter,
   Membership,
@@ -51,6 +54,24 @@ export interface GuardedEngine {
   resolveCitation(principal: Principal, ref: CitationRef): Promise<ResolvedCitation>;
   listDocuments(principal: Principal, collectionId?: string): Promise<DocumentSummary[]>;
   getDocument(principal: Principal, documentId: string): Promise<DocumentSummary>;
+  /** Editors: the document with every version, its index entries and unshared blobs. */
+  deleteDocument(principal: Principal, documentId: string): Promise<{ document_id: string; versions_deleted: number }>;
+  /**
+   * The caller's own questions, newest first (a signed-in user's; the local user keeps none). Each
+   * answer is checked again on every read: a citation to a document the caller can no longer read
+   * (or that was deleted) is left out, and then so is the answer text (`withheld`).
+   */
+  listHistory(principal: Principal, options?: { limit?: number }): Promise<HistoryEntryResponse[]>;
+  getHistory(principal: Principal, historyId: string): Promise<HistoryEntryResponse>;
+  /** Feedback on one of the caller's own answers (PP_NOT_FOUND for anyone else's). */
+  setFeedback(
+    principal: Principal,
+    historyId: string,
+    verdict: FeedbackVerdict,
+    note: string | null,
+  ): Promise<HistoryEntryResponse>;
+  /** Instance admins (and the local user): every judged answer, for the eval export. */
+  exportFeedback(principal: Principal): Promise<HistoryEntry[]>;
   getVersion(principal: Principal, versionId: string): Promise<VersionDetail>;
   getElements(principal: Principal, versionId: string): Promise<Element[]>;
   readArtifact(principal: Principal, versionId: string, kind: ArtifactKind, name?: string): ReturnType<Engine['readArtifact']>;
@@ -73,6 +94,14 @@ const missing = (what: string, id: string) => createError('PP_NOT_FOUND', `${wha
 const memberId = (p: Principal): string | null => (p.kind === 'local' || p.admin ? null : p.user_id);
 const allSeeing = (p: Principal): boolean => memberId(p) === null;
 const userIdOf = (p: Principal): string | null => (p.kind === 'user' ? p.user_id : null);
+
+type StoredAnswer = HistoryEntry['answer'];
+
+/** The answer as the history keeps it (no retrieved list, no timings). */
+function forHistory(answer: Answer): StoredAnswer {
+  const { retrieved: _r, timings: _t, history_id: _h, ...kept } = answer;
+  return kept;
+}
 
 export function createGuardedEngine(engine: Engine, access: AccessStore): GuardedEngine {
   const metadata = engine.ports.metadata;
@@ -117,6 +146,59 @@ export function createGuardedEngine(engine: Engine, access: AccessStore): Guarde
   const adminOf = (p: Principal, collectionId: string) =>
     need(p, collectionId, 'admin', () => missing('Collection', collectionId));
 
+  /** Keeps a signed-in user's ask in their history; the answer then names its entry. */
+  const remember = async (p: Principal, options: QueryOptions | undefined, answer: Answer): Promise<Answer> => {
+    if (p.kind !== 'user') return answer;
+    const entry = await access.appendHistory({
+      user_id: p.user_id,
+      collection_id: options?.collectionId ?? null,
+      question: answer.question,
+      answer: forHistory(answer),
+    });
+    return { ...answer, history_id: entry.history_id };
+  };
+
+  /** History as the caller may see it now: citations re-checked against today's memberships and catalog. */
+  const visible = async (p: Principal, entries: HistoryEntry[]): Promise<HistoryEntryResponse[]> => {
+    const ids = await readable(p);
+    const canRead = (collectionId: string) => ids === undefined || ids.includes(collectionId);
+    const collectionOf = new Map<string, string | null>();
+    const versionCollection = async (versionId: string): Promise<string | null> => {
+      if (!collectionOf.has(versionId))
+        collectionOf.set(versionId, (await metadata.getVersion(versionId))?.collection_id ?? null);
+      return collectionOf.get(versionId) ?? null;
+    };
+    const out: HistoryEntryResponse[] = [];
+    for (const e of entries) {
+      const kept = [];
+      for (const c of e.answer.citations) {
+        const col = await versionCollection(c.version_id);
+        if (col !== null && canRead(col)) kept.push(c);
+      }
+      const askedIn =
+        e.collection_id === null || ((await metadata.getCollection(e.collection_id)) !== null && canRead(e.collection_id));
+      const withheld = !askedIn || kept.length < e.answer.citations.length;
+      const answer: StoredAnswer = withheld
+        ? { question: e.answer.question, answer: '', refused: e.answer.refused, citations: kept }
+        : e.answer;
+      out.push({
+        history_id: e.history_id,
+        collection_id: e.collection_id,
+        question: e.question,
+        asked_at: e.asked_at,
+        answer,
+        withheld,
+        feedback: e.feedback,
+      });
+    }
+    return out;
+  };
+  const ownEntry = async (p: Principal, historyId: string): Promise<HistoryEntry> => {
+    const entry = p.kind === 'user' ? await access.getHistory(p.user_id, historyId) : null;
+    if (!entry) throw missing('History entry', historyId);
+    return entry;
+  };
+
   return {
     engine,
     access,
@@ -157,9 +239,11 @@ export function createGuardedEngine(engine: Engine, access: AccessStore): Guarde
       return engine.reprocess(versionId);
     },
     search: async (p, query, options) => engine.search(query, await scoped(p, options)),
-    ask: async (p, question, options) => engine.ask(question, await scoped(p, options)),
+    ask: async (p, question, options) => remember(p, options, await engine.ask(question, await scoped(p, options))),
     askStream: async function* (p, question, options) {
-      yield* engine.askStream(question, await scoped(p, options));
+      for await (const event of engine.askStream(question, await scoped(p, options))) {
+        yield event.type === 'answer' ? { ...event, answer: await remember(p, options, event.answer) } : event;
+      }
     },
     resolveCitation: async (p, ref) => {
       await versionFor(p, ref.version_id);
@@ -179,6 +263,27 @@ export function createGuardedEngine(engine: Engine, access: AccessStore): Guarde
       if (!doc) throw missing('Document', documentId);
       await need(p, doc.collection_id, 'viewer', () => missing('Document', documentId));
       return engine.getDocument(documentId);
+    },
+    deleteDocument: async (p, documentId) => {
+      const doc = await metadata.getDocument(documentId);
+      if (!doc) throw missing('Document', documentId);
+      await need(p, doc.collection_id, 'editor', () => missing('Document', documentId));
+      const result = await engine.deleteDocument(documentId);
+      const detail = { name: doc.name, versions_deleted: result.versions_deleted };
+      await audit(p, { action: 'document.delete', collection_id: doc.collection_id, target: documentId, detail });
+      return result;
+    },
+    listHistory: async (p, options = {}) => (p.kind === 'user' ? visible(p, await access.listHistory(p.user_id, options)) : []),
+    getHistory: async (p, historyId) => (await visible(p, [await ownEntry(p, historyId)]))[0] as HistoryEntryResponse,
+    setFeedback: async (p, historyId, verdict, note) => {
+      const entry = await ownEntry(p, historyId);
+      const feedback = await access.setFeedback(entry.user_id, historyId, { verdict, note });
+      if (!feedback) throw missing('History entry', historyId);
+      return (await visible(p, [{ ...entry, feedback }]))[0] as HistoryEntryResponse;
+    },
+    exportFeedback: async (p) => {
+      if (!allSeeing(p)) throw createError('PP_NOT_FOUND', 'The feedback export is for instance admins.');
+      return access.listFeedback();
     },
     getVersion: async (p, versionId) => {
       await versionFor(p, versionId);

@@ -6,6 +6,8 @@ export type { EngineConfig, EnginePorts } from './config.js';
 export { defaultEngineConfig } from './config.js';
 export type { Engine, EngineJobs } from './engine.js';
 export { createEngine } from './engine.js';
+export type { FeedbackEvalLine } from './feedback-export.js';
+export { feedbackJsonl, feedbackToEvalLine, questionLang } from './feedback-export.js';
 export type { GateCalibration } from './gate-file.js';
 export { gateMismatch, loadGateFile } from './gate-file.js';
 export type { GuardedEngine, ReadableCollection } from './guarded.js';

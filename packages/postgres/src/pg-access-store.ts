@@ -1,4 +1,18 @@
-import type { AccessStore, ApiToken, AuditEntry, Membership, NewAuditEntry, NewUser, Role, User } from '@pinpoint/core';
+import type {
+  AccessStore,
+  ApiToken,
+  AuditEntry,
+  Feedback,
+  FeedbackVerdict,
+  HistoryAnswer,
+  HistoryEntry,
+  Membership,
+  NewAuditEntry,
+  NewHistoryEntry,
+  NewUser,
+  Role,
+  User,
+} from '@pinpoint/core';
 import { createError, membershipSchema, newId } from '@pinpoint/core';
 import type pg from 'pg';
 import { inTransaction, openMigratedPool } from './migrate.js';
@@ -34,6 +48,22 @@ const toAudit = (r: Row): AuditEntry => ({
   target: orNull(r.target),
   detail: r.detail as Record<string, unknown>,
 });
+
+const toHistory = (r: Row): HistoryEntry => ({
+  history_id: String(r.history_id),
+  user_id: String(r.user_id),
+  collection_id: orNull(r.collection_id),
+  question: String(r.question),
+  answer: r.answer as HistoryAnswer,
+  asked_at: String(r.asked_at),
+  feedback:
+    r.verdict === null || r.verdict === undefined
+      ? null
+      : { verdict: r.verdict as FeedbackVerdict, note: orNull(r.note), at: String(r.feedback_at) },
+});
+
+const HISTORY_SELECT = `SELECT h.*, f.verdict, f.note, f.at AS feedback_at FROM question_history h
+  LEFT JOIN answer_feedback f ON f.history_id = h.history_id`;
 
 /** AccessStore on PostgreSQL, in the metadata schema (migration 003). */
 export class PgAccessStore implements AccessStore {
@@ -165,6 +195,46 @@ export class PgAccessStore implements AccessStore {
   async memberCollectionIds(userId: string): Promise<string[]> {
     const rows = await this.rows('SELECT collection_id FROM memberships WHERE user_id = $1 ORDER BY collection_id', [userId]);
     return rows.map((r) => String(r.collection_id));
+  }
+
+  async appendHistory(entry: NewHistoryEntry): Promise<HistoryEntry> {
+    const e: HistoryEntry = { history_id: newId('his'), asked_at: now(), feedback: null, ...entry };
+    await this.pool.query(
+      'INSERT INTO question_history (history_id, user_id, collection_id, question, answer, asked_at) VALUES ($1, $2, $3, $4, $5, $6)',
+      [e.history_id, e.user_id, e.collection_id, JSON.stringify(e.question), JSON.stringify(e.answer), e.asked_at],
+    );
+    return e;
+  }
+
+  async listHistory(userId: string, options: { limit?: number } = {}): Promise<HistoryEntry[]> {
+    const rows = await this.rows(`${HISTORY_SELECT} WHERE h.user_id = $1 ORDER BY h.seq DESC LIMIT $2`, [
+      userId,
+      options.limit ?? 100,
+    ]);
+    return rows.map(toHistory);
+  }
+
+  async getHistory(userId: string, historyId: string): Promise<HistoryEntry | null> {
+    const [row] = await this.rows(`${HISTORY_SELECT} WHERE h.user_id = $1 AND h.history_id = $2`, [userId, historyId]);
+    return row ? toHistory(row) : null;
+  }
+
+  async setFeedback(userId: string, historyId: string, feedback: Omit<Feedback, 'at'>): Promise<Feedback | null> {
+    const f: Feedback = { ...feedback, at: now() };
+    const r = await this.pool.query(
+      `INSERT INTO answer_feedback (history_id, verdict, note, at)
+       SELECT history_id, $3, $4, $5 FROM question_history WHERE history_id = $1 AND user_id = $2
+       ON CONFLICT (history_id) DO UPDATE SET verdict = excluded.verdict, note = excluded.note, at = excluded.at`,
+      [historyId, userId, f.verdict, f.note === null ? null : JSON.stringify(f.note), f.at],
+    );
+    return (r.rowCount ?? 0) > 0 ? f : null;
+  }
+
+  async listFeedback(options: { limit?: number } = {}): Promise<HistoryEntry[]> {
+    const rows = await this.rows(`${HISTORY_SELECT} WHERE f.verdict IS NOT NULL ORDER BY h.seq LIMIT $1`, [
+      options.limit ?? 100_000,
+    ]);
+    return rows.map(toHistory);
   }
 
   async appendAudit(entry: NewAuditEntry): Promise<AuditEntry> {

@@ -189,6 +189,33 @@ export class PgMetadataStore implements MetadataStore {
     });
   }
 
+  async deleteDocument(documentId: string): Promise<{ version_ids: string[]; orphan_blob_keys: string[] } | null> {
+    return this.transaction(async (client) => {
+      const doc = await client.query('SELECT 1 FROM documents WHERE document_id = $1 FOR UPDATE', [documentId]);
+      if (!doc.rowCount) return null;
+      const versions = await client.query<{ version_id: string }>(
+        'SELECT version_id FROM versions WHERE document_id = $1 ORDER BY number',
+        [documentId],
+      );
+      const ids = versions.rows.map((r) => r.version_id);
+      const keys = await client.query<{ blob_key: string }>(
+        'SELECT DISTINCT blob_key FROM artifacts WHERE version_id = ANY($1)',
+        [ids],
+      );
+      await client.query('DELETE FROM elements WHERE version_id = ANY($1)', [ids]);
+      await client.query('DELETE FROM chunks WHERE version_id = ANY($1)', [ids]);
+      // versions and artifacts go with the document (ON DELETE CASCADE)
+      await client.query('DELETE FROM documents WHERE document_id = $1', [documentId]);
+      const stillUsed = await client.query<{ blob_key: string }>(
+        'SELECT DISTINCT blob_key FROM artifacts WHERE blob_key = ANY($1)',
+        [keys.rows.map((r) => r.blob_key)],
+      );
+      const used = new Set(stillUsed.rows.map((r) => r.blob_key));
+      const orphans = keys.rows.map((r) => r.blob_key).filter((k) => !used.has(k));
+      return { version_ids: ids, orphan_blob_keys: orphans.sort() };
+    });
+  }
+
   async getElements(versionId: string, elementIds?: string[]): Promise<Element[]> {
     const { rows } = await this.pool.query<{ body: Element }>(
       'SELECT body FROM elements WHERE version_id = $1 AND ($2::text[] IS NULL OR element_id = ANY($2)) ORDER BY ordinal',

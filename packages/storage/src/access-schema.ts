@@ -29,4 +29,18 @@ CREATE TABLE audit_log (
   user_id TEXT, action TEXT NOT NULL, collection_id TEXT, target TEXT, detail TEXT NOT NULL);
 `,
   },
+  {
+    id: 2,
+    name: 'history',
+    sql: `
+CREATE TABLE question_history (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT, history_id TEXT NOT NULL UNIQUE,
+  user_id TEXT NOT NULL REFERENCES users(user_id) ON DELETE CASCADE,
+  collection_id TEXT, question TEXT NOT NULL, answer TEXT NOT NULL, asked_at TEXT NOT NULL);
+CREATE INDEX question_history_by_user ON question_history (user_id, seq);
+CREATE TABLE answer_feedback (
+  history_id TEXT PRIMARY KEY REFERENCES question_history(history_id) ON DELETE CASCADE,
+  verdict TEXT NOT NULL, note TEXT, at TEXT NOT NULL);
+`,
+  },
 ];

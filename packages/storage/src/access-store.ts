@@ -1,4 +1,18 @@
-import type { AccessStore, ApiToken, AuditEntry, Membership, NewAuditEntry, NewUser, Role, User } from '@pinpoint/core';
+import type {
+  AccessStore,
+  ApiToken,
+  AuditEntry,
+  Feedback,
+  FeedbackVerdict,
+  HistoryAnswer,
+  HistoryEntry,
+  Membership,
+  NewAuditEntry,
+  NewHistoryEntry,
+  NewUser,
+  Role,
+  User,
+} from '@pinpoint/core';
 import { createError, membershipSchema, newId } from '@pinpoint/core';
 import { accessMigrations } from './access-schema.js';
 import type { SqliteDatabase } from './database.js';
@@ -33,6 +47,22 @@ const auditFromRow = (r: Row): AuditEntry => ({
   target: (r.target as string | null) ?? null,
   detail: JSON.parse(String(r.detail)) as Record<string, unknown>,
 });
+
+const historyFromRow = (r: Row): HistoryEntry => ({
+  history_id: String(r.history_id),
+  user_id: String(r.user_id),
+  collection_id: (r.collection_id as string | null) ?? null,
+  question: String(r.question),
+  answer: JSON.parse(String(r.answer)) as HistoryAnswer,
+  asked_at: String(r.asked_at),
+  feedback:
+    r.verdict === null || r.verdict === undefined
+      ? null
+      : { verdict: r.verdict as FeedbackVerdict, note: (r.note as string | null) ?? null, at: String(r.feedback_at) },
+});
+
+const HISTORY_SELECT = `SELECT h.*, f.verdict, f.note, f.at AS feedback_at FROM question_history h
+  LEFT JOIN answer_feedback f ON f.history_id = h.history_id`;
 
 /** The AccessStore port on the SQLite metadata file (its own migration scope). */
 export class SqliteAccessStore implements AccessStore {
@@ -165,6 +195,54 @@ export class SqliteAccessStore implements AccessStore {
   async memberCollectionIds(userId: string): Promise<string[]> {
     const rows = this.#db.prepare('SELECT collection_id FROM memberships WHERE user_id = ? ORDER BY collection_id').all(userId);
     return (rows as Row[]).map((r) => String(r.collection_id));
+  }
+
+  async appendHistory(entry: NewHistoryEntry): Promise<HistoryEntry> {
+    const e: HistoryEntry = { history_id: newId('his'), asked_at: now(), feedback: null, ...entry };
+    this.#db
+      .prepare(
+        'INSERT INTO question_history (history_id, user_id, collection_id, question, answer, asked_at) VALUES (?, ?, ?, ?, ?, ?)',
+      )
+      .run(e.history_id, e.user_id, e.collection_id, e.question, JSON.stringify(e.answer), e.asked_at);
+    return e;
+  }
+
+  async listHistory(userId: string, options: { limit?: number } = {}): Promise<HistoryEntry[]> {
+    const rows = this.#db
+      .prepare(`${HISTORY_SELECT} WHERE h.user_id = ? ORDER BY h.seq DESC LIMIT ?`)
+      .all(userId, options.limit ?? 100) as Row[];
+    return rows.map(historyFromRow);
+  }
+
+  async getHistory(userId: string, historyId: string): Promise<HistoryEntry | null> {
+    const row = this.#db.prepare(`${HISTORY_SELECT} WHERE h.user_id = ? AND h.history_id = ?`).get(userId, historyId) as
+      | Row
+      | undefined;
+    return row ? historyFromRow(row) : null;
+  }
+
+  async setFeedback(userId: string, historyId: string, feedback: Omit<Feedback, 'at'>): Promise<Feedback | null> {
+    const f: Feedback = { ...feedback, at: now() };
+    return this.#db
+      .transaction(() => {
+        if (!this.#db.prepare('SELECT 1 FROM question_history WHERE history_id = ? AND user_id = ?').get(historyId, userId))
+          return null;
+        this.#db
+          .prepare(
+            `INSERT INTO answer_feedback (history_id, verdict, note, at) VALUES (?, ?, ?, ?)
+             ON CONFLICT (history_id) DO UPDATE SET verdict = excluded.verdict, note = excluded.note, at = excluded.at`,
+          )
+          .run(historyId, f.verdict, f.note, f.at);
+        return f;
+      })
+      .immediate();
+  }
+
+  async listFeedback(options: { limit?: number } = {}): Promise<HistoryEntry[]> {
+    const rows = this.#db
+      .prepare(`${HISTORY_SELECT} WHERE f.verdict IS NOT NULL ORDER BY h.seq LIMIT ?`)
+      .all(options.limit ?? 100_000) as Row[];
+    return rows.map(historyFromRow);
   }
 
   async appendAudit(entry: NewAuditEntry): Promise<AuditEntry> {

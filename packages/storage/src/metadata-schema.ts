@@ -46,4 +46,10 @@ CREATE TABLE chunks (
 CREATE INDEX chunks_by_version ON chunks (version_id, ordinal);
 `,
   },
+  {
+    id: 2,
+    name: 'artifacts-by-blob',
+    // Deleting a document asks which of its blobs no other artifact still refers to.
+    sql: 'CREATE INDEX artifacts_by_blob ON artifacts (blob_key);',
+  },
 ];

@@ -221,6 +221,30 @@ export class SqliteMetadataStore implements MetadataStore {
     this.#db.transaction(() => this.#deleteContent(versionId)).immediate();
   }
 
+  async deleteDocument(documentId: string): Promise<{ version_ids: string[]; orphan_blob_keys: string[] } | null> {
+    return this.#db
+      .transaction(() => {
+        if (!this.#db.prepare('SELECT 1 FROM documents WHERE document_id = ?').get(documentId)) return null;
+        const versionIds = (
+          this.#db.prepare('SELECT version_id FROM versions WHERE document_id = ? ORDER BY number').all(documentId) as {
+            version_id: string;
+          }[]
+        ).map((r) => r.version_id);
+        const keys = new Set<string>();
+        const blobKeys = this.#db.prepare('SELECT DISTINCT blob_key FROM artifacts WHERE version_id = ?');
+        for (const v of versionIds) {
+          for (const r of blobKeys.all(v) as { blob_key: string }[]) keys.add(r.blob_key);
+          this.#deleteContent(v);
+          this.#db.prepare('DELETE FROM artifacts WHERE version_id = ?').run(v);
+        }
+        this.#db.prepare('DELETE FROM versions WHERE document_id = ?').run(documentId);
+        this.#db.prepare('DELETE FROM documents WHERE document_id = ?').run(documentId);
+        const used = this.#db.prepare('SELECT 1 FROM artifacts WHERE blob_key = ? LIMIT 1');
+        return { version_ids: versionIds, orphan_blob_keys: [...keys].filter((k) => !used.get(k)).sort() };
+      })
+      .immediate();
+  }
+
   async getElements(versionId: string, elementIds?: string[]): Promise<Element[]> {
     if (!elementIds) {
       const rows = this.#db.prepare('SELECT body FROM elements WHERE version_id = ? ORDER BY ordinal').all(versionId) as {

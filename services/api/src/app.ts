@@ -13,6 +13,7 @@ import { artifactRoutes } from './routes/artifacts.js';
 import { authRoutes } from './routes/auth.js';
 import { collectionRoutes } from './routes/collections.js';
 import { documentRoutes } from './routes/documents.js';
+import { historyRoutes } from './routes/history.js';
 import { jobRoutes } from './routes/jobs.js';
 import { mcpRoutes } from './routes/mcp.js';
 import { memberRoutes } from './routes/members.js';
@@ -73,6 +74,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(jobRoutes, { ctx });
   await app.register(documentRoutes, { ctx });
   await app.register(queryRoutes, { ctx });
+  await app.register(historyRoutes, { ctx });
   await app.register(artifactRoutes, { ctx });
   await app.register(mcpRoutes, { ctx });
   await app.register(spaRoutes, { ctx });

@@ -49,7 +49,9 @@ type Headers = Record<string, string>;
 
 interface Built {
   users: { id: string; headers: Headers }[];
-  cols: { id: string; secret: string; versions: string[] }[];
+  cols: { id: string; secret: string; versions: string[]; documents: string[] }[];
+  /** user index → the history entry of the question they asked before the revocations. */
+  history: string[];
   /** user index → readable collection indexes, after grants and revocations. */
   readable: Set<number>[];
 }
@@ -81,12 +83,38 @@ async function build(d: AuthDeployment, root: Headers, w: World): Promise<Built>
       bytes: new TextEncoder().encode(`The ${SHARED} ledger ${i} of this team records ${secret} figures for the quarter.`),
     }));
     const up = await uploadFiles(d.app, res.json().collection_id, files, creator.headers);
-    cols.push({ id: res.json().collection_id, secret, versions: up.map((u) => u.version.version_id) });
+    cols.push({
+      id: res.json().collection_id,
+      secret,
+      versions: up.map((u) => u.version.version_id),
+      documents: up.map((u) => u.document.document_id),
+    });
   }
   for (const g of w.grants) {
     const url = `/api/collections/${cols[g.col]?.id}/members/${users[g.user]?.id}`;
     expect((await d.app.inject({ method: 'PUT', url, headers: root, payload: { role: g.role } })).statusCode).toBe(200);
     model[g.user]?.set(g.col, g.role);
+  }
+  await settle(
+    d.app,
+    cols.flatMap((c) => c.versions),
+    root,
+  );
+  // Each user asks (and judges the answer) while still a member: the revocations below must then
+  // withhold what their history holds of the collections they lose.
+  const history: string[] = [];
+  for (const u of users) {
+    const asked = await d.app.inject({
+      method: 'POST',
+      url: '/api/ask',
+      headers: u.headers,
+      payload: { question: `Which ${SHARED} figures does the ledger record?` },
+    });
+    const id = asked.json().history_id as string;
+    history.push(id);
+    const feedback = { verdict: 'helpful', note: 'leak test' };
+    const res = await d.app.inject({ method: 'PUT', url: `/api/history/${id}/feedback`, headers: u.headers, payload: feedback });
+    expect(res.statusCode).toBe(200);
   }
   for (const r of w.revokes) {
     await d.app.inject({
@@ -96,12 +124,7 @@ async function build(d: AuthDeployment, root: Headers, w: World): Promise<Built>
     });
     model[r.user]?.delete(r.col);
   }
-  await settle(
-    d.app,
-    cols.flatMap((c) => c.versions),
-    root,
-  );
-  return { users, cols, readable: model.map((m) => new Set(m.keys())) };
+  return { users, cols, history, readable: model.map((m) => new Set(m.keys())) };
 }
 
 /** Every version id mentioned anywhere in a response body. */
@@ -137,9 +160,30 @@ async function checkUser(d: AuthDeployment, b: Built, u: number, runVersions: Se
   expect(documents.length).toBe(okVersions.size);
   onlyReadable(JSON.stringify(documents), 'documents');
   onlyReadable((await get('/api/jobs')).body, 'jobs');
+  const history = (await get('/api/history')).body;
+  onlyReadable(history, 'history');
+  onlyReadable((await get(`/api/history/${b.history[u]}`)).body, 'history entry');
+  for (const [other, id] of b.history.entries()) {
+    if (other === u) continue;
+    expect((await get(`/api/history/${id}`)).statusCode, 'history of another user').toBe(404);
+    const judged = await d.app.inject({
+      method: 'PUT',
+      url: `/api/history/${id}/feedback`,
+      headers,
+      payload: { verdict: 'wrong_citation' },
+    });
+    expect(judged.statusCode, 'feedback on another user’s answer').toBe(404);
+  }
+  expect((await get('/api/admin/feedback.jsonl')).statusCode, 'feedback export').toBe(404);
 
   for (const [i, c] of b.cols.entries()) {
     if (readable.has(i)) continue;
+    expect(history, 'history').not.toContain(c.secret);
+    for (const doc of c.documents) {
+      const del = await d.app.inject({ method: 'DELETE', url: `/api/documents/${doc}`, headers });
+      expect([del.statusCode, del.json().error.message]).toEqual([404, `Document ${doc} does not exist.`]);
+      expect((await get(`/api/documents/${doc}`)).statusCode).toBe(404);
+    }
     const secretHits = JSON.stringify((await post('/api/search', { query: c.secret, k: 100 })).json().hits);
     onlyReadable(secretHits, 'search');
     expect(secretHits).not.toContain(c.secret);

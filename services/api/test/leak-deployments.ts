@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BullMQJobQueue } from '@pinpoint/bullmq';
 import type { AccessStore } from '@pinpoint/core';
+import type { Engine } from '@pinpoint/engine';
 import { dropSchema } from '@pinpoint/postgres';
 import type { FastifyInstance } from 'fastify';
 import { openAccessStore } from '../src/access.js';
@@ -16,6 +17,8 @@ import { startTestApp } from './test-app.js';
 export interface AuthDeployment {
   app: FastifyInstance;
   access: AccessStore;
+  /** The engine behind the app, for checks on its ports (e.g. that a deleted blob is gone). */
+  engine: Engine;
   url: string;
   close(): Promise<void>;
 }
@@ -26,7 +29,7 @@ const DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
 export async function embeddedAuthDeployment(env: Record<string, string>): Promise<AuthDeployment> {
   const t = await startTestApp({ PINPOINT_AUTH: 'on', ...env });
   const url = await t.app.listen({ host: '127.0.0.1', port: 0 });
-  return { app: t.app, access: t.access, url, close: () => t.close() };
+  return { app: t.app, access: t.access, engine: t.engine, url, close: () => t.close() };
 }
 
 /** The distributed mode in one process: PostgreSQL (metadata, lexical, access), BullMQ on Redis, vectors in Qdrant. */
@@ -53,6 +56,7 @@ export async function distributedAuthDeployment(env: Record<string, string>): Pr
   return {
     app,
     access,
+    engine,
     url,
     close: async () => {
       await app.close();

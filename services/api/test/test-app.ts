@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AccessStore, Job, JobRunner, Version } from '@pinpoint/core';
+import type { AccessStore, Job, JobRunner, PinDocument, Version } from '@pinpoint/core';
 import type { Engine } from '@pinpoint/engine';
 import type { FastifyInstance } from 'fastify';
 import { openAccessStore } from '../src/access.js';
@@ -71,6 +71,7 @@ function multipart(files: { name: string; bytes: Uint8Array; type?: string }[]):
 
 export interface UploadedFile {
   file: string;
+  document: PinDocument;
   version: Version;
   created: boolean;
   job: Job | null;

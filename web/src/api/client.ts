@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ResolveRequest, Role, UploadResult } from './types.js';
+import type { FeedbackVerdict, ResolveRequest, Role, UploadResult } from './types.js';
 
 type Contract = typeof import('@pinpoint/core/contract');
 /** Picks a response schema of the contract (loaded only where responses are checked). */
@@ -95,6 +95,8 @@ export function createApiClient(base = '') {
     createCollection: (name: string) => post('/api/collections', (c) => c.collectionResponseSchema, { name }),
     documents: (collectionId?: string) =>
       request(`/api/documents${query({ collection_id: collectionId })}`, (c) => c.documentsResponseSchema),
+    deleteDocument: (documentId: string) =>
+      request(`/api/documents/${encodeURIComponent(documentId)}`, (c) => c.deleteDocumentResponseSchema, 'DELETE'),
     version: (versionId: string) => request(v(versionId), (c) => c.versionDetailSchema),
     elements: (versionId: string) => request(`${v(versionId)}/elements`, (c) => c.elementsResponseSchema),
     reprocess: (versionId: string) => post(`${v(versionId)}/reprocess`, (c) => c.reprocessResponseSchema),
@@ -103,6 +105,13 @@ export function createApiClient(base = '') {
     retryJob: (jobId: string) => post(`${j(jobId)}/retry`, (c) => c.jobResponseSchema),
     ask: (question: string, collectionId?: string) =>
       post('/api/ask', (c) => c.answerSchema, collectionId ? { question, collection_id: collectionId } : { question }),
+    history: (limit?: number) => request(`/api/history${query({ limit })}`, (c) => c.historyResponseSchema),
+    historyEntry: (historyId: string) => request(`/api/history/${encodeURIComponent(historyId)}`, (c) => c.historyEntrySchema),
+    setFeedback: (historyId: string, verdict: FeedbackVerdict, note?: string) =>
+      request(`/api/history/${encodeURIComponent(historyId)}/feedback`, (c) => c.historyEntrySchema, 'PUT', {
+        verdict,
+        ...(note ? { note } : {}),
+      }),
     resolve: (req: ResolveRequest) => post('/api/citations/resolve', (c) => c.resolvedCitationResponseSchema, req),
     downloadUrl: (versionId: string) => request(`${v(versionId)}/download-url`, (c) => c.downloadUrlResponseSchema),
     /** Fetches artifact bytes; a 409 (hash mismatch) becomes an ApiError, never a silent fallback. */
@@ -122,7 +131,7 @@ export function createApiClient(base = '') {
     findUser: (email: string) => request(`/api/users${query({ email })}`, (c) => c.usersResponseSchema),
     members: (collectionId: string) => request(members(collectionId), (c) => c.membersResponseSchema),
     setMember: (collectionId: string, userId: string, role: Role) =>
-      request(`${members(collectionId)}/${encodeURIComponent(userId)}`, (c) => c.membershipResponseSchema, 'PUT', {
+      request(`${members(collectionId)}/${encodeURIComponent(userId)}`, (c) => c.membershipSchema, 'PUT', {
         role,
       }),
     removeMember: (collectionId: string, userId: string) =>

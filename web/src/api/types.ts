@@ -11,6 +11,9 @@ export type {
   Collection,
   DocumentSummary,
   Element,
+  FeedbackVerdict,
+  HistoryAnswer,
+  HistoryEntryResponse as HistoryEntry,
   Job,
   Membership,
   PageView,
@@ -22,6 +25,7 @@ export type {
   StageName,
   TextView,
   UploadResult,
+  Version,
   VersionDetail,
 } from '@pinpoint/core';
 

@@ -15,6 +15,20 @@ const citation: Citation = {
 };
 
 describe('routes', () => {
+  it('a citation opened from a history entry keeps the entry, for the way back', () => {
+    expect(parseRoute(citationHref(citation, 'q?', 'his_0a1b'))).toMatchObject({
+      name: 'cite',
+      question: 'q?',
+      historyId: 'his_0a1b',
+    });
+  });
+
+  it('round-trips the documents page and a reopened history entry', () => {
+    for (const route of [{ name: 'documents' }, { name: 'history' }, { name: 'history', historyId: 'his_0a1b' }] as const) {
+      expect(parseRoute(formatRoute(route))).toEqual(route);
+    }
+  });
+
   it('round-trips a citation link with its anchor and question', () => {
     const href = citationHref(citation, '梅雨がみられるのは？ & more');
     expect(parseRoute(href)).toEqual({

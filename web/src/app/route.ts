@@ -13,6 +13,8 @@ export interface CiteRoute {
   question?: string;
   /** The answer inside the cited text (a date, number, name or place), shown marked. */
   mark?: string;
+  /** Opened from a reopened history entry: "back to the answer" returns to it. */
+  historyId?: string;
 }
 
 /** Where the app is: every state worth sharing lives in the URL hash. */
@@ -21,6 +23,9 @@ export type Route =
   | { name: 'admin' }
   | { name: 'members' }
   | { name: 'tokens' }
+  | { name: 'documents' }
+  /** The user's earlier questions; with `historyId`, one of them reopened. */
+  | { name: 'history'; historyId?: string }
   | CiteRoute
   /** A whole version read from its start, with no highlight; `from` is the citation to go back to. */
   | { name: 'version'; versionId: string; from?: CiteRoute };
@@ -46,6 +51,11 @@ export function parseRoute(hash: string): Route {
   if (path === '/admin') return { name: 'admin' };
   if (path === '/members') return { name: 'members' };
   if (path === '/tokens') return { name: 'tokens' };
+  if (path === '/documents') return { name: 'documents' };
+  if (path === '/history') {
+    const h = params.get('h');
+    return h ? { name: 'history', historyId: h } : { name: 'history' };
+  }
   const v = params.get('v');
   if (path === '/version' && v) {
     const from = parseRoute(params.get('from') ?? '');
@@ -63,13 +73,16 @@ export function parseRoute(hash: string): Route {
       ...(anchor ? { anchor } : {}),
       ...(question ? { question } : {}),
       ...(params.get('m') ? { mark: params.get('m') as string } : {}),
+      ...(params.get('h') ? { historyId: params.get('h') as string } : {}),
     };
   }
   return question ? { name: 'home', question } : { name: 'home' };
 }
 
 export function formatRoute(route: Route): string {
-  if (route.name === 'admin' || route.name === 'members' || route.name === 'tokens') return `#/${route.name}`;
+  if (route.name === 'admin' || route.name === 'members' || route.name === 'tokens' || route.name === 'documents')
+    return `#/${route.name}`;
+  if (route.name === 'history') return route.historyId ? `#/history?${new URLSearchParams({ h: route.historyId })}` : '#/history';
   if (route.name === 'home') return route.question ? `#/?${new URLSearchParams({ q: route.question })}` : '#/';
   if (route.name === 'version') {
     const p = new URLSearchParams({ v: route.versionId });
@@ -80,7 +93,7 @@ export function formatRoute(route: Route): string {
 }
 
 /** The shareable link of one citation of an answer. */
-export function citationHref(citation: Citation, question?: string): string {
+export function citationHref(citation: Citation, question?: string, historyId?: string): string {
   return formatRoute({
     name: 'cite',
     versionId: citation.version_id,
@@ -90,5 +103,6 @@ export function citationHref(citation: Citation, question?: string): string {
     anchor: citation.anchor,
     ...(question ? { question } : {}),
     ...(citation.mark ? { mark: citation.mark.text } : {}),
+    ...(historyId ? { historyId } : {}),
   });
 }

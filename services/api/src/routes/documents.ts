@@ -1,4 +1,5 @@
 import {
+  deleteDocumentResponseSchema,
   documentSummarySchema,
   documentsResponseSchema,
   elementsResponseSchema,
@@ -30,6 +31,20 @@ export const documentRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = asyn
     '/api/documents/:documentId',
     { schema: { tags: ['documents'], params: documentParams, response: { 200: documentSummarySchema, 404: errorResponse } } },
     async (req) => guarded.getDocument(callerOf(req), req.params.documentId),
+  );
+
+  app.delete(
+    '/api/documents/:documentId',
+    {
+      schema: {
+        tags: ['documents'],
+        description:
+          'Editors: deletes the document with every version, its index entries, artifacts and the blobs no other version shares.',
+        params: documentParams,
+        response: { 200: deleteDocumentResponseSchema, 404: errorResponse },
+      },
+    },
+    async (req) => guarded.deleteDocument(callerOf(req), req.params.documentId),
   );
 
   app.get(

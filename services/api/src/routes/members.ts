@@ -1,4 +1,4 @@
-import { auditResponseSchema, createError, membershipResponseSchema, membersResponseSchema, roleSchema } from '@pinpoint/core';
+import { auditResponseSchema, createError, membershipSchema, membersResponseSchema, roleSchema } from '@pinpoint/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RouteContext } from '../context.js';
@@ -25,7 +25,7 @@ export const memberRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async 
 
   app.get(
     '/api/collections/:collectionId/members/:userId',
-    { schema: { tags: ['members'], params: memberParams, response: { 200: membershipResponseSchema, 404: errorResponse } } },
+    { schema: { tags: ['members'], params: memberParams, response: { 200: membershipSchema, 404: errorResponse } } },
     async (req) => {
       const members = await guarded.listMembers(callerOf(req), req.params.collectionId);
       const m = members.find((x) => x.user_id === req.params.userId);
@@ -41,7 +41,7 @@ export const memberRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async 
         tags: ['members'],
         params: memberParams,
         body: z.object({ role: roleSchema }),
-        response: { 200: membershipResponseSchema, 404: errorResponse },
+        response: { 200: membershipSchema, 404: errorResponse },
       },
     },
     async (req) => guarded.setMember(callerOf(req), req.params.collectionId, req.params.userId, req.body.role),

@@ -4,7 +4,9 @@ import { JobConsole } from '../../features/admin/JobConsole/JobConsole.js';
 import { AskView } from '../../features/ask/AskView/AskView.js';
 import { SignIn } from '../../features/auth/SignIn/SignIn.js';
 import { TokensView } from '../../features/auth/TokensView/TokensView.js';
+import { HistoryView } from '../../features/history/HistoryView/HistoryView.js';
 import { CollectionPicker } from '../../features/library/CollectionPicker/CollectionPicker.js';
+import { DocumentsView } from '../../features/library/DocumentsView/DocumentsView.js';
 import { MembersView } from '../../features/members/MembersView/MembersView.js';
 import { Reader } from '../../features/reader/Reader/Reader.js';
 import { VersionView } from '../../features/reader/VersionView/VersionView.js';
@@ -21,6 +23,14 @@ function Nav({ route, session, collection }: { route: Route; session: SessionInf
       <a href="#/" aria-current={current('home')}>
         Ask
       </a>
+      <a href="#/documents" aria-current={current('documents')}>
+        Documents
+      </a>
+      {!authOff && (
+        <a href="#/history" aria-current={current('history')}>
+          History
+        </a>
+      )}
       {!authOff && collection?.role === 'admin' && (
         <a href="#/members" aria-current={current('members')}>
           Members
@@ -75,6 +85,8 @@ export function App() {
         {route.name === 'admin' && <JobConsole key={switches} collection={collection} />}
         {route.name === 'members' && <MembersView key={switches} collection={collection} />}
         {route.name === 'tokens' && <TokensView />}
+        {route.name === 'documents' && <DocumentsView key={switches} collection={collection} authOff={session.auth === 'off'} />}
+        {route.name === 'history' && <HistoryView historyId={route.historyId} collections={collections} />}
       </main>
     </div>
   );

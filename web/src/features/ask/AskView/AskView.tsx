@@ -1,8 +1,9 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { api } from '../../../api/client.js';
-import type { AskResponse, Collection } from '../../../api/types.js';
+import type { AskResponse, Collection, HistoryAnswer } from '../../../api/types.js';
 import type { Route } from '../../../app/route.js';
 import { citationHref } from '../../../app/route.js';
+import { FeedbackBar } from '../../history/FeedbackBar/FeedbackBar.js';
 import { UploadPanel } from '../../library/UploadPanel/UploadPanel.js';
 import { answerKey } from '../answerCache.js';
 import { answerSegments, refusalReasonText } from '../answerText.js';
@@ -44,7 +45,8 @@ function useAnswer(question: string | undefined, collectionId: string | undefine
   return state;
 }
 
-function Answer({ answer }: { answer: AskResponse }) {
+/** An answer with its numbered citations (each opens the shared reader); also what a reopened history entry shows. */
+export function Answer({ answer, historyId }: { answer: HistoryAnswer; historyId?: string }) {
   if (answer.refused) {
     return (
       <section className={styles.refusal} aria-label="Answer" data-testid="refusal">
@@ -70,7 +72,7 @@ function Answer({ answer }: { answer: AskResponse }) {
             <a
               key={`c${i}`}
               className={styles.pill}
-              href={citationHref(c, answer.question)}
+              href={citationHref(c, answer.question, historyId)}
               data-testid="citation-pill"
               aria-label={`Source ${c.n}: ${c.file}${c.page_index !== undefined ? `, page ${c.page_label ?? c.page_index + 1}` : ''}`}
             >
@@ -82,7 +84,7 @@ function Answer({ answer }: { answer: AskResponse }) {
       <ol className={styles.citations} aria-label="Citations">
         {answer.citations.map((c) => (
           <li key={c.n} value={c.n}>
-            <a href={citationHref(c, answer.question)}>{c.file}</a>
+            <a href={citationHref(c, answer.question, historyId)}>{c.file}</a>
             {c.page_index !== undefined && <span className={styles.meta}> · page {c.page_label ?? c.page_index + 1}</span>}
             <span className={styles.meta} data-precision={c.precision}>
               {' '}
@@ -156,6 +158,7 @@ export function AskView({
         </p>
       )}
       {answer && <Answer answer={answer} />}
+      {answer?.history_id && <FeedbackBar key={answer.history_id} historyId={answer.history_id} feedback={null} />}
       {answer && !answer.refused && <SourcesList retrieved={answer.retrieved} timings={answer.timings} />}
     </div>
   );

@@ -170,7 +170,11 @@ export function Reader({ route }: { route: CiteRoute; navigate: (route: Route) =
   const [viewProblem, setViewProblem] = useState<ReaderProblem | null>(null);
   const onError = useCallback((e: unknown) => setViewProblem(describeReaderError(e as { code?: string; message?: string })), []);
   const problem = resolveProblem ?? viewProblem;
-  const back = route.question ? `#/?${new URLSearchParams({ q: route.question })}` : '#/';
+  const back = route.historyId
+    ? formatRoute({ name: 'history', historyId: route.historyId })
+    : route.question
+      ? `#/?${new URLSearchParams({ q: route.question })}`
+      : '#/';
   return (
     <article className={styles.reader} aria-labelledby="reader-title">
       <nav className={styles.topbar} aria-label="Reader">
