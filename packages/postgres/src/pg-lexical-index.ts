@@ -20,22 +20,37 @@ function countTerms(terms: string[]): Map<string, number> {
   return counts;
 }
 
-const SEARCH_SQL = `
+/**
+ * The chunks whose statistics count: those of the filter's collections ($6), or every chunk. N,
+ * avgdl and df come from them alone, so a collection outside the filter never moves a score.
+ */
+const scopeSql = (scoped: boolean) =>
+  scoped ? 'SELECT chunk_id, len FROM lex_chunks WHERE collection_id = ANY($6)' : 'SELECT chunk_id, len FROM lex_chunks';
+const dfSql = (scoped: boolean) =>
+  scoped
+    ? 'SELECT p.term, count(*)::float8 AS df FROM lex_postings p JOIN q ON q.term = p.term JOIN scope s ON s.chunk_id = p.chunk_id GROUP BY p.term'
+    : 'SELECT p.term, count(*)::float8 AS df FROM lex_postings p JOIN q ON q.term = p.term GROUP BY p.term';
+
+const searchSql = (scoped: boolean) => `
 WITH q AS (SELECT * FROM unnest($1::text[], $2::float8[]) AS q(term, qtf)),
-stats AS (SELECT count(*)::float8 AS n, coalesce(avg(len), 1)::float8 AS avgdl FROM lex_chunks),
-df AS (SELECT p.term, count(*)::float8 AS df FROM lex_postings p JOIN q ON q.term = p.term GROUP BY p.term)
+scope AS (${scopeSql(scoped)}),
+stats AS (SELECT count(*)::float8 AS n, coalesce(avg(len), 1)::float8 AS avgdl FROM scope),
+df AS (${dfSql(scoped)})
 SELECT c.chunk_id, sum(q.qtf * ln(1 + (stats.n - df.df + 0.5) / (df.df + 0.5))
        * (p.tf * ($4::float8 + 1)) / (p.tf + $4::float8 * (1 - $5::float8 + $5::float8 * c.len / stats.avgdl))) AS score
 FROM q JOIN lex_postings p ON p.term = q.term JOIN df ON df.term = q.term JOIN lex_chunks c ON c.chunk_id = p.chunk_id, stats
 WHERE ($6::text[] IS NULL OR c.collection_id = ANY($6)) AND ($7::text[] IS NULL OR c.document_id = ANY($7))
   AND ($8::text[] IS NULL OR c.version_id = ANY($8)) AND ($9::int[] IS NULL OR c.page_index = ANY($9))
 GROUP BY c.chunk_id ORDER BY score DESC, c.chunk_id LIMIT $3`;
+const SEARCH_SQL = { scoped: searchSql(true), all: searchSql(false) };
 
-const TERMS_SQL = `
-WITH q AS (SELECT * FROM unnest($1::text[]) WITH ORDINALITY AS q(term, i))
-SELECT q.term, (SELECT count(*) FROM lex_postings p WHERE p.term = q.term)::float8 AS df,
-       (SELECT count(*) FROM lex_chunks)::float8 AS n
+const termsSql = (scoped: boolean) => `
+WITH q AS (SELECT * FROM unnest($1::text[]) WITH ORDINALITY AS q(term, i)),
+scope AS (${scoped ? 'SELECT chunk_id, len FROM lex_chunks WHERE collection_id = ANY($2)' : scopeSql(false)})
+SELECT q.term, (SELECT count(*) FROM lex_postings p ${scoped ? 'JOIN scope s ON s.chunk_id = p.chunk_id ' : ''}WHERE p.term = q.term)::float8 AS df,
+       (SELECT count(*) FROM scope)::float8 AS n
 FROM q ORDER BY q.i`;
+const TERMS_SQL = { scoped: termsSql(true), all: termsSql(false) };
 
 /** The LexicalIndex port on PostgreSQL: shared by every API and worker process of a deployment. */
 export class PgLexicalIndex implements LexicalIndex {
@@ -106,7 +121,8 @@ export class PgLexicalIndex implements LexicalIndex {
     const weights = [...tf].map(([term, n]) => weight(term) * (n > 1 ? 1 + Math.log(n) : 1));
     const { k1, b } = this.options.bm25 ?? { k1: 1.2, b: 0.75 };
     const f = options.filter ?? {};
-    const { rows } = await this.pool.query<{ chunk_id: string; score: number }>(SEARCH_SQL, [
+    const sql = f.collectionIds ? SEARCH_SQL.scoped : SEARCH_SQL.all;
+    const { rows } = await this.pool.query<{ chunk_id: string; score: number }>(sql, [
       [...tf.keys()],
       weights,
       options.k,
@@ -120,11 +136,15 @@ export class PgLexicalIndex implements LexicalIndex {
     return rows.map((r) => ({ chunk_id: r.chunk_id, score: Number(r.score) }));
   }
 
-  async queryTerms(query: string): Promise<QueryTerm[]> {
+  async queryTerms(query: string, options: { filter?: SearchFilter } = {}): Promise<QueryTerm[]> {
     const terms = [...countTerms(this.options.analyzer.analyze(query)).keys()];
     if (terms.length === 0) return [];
     const weight = this.options.termWeight ?? (() => 1);
-    const { rows } = await this.pool.query<{ term: string; df: number; n: number }>(TERMS_SQL, [terms]);
+    const collections = options.filter?.collectionIds;
+    const { rows } = await this.pool.query<{ term: string; df: number; n: number }>(
+      collections ? TERMS_SQL.scoped : TERMS_SQL.all,
+      collections ? [terms, collections] : [terms],
+    );
     return rows.map(({ term, df, n }) => ({
       term,
       weight: df === 0 ? 0 : weight(term) * Math.log(1 + (n - df + 0.5) / (df + 0.5)),

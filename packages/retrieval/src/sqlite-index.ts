@@ -3,7 +3,7 @@ import type { IndexedChunk, LexicalHit, LexicalIndex, QueryTerm, SearchFilter } 
 import Database from 'better-sqlite3';
 import type { Bm25Params } from './bm25.js';
 import { countTerms, DEFAULT_BM25, idf, termWeight } from './bm25.js';
-import { ChunkTable } from './chunk-table.js';
+import { ChunkTable, type Scope } from './chunk-table.js';
 import { PostingsBuffer, PostingsWriter } from './postings.js';
 
 export interface LexicalIndexOptions {
@@ -49,8 +49,10 @@ export class SqliteLexicalIndex implements LexicalIndex {
   private tailChunks = 0;
   private readonly buffer = new PostingsBuffer();
   private scores = new Float64Array(0);
-  /** Document frequencies of the last searched query's terms, until the next write (queryTerms follows search). */
-  private lastDf: { query: string; df: Map<string, number> } | null = null;
+  /** Document frequencies of the last searched query's terms in its scope, until the next write (queryTerms follows search). */
+  private lastDf: { query: string; scope: string; df: Map<string, number> } | null = null;
+  /** Work of the last search: postings read and chunks scored (what the access tests compare). */
+  lastWork = { postings: 0, scored: 0 };
   private readonly stmts: ReturnType<SqliteLexicalIndex['prepare']>;
 
   constructor(path: string, options: LexicalIndexOptions = {}) {
@@ -208,8 +210,11 @@ export class SqliteLexicalIndex implements LexicalIndex {
     })();
   }
 
-  /** Every posting of `term` (segments, then tail) into the shared buffer; returns its live document frequency. */
-  private gather(term: string): number {
+  /**
+   * Every posting of `term` (segments, then tail) into the shared buffer; returns its document
+   * frequency among the live chunks of the scope's collections.
+   */
+  private gather(term: string, scope: Scope): number {
     const buf = this.buffer;
     buf.clear();
     for (const seg of this.segments) {
@@ -219,7 +224,7 @@ export class SqliteLexicalIndex implements LexicalIndex {
     const list = this.tail.get(term);
     if (list) for (let i = 0; i < list.length; i += 2) buf.push(list[i] as number, list[i + 1] as number);
     let df = 0;
-    for (let i = 0; i < buf.n; i++) if (this.chunks.alive(buf.docs[i] as number)) df++;
+    for (let i = 0; i < buf.n; i++) if (this.chunks.counts(buf.docs[i] as number, scope)) df++;
     return df;
   }
 
@@ -229,9 +234,12 @@ export class SqliteLexicalIndex implements LexicalIndex {
 
   /** Synchronous search (better-sqlite3 is synchronous); `search` wraps it for the port. */
   searchSync(query: string, options: { k: number; filter?: SearchFilter }): LexicalHit[] {
-    const n = this.chunks.live;
+    this.lastWork = { postings: 0, scored: 0 };
+    // N, avgdl and every df come from the collections the query may see, never from the others.
+    const scope = this.chunks.scope(options.filter?.collectionIds);
+    const n = scope.live;
     if (n === 0 || options.k <= 0) return [];
-    const avg = this.chunks.totalLen / n;
+    const avg = scope.totalLen / n;
     const { k1, b } = this.params;
     const mask = this.chunks.mask(options.filter);
     if (mask === 'none') return [];
@@ -241,7 +249,8 @@ export class SqliteLexicalIndex implements LexicalIndex {
     const buf = this.buffer;
     const dfs = new Map<string, number>();
     for (const [term, qtf] of countTerms(this.analyze(query))) {
-      const df = this.gather(term);
+      const df = this.gather(term, scope);
+      this.lastWork.postings += buf.n;
       dfs.set(term, df);
       if (df === 0) continue;
       const w = termWeight(term, this.params) * idf(df, n) * (qtf > 1 ? 1 + Math.log(qtf) : 1);
@@ -254,19 +263,21 @@ export class SqliteLexicalIndex implements LexicalIndex {
         scores[doc] = (scores[doc] as number) + s;
       }
     }
-    this.lastDf = { query, df: dfs };
+    this.lastWork.scored = touched.length;
+    this.lastDf = { query, scope: scope.key, df: dfs };
     const top = topK(touched, scores, options.k);
     const hits = top.map((doc) => ({ chunk_id: this.stmts.chunkId.get(doc) as string, score: scores[doc] as number }));
     for (const doc of touched) scores[doc] = 0;
     return hits;
   }
 
-  /** The analysed query with each term's IDF-based weight (0 for terms absent from the index). */
-  async queryTerms(query: string): Promise<QueryTerm[]> {
-    const n = this.chunks.live;
-    const known = this.lastDf?.query === query ? this.lastDf.df : null;
+  /** The analysed query with each term's IDF-based weight in the filter's collections (0 for terms absent from them). */
+  async queryTerms(query: string, options: { filter?: SearchFilter } = {}): Promise<QueryTerm[]> {
+    const scope = this.chunks.scope(options.filter?.collectionIds);
+    const n = scope.live;
+    const known = this.lastDf?.query === query && this.lastDf.scope === scope.key ? this.lastDf.df : null;
     return [...countTerms(this.analyze(query)).keys()].map((term) => {
-      const df = n === 0 ? 0 : (known?.get(term) ?? this.gather(term));
+      const df = n === 0 ? 0 : (known?.get(term) ?? this.gather(term, scope));
       return { term, weight: df === 0 ? 0 : termWeight(term, this.params) * idf(df, n) };
     });
   }
