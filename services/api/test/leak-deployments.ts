@@ -17,8 +17,18 @@ export interface AuthDeployment {
   app: FastifyInstance;
   access: AccessStore;
   url: string;
+  /**
+   * The work of the lexical index's last search (postings lists looked up, postings read, chunks
+   * scored), when the index counts it (the embedded one); null otherwise.
+   */
+  lexicalWork(): Record<string, number> | null;
   close(): Promise<void>;
 }
+
+const workOf = (lexical: unknown): Record<string, number> | null => {
+  const work = (lexical as { lastWork?: Record<string, number> }).lastWork;
+  return work ? { ...work } : null;
+};
 
 const DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -26,7 +36,7 @@ const DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
 export async function embeddedAuthDeployment(env: Record<string, string>): Promise<AuthDeployment> {
   const t = await startTestApp({ PINPOINT_AUTH: 'on', ...env });
   const url = await t.app.listen({ host: '127.0.0.1', port: 0 });
-  return { app: t.app, access: t.access, url, close: () => t.close() };
+  return { app: t.app, access: t.access, url, lexicalWork: () => workOf(t.engine.ports.lexical), close: () => t.close() };
 }
 
 /** The distributed mode in one process: PostgreSQL (metadata, lexical, access), BullMQ on Redis, vectors in Qdrant. */
@@ -54,6 +64,7 @@ export async function distributedAuthDeployment(env: Record<string, string>): Pr
     app,
     access,
     url,
+    lexicalWork: () => workOf(engine.ports.lexical),
     close: async () => {
       await app.close();
       await runner.stop();
