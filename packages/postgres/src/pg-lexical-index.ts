@@ -21,34 +21,29 @@ function countTerms(terms: string[]): Map<string, number> {
 }
 
 /**
- * The chunks whose statistics count: those of the filter's collections ($6), or every chunk. N,
- * avgdl and df come from them alone, so a collection outside the filter never moves a score.
+ * With the filter's collections ($6) the statistics (N, avgdl, df) and the postings read are those
+ * of these collections alone (postings carry their collection, indexed by term and collection), so
+ * a collection outside the filter moves no score and adds no work. Without, the whole index.
  */
-const scopeSql = (scoped: boolean) =>
-  scoped ? 'SELECT chunk_id, len FROM lex_chunks WHERE collection_id = ANY($6)' : 'SELECT chunk_id, len FROM lex_chunks';
-const dfSql = (scoped: boolean) =>
-  scoped
-    ? 'SELECT p.term, count(*)::float8 AS df FROM lex_postings p JOIN q ON q.term = p.term JOIN scope s ON s.chunk_id = p.chunk_id GROUP BY p.term'
-    : 'SELECT p.term, count(*)::float8 AS df FROM lex_postings p JOIN q ON q.term = p.term GROUP BY p.term';
-
-const searchSql = (scoped: boolean) => `
+const searchSql = (scoped: boolean) => {
+  const postings = scoped ? 'p.term = q.term AND p.collection_id = ANY($6)' : 'p.term = q.term';
+  return `
 WITH q AS (SELECT * FROM unnest($1::text[], $2::float8[]) AS q(term, qtf)),
-scope AS (${scopeSql(scoped)}),
-stats AS (SELECT count(*)::float8 AS n, coalesce(avg(len), 1)::float8 AS avgdl FROM scope),
-df AS (${dfSql(scoped)})
+stats AS (SELECT count(*)::float8 AS n, coalesce(avg(len), 1)::float8 AS avgdl FROM lex_chunks${scoped ? ' WHERE collection_id = ANY($6)' : ''}),
+df AS (SELECT p.term, count(*)::float8 AS df FROM lex_postings p JOIN q ON ${postings} GROUP BY p.term)
 SELECT c.chunk_id, sum(q.qtf * ln(1 + (stats.n - df.df + 0.5) / (df.df + 0.5))
        * (p.tf * ($4::float8 + 1)) / (p.tf + $4::float8 * (1 - $5::float8 + $5::float8 * c.len / stats.avgdl))) AS score
-FROM q JOIN lex_postings p ON p.term = q.term JOIN df ON df.term = q.term JOIN lex_chunks c ON c.chunk_id = p.chunk_id, stats
+FROM q JOIN lex_postings p ON ${postings} JOIN df ON df.term = q.term JOIN lex_chunks c ON c.chunk_id = p.chunk_id, stats
 WHERE ($6::text[] IS NULL OR c.collection_id = ANY($6)) AND ($7::text[] IS NULL OR c.document_id = ANY($7))
   AND ($8::text[] IS NULL OR c.version_id = ANY($8)) AND ($9::int[] IS NULL OR c.page_index = ANY($9))
 GROUP BY c.chunk_id ORDER BY score DESC, c.chunk_id LIMIT $3`;
+};
 const SEARCH_SQL = { scoped: searchSql(true), all: searchSql(false) };
 
 const termsSql = (scoped: boolean) => `
-WITH q AS (SELECT * FROM unnest($1::text[]) WITH ORDINALITY AS q(term, i)),
-scope AS (${scoped ? 'SELECT chunk_id, len FROM lex_chunks WHERE collection_id = ANY($2)' : scopeSql(false)})
-SELECT q.term, (SELECT count(*) FROM lex_postings p ${scoped ? 'JOIN scope s ON s.chunk_id = p.chunk_id ' : ''}WHERE p.term = q.term)::float8 AS df,
-       (SELECT count(*) FROM scope)::float8 AS n
+WITH q AS (SELECT * FROM unnest($1::text[]) WITH ORDINALITY AS q(term, i))
+SELECT q.term, (SELECT count(*) FROM lex_postings p WHERE p.term = q.term${scoped ? ' AND p.collection_id = ANY($2)' : ''})::float8 AS df,
+       (SELECT count(*) FROM lex_chunks${scoped ? ' WHERE collection_id = ANY($2)' : ''})::float8 AS n
 FROM q ORDER BY q.i`;
 const TERMS_SQL = { scoped: termsSql(true), all: termsSql(false) };
 
@@ -97,9 +92,10 @@ export class PgLexicalIndex implements LexicalIndex {
         [JSON.stringify(rows.map(({ terms: _t, tfs: _f, retrieval_text: _r, ...meta }) => meta))],
       );
       await client.query(
-        `INSERT INTO lex_postings SELECT t.term, x->>'chunk_id', t.tf FROM json_array_elements($1::json) AS x,
+        `INSERT INTO lex_postings (term, chunk_id, tf, collection_id)
+         SELECT t.term, x->>'chunk_id', t.tf, x->>'collection_id' FROM json_array_elements($1::json) AS x,
          LATERAL unnest(ARRAY(SELECT json_array_elements_text(x->'terms')), ARRAY(SELECT json_array_elements_text(x->'tfs')::int)) AS t(term, tf)`,
-        [JSON.stringify(rows.map((r) => ({ chunk_id: r.chunk_id, terms: r.terms, tfs: r.tfs })))],
+        [JSON.stringify(rows.map((r) => ({ chunk_id: r.chunk_id, collection_id: r.collection_id, terms: r.terms, tfs: r.tfs })))],
       );
       await client.query('COMMIT');
     } catch (err) {
