@@ -1,4 +1,4 @@
-import { openEmbeddedAccessStore } from '@pinpoint/compose';
+import { openDistributedAccessStore, openEmbeddedAccessStore } from '@pinpoint/compose';
 import { createError } from '@pinpoint/core';
 import { createIdentity, feedbackJsonl } from '@pinpoint/engine';
 import type { CliConfig } from './config.js';
@@ -12,12 +12,16 @@ async function readStdin(): Promise<string> {
 }
 
 /**
- * `users add|list|remove`, `tokens create|revoke` and `feedback export` on the data folder's metadata database (the
- * server on the same folder sees them at once). Returns false when the arguments are incomplete.
+ * `users add|list|remove`, `tokens create|revoke` and `feedback export` on the data folder's metadata
+ * database, or in the distributed mode on the deployment's PostgreSQL schema (the servers see them at
+ * once). Returns false when the arguments are incomplete.
  */
 export async function runAccounts(cfg: CliConfig, print: (line: string) => void): Promise<boolean> {
   const [sub, arg] = cfg.args;
-  const store = openEmbeddedAccessStore(cfg.dataDir);
+  const store =
+    cfg.accounts.kind === 'distributed'
+      ? await openDistributedAccessStore(cfg.accounts.databaseUrl, cfg.accounts.pgSchema)
+      : openEmbeddedAccessStore(cfg.dataDir);
   const identity = createIdentity(store);
   const { json } = cfg.flags;
   try {

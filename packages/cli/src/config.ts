@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import type { ModelsConfig } from '@pinpoint/compose';
 import {
   answerEnvShape,
+  distributedEnvShape,
   gateFromEnv,
   modelsEnvShape,
   modelsFromEnv,
@@ -31,6 +32,10 @@ const envSchema = z.object({
   /** `mcp`: download links are signed as the server signs them (same secret, same lifetime). */
   PINPOINT_SIGNING_SECRET: z.string().min(16).optional(),
   PINPOINT_SIGNED_URL_TTL_SECONDS: z.coerce.number().int().positive().default(900),
+  /** `users` / `tokens`: the distributed mode keeps users and tokens in PostgreSQL, as its server does. */
+  PINPOINT_MODE: z.enum(['embedded', 'distributed']).default('embedded'),
+  PINPOINT_DATABASE_URL: distributedEnvShape.PINPOINT_DATABASE_URL,
+  PINPOINT_PG_SCHEMA: distributedEnvShape.PINPOINT_PG_SCHEMA,
   /** `mcp`: with auth on, the tools act as the user of this API token. */
   PINPOINT_AUTH: z.enum(['on', 'off']).optional(),
   PINPOINT_TOKEN: z.string().min(1).optional(),
@@ -75,6 +80,11 @@ export interface CliConfig {
   signing: { secret?: string; ttlSeconds: number };
   /** `mcp`: whose permissions the tools have: the user of `token`, required when auth is on; the local user otherwise. */
   mcpAuth: { required: boolean; token?: string };
+  /**
+   * Where users and tokens live: the data folder's metadata database (embedded), or the PostgreSQL
+   * schema of a distributed deployment (PINPOINT_MODE=distributed).
+   */
+  accounts: { kind: 'embedded' } | { kind: 'distributed'; databaseUrl: string; pgSchema: string };
   /** Turns a path typed by the user into an absolute one. */
   resolvePath(path: string): string;
 }
@@ -180,6 +190,10 @@ export function loadCliConfig(argv: string[] = process.argv.slice(2), env: NodeJ
       ttlSeconds: e.PINPOINT_SIGNED_URL_TTL_SECONDS,
     },
     mcpAuth: { required: e.PINPOINT_AUTH === 'on', ...(e.PINPOINT_TOKEN ? { token: e.PINPOINT_TOKEN } : {}) },
+    accounts:
+      e.PINPOINT_MODE === 'distributed'
+        ? { kind: 'distributed', databaseUrl: e.PINPOINT_DATABASE_URL, pgSchema: e.PINPOINT_PG_SCHEMA }
+        : { kind: 'embedded' },
     resolvePath,
   };
 }

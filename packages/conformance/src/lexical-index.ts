@@ -20,8 +20,20 @@ const CORPUS: IndexedChunk[] = [
   chunk('v3:c0', 'v3', 'Hotel reimbursement in the other collection.', { collection_id: 'col-b' }),
 ];
 
+export interface LexicalIndexTraits {
+  /**
+   * Whether BM25 statistics come from the filter's collections only (false: the store computes
+   * them over everything it holds, as Qdrant's `modifier: idf` does).
+   */
+  scopedStatistics: boolean;
+}
+
 /** The LexicalIndex port's semantics: ranking, upsert by chunk id, version deletion, filters, k. */
-export function describeLexicalIndexConformance(name: string, factory: PortFactory<LexicalIndex>): void {
+export function describeLexicalIndexConformance(
+  name: string,
+  factory: PortFactory<LexicalIndex>,
+  traits: LexicalIndexTraits = { scopedStatistics: true },
+): void {
   const use = (fn: (index: LexicalIndex) => Promise<void>) => async () => {
     const fixture = await factory();
     try {
@@ -98,6 +110,55 @@ export function describeLexicalIndexConformance(name: string, factory: PortFacto
         expect(ids(await index.search(q, { k: 10, filter: { versionIds: ['v1'], pageIndexes: [1] } }))).toEqual(['v1:c1']);
         expect(ids(await index.search(q, { k: 10, filter: { versionIds: [] } }))).toEqual([]);
       }),
+    );
+
+    it(
+      traits.scopedStatistics
+        ? "scores and term weights within a set of collections ignore every other collection's chunks"
+        : 'scores and term weights come from the whole index, whatever the filter (the documented limit of this store)',
+      async () => {
+        const own = [
+          ...CORPUS.filter((c) => c.collection_id === 'col-a'),
+          chunk('v4:c0', 'v4', 'Hotel hotel finance.', { collection_id: 'col-c' }),
+        ];
+        // Foreign chunks that would shift N, avgdl and every df: the query's words, many times, long.
+        const foreign = Array.from({ length: 12 }, (_, i) =>
+          chunk(`f${i}:c0`, `f${i}`, `hotel finance reimbursement ${'limit travel week '.repeat(i * 3)}`, {
+            collection_id: i % 2 ? 'col-x' : 'col-y',
+          }),
+        );
+        const alone = await factory();
+        const crowded = await factory();
+        try {
+          await alone.port.upsert(own);
+          // interleaved, so the foreign chunks are written between the caller's
+          for (const [i, c] of own.entries()) await crowded.port.upsert([c, ...foreign.slice(i * 3, i * 3 + 3)]);
+          const q = 'hotel reimbursement finance limit';
+          for (const filter of [
+            { collectionIds: ['col-a'] },
+            { collectionIds: ['col-a', 'col-c'] },
+            { collectionIds: ['col-c', 'col-unknown'] },
+          ]) {
+            const a = await alone.port.search(q, { k: 10, filter });
+            const b = await crowded.port.search(q, { k: 10, filter });
+            expect(a.length).toBeGreaterThan(0);
+            const terms = [await crowded.port.queryTerms(q, { filter }), await alone.port.queryTerms(q, { filter })];
+            if (traits.scopedStatistics) {
+              expect(b).toEqual(a);
+              expect(terms[0]).toEqual(terms[1]);
+            } else {
+              expect(b.map((h) => h.chunk_id).sort()).toEqual(a.map((h) => h.chunk_id).sort());
+              expect(terms[0]).not.toEqual(terms[1]);
+            }
+          }
+          // without a collection filter the statistics are the whole index's: the foreign chunks count
+          const all = await crowded.port.queryTerms('hotel');
+          expect(all[0]?.weight).not.toBe((await alone.port.queryTerms('hotel'))[0]?.weight);
+        } finally {
+          await alone.dispose();
+          await crowded.dispose();
+        }
+      },
     );
   });
 }

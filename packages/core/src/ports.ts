@@ -175,9 +175,17 @@ export interface LexicalIndex {
   readonly id: string;
   upsert(chunks: IndexedChunk[]): Promise<void>;
   deleteVersion(versionId: string): Promise<void>;
+  /**
+   * BM25 over the filter's chunks. N, the average length and each term's document frequency count
+   * only the live chunks of the filter's collections (all collections without `collectionIds`), so a
+   * collection the caller cannot read never moves a score.
+   */
   search(query: string, options: { k: number; filter?: SearchFilter }): Promise<LexicalHit[]>;
-  /** The query's distinct analysed terms in first-seen order with their weights (what the refusal gate reads). */
-  queryTerms(query: string): Promise<QueryTerm[]>;
+  /**
+   * The query's distinct analysed terms in first-seen order with their weights (what the refusal
+   * gate reads), from the same statistics as `search` with the same filter.
+   */
+  queryTerms(query: string, options?: { filter?: SearchFilter }): Promise<QueryTerm[]>;
   close(): Promise<void>;
 }
 

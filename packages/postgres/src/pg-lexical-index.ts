@@ -20,22 +20,32 @@ function countTerms(terms: string[]): Map<string, number> {
   return counts;
 }
 
-const SEARCH_SQL = `
+/**
+ * With the filter's collections ($6) the statistics (N, avgdl, df) and the postings read are those
+ * of these collections alone (postings carry their collection, indexed by term and collection), so
+ * a collection outside the filter moves no score and adds no work. Without, the whole index.
+ */
+const searchSql = (scoped: boolean) => {
+  const postings = scoped ? 'p.term = q.term AND p.collection_id = ANY($6)' : 'p.term = q.term';
+  return `
 WITH q AS (SELECT * FROM unnest($1::text[], $2::float8[]) AS q(term, qtf)),
-stats AS (SELECT count(*)::float8 AS n, coalesce(avg(len), 1)::float8 AS avgdl FROM lex_chunks),
-df AS (SELECT p.term, count(*)::float8 AS df FROM lex_postings p JOIN q ON q.term = p.term GROUP BY p.term)
+stats AS (SELECT count(*)::float8 AS n, coalesce(avg(len), 1)::float8 AS avgdl FROM lex_chunks${scoped ? ' WHERE collection_id = ANY($6)' : ''}),
+df AS (SELECT p.term, count(*)::float8 AS df FROM lex_postings p JOIN q ON ${postings} GROUP BY p.term)
 SELECT c.chunk_id, sum(q.qtf * ln(1 + (stats.n - df.df + 0.5) / (df.df + 0.5))
        * (p.tf * ($4::float8 + 1)) / (p.tf + $4::float8 * (1 - $5::float8 + $5::float8 * c.len / stats.avgdl))) AS score
-FROM q JOIN lex_postings p ON p.term = q.term JOIN df ON df.term = q.term JOIN lex_chunks c ON c.chunk_id = p.chunk_id, stats
+FROM q JOIN lex_postings p ON ${postings} JOIN df ON df.term = q.term JOIN lex_chunks c ON c.chunk_id = p.chunk_id, stats
 WHERE ($6::text[] IS NULL OR c.collection_id = ANY($6)) AND ($7::text[] IS NULL OR c.document_id = ANY($7))
   AND ($8::text[] IS NULL OR c.version_id = ANY($8)) AND ($9::int[] IS NULL OR c.page_index = ANY($9))
 GROUP BY c.chunk_id ORDER BY score DESC, c.chunk_id LIMIT $3`;
+};
+const SEARCH_SQL = { scoped: searchSql(true), all: searchSql(false) };
 
-const TERMS_SQL = `
+const termsSql = (scoped: boolean) => `
 WITH q AS (SELECT * FROM unnest($1::text[]) WITH ORDINALITY AS q(term, i))
-SELECT q.term, (SELECT count(*) FROM lex_postings p WHERE p.term = q.term)::float8 AS df,
-       (SELECT count(*) FROM lex_chunks)::float8 AS n
+SELECT q.term, (SELECT count(*) FROM lex_postings p WHERE p.term = q.term${scoped ? ' AND p.collection_id = ANY($2)' : ''})::float8 AS df,
+       (SELECT count(*) FROM lex_chunks${scoped ? ' WHERE collection_id = ANY($2)' : ''})::float8 AS n
 FROM q ORDER BY q.i`;
+const TERMS_SQL = { scoped: termsSql(true), all: termsSql(false) };
 
 /** The LexicalIndex port on PostgreSQL: shared by every API and worker process of a deployment. */
 export class PgLexicalIndex implements LexicalIndex {
@@ -82,9 +92,10 @@ export class PgLexicalIndex implements LexicalIndex {
         [JSON.stringify(rows.map(({ terms: _t, tfs: _f, retrieval_text: _r, ...meta }) => meta))],
       );
       await client.query(
-        `INSERT INTO lex_postings SELECT t.term, x->>'chunk_id', t.tf FROM json_array_elements($1::json) AS x,
+        `INSERT INTO lex_postings (term, chunk_id, tf, collection_id)
+         SELECT t.term, x->>'chunk_id', t.tf, x->>'collection_id' FROM json_array_elements($1::json) AS x,
          LATERAL unnest(ARRAY(SELECT json_array_elements_text(x->'terms')), ARRAY(SELECT json_array_elements_text(x->'tfs')::int)) AS t(term, tf)`,
-        [JSON.stringify(rows.map((r) => ({ chunk_id: r.chunk_id, terms: r.terms, tfs: r.tfs })))],
+        [JSON.stringify(rows.map((r) => ({ chunk_id: r.chunk_id, collection_id: r.collection_id, terms: r.terms, tfs: r.tfs })))],
       );
       await client.query('COMMIT');
     } catch (err) {
@@ -106,7 +117,8 @@ export class PgLexicalIndex implements LexicalIndex {
     const weights = [...tf].map(([term, n]) => weight(term) * (n > 1 ? 1 + Math.log(n) : 1));
     const { k1, b } = this.options.bm25 ?? { k1: 1.2, b: 0.75 };
     const f = options.filter ?? {};
-    const { rows } = await this.pool.query<{ chunk_id: string; score: number }>(SEARCH_SQL, [
+    const sql = f.collectionIds ? SEARCH_SQL.scoped : SEARCH_SQL.all;
+    const { rows } = await this.pool.query<{ chunk_id: string; score: number }>(sql, [
       [...tf.keys()],
       weights,
       options.k,
@@ -120,11 +132,15 @@ export class PgLexicalIndex implements LexicalIndex {
     return rows.map((r) => ({ chunk_id: r.chunk_id, score: Number(r.score) }));
   }
 
-  async queryTerms(query: string): Promise<QueryTerm[]> {
+  async queryTerms(query: string, options: { filter?: SearchFilter } = {}): Promise<QueryTerm[]> {
     const terms = [...countTerms(this.options.analyzer.analyze(query)).keys()];
     if (terms.length === 0) return [];
     const weight = this.options.termWeight ?? (() => 1);
-    const { rows } = await this.pool.query<{ term: string; df: number; n: number }>(TERMS_SQL, [terms]);
+    const collections = options.filter?.collectionIds;
+    const { rows } = await this.pool.query<{ term: string; df: number; n: number }>(
+      collections ? TERMS_SQL.scoped : TERMS_SQL.all,
+      collections ? [terms, collections] : [terms],
+    );
     return rows.map(({ term, df, n }) => ({
       term,
       weight: df === 0 ? 0 : weight(term) * Math.log(1 + (n - df + 0.5) / (df + 0.5)),

@@ -13,6 +13,16 @@ class Interner {
     return id;
   }
 
+  /** The ids of the given values that are known. */
+  known(values: string[]): number[] {
+    const out: number[] = [];
+    for (const v of values) {
+      const id = this.ids.get(v);
+      if (id !== undefined) out.push(id);
+    }
+    return out;
+  }
+
   /** One flag per id: set for the given values (unknown ones match nothing). */
   mask(values: string[]): Uint8Array {
     const out = new Uint8Array(this.ids.size);
@@ -30,6 +40,19 @@ export interface ChunkFields {
   collection: string;
   page: number | null;
   len: number;
+}
+
+/**
+ * The BM25 statistics of a set of collections: live chunks, their total length, and which
+ * collections count (null: every collection). Scores are computed from these alone, so documents of
+ * collections outside the set never move a score.
+ */
+export interface Scope {
+  collections: Uint8Array | null;
+  live: number;
+  totalLen: number;
+  /** Identifies the set (for caching per-term statistics). */
+  key: string;
 }
 
 /** What a query may see: per field the allowed ids, or null for any. */
@@ -61,6 +84,9 @@ export class ChunkTable {
   private readonly versionIds = new Interner();
   private readonly documentIds = new Interner();
   private readonly collectionIds = new Interner();
+  /** Per collection id: live chunks and their total length. */
+  private colLive: number[] = [];
+  private colLen: number[] = [];
   /** Chunk numbers below this may be in use. */
   capacity = 0;
   live = 0;
@@ -77,10 +103,13 @@ export class ChunkTable {
     this.lens[doc] = f.len + 1;
     this.versions[doc] = this.versionIds.id(f.version);
     this.documents[doc] = this.documentIds.id(f.document);
-    this.collections[doc] = this.collectionIds.id(f.collection);
+    const col = this.collectionIds.id(f.collection);
+    this.collections[doc] = col;
     this.pages[doc] = f.page ?? -1;
     this.live++;
     this.totalLen += f.len;
+    this.colLive[col] = (this.colLive[col] ?? 0) + 1;
+    this.colLen[col] = (this.colLen[col] ?? 0) + f.len;
   }
 
   remove(doc: number): void {
@@ -89,6 +118,27 @@ export class ChunkTable {
     this.lens[doc] = 0;
     this.live--;
     this.totalLen -= stored - 1;
+    const col = this.collections[doc] as number;
+    this.colLive[col] = (this.colLive[col] as number) - 1;
+    this.colLen[col] = (this.colLen[col] as number) - (stored - 1);
+  }
+
+  /** The statistics of the given collections (every collection when undefined). */
+  scope(collectionIds: string[] | undefined): Scope {
+    if (collectionIds === undefined) return { collections: null, live: this.live, totalLen: this.totalLen, key: '*' };
+    const ids = [...new Set(this.collectionIds.known(collectionIds))].sort((a, b) => a - b);
+    let live = 0;
+    let totalLen = 0;
+    for (const id of ids) {
+      live += this.colLive[id] ?? 0;
+      totalLen += this.colLen[id] ?? 0;
+    }
+    return { collections: this.collectionIds.mask(collectionIds), live, totalLen, key: ids.join(',') };
+  }
+
+  /** A live chunk that counts in the scope's statistics. */
+  counts(doc: number, scope: Scope): boolean {
+    return (this.lens[doc] ?? 0) > 0 && (scope.collections === null || scope.collections[this.collections[doc] as number] === 1);
   }
 
   alive(doc: number): boolean {

@@ -27,7 +27,10 @@ export async function searchLexical(
   options: { k: number; filter?: SearchFilter },
 ): Promise<SearchResult> {
   const t0 = performance.now();
-  const [hits, queryTerms] = await Promise.all([index.search(query, options), index.queryTerms(query)]);
+  const [hits, queryTerms] = await Promise.all([
+    index.search(query, options),
+    index.queryTerms(query, options.filter ? { filter: options.filter } : {}),
+  ]);
   const lexical = performance.now() - t0;
   return {
     hits: hits.map((h, i) => ({

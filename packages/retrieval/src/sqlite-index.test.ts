@@ -118,4 +118,71 @@ describe('SqliteLexicalIndex', () => {
     expect((await index.search('tide', { k: 5, filter: { pageIndexes: [1] } })).map((h) => h.chunk_id)).toEqual(['b']);
     await index.close();
   });
+
+  it('reads, counts and scores only the postings of the collections a query may see', async () => {
+    const words = ['harbour', 'lighthouse', 'ferry', 'tide', 'pier', 'crane', 'cargo', 'storm', 'anchor', 'quay'];
+    const text = (i: number, n: number) => Array.from({ length: n }, (_, j) => words[(i * 7 + j * 3) % words.length]).join(' ');
+    const own = Array.from({ length: 30 }, (_, i) =>
+      chunk(`own${i}`, text(i, 3 + (i % 4)), { collection_id: i % 3 ? 'mine' : 'also-mine', version_id: `v${i % 4}` }),
+    );
+    const foreign = Array.from({ length: 90 }, (_, i) =>
+      chunk(`f${i}`, text(i + 1, 2 + (i % 9)), { collection_id: `other${i % 4}` }),
+    );
+    const alone = openLexicalIndex(join(dir, 'alone.sqlite'), { segmentChunks: 7 });
+    const crowded = openLexicalIndex(join(dir, 'crowded.sqlite'), { segmentChunks: 7 });
+    // the same history for the caller's collections in both: only the other collections' chunks differ
+    for (const c of own) await alone.upsert([c]);
+    for (let i = 0; i < own.length; i++) await crowded.upsert([own[i] as IndexedChunk, ...foreign.slice(i * 3, i * 3 + 3)]);
+    await crowded.deleteVersion('v3');
+    await alone.deleteVersion('v3');
+    const filters = [{ collectionIds: ['mine'] }, { collectionIds: ['mine', 'also-mine'], versionIds: ['v0', 'v1'] }];
+    const run = async (index: typeof alone) => {
+      const out: unknown[] = [];
+      for (const q of ['harbour ferry', 'storm anchor quay tide', 'crane']) {
+        for (const filter of filters) {
+          out.push(await index.search(q, { k: 8, filter }), await index.queryTerms(q, { filter }));
+          await index.search(q, { k: 8, filter });
+          out.push({ ...index.lastWork });
+        }
+      }
+      return out;
+    };
+    const expected = await run(alone);
+    expect(await run(crowded)).toEqual(expected);
+    expect(expected.some((w) => (w as { postings?: number }).postings)).toBe(true);
+    // after both are closed (tails written as segments) and reopened too
+    await crowded.close();
+    await alone.close();
+    const reopened = openLexicalIndex(join(dir, 'crowded.sqlite'), { segmentChunks: 7 });
+    const aloneAgain = openLexicalIndex(join(dir, 'alone.sqlite'), { segmentChunks: 7 });
+    expect(await run(reopened)).toEqual(await run(aloneAgain));
+    await reopened.close();
+    await aloneAgain.close();
+  });
+
+  it('splits segments that mixed collections into one segment per collection on open', async () => {
+    const path = join(dir, 'mixed.sqlite');
+    const chunks = Array.from({ length: 40 }, (_, i) =>
+      chunk(`c${i}`, `tide ${i % 2 ? 'ferry' : 'harbour'} ${'pier '.repeat(i % 5)}`, { collection_id: `col${i % 3}` }),
+    );
+    const reference = openLexicalIndex(':memory:');
+    await reference.upsert(chunks);
+    const index = openLexicalIndex(path, { segmentChunks: 10 });
+    await index.upsert(chunks);
+    await index.close();
+    // the layout before collections had their own segments: segments without a collection
+    const db = new Database(path);
+    db.exec('UPDATE lex_segments SET collection_id = NULL; ALTER TABLE lex_segments DROP COLUMN collection_id');
+    db.close();
+    const reopened = openLexicalIndex(path, { segmentChunks: 10 });
+    for (const filter of [undefined, { collectionIds: ['col1'] }, { collectionIds: ['col0', 'col2'] }]) {
+      const opts = filter ? { k: 50, filter } : { k: 50 };
+      expect(await reopened.search('tide ferry pier', opts)).toEqual(await reference.search('tide ferry pier', opts));
+    }
+    await reopened.close();
+    const check = new Database(path);
+    expect(check.prepare('SELECT count(*) FROM lex_segments WHERE collection_id IS NULL').pluck().get()).toBe(0);
+    check.close();
+    await reference.close();
+  });
 });

@@ -3,7 +3,7 @@ import type { IndexedChunk, LexicalHit, LexicalIndex, QueryTerm, SearchFilter } 
 import Database from 'better-sqlite3';
 import type { Bm25Params } from './bm25.js';
 import { countTerms, DEFAULT_BM25, idf, termWeight } from './bm25.js';
-import { ChunkTable } from './chunk-table.js';
+import { ChunkTable, type Scope } from './chunk-table.js';
 import { PostingsBuffer, PostingsWriter } from './postings.js';
 
 export interface LexicalIndexOptions {
@@ -21,20 +21,33 @@ CREATE TABLE IF NOT EXISTS lex_chunks (
   document_id TEXT NOT NULL, collection_id TEXT NOT NULL, page_index INTEGER, len INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS lex_tail (doc INTEGER PRIMARY KEY, terms TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS lex_chunks_version ON lex_chunks(version_id);
-CREATE TABLE IF NOT EXISTS lex_segments (seg INTEGER PRIMARY KEY, last_doc INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS lex_segments (seg INTEGER PRIMARY KEY, last_doc INTEGER NOT NULL, collection_id TEXT);
 CREATE TABLE IF NOT EXISTS lex_postings (seg INTEGER NOT NULL, term TEXT NOT NULL, data BLOB NOT NULL,
   PRIMARY KEY (seg, term)) WITHOUT ROWID;`;
+
+/** Segments' worth of chunks all tails together may hold before the largest are written. */
+const TAIL_BOUND = 8;
+
+/** The chunks of one collection not yet in a segment. */
+interface Tail {
+  /** term → interleaved [doc, tf, doc, tf, …]. */
+  terms: Map<string, number[]>;
+  docs: number[];
+}
 
 /**
  * The embedded lexical index (BM25 with per-kind term weights over the shared analyzer's terms), built
  * for a million chunks on one machine:
  * - chunk metadata lives in SQLite and, for scoring and filtering, in typed arrays (ChunkTable);
- * - new chunks go to an in-memory tail (their terms also saved in lex_tail, so a restart rebuilds
- *   it); every `segmentChunks` chunks the tail is written as one immutable segment — per term one
- *   varint-coded postings list, appended in term order, so writing never slows as the index grows;
+ * - postings are kept per collection: each collection's new chunks go to its in-memory tail (their
+ *   terms also saved in lex_tail, so a restart rebuilds it); every `segmentChunks` chunks a tail is
+ *   written as one immutable segment of that collection — per term one varint-coded postings list,
+ *   appended in term order, so writing never slows as the index grows;
  * - deleting marks chunks dead (their postings are skipped, IDF counts only live chunks);
- * - a query decodes each term's lists and adds every live, allowed posting into a dense score
- *   array: exhaustive, so the top k is exact, and the cost is one pass over the query's postings.
+ * - a query reads only the lists of the collections it may see, decodes them and adds every live,
+ *   allowed posting into a dense score array: exhaustive, so the top k is exact, and the cost is one
+ *   pass over those collections' postings of the query's terms. N, avgdl and df come from the same
+ *   collections, so neither a score nor the work done depends on any other collection's chunks.
  */
 export class SqliteLexicalIndex implements LexicalIndex {
   readonly id = 'sqlite-bm25@2';
@@ -43,14 +56,17 @@ export class SqliteLexicalIndex implements LexicalIndex {
   private readonly params: Bm25Params;
   private readonly segmentChunks: number;
   private readonly chunks = new ChunkTable();
-  private segments: number[] = [];
-  /** term → interleaved [doc, tf, doc, tf, …] of the chunks not yet in a segment. */
-  private tail = new Map<string, number[]>();
-  private tailChunks = 0;
+  /** collection id → its segments, oldest first. */
+  private segments = new Map<string, number[]>();
+  private lastSeg = 0;
+  /** collection id → its chunks not yet in a segment. */
+  private tails = new Map<string, Tail>();
   private readonly buffer = new PostingsBuffer();
   private scores = new Float64Array(0);
-  /** Document frequencies of the last searched query's terms, until the next write (queryTerms follows search). */
-  private lastDf: { query: string; df: Map<string, number> } | null = null;
+  /** Document frequencies of the last searched query's terms in its scope, until the next write (queryTerms follows search). */
+  private lastDf: { query: string; scope: string; df: Map<string, number> } | null = null;
+  /** Work of the last search: postings lists looked up, postings read, chunks scored (what the access tests compare). */
+  lastWork = { lists: 0, postings: 0, scored: 0 };
   private readonly stmts: ReturnType<SqliteLexicalIndex['prepare']>;
 
   constructor(path: string, options: LexicalIndexOptions = {}) {
@@ -65,6 +81,7 @@ export class SqliteLexicalIndex implements LexicalIndex {
     this.segmentChunks = options.segmentChunks ?? 20_000;
     this.checkAnalyzer(analyzerId);
     this.migrateRowPerPosting();
+    this.addSegmentCollections();
     this.stmts = this.prepare();
     this.load();
   }
@@ -120,28 +137,80 @@ export class SqliteLexicalIndex implements LexicalIndex {
     })();
   }
 
-  /** Reopening: chunk metadata into memory, the segments' list, and the tail from its chunks' saved terms. */
+  /**
+   * An index whose segments mixed collections gets a collection per segment: the chunks of its old
+   * segments go back to the tails (their terms read from the postings), to be written per collection.
+   */
+  private addSegmentCollections(): void {
+    const columns = this.db.prepare('PRAGMA table_info(lex_segments)').all() as { name: string }[];
+    if (!columns.some((c) => c.name === 'collection_id')) this.db.exec('ALTER TABLE lex_segments ADD COLUMN collection_id TEXT');
+    const mixed = this.db.prepare('SELECT seg FROM lex_segments WHERE collection_id IS NULL').pluck().all() as number[];
+    if (mixed.length === 0) return;
+    const live = new Set(this.db.prepare('SELECT doc FROM lex_chunks').pluck().all() as number[]);
+    const buf = new PostingsBuffer();
+    this.db.transaction(() => {
+      const terms = new Map<number, [string, number][]>();
+      const rows = this.db.prepare('SELECT term, data FROM lex_postings WHERE seg = ?').raw();
+      for (const seg of mixed) {
+        for (const [term, data] of rows.all(seg) as [string, Uint8Array][]) {
+          buf.clear();
+          buf.decode(data);
+          for (let i = 0; i < buf.n; i++) {
+            const doc = buf.docs[i] as number;
+            if (!live.has(doc)) continue;
+            const list = terms.get(doc);
+            if (list) list.push([term, buf.tfs[i] as number]);
+            else terms.set(doc, [[term, buf.tfs[i] as number]]);
+          }
+        }
+        this.db.prepare('DELETE FROM lex_postings WHERE seg = ?').run(seg);
+        this.db.prepare('DELETE FROM lex_segments WHERE seg = ?').run(seg);
+      }
+      const insert = this.db.prepare('INSERT OR REPLACE INTO lex_tail (doc, terms) VALUES (?, ?)');
+      for (const [doc, list] of terms) insert.run(doc, JSON.stringify(list));
+    })();
+  }
+
+  /** Reopening: chunk metadata into memory, the segments of each collection, and the tails from their chunks' saved terms. */
   private load(): void {
-    this.segments = (this.db.prepare('SELECT seg FROM lex_segments ORDER BY seg').pluck().all() as number[]) ?? [];
+    const segs = this.db.prepare('SELECT seg, collection_id FROM lex_segments ORDER BY seg').raw().all() as [number, string][];
+    for (const [seg, collection] of segs) this.segmentsOf(collection).push(seg);
+    this.lastSeg = (this.db.prepare('SELECT max(seg) FROM lex_segments').pluck().get() as number | null) ?? 0;
     const rows = this.db
       .prepare('SELECT doc, version_id, document_id, collection_id, page_index, len FROM lex_chunks ORDER BY doc')
       .raw()
       .iterate() as IterableIterator<[number, string, string, string, number | null, number]>;
     for (const [doc, version, document, collection, page, len] of rows)
       this.chunks.add(doc, { version, document, collection, page, len });
-    const tail = this.db.prepare('SELECT doc, terms FROM lex_tail ORDER BY doc').raw().iterate() as IterableIterator<
-      [number, string]
-    >;
-    for (const [doc, terms] of tail) this.addToTail(doc, JSON.parse(terms) as [string, number][]);
+    const tail = this.db
+      .prepare('SELECT t.doc, t.terms, c.collection_id FROM lex_tail t JOIN lex_chunks c ON c.doc = t.doc ORDER BY t.doc')
+      .raw()
+      .iterate() as IterableIterator<[number, string, string]>;
+    for (const [doc, terms, collection] of tail) this.addToTail(doc, collection, JSON.parse(terms) as [string, number][]);
+    for (const [collection, t] of this.tails) if (t.docs.length >= this.segmentChunks) this.flushCollection(collection);
   }
 
-  private addToTail(doc: number, terms: [string, number][]): void {
-    for (const [term, tf] of terms) {
-      const list = this.tail.get(term);
-      if (list) list.push(doc, tf);
-      else this.tail.set(term, [doc, tf]);
+  private segmentsOf(collection: string): number[] {
+    let list = this.segments.get(collection);
+    if (!list) {
+      list = [];
+      this.segments.set(collection, list);
     }
-    this.tailChunks++;
+    return list;
+  }
+
+  private addToTail(doc: number, collection: string, terms: [string, number][]): void {
+    let tail = this.tails.get(collection);
+    if (!tail) {
+      tail = { terms: new Map(), docs: [] };
+      this.tails.set(collection, tail);
+    }
+    for (const [term, tf] of terms) {
+      const list = tail.terms.get(term);
+      if (list) list.push(doc, tf);
+      else tail.terms.set(term, [doc, tf]);
+    }
+    tail.docs.push(doc);
   }
 
   async upsert(chunks: IndexedChunk[]): Promise<void> {
@@ -159,39 +228,70 @@ export class SqliteLexicalIndex implements LexicalIndex {
         const doc = Number(info.lastInsertRowid);
         insertTail.run(doc, JSON.stringify(tf));
         this.chunks.add(doc, { version: c.version_id, document: c.document_id, collection: c.collection_id, page, len });
-        this.addToTail(doc, tf);
+        this.addToTail(doc, c.collection_id, tf);
       }
     })();
-    if (this.tailChunks >= this.segmentChunks) this.flush();
+    for (const collection of new Set(chunks.map((c) => c.collection_id))) {
+      if ((this.tails.get(collection)?.docs.length ?? 0) >= this.segmentChunks) this.flushCollection(collection);
+    }
+    this.boundTails();
   }
 
-  /** Writes the tail as a new segment (live chunks only) and forgets the saved terms of its chunks. */
+  /**
+   * Many collections each below the segment size could hold unbounded memory in their tails: past
+   * TAIL_BOUND segments' worth in all, the largest tails are written out. This is the one way the
+   * writes of other collections shape a collection's segments, and only under such write volume.
+   */
+  private boundTails(): void {
+    let total = 0;
+    for (const t of this.tails.values()) total += t.docs.length;
+    while (total > TAIL_BOUND * this.segmentChunks) {
+      let largest: [string, number] = ['', 0];
+      for (const [collection, t] of this.tails) if (t.docs.length > largest[1]) largest = [collection, t.docs.length];
+      this.flushCollection(largest[0]);
+      total -= largest[1];
+    }
+  }
+
+  /** Writes every collection's tail as a segment. */
   flush(): void {
-    if (this.tailChunks === 0) return;
-    const seg = (this.segments.at(-1) ?? 0) + 1;
+    for (const collection of [...this.tails.keys()]) this.flushCollection(collection);
+  }
+
+  /** Writes a collection's tail as a new segment of it (live chunks only) and forgets the saved terms of its chunks. */
+  private flushCollection(collection: string): void {
+    const tail = this.tails.get(collection);
+    if (!tail) return;
+    const seg = this.lastSeg + 1;
     const writer = new PostingsWriter();
-    const terms = [...this.tail.keys()].sort();
-    let lastDoc = 0;
+    const terms = [...tail.terms.keys()].sort();
+    const lastDoc = tail.docs.reduce((a, b) => Math.max(a, b), 0);
+    let written = false;
     this.db.transaction(() => {
       for (const term of terms) {
-        const list = this.tail.get(term) as number[];
+        const list = tail.terms.get(term) as number[];
         let any = false;
         for (let i = 0; i < list.length; i += 2) {
           const doc = list[i] as number;
-          if (doc > lastDoc) lastDoc = doc;
           if (!this.chunks.alive(doc)) continue;
           writer.add(doc, list[i + 1] as number);
           any = true;
         }
         const data = writer.take();
-        if (any) this.stmts.insertPosting.run(seg, term, data);
+        if (any) {
+          this.stmts.insertPosting.run(seg, term, data);
+          written = true;
+        }
       }
-      this.db.prepare('INSERT INTO lex_segments (seg, last_doc) VALUES (?, ?)').run(seg, lastDoc);
-      this.db.prepare('DELETE FROM lex_tail WHERE doc <= ?').run(lastDoc);
+      if (written)
+        this.db.prepare('INSERT INTO lex_segments (seg, last_doc, collection_id) VALUES (?, ?, ?)').run(seg, lastDoc, collection);
+      for (const doc of tail.docs) this.stmts.deleteTail.run(doc);
     })();
-    this.segments.push(seg);
-    this.tail = new Map();
-    this.tailChunks = 0;
+    if (written) {
+      this.segmentsOf(collection).push(seg);
+      this.lastSeg = seg;
+    }
+    this.tails.delete(collection);
   }
 
   private removeDoc(doc: number): void {
@@ -208,18 +308,24 @@ export class SqliteLexicalIndex implements LexicalIndex {
     })();
   }
 
-  /** Every posting of `term` (segments, then tail) into the shared buffer; returns its live document frequency. */
-  private gather(term: string): number {
+  /**
+   * Every posting of `term` (segments, then tail) into the shared buffer; returns its document
+   * frequency among the live chunks of the scope's collections.
+   */
+  private gather(term: string, scope: Scope, collections: Iterable<string>): number {
     const buf = this.buffer;
     buf.clear();
-    for (const seg of this.segments) {
-      const data = this.stmts.postings.get(seg, term) as Uint8Array | undefined;
-      if (data) buf.decode(data);
+    for (const collection of collections) {
+      for (const seg of this.segments.get(collection) ?? []) {
+        this.lastWork.lists++;
+        const data = this.stmts.postings.get(seg, term) as Uint8Array | undefined;
+        if (data) buf.decode(data);
+      }
+      const list = this.tails.get(collection)?.terms.get(term);
+      if (list) for (let i = 0; i < list.length; i += 2) buf.push(list[i] as number, list[i + 1] as number);
     }
-    const list = this.tail.get(term);
-    if (list) for (let i = 0; i < list.length; i += 2) buf.push(list[i] as number, list[i + 1] as number);
     let df = 0;
-    for (let i = 0; i < buf.n; i++) if (this.chunks.alive(buf.docs[i] as number)) df++;
+    for (let i = 0; i < buf.n; i++) if (this.chunks.counts(buf.docs[i] as number, scope)) df++;
     return df;
   }
 
@@ -228,10 +334,18 @@ export class SqliteLexicalIndex implements LexicalIndex {
   }
 
   /** Synchronous search (better-sqlite3 is synchronous); `search` wraps it for the port. */
+  /** The collections whose postings a query reads: the filter's, or every collection. */
+  private collectionsOf(filter: SearchFilter | undefined): Iterable<string> {
+    return filter?.collectionIds ? new Set(filter.collectionIds) : new Set([...this.segments.keys(), ...this.tails.keys()]);
+  }
+
   searchSync(query: string, options: { k: number; filter?: SearchFilter }): LexicalHit[] {
-    const n = this.chunks.live;
+    this.lastWork = { lists: 0, postings: 0, scored: 0 };
+    // N, avgdl and every df come from the collections the query may see, never from the others.
+    const scope = this.chunks.scope(options.filter?.collectionIds);
+    const n = scope.live;
     if (n === 0 || options.k <= 0) return [];
-    const avg = this.chunks.totalLen / n;
+    const avg = scope.totalLen / n;
     const { k1, b } = this.params;
     const mask = this.chunks.mask(options.filter);
     if (mask === 'none') return [];
@@ -240,8 +354,10 @@ export class SqliteLexicalIndex implements LexicalIndex {
     const touched: number[] = [];
     const buf = this.buffer;
     const dfs = new Map<string, number>();
+    const collections = [...this.collectionsOf(options.filter)];
     for (const [term, qtf] of countTerms(this.analyze(query))) {
-      const df = this.gather(term);
+      const df = this.gather(term, scope, collections);
+      this.lastWork.postings += buf.n;
       dfs.set(term, df);
       if (df === 0) continue;
       const w = termWeight(term, this.params) * idf(df, n) * (qtf > 1 ? 1 + Math.log(qtf) : 1);
@@ -254,19 +370,22 @@ export class SqliteLexicalIndex implements LexicalIndex {
         scores[doc] = (scores[doc] as number) + s;
       }
     }
-    this.lastDf = { query, df: dfs };
+    this.lastWork.scored = touched.length;
+    this.lastDf = { query, scope: scope.key, df: dfs };
     const top = topK(touched, scores, options.k);
     const hits = top.map((doc) => ({ chunk_id: this.stmts.chunkId.get(doc) as string, score: scores[doc] as number }));
     for (const doc of touched) scores[doc] = 0;
     return hits;
   }
 
-  /** The analysed query with each term's IDF-based weight (0 for terms absent from the index). */
-  async queryTerms(query: string): Promise<QueryTerm[]> {
-    const n = this.chunks.live;
-    const known = this.lastDf?.query === query ? this.lastDf.df : null;
+  /** The analysed query with each term's IDF-based weight in the filter's collections (0 for terms absent from them). */
+  async queryTerms(query: string, options: { filter?: SearchFilter } = {}): Promise<QueryTerm[]> {
+    const scope = this.chunks.scope(options.filter?.collectionIds);
+    const n = scope.live;
+    const known = this.lastDf?.query === query && this.lastDf.scope === scope.key ? this.lastDf.df : null;
+    const collections = [...this.collectionsOf(options.filter)];
     return [...countTerms(this.analyze(query)).keys()].map((term) => {
-      const df = n === 0 ? 0 : (known?.get(term) ?? this.gather(term));
+      const df = n === 0 ? 0 : (known?.get(term) ?? this.gather(term, scope, collections));
       return { term, weight: df === 0 ? 0 : termWeight(term, this.params) * idf(df, n) };
     });
   }

@@ -227,6 +227,50 @@ async function checkUser(d: AuthDeployment, b: Built, u: number, runVersions: Se
   }
 }
 
+/** A response without its timings (the machine's, not the data's). */
+const untimed = (body: unknown): unknown =>
+  JSON.parse(JSON.stringify(body, (key, value) => (key === 'timings' ? undefined : value)));
+
+/** What user `u` gets from a search and an ask, and the lexical work of the search. */
+async function observe(d: AuthDeployment, b: Built, u: number): Promise<unknown> {
+  const { headers } = b.users[u] as Built['users'][number];
+  const post = (url: string, payload: object) => d.app.inject({ method: 'POST', url, headers, payload });
+  const search = await post('/api/search', { query: `${SHARED} ledger figures quarter`, k: 100 });
+  const work = d.lexicalWork();
+  const ask = await post('/api/ask', { question: `Which ${SHARED} ledger records figures for the quarter?` });
+  return { search: untimed(search.json()), work, ask: untimed(ask.json()) };
+}
+
+/**
+ * Documents of a collection nobody else can read, full of the query's words and of every length,
+ * change nothing any user gets: not the hits, their order or scores, not the answer or its gate,
+ * and not the work the lexical index does (postings lists looked up, postings read, chunks scored).
+ */
+async function checkForeignDocsChangeNothing(d: AuthDeployment, b: Built, root: Headers, runVersions: Set<string>) {
+  const before = [];
+  for (let u = 0; u < USERS; u++) before.push(await observe(d, b, u));
+  const res = await d.app.inject({
+    method: 'POST',
+    url: '/api/collections',
+    headers: root,
+    payload: { name: `foreign-${letters(8)}` },
+  });
+  const files = Array.from({ length: 4 }, (_, i) => ({
+    name: `foreign${i}.txt`,
+    bytes: new TextEncoder().encode(
+      `${`The ${SHARED} ledger figures for the quarter. `.repeat(1 + i * 7)}${letters(6)} ${letters(9)} ${'quarter '.repeat(i)}`,
+    ),
+  }));
+  const up = await uploadFiles(d.app, res.json().collection_id, files, root);
+  for (const v of up) runVersions.add(v.version.version_id);
+  await settle(
+    d.app,
+    up.map((v) => v.version.version_id),
+    root,
+  );
+  for (let u = 0; u < USERS; u++) expect(await observe(d, b, u), `user ${u} with foreign documents present`).toEqual(before[u]);
+}
+
 /** The job event stream of user `u` while every collection's versions are re-processed: nothing foreign arrives. */
 async function checkJobEvents(d: AuthDeployment, b: Built, u: number, root: Headers): Promise<void> {
   const okCols = new Set(b.cols.flatMap((c, i) => ((b.readable[u] as Set<number>).has(i) ? [c.id] : [])));
@@ -293,6 +337,7 @@ function leakSuite(
           const b = await build(d, root, w);
           for (const c of b.cols) for (const v of c.versions) runVersions.add(v);
           for (let u = 0; u < USERS; u++) await checkUser(d, b, u, runVersions);
+          await checkForeignDocsChangeNothing(d, b, root, runVersions);
           await checkJobEvents(d, b, 0, root);
         }),
         { numRuns: 3, seed: 9, endOnFailure: true },

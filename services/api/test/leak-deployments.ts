@@ -20,8 +20,18 @@ export interface AuthDeployment {
   /** The engine behind the app, for checks on its ports (e.g. that a deleted blob is gone). */
   engine: Engine;
   url: string;
+  /**
+   * The work of the lexical index's last search (postings lists looked up, postings read, chunks
+   * scored), when the index counts it (the embedded one); null otherwise.
+   */
+  lexicalWork(): Record<string, number> | null;
   close(): Promise<void>;
 }
+
+const workOf = (lexical: unknown): Record<string, number> | null => {
+  const work = (lexical as { lastWork?: Record<string, number> }).lastWork;
+  return work ? { ...work } : null;
+};
 
 const DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -29,7 +39,14 @@ const DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
 export async function embeddedAuthDeployment(env: Record<string, string>): Promise<AuthDeployment> {
   const t = await startTestApp({ PINPOINT_AUTH: 'on', ...env });
   const url = await t.app.listen({ host: '127.0.0.1', port: 0 });
-  return { app: t.app, access: t.access, engine: t.engine, url, close: () => t.close() };
+  return {
+    app: t.app,
+    access: t.access,
+    engine: t.engine,
+    url,
+    lexicalWork: () => workOf(t.engine.ports.lexical),
+    close: () => t.close(),
+  };
 }
 
 /** The distributed mode in one process: PostgreSQL (metadata, lexical, access), BullMQ on Redis, vectors in Qdrant. */
@@ -58,6 +75,7 @@ export async function distributedAuthDeployment(env: Record<string, string>): Pr
     access,
     engine,
     url,
+    lexicalWork: () => workOf(engine.ports.lexical),
     close: async () => {
       await app.close();
       await runner.stop();
