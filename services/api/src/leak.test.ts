@@ -227,9 +227,9 @@ async function checkUser(d: AuthDeployment, b: Built, u: number, runVersions: Se
   }
 }
 
-/** A response without its timings (the machine's, not the data's). */
+/** A response without its timings (the machine's, not the data's) and the id of its history entry (new per ask). */
 const untimed = (body: unknown): unknown =>
-  JSON.parse(JSON.stringify(body, (key, value) => (key === 'timings' ? undefined : value)));
+  JSON.parse(JSON.stringify(body, (key, value) => (key === 'timings' || key === 'history_id' ? undefined : value)));
 
 /** What user `u` gets from a search and an ask, and the lexical work of the search. */
 async function observe(d: AuthDeployment, b: Built, u: number): Promise<unknown> {
