@@ -64,6 +64,23 @@ export class PostingsBuffer {
     this.n++;
   }
 
+  /** Appends decoded postings. */
+  append(docs: Int32Array, tfs: Int32Array): void {
+    const need = this.n + docs.length;
+    if (need > this.docs.length) {
+      const size = Math.max(need, this.docs.length * 2);
+      const d = new Int32Array(size);
+      d.set(this.docs.subarray(0, this.n));
+      this.docs = d;
+      const t = new Int32Array(size);
+      t.set(this.tfs.subarray(0, this.n));
+      this.tfs = t;
+    }
+    this.docs.set(docs, this.n);
+    this.tfs.set(tfs, this.n);
+    this.n = need;
+  }
+
   /** Appends the postings encoded in `bytes`. */
   decode(bytes: Uint8Array): void {
     let i = 0;

@@ -103,6 +103,42 @@ describe('SqliteLexicalIndex', () => {
     await single.close();
   });
 
+  it('MaxScore pruning gives the exhaustive top k (same chunks, same scores, same tie order) on random queries', async () => {
+    // a seeded generator: skewed word frequencies (common words in most chunks, rare ones in few), repeated words, ties
+    let s = 42;
+    const rnd = () => {
+      s = (s * 1103515245 + 12345) % 2 ** 31;
+      return s / 2 ** 31;
+    };
+    const vocabulary = Array.from({ length: 400 }, (_, i) => `w${i.toString(36)}x`);
+    const word = () => vocabulary[Math.floor(vocabulary.length * rnd() ** 3)] as string;
+    const path = join(dir, 'pruning.db');
+    const pruned = openLexicalIndex(path, { segmentChunks: 700 });
+    const chunks = Array.from({ length: 3000 }, (_, i) =>
+      chunk(`c${i}`, Array.from({ length: 3 + Math.floor(rnd() * 40) }, word).join(' '), {
+        version_id: `v${i % 7}`,
+        document_id: `d${i % 13}`,
+        page_index: i % 5,
+      }),
+    );
+    for (let i = 0; i < chunks.length; i += 250) await pruned.upsert(chunks.slice(i, i + 250));
+    await pruned.deleteVersion('v3');
+    await pruned.upsert([chunk('c5', 'w1x w2x w3x'), chunk('late', 'w0x w0x wax')]);
+    const filters = [undefined, { versionIds: ['v1', 'v2', 'v5'] }, { documentIds: ['d4'], pageIndexes: [0, 2] }];
+    const queries = Array.from({ length: 300 }, (_, q) => {
+      const filter = filters[q % filters.length];
+      const text = Array.from({ length: 1 + Math.floor(rnd() * 8) }, word).join(' ');
+      return { text, options: { k: [1, 3, 10, 50][q % 4] as number, ...(filter ? { filter } : {}) } };
+    });
+    // the newest chunks are still in the tail here; the exhaustive reader reopens the same file after
+    const expected = queries.map((q) => pruned.searchSync(q.text, q.options));
+    await pruned.close();
+    const exhaustive = openLexicalIndex(path, { segmentChunks: 700, pruning: false });
+    queries.forEach((q, i) => expect(exhaustive.searchSync(q.text, q.options)).toEqual(expected[i]));
+    expect(expected.reduce((n, hits) => n + hits.length, 0)).toBeGreaterThan(3000);
+    await exhaustive.close();
+  });
+
   it('moves an index of the row-per-posting layout into the new one', async () => {
     const path = join(dir, 'v1.sqlite');
     const db = new Database(path);

@@ -3,7 +3,9 @@ import type { IndexedChunk, LexicalHit, LexicalIndex, QueryTerm, SearchFilter } 
 import Database from 'better-sqlite3';
 import type { Bm25Params } from './bm25.js';
 import { countTerms, DEFAULT_BM25, idf, termWeight } from './bm25.js';
+import type { FilterMask } from './chunk-table.js';
 import { ChunkTable } from './chunk-table.js';
+import { maxScoreTopK } from './maxscore.js';
 import { PostingsBuffer, PostingsWriter } from './postings.js';
 
 export interface LexicalIndexOptions {
@@ -12,6 +14,19 @@ export interface LexicalIndexOptions {
   bm25?: Partial<Bm25Params>;
   /** Chunks kept in the in-memory tail before it is written as a segment (default 20,000). */
   segmentChunks?: number;
+  /** MaxScore pruning of the query (default on); off: every posting is scored. Both give the same top k. */
+  pruning?: boolean;
+  /** Memory for decoded segment postings lists kept between queries (default 64 MB). */
+  listCacheMb?: number;
+}
+
+interface SegmentList {
+  docs: Int32Array;
+  tfs: Int32Array;
+  maxTf: number;
+  /** Postings of live chunks, as of `deaths`. */
+  live: number;
+  deaths: number;
 }
 
 const SCHEMA = `
@@ -33,8 +48,10 @@ CREATE TABLE IF NOT EXISTS lex_postings (seg INTEGER NOT NULL, term TEXT NOT NUL
  *   it); every `segmentChunks` chunks the tail is written as one immutable segment — per term one
  *   varint-coded postings list, appended in term order, so writing never slows as the index grows;
  * - deleting marks chunks dead (their postings are skipped, IDF counts only live chunks);
- * - a query decodes each term's lists and adds every live, allowed posting into a dense score
- *   array: exhaustive, so the top k is exact, and the cost is one pass over the query's postings.
+ * - a query decodes each term's lists and finds the exact top k by MaxScore (maxscore.ts): postings
+ *   of terms that can no longer lift a chunk into the top k are only probed for the chunks the
+ *   other terms bring, never scored one by one (`pruning: false`: every posting is scored into a
+ *   dense array, the reference the pruned pass is tested against).
  */
 export class SqliteLexicalIndex implements LexicalIndex {
   readonly id = 'sqlite-bm25@2';
@@ -48,6 +65,20 @@ export class SqliteLexicalIndex implements LexicalIndex {
   private tail = new Map<string, number[]>();
   private tailChunks = 0;
   private readonly buffer = new PostingsBuffer();
+  /** Where a segment list is decoded before it is cached. */
+  private readonly decoded = new PostingsBuffer();
+  /** One decode buffer per query term (reused across queries). */
+  private readonly termBuffers: PostingsBuffer[] = [];
+  private readonly pruning: boolean;
+  /**
+   * Decoded segment lists by segment and term, least recently used first (segments are immutable, so
+   * an entry never goes stale; a query's common terms are then neither read nor decoded again).
+   */
+  private readonly lists = new Map<string, SegmentList | null>();
+  private listBytes = 0;
+  private readonly listBudget: number;
+  /** Chunks removed so far: a cached list recounts its live postings when this moved. */
+  private deaths = 0;
   private scores = new Float64Array(0);
   /** Document frequencies of the last searched query's terms, until the next write (queryTerms follows search). */
   private lastDf: { query: string; df: Map<string, number> } | null = null;
@@ -63,6 +94,8 @@ export class SqliteLexicalIndex implements LexicalIndex {
     this.analyze = options.analyzer?.analyze ?? defaultAnalyze;
     this.params = { ...DEFAULT_BM25, ...options.bm25 };
     this.segmentChunks = options.segmentChunks ?? 20_000;
+    this.pruning = options.pruning ?? true;
+    this.listBudget = (options.listCacheMb ?? 64) * 1024 * 1024;
     this.checkAnalyzer(analyzerId);
     this.migrateRowPerPosting();
     this.stmts = this.prepare();
@@ -195,6 +228,7 @@ export class SqliteLexicalIndex implements LexicalIndex {
   }
 
   private removeDoc(doc: number): void {
+    this.deaths++;
     this.stmts.deleteDoc.run(doc);
     this.stmts.deleteTail.run(doc);
     this.chunks.remove(doc);
@@ -208,19 +242,64 @@ export class SqliteLexicalIndex implements LexicalIndex {
     })();
   }
 
-  /** Every posting of `term` (segments, then tail) into the shared buffer; returns its live document frequency. */
-  private gather(term: string): number {
-    const buf = this.buffer;
-    buf.clear();
-    for (const seg of this.segments) {
+  /** A segment's list of `term`, decoded (cached: segments never change), with its live count kept current. */
+  private segmentList(seg: number, term: string): SegmentList | null {
+    const key = `${seg}\u0000${term}`;
+    let list = this.lists.get(key);
+    if (list === undefined) {
       const data = this.stmts.postings.get(seg, term) as Uint8Array | undefined;
-      if (data) buf.decode(data);
+      list = null;
+      if (data) {
+        const buf = this.decoded;
+        buf.clear();
+        buf.decode(data);
+        let maxTf = 0;
+        for (let i = 0; i < buf.n; i++) if ((buf.tfs[i] as number) > maxTf) maxTf = buf.tfs[i] as number;
+        list = { docs: buf.docs.slice(0, buf.n), tfs: buf.tfs.slice(0, buf.n), maxTf, live: 0, deaths: -1 };
+      }
+      this.listBytes += list ? list.docs.byteLength * 2 + 96 : 96;
+      while (this.listBytes > this.listBudget && this.lists.size > 0) {
+        const [oldest, dropped] = this.lists.entries().next().value as [string, SegmentList | null];
+        this.lists.delete(oldest);
+        this.listBytes -= dropped ? dropped.docs.byteLength * 2 + 96 : 96;
+      }
+    } else this.lists.delete(key);
+    this.lists.set(key, list);
+    if (list && list.deaths !== this.deaths) {
+      let live = 0;
+      for (let i = 0; i < list.docs.length; i++) if (this.chunks.alive(list.docs[i] as number)) live++;
+      list.live = live;
+      list.deaths = this.deaths;
     }
-    const list = this.tail.get(term);
-    if (list) for (let i = 0; i < list.length; i += 2) buf.push(list[i] as number, list[i + 1] as number);
+    return list;
+  }
+
+  /**
+   * Every posting of `term` (segments, then tail: ascending chunk numbers) into `buf`; returns its live
+   * document frequency and its largest term frequency.
+   */
+  private gather(term: string, buf: PostingsBuffer = this.buffer): { df: number; maxTf: number } {
+    buf.clear();
     let df = 0;
-    for (let i = 0; i < buf.n; i++) if (this.chunks.alive(buf.docs[i] as number)) df++;
-    return df;
+    let maxTf = 0;
+    for (const seg of this.segments) {
+      const list = this.segmentList(seg, term);
+      if (!list) continue;
+      buf.append(list.docs, list.tfs);
+      df += list.live;
+      if (list.maxTf > maxTf) maxTf = list.maxTf;
+    }
+    const tail = this.tail.get(term);
+    if (tail) {
+      for (let i = 0; i < tail.length; i += 2) {
+        const doc = tail[i] as number;
+        const tf = tail[i + 1] as number;
+        buf.push(doc, tf);
+        if (this.chunks.alive(doc)) df++;
+        if (tf > maxTf) maxTf = tf;
+      }
+    }
+    return { df, maxTf };
   }
 
   async search(query: string, options: { k: number; filter?: SearchFilter }): Promise<LexicalHit[]> {
@@ -231,20 +310,44 @@ export class SqliteLexicalIndex implements LexicalIndex {
   searchSync(query: string, options: { k: number; filter?: SearchFilter }): LexicalHit[] {
     const n = this.chunks.live;
     if (n === 0 || options.k <= 0) return [];
-    const avg = this.chunks.totalLen / n;
-    const { k1, b } = this.params;
     const mask = this.chunks.mask(options.filter);
     if (mask === 'none') return [];
+    const top = this.pruning ? this.pruned(query, n, mask, options.k) : this.exhaustive(query, n, mask, options.k);
+    return top.map(({ doc, score }) => ({ chunk_id: this.stmts.chunkId.get(doc) as string, score }));
+  }
+
+  /** The query's terms present in the index, with their weights and postings (each in its own buffer). */
+  private weighted(query: string, n: number): Array<{ buf: PostingsBuffer; w: number; maxTf: number }> {
+    const out: Array<{ buf: PostingsBuffer; w: number; maxTf: number }> = [];
+    const dfs = new Map<string, number>();
+    for (const [term, qtf] of countTerms(this.analyze(query))) {
+      while (this.termBuffers.length <= out.length) this.termBuffers.push(new PostingsBuffer());
+      const buf = this.termBuffers[out.length] as PostingsBuffer;
+      const { df, maxTf } = this.gather(term, buf);
+      dfs.set(term, df);
+      if (df === 0) continue;
+      out.push({ buf, maxTf, w: termWeight(term, this.params) * idf(df, n) * (qtf > 1 ? 1 + Math.log(qtf) : 1) });
+    }
+    this.lastDf = { query, df: dfs };
+    return out;
+  }
+
+  private pruned(query: string, n: number, mask: FilterMask, k: number): Array<{ doc: number; score: number }> {
+    const terms = this.weighted(query, n).map(({ buf, w, maxTf }) => ({ docs: buf.docs, tfs: buf.tfs, n: buf.n, w, maxTf }));
+    const { k1, b } = this.params;
+    const chunks = this.chunks;
+    if (this.scores.length < chunks.capacity) this.scores = new Float64Array(chunks.capacity);
+    return maxScoreTopK(terms, { k1, b, avg: chunks.totalLen / n, chunks, mask }, k, this.scores);
+  }
+
+  /** Every live, allowed posting scored into a dense array; the top k by a bounded heap. */
+  private exhaustive(query: string, n: number, mask: FilterMask, k: number): Array<{ doc: number; score: number }> {
+    const avg = this.chunks.totalLen / n;
+    const { k1, b } = this.params;
     if (this.scores.length < this.chunks.capacity) this.scores = new Float64Array(this.chunks.capacity);
     const scores = this.scores;
     const touched: number[] = [];
-    const buf = this.buffer;
-    const dfs = new Map<string, number>();
-    for (const [term, qtf] of countTerms(this.analyze(query))) {
-      const df = this.gather(term);
-      dfs.set(term, df);
-      if (df === 0) continue;
-      const w = termWeight(term, this.params) * idf(df, n) * (qtf > 1 ? 1 + Math.log(qtf) : 1);
+    for (const { buf, w } of this.weighted(query, n)) {
       for (let i = 0; i < buf.n; i++) {
         const doc = buf.docs[i] as number;
         if (!this.chunks.accepts(doc, mask)) continue;
@@ -254,11 +357,9 @@ export class SqliteLexicalIndex implements LexicalIndex {
         scores[doc] = (scores[doc] as number) + s;
       }
     }
-    this.lastDf = { query, df: dfs };
-    const top = topK(touched, scores, options.k);
-    const hits = top.map((doc) => ({ chunk_id: this.stmts.chunkId.get(doc) as string, score: scores[doc] as number }));
+    const top = topK(touched, scores, k).map((doc) => ({ doc, score: scores[doc] as number }));
     for (const doc of touched) scores[doc] = 0;
-    return hits;
+    return top;
   }
 
   /** The analysed query with each term's IDF-based weight (0 for terms absent from the index). */
@@ -266,7 +367,7 @@ export class SqliteLexicalIndex implements LexicalIndex {
     const n = this.chunks.live;
     const known = this.lastDf?.query === query ? this.lastDf.df : null;
     return [...countTerms(this.analyze(query)).keys()].map((term) => {
-      const df = n === 0 ? 0 : (known?.get(term) ?? this.gather(term));
+      const df = n === 0 ? 0 : (known?.get(term) ?? this.gather(term).df);
       return { term, weight: df === 0 ? 0 : termWeight(term, this.params) * idf(df, n) };
     });
   }
