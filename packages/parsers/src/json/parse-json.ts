@@ -50,7 +50,7 @@ interface Frame {
    * Objects inside an array, while every value so far is a scalar: read as one record
    * "key: value | key: value" if that holds to the end; otherwise each value is read on its own.
    */
-  held?: Held[];
+  held?: Held[] | undefined;
   offset: number;
 }
 
