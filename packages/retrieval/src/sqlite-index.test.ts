@@ -134,7 +134,7 @@ describe('SqliteLexicalIndex', () => {
     const expected = queries.map((q) => pruned.searchSync(q.text, q.options));
     await pruned.close();
     const exhaustive = openLexicalIndex(path, { segmentChunks: 700, pruning: false });
-    queries.forEach((q, i) => expect(exhaustive.searchSync(q.text, q.options)).toEqual(expected[i]));
+    for (const [i, q] of queries.entries()) expect(exhaustive.searchSync(q.text, q.options)).toEqual(expected[i]);
     expect(expected.reduce((n, hits) => n + hits.length, 0)).toBeGreaterThan(3000);
     await exhaustive.close();
   });
