@@ -1,5 +1,6 @@
 import type { ParseUsage } from '@pinpoint/parsers';
 import { parseIsolated } from '@pinpoint/parsers';
+import type { LongLineFormat } from '@pinpoint/testing';
 import { longLineFormats, longLineSample } from '@pinpoint/testing';
 
 const MB = 1024 * 1024;
@@ -12,9 +13,11 @@ const MB = 1024 * 1024;
  */
 export async function benchParseMemory(mb: number): Promise<void> {
   console.log(`parse memory on ${mb} MB single-line files (isolated parse process, default limits):`);
-  console.log('  format   state    seconds  RSS before  peak RSS  growth  growth/MB  peak/MB');
-  for (const format of longLineFormats) {
-    const bytes = longLineSample(format, mb * MB);
+  console.log('  format      state    seconds  RSS before  peak RSS  growth  growth/MB  peak/MB');
+  const samples: Array<[string, LongLineFormat, Uint8Array]> = longLineFormats.map((f) => [f, f, longLineSample(f, mb * MB)]);
+  // the costliest shape per byte: one CSV record of a million one-letter cells ("A,A,A,…", 2 MB)
+  samples.push(['csv-cells', 'csv', new TextEncoder().encode(Array.from({ length: 1_000_000 }, () => 'A').join(','))]);
+  for (const [label, format, bytes] of samples) {
     let memory: ParseUsage = { rssBefore: 0, peakRss: 0, cpuMs: 0 };
     const started = performance.now();
     let state = 'ready';
@@ -31,7 +34,7 @@ export async function benchParseMemory(mb: number): Promise<void> {
     const size = bytes.byteLength / MB;
     const growth = Math.max(0, memory.peakRss - memory.rssBefore) / MB;
     const cells = [
-      format.padEnd(6),
+      label.padEnd(9),
       state.padEnd(8),
       seconds.toFixed(1).padStart(7),
       `${(memory.rssBefore / MB).toFixed(0)} MB`.padStart(10),

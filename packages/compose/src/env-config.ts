@@ -18,6 +18,9 @@ export const parseEnvShape = {
   /** Empty = automatic language choice by the OCR engine. */
   PINPOINT_OCR_LANGS: z.string().default(''),
   PINPOINT_OFFICE_CONVERTER: z.enum(['none', 'libreoffice']).default('libreoffice'),
+  /** One conversion's limit: this base plus the per-MB share of the file's size. */
+  PINPOINT_CONVERT_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  PINPOINT_CONVERT_TIMEOUT_MS_PER_MB: z.coerce.number().int().min(0).default(10_000),
 };
 type ParseEnv = z.infer<z.ZodObject<typeof parseEnvShape>>;
 
@@ -102,7 +105,15 @@ export function parseConfigFromEnv(e: ParseEnv): EngineConfig['parse'] {
     ...(langs.length > 0 ? { ocrLangs: langs } : {}),
     capabilities: {
       ...(e.PINPOINT_OCR !== 'none' ? { ocr: { engine: e.PINPOINT_OCR } } : {}),
-      ...(e.PINPOINT_OFFICE_CONVERTER !== 'none' ? { convert: { engine: e.PINPOINT_OFFICE_CONVERTER } } : {}),
+      ...(e.PINPOINT_OFFICE_CONVERTER !== 'none'
+        ? {
+            convert: {
+              engine: e.PINPOINT_OFFICE_CONVERTER,
+              timeoutMs: e.PINPOINT_CONVERT_TIMEOUT_MS,
+              timeoutMsPerMb: e.PINPOINT_CONVERT_TIMEOUT_MS_PER_MB,
+            },
+          }
+        : {}),
     },
   };
 }

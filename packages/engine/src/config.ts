@@ -21,7 +21,8 @@ export interface EngineConfig {
     /** Capabilities handed to the parser process (OCR engine, office converter), by name. */
     capabilities?: {
       ocr?: { engine: string; langPath?: string; langs?: string[] };
-      convert?: { engine: string; binary?: string };
+      /** `timeoutMs` + `timeoutMsPerMb` × MB of the file bounds one conversion. */
+      convert?: { engine: string; binary?: string; timeoutMs?: number; timeoutMsPerMb?: number };
     };
     ocrLangs?: string[];
   };

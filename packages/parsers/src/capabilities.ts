@@ -13,7 +13,12 @@ const ocrFactories: Readonly<Record<string, (spec: OcrSpec) => OcrEngine>> = {
 };
 
 const converterFactories: Readonly<Record<string, (spec: ConvertSpec) => OfficeConverter>> = {
-  libreoffice: (spec) => createLibreOfficeConverter(spec.binary ? { binary: spec.binary } : {}),
+  libreoffice: (spec) =>
+    createLibreOfficeConverter({
+      ...(spec.binary ? { binary: spec.binary } : {}),
+      ...(spec.timeoutMs !== undefined ? { timeoutMs: spec.timeoutMs } : {}),
+      ...(spec.timeoutMsPerMb !== undefined ? { timeoutMsPerMb: spec.timeoutMsPerMb } : {}),
+    }),
 };
 
 function missing(kind: string, engine: string): never {

@@ -12,7 +12,8 @@ import type { ParseOptions } from './registry.js';
  */
 export interface CapabilitySpec {
   ocr?: { engine: string; langPath?: string; langs?: string[] };
-  convert?: { engine: string; binary?: string };
+  /** `timeoutMs` + `timeoutMsPerMb` × MB of input bounds one conversion (see conversionTimeoutMs). */
+  convert?: { engine: string; binary?: string; timeoutMs?: number; timeoutMsPerMb?: number };
 }
 
 /** What an isolated parse needs besides the bytes: plain data only (it crosses a process boundary). */

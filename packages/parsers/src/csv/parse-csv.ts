@@ -63,9 +63,11 @@ function readRows(text: string, limit: number): { rows: CsvRow[]; delimiter: str
       const cursor = result.meta.cursor;
       delimiter = result.meta.delimiter;
       errors += result.errors.length;
-      const cells = result.data
-        .map((value, col) => ({ col, ref: columnRef(col, ordinal + 1), value, type: NUMERIC.test(value.trim()) ? 'n' : 's' }))
-        .filter((c) => c.value.trim() !== '');
+      const cells: CsvRow['cells'] = [];
+      result.data.forEach((value, col) => {
+        const trimmed = value.trim();
+        if (trimmed !== '') cells.push({ col, ref: columnRef(col, ordinal + 1), value, type: NUMERIC.test(trimmed) ? 'n' : 's' });
+      });
       if (cells.length > 0 && rows.length >= limit) dropped++;
       else if (cells.length > 0) {
         rows.push({ row: ordinal + 1, cells, lines: [lineOf(starts, prev), lineOf(starts, contentEnd(text, prev, cursor))] });

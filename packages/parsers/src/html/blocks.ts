@@ -1,4 +1,5 @@
 import type { DefaultTreeAdapterTypes } from 'parse5';
+import { startTagEnd } from './lean-tree.js';
 
 type Node = DefaultTreeAdapterTypes.Node;
 type Element = DefaultTreeAdapterTypes.Element;
@@ -121,7 +122,7 @@ function isHidden(el: Element): boolean {
 function sourceOf(el: Element): { start: number; end: number } | undefined {
   const loc = el.sourceCodeLocation;
   if (!loc) return undefined;
-  return { start: loc.startOffset, end: Math.max(loc.endOffset, loc.startTag?.endOffset ?? loc.startOffset) };
+  return { start: loc.startOffset, end: Math.max(loc.endOffset, startTagEnd(loc) ?? loc.startOffset) };
 }
 
 /** Collapses inline whitespace (spaces, tabs, newlines) to one space; <br> newlines survive. */

@@ -60,6 +60,19 @@ describe('parseJson', () => {
     checkInvariants(source, out);
   });
 
+  it('reads an object with a nested value inside an array value by value, in source order', async () => {
+    const source = '[{"a": "x", "b": {"c": "y"}, "d": 3}, {"e": "  ", "f": null}, {"g": "z", "h": true}, "s"]';
+    const out = await parseJson(new TextEncoder().encode(source), { fileName: 'm.json', format: 'json' });
+    expect(out.elements.map((e) => [e.type, e.text, (e.anchor as TextAnchor).json_pointer])).toEqual([
+      ['paragraph', 'x', '/0/a'],
+      ['paragraph', 'y', '/0/b/c'],
+      ['paragraph', '3', '/0/d'],
+      ['record', 'g: z | h: true', '/2'],
+      ['paragraph', 's', '/3'],
+    ]);
+    checkInvariants(source, out);
+  });
+
   it('fails invalid JSON with PP_PARSE_CORRUPT', async () => {
     await expect(
       parseJson(new TextEncoder().encode('{"a": [1, 2'), { fileName: 'bad.json', format: 'json' }),

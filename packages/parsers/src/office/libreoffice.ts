@@ -9,12 +9,28 @@ import { runCommand } from '../ocr/run-command.js';
 export interface LibreOfficeOptions {
   /** Path or name of the soffice binary. */
   binary?: string;
+  /** Time limit of a conversion: this base plus `timeoutMsPerMb` for each MB of input (default 30 s + 10 s/MB). */
   timeoutMs?: number;
+  timeoutMsPerMb?: number;
   /** Parent folder of each call's private work folder (input, output, user profile). */
   tmpDir?: string;
 }
 
 const EXT = /^[a-z0-9]{1,8}$/;
+const MB = 1024 * 1024;
+
+/**
+ * How long one conversion may run: a base (LibreOffice's start-up) plus a share per MB of input, so
+ * a damaged 10 kB .ppt that LibreOffice loops on is stopped in seconds instead of holding a parse
+ * slot for the whole parse limit, while a large deck still gets the time it needs (the parse limit
+ * stays the outer bound).
+ */
+export function conversionTimeoutMs(
+  bytes: number,
+  options: Pick<LibreOfficeOptions, 'timeoutMs' | 'timeoutMsPerMb'> = {},
+): number {
+  return Math.round((options.timeoutMs ?? 30_000) + (options.timeoutMsPerMb ?? 10_000) * (bytes / MB));
+}
 
 /**
  * OfficeConverter over LibreOffice headless. Every call gets its own user profile
@@ -48,7 +64,7 @@ export function createLibreOfficeConverter(options: LibreOfficeOptions = {}): Of
         ];
         const result = await runCommand(binary, args, {
           tool: 'LibreOffice',
-          timeoutMs: options.timeoutMs ?? 120_000,
+          timeoutMs: conversionTimeoutMs(bytes.byteLength, options),
           signal,
           cwd: dir,
         });

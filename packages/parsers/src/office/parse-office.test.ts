@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PageAnchor } from '@pinpoint/core';
 import { describe, expect, it } from 'vitest';
-import { createLibreOfficeConverter } from './libreoffice.js';
+import { conversionTimeoutMs, createLibreOfficeConverter } from './libreoffice.js';
 import { parseLegacyDoc, parseSlides } from './parse-office.js';
 
 const corpus = new URL('../../../../../shared/corpus/formats/', import.meta.url);
@@ -69,5 +69,18 @@ describe('office formats through LibreOffice', () => {
     ).rejects.toMatchObject({
       code: 'PP_DEPENDENCY_MISSING',
     });
+  });
+
+  it('bounds a conversion by a base plus a share per MB of input, so a small file that hangs is stopped early', async () => {
+    expect(conversionTimeoutMs(10 * 1024)).toBe(30_098);
+    expect(conversionTimeoutMs(8 * 1024 * 1024)).toBe(110_000);
+    expect(conversionTimeoutMs(2 * 1024 * 1024, { timeoutMs: 5_000, timeoutMsPerMb: 1_000 })).toBe(7_000);
+    // the real LibreOffice under a limit far below its start-up time: stopped at the scaled limit
+    const impatient = createLibreOfficeConverter({ timeoutMs: 300, timeoutMsPerMb: 0 });
+    const started = performance.now();
+    await expect(impatient.convert(read('ppt/unstructured__fake-power-point.ppt'), 'ppt', 'pdf')).rejects.toMatchObject({
+      code: 'PP_PARSE_TIMEOUT',
+    });
+    expect(performance.now() - started).toBeLessThan(10_000);
   });
 });

@@ -9,9 +9,26 @@ type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
 const pdfjsRoot = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
 let loaded: Promise<PdfJs> | undefined;
 
-/** pdf.js's legacy (Node) build, loaded once. */
+/**
+ * pdf.js's legacy (Node) build and its worker (which runs in this thread), loaded once. Their bundled
+ * core-js replaces Array.prototype.push with a JavaScript function on Node 20 (over an edge case: push
+ * onto an array whose length is read-only must throw); every push of the whole process then went
+ * through it, 9 % of the CPU of parsing the corpus PDFs. Nothing here relies on that edge case, so
+ * the engine's own push is put back once both are loaded.
+ */
+async function load(): Promise<PdfJs> {
+  const push = Array.prototype.push;
+  const lib = (await import(pathToFileURL(path.join(pdfjsRoot, 'legacy/build/pdf.mjs')).href)) as PdfJs;
+  // evaluating the worker sets globalThis.pdfjsWorker, which pdf.js's in-thread worker then uses
+  await import(pathToFileURL(path.join(pdfjsRoot, 'legacy/build/pdf.worker.mjs')).href);
+  if (Array.prototype.push !== push) {
+    Object.defineProperty(Array.prototype, 'push', { value: push, writable: true, configurable: true, enumerable: false });
+  }
+  return lib;
+}
+
 function pdfjs(): Promise<PdfJs> {
-  loaded ??= import(pathToFileURL(path.join(pdfjsRoot, 'legacy/build/pdf.mjs')).href) as Promise<PdfJs>;
+  loaded ??= load();
   return loaded;
 }
 

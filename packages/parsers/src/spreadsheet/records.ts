@@ -25,17 +25,25 @@ export interface PendingRecord {
 
 const CELL_SEPARATOR = ' | ';
 
+/** The codepoint ranges of cells joined with " | " (a row's text), in one array of [start, end) pairs. */
+function cellOffsets(cells: readonly { value: string }[]): Uint32Array {
+  const offsets = new Uint32Array(cells.length * 2);
+  let at = 0;
+  cells.forEach((c, i) => {
+    if (i > 0) at += CELL_SEPARATOR.length;
+    offsets[2 * i] = at;
+    at += codepointLength(c.value);
+    offsets[2 * i + 1] = at;
+  });
+  return offsets;
+}
+
 /** A row's text (cells joined with " | ") and each cell's codepoint range in it. */
 export function joinCells<T extends { value: string }>(
   cells: T[],
 ): { text: string; ranges: (T & { start: number; end: number })[] } {
-  let at = 0;
-  const ranges = cells.map((c, i) => {
-    if (i > 0) at += CELL_SEPARATOR.length;
-    const start = at;
-    at += codepointLength(c.value);
-    return { ...c, start, end: at };
-  });
+  const offsets = cellOffsets(cells);
+  const ranges = cells.map((c, i) => ({ ...c, start: offsets[2 * i] as number, end: offsets[2 * i + 1] as number }));
   return { text: cells.map((c) => c.value).join(CELL_SEPARATOR), ranges };
 }
 
@@ -48,7 +56,9 @@ export function tableRowRecord(
   sectionPath: string[],
 ): PendingRecord {
   const isHeader = block.headers.includes(row);
-  const { text, ranges } = joinCells(row.cells);
+  // offsets in a typed array, not an object per cell: a one-line CSV can be one row of a million cells
+  const offsets = cellOffsets(row.cells);
+  const text = row.cells.map((c) => c.value).join(CELL_SEPARATOR);
   const header = (col: number): string | undefined => (isHeader ? undefined : block.names.get(col) || undefined);
   const entry: RecordEntry = {
     record_id: fields.record_id,
@@ -66,9 +76,11 @@ export function tableRowRecord(
     entry,
     type: 'record',
     sectionPath,
-    cells: ranges.map((c) => {
+    cells: row.cells.map((c, i) => {
       const h = header(c.col);
-      return { ref: c.ref, col: c.col, start: c.start, end: c.end, ...(h ? { header: h } : {}) };
+      const start = offsets[2 * i] as number;
+      const end = offsets[2 * i + 1] as number;
+      return h ? { ref: c.ref, col: c.col, start, end, header: h } : { ref: c.ref, col: c.col, start, end };
     }),
     table: { index: table, row: block.rows.indexOf(row), header: isHeader },
   };
