@@ -34,16 +34,21 @@ export interface TableAnswer {
 export interface TableAnswerOptions {
   /**
    * Below this evidence (share of the question's term weight the table holds, plus half the share its
-   * titles and headers hold) the table is not the one asked about and the answer is a refusal.
+   * titles and headers hold, less the share no document holds) the table is not the one asked about
+   * and the answer is a refusal.
    */
   minEvidence: number;
 }
 
 /** Fitted on wtq-dev at ≥ 0.90 of answerable questions answered (README: Measured). */
-export const DEFAULT_TABLE_OPTIONS: Readonly<TableAnswerOptions> = Object.freeze({ minEvidence: 0.5 });
+export const DEFAULT_TABLE_OPTIONS: Readonly<TableAnswerOptions> = Object.freeze({ minEvidence: 0.15 });
 
-/** The refusal decision's score: how much of the question the table holds, its titles and headers counting extra. */
-const evidence = (plan: TablePlan): number => plan.coverage + 0.5 * plan.headerCoverage;
+/**
+ * The refusal decision's score: how much of the question the table holds, its titles and headers
+ * counting extra, less the share of the question no indexed document holds at all (the names of a
+ * table that is not there).
+ */
+const evidence = (plan: TablePlan): number => plan.coverage + 0.5 * plan.headerCoverage - plan.unseen;
 
 interface Result {
   cells: QaCell[];
@@ -124,6 +129,22 @@ function execute(table: QaTable, plan: TablePlan): Result | undefined {
   const best = matched[0];
   const strong = matched.filter((m) => best && m.score >= 0.5 * best.score);
   const name = (c: { name: string } | undefined): string => c?.name || 'value';
+  if (plan.filter) {
+    const f = plan.filter;
+    const passes = (n: number): boolean =>
+      f.above ? n > f.value || (f.inclusive && n === f.value) : n < f.value || (f.inclusive && n === f.value);
+    const rows = bodyRows(table).filter((r) => {
+      const n = r.cells.get(f.col.col)?.num;
+      return n != null && passes(n);
+    });
+    const bound = `${name(f.col)} ${f.above ? (f.inclusive ? '≥' : '>') : f.inclusive ? '≤' : '<'} ${fmt(f.value)}`;
+    const used = rows.map((r) => r.cells.get(f.col.col)).filter((c): c is QaCell => c !== undefined);
+    if (op === 'count') return { cells: used, value: String(rows.length), how: `count of ${rows.length} rows with ${bound}` };
+    if (rows.length === 0) return undefined;
+    const row = op === 'last' ? rows.at(-1) : rows[0];
+    const m = row?.cells.get(f.col.col);
+    return answerOf(row, answer?.col, `${op === 'last' ? 'last' : 'first'} row with ${bound}`, m ? [m] : []);
+  }
   if (op === 'lookup' || (op === 'count' && measure && best)) {
     const col = op === 'count' ? measure?.col : answer?.col;
     const row = matched.find((m) => col === undefined || m.row.cells.has(col))?.row;
@@ -252,7 +273,15 @@ export function answerFromTables(
   }
   if (!chosen) return undefined;
   const { source, table, plan } = chosen;
-  const features = { table_coverage: plan.coverage, header_coverage: plan.headerCoverage, missing_max: plan.missing };
+  const features = {
+    table_coverage: plan.coverage,
+    header_coverage: plan.headerCoverage,
+    missing_max: plan.missing,
+    row_focus: plan.focus,
+    unseen: plan.unseen,
+    row_score: plan.matched[0]?.score ?? 0,
+    quoted: plan.matched[0]?.quoted ? 1 : 0,
+  };
   const result = execute(table, plan);
   const rows = rowOrder(table, result, plan);
   // the table fits but the question's form is not one this reader knows: the extractive answer takes it
