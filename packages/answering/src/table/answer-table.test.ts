@@ -96,6 +96,16 @@ describe('reading a question against a table', () => {
     expect(a?.citations[0]?.quote).toBe('Boston Blazers');
   });
 
+  it('takes the last of the rows a quoted value picks when only the running number is named', () => {
+    const a = askGames('What was the date of the last game against the Boston Blazers?');
+    expect(a?.citations[0]).toMatchObject({ quote: 'March 17', anchor: { cell_range: 'B4' } });
+  });
+
+  it('answers "who …" with a name even when a number column is named', () => {
+    const a = askGames('Who was the opening act at game 4 with attendance 15,300?');
+    expect(a?.citations[0]?.quote).toBe('Urge Overkill');
+  });
+
   it('refuses when the question names what no document holds', () => {
     const weights = new Map([
       ['game', 1],

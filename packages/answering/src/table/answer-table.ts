@@ -171,7 +171,9 @@ function execute(table: QaTable, plan: TablePlan): Result | undefined {
   if (op === 'max' || op === 'min') {
     if (!measure) return undefined;
     const pool =
-      plan.comparing && strong.length >= 2 && strong.length < table.rows.length ? strong.map((m) => m.row) : bodyRows(table);
+      (plan.comparing && strong.length >= 2 && strong.length < table.rows.length) || (plan.within && strong.length > 0)
+        ? strong.map((m) => m.row)
+        : bodyRows(table);
     const row = pickExtreme(pool, measure.col, op);
     const m = row?.cells.get(measure.col);
     return answerOf(

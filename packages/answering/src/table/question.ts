@@ -21,6 +21,8 @@ export interface TablePlan {
   matched: RowMatch[];
   /** "Which of A or B": the superlative is taken over the rows the question names. */
   comparing: boolean;
+  /** The superlative is taken over the rows a quoted value picks ("Jay Mills' first year"). */
+  within: boolean;
   /** "more than 40,000 people", "below 18": the rows whose cell in a numeric column passes the bound. */
   filter: NumericFilter | undefined;
   /** Weight of the question's terms the table holds, over all of them (0..1); words of question form left out. */
@@ -184,6 +186,15 @@ function excluding(q: string, matched: RowMatch[]): RowMatch[] {
   return matched.filter((m) => !holds(m));
 }
 
+const MONEY = /\b(money|earn\w*|gross\w*|paid|pays?|revenue|prize|income|sales|cost\w*|budget)\b/;
+
+/** A column of amounts of money: its name says so, or its cells carry a currency sign. */
+function money(table: QaTable, col: QaColumn): boolean {
+  if (/\b(gross|revenue|prize|purse|earnings?|sales|budget|cost)\b|[$€£]/i.test(col.name)) return true;
+  const cells = table.rows.map((r) => r.cells.get(col.col)?.text ?? '').filter((t) => t !== '');
+  return cells.length > 0 && cells.filter((t) => /[$€£¥]/.test(t)).length >= cells.length / 2;
+}
+
 /** A running number (1, 2, 3 … down the rows): it numbers rows, it measures nothing. */
 function ordinal(table: QaTable, col: QaColumn): boolean {
   const nums = table.rows.map((r) => r.cells.get(col.col)?.num).filter((n): n is number => n != null);
@@ -244,7 +255,10 @@ const NOT_NOUNS = new Set(
 function askedColumn(q: string, table: QaTable, exclude: Set<number>): QaColumn | undefined {
   const free = table.columns.filter((c) => !exclude.has(c.col));
   if (WHEN.test(q)) return free.find((c) => /\b(year|date|season|time|when|day|period)\b/i.test(c.name));
-  const noun = /\b(?:which|what|whose)\s+(?:(?:is|was|are|were)\s+)?(?:the\s+)?(?:other\s+)?([\p{L}]+)/u.exec(q)?.[1];
+  const noun =
+    /\b(?:which|what|whose|name (?:a|an|one|the|another))\s+(?:(?:is|was|are|were)\s+)?(?:the\s+)?(?:only\s+|other\s+)?([\p{L}]+)/u.exec(
+      q,
+    )?.[1];
   if (noun && !NOT_NOUNS.has(noun)) {
     const terms = termsOf(noun);
     const named = free.find((c) => [...terms].some((t) => c.terms.has(t)));
@@ -284,8 +298,10 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
   // "more than 40,000" bounds rows; it is not a superlative
   let op = operation(q.replace(BOUND_BEFORE, ' ').replace(BOUND_AFTER, ' '), numericHits.length > 0);
   // "the first canal opened", "the earliest to take office": first/last by the named date or number column
-  // (not "the first 1/8 size": a quoted value picks the rows, and the first of them is meant)
-  if ((op === 'first' || op === 'last') && numericHits[0] && !matched[0]?.quoted) op = op === 'first' ? 'min' : 'max';
+  // "Jay Mills' first year": the smallest year among the rows the quoted value picks
+  const measured = numericHits.some((h) => !ordinal(table, h.col));
+  const within = (op === 'first' || op === 'last') && measured && matched[0]?.quoted === true;
+  if ((op === 'first' || op === 'last') && measured) op = op === 'first' ? 'min' : 'max';
   // "the top driver" with no number named: the table's own order ranks its rows
   if (op === 'max' && numericHits.length === 0 && /\btop\b/.test(q)) op = 'first';
   const best = matched[0]?.score ?? 0;
@@ -299,14 +315,19 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
   const comparing = /\bor\b/.test(q) && conditionCols.size > 0;
   if (op === 'max' || op === 'min' || op === 'sum' || op === 'difference') {
     measure = numericHits.find((h) => !ordinal(table, h.col))?.col;
-    if (!measure) measure = table.columns.find((c) => c.numeric >= 0.8 && !conditionCols.has(c.col));
+    if (!measure && MONEY.test(q)) measure = table.columns.find((c) => c.numeric >= 0.8 && money(table, c));
+    if (!measure) measure = table.columns.find((c) => c.numeric >= 0.8 && !conditionCols.has(c.col) && !ordinal(table, c));
     const before = hits.filter((h) => h.col !== measure && h.pos < (hits.find((x) => x.col === measure)?.pos ?? q.length));
+    // "what year was his first year": the year compared is the answer
+    const yearAsked = WHEN.test(q) && measure !== undefined && DATED.test(measure.name);
     answer = comparing
       ? table.columns.find((c) => conditionCols.has(c.col))
-      : (askedColumn(q, table, new Set([measure?.col ?? -1])) ??
-        before[0]?.col ??
-        whoColumn(q, table, new Set([measure?.col ?? -1])) ??
-        (/^\s*(who|which|what \w+ (has|had|was|is|were|did))\b/.test(q) ? undefined : measure));
+      : yearAsked
+        ? measure
+        : (askedColumn(q, table, new Set([measure?.col ?? -1])) ??
+          before[0]?.col ??
+          whoColumn(q, table, new Set([measure?.col ?? -1])) ??
+          (/^\s*(who|which|what \w+ (has|had|was|is|were|did))\b/.test(q) ? undefined : measure));
     answer ??= typedColumn(q, table, new Set([measure?.col ?? -1]));
   } else if (op === 'next' || op === 'previous') {
     // "the title listed after Parva": the named column may be the one the anchor row was found in.
@@ -318,15 +339,29 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
       hits[0]?.col ??
       table.columns.find((c) => conditionCols.has(c.col));
   } else {
+    // "who is the only person to rank from Jamaica": a person, not the number of the named column
+    const who = /^\s*who\b/.test(q);
     const named = hits.filter((h) => !conditionCols.has(h.col.col));
     answer =
       askedColumn(q, table, conditionCols) ??
-      named[0]?.col ??
+      named.find((h) => !who || h.col.numeric < 0.5)?.col ??
       whoColumn(q, table, conditionCols) ??
       typedColumn(q, table, conditionCols);
     // "how many goals did X score": the named number of the row; "how many years did X coach": rows are counted
     if (op === 'count')
       measure = named.find((h) => h.col.numeric >= 0.5 && !DATED.test(h.col.name) && !ordinal(table, h.col))?.col;
+    // "how many people didn't name their language": one row answers, and its number is the count
+    const single = matched.filter((m) => m.score >= 0.5 * best).length === 1;
+    if (
+      op === 'count' &&
+      !measure &&
+      single &&
+      answer &&
+      answer.numeric >= 0.6 &&
+      !DATED.test(answer.name) &&
+      !ordinal(table, answer)
+    )
+      measure = answer;
   }
   const filter =
     op === 'lookup' || op === 'count' || op === 'first' || op === 'last'
@@ -350,6 +385,7 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
     filter,
     matched,
     comparing,
+    within,
     coverage: total === 0 ? 1 : held / total,
     focus: total === 0 ? 1 : focused / total,
     unseen: total === 0 ? 0 : unseen / total,
