@@ -106,6 +106,12 @@ describe('reading a question against a table', () => {
     expect(a?.citations[0]?.quote).toBe('Urge Overkill');
   });
 
+  it('names the row each other table would answer with, best fit first', () => {
+    const a = answerFromTables('Who was the next opening act after the Cadillac Tramps?', [source, games], new Map());
+    expect(a?.citations[0]?.quote).toBe('Doughboys');
+    expect(a?.alternatives.map((x) => x.source.file)).toEqual(['sales.xlsx']);
+  });
+
   it('refuses when the question names what no document holds', () => {
     const weights = new Map([
       ['game', 1],

@@ -25,6 +25,8 @@ export interface TableAnswer {
   rows: Element[];
   /** How the answer was found (operation, columns), for the UI and the eval. */
   how: string;
+  /** The other tables read, best fit first, each with the row its own reading of the question picks. */
+  alternatives: { source: TableSource; row: Element }[];
   /** The refusal decision's score (see TableAnswerOptions.minEvidence). */
   score: number;
   /** What the refusal decision read: coverage, header coverage, heaviest missing term. */
@@ -265,16 +267,22 @@ export function answerFromTables(
   options: Partial<TableAnswerOptions> = {},
 ): TableAnswer | undefined {
   const { minEvidence } = { ...DEFAULT_TABLE_OPTIONS, ...options };
-  let chosen: { source: TableSource; table: QaTable; plan: TablePlan } | undefined;
+  const read: { source: TableSource; table: QaTable; plan: TablePlan; fit: number }[] = [];
   for (const source of sources) {
     const table = tableFor(source);
     if (table.rows.length === 0) continue;
     const plan = planQuestion(question, table, weights);
-    const score = fit(plan, source);
-    if (!chosen || score > fit(chosen.plan, chosen.source)) chosen = { source, table, plan };
+    read.push({ source, table, plan, fit: fit(plan, source) });
   }
+  // best fit first; equal fits keep retrieval order
+  read.sort((a, b) => b.fit - a.fit);
+  const [chosen, ...others] = read;
   if (!chosen) return undefined;
   const { source, table, plan } = chosen;
+  const alternatives = others.flatMap((o) => {
+    const row = rowOrder(o.table, execute(o.table, o.plan), o.plan)[0];
+    return row ? [{ source: o.source, row }] : [];
+  });
   const features = {
     table_coverage: plan.coverage,
     header_coverage: plan.headerCoverage,
@@ -290,7 +298,7 @@ export function answerFromTables(
   const score = evidence(plan);
   if (!result && score >= minEvidence) return undefined;
   if (!result || score < minEvidence) {
-    return { refused: true, answer: '', citations: [], rows, how: result?.how ?? plan.op, score, features };
+    return { refused: true, answer: '', citations: [], rows, how: result?.how ?? plan.op, score, features, alternatives };
   }
   const citations = result.cells
     .map((c, i) => citeCell(c, i + 1, source))
@@ -303,5 +311,5 @@ export function answerFromTables(
   const header = result.answerCell?.cell.header;
   const value = header && !computed ? `${header} ${result.value}` : result.value;
   const answer = computed ? `${result.value} — ${result.how} ${marks}` : `${ctx ? `${ctx} — ` : ''}${value} ${marks}`;
-  return { refused: false, answer, citations, rows, how: result.how, score, features };
+  return { refused: false, answer, citations, rows, how: result.how, score, features, alternatives };
 }
