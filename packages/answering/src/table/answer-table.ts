@@ -43,14 +43,20 @@ export interface TableAnswerOptions {
 }
 
 /** Fitted on wtq-dev at ≥ 0.90 of answerable questions answered (README: Measured). */
-export const DEFAULT_TABLE_OPTIONS: Readonly<TableAnswerOptions> = Object.freeze({ minEvidence: 0.15 });
+export const DEFAULT_TABLE_OPTIONS: Readonly<TableAnswerOptions> = Object.freeze({ minEvidence: 0.2 });
+
+/** What a question that quotes a whole cell of the table adds to the evidence. */
+const QUOTED = 0.2;
 
 /**
  * The refusal decision's score: how much of the question the table holds, its titles and headers
  * counting extra, less the share of the question no indexed document holds at all (the names of a
- * table that is not there).
+ * table that is not there), plus a little when the question quotes a whole cell.
  */
-const evidence = (plan: TablePlan): number => plan.coverage + 0.5 * plan.headerCoverage - plan.unseen;
+const evidence = (plan: TablePlan): number => held(plan) + (plan.matched[0]?.quoted ? QUOTED : 0);
+
+/** How much of the question the table holds, its titles and headers counting extra, less what no document holds. */
+const held = (plan: TablePlan): number => plan.coverage + 0.5 * plan.headerCoverage - plan.unseen;
 
 interface Result {
   cells: QaCell[];
@@ -253,7 +259,7 @@ function tableFor(source: TableSource): QaTable {
 }
 
 /** How well a table fits a question: the question's terms it holds, in its headers most, then its retrieval rank. */
-const fit = (plan: TablePlan, source: TableSource): number => evidence(plan) - 0.01 * (source.rank - 1);
+const fit = (plan: TablePlan, source: TableSource): number => held(plan) - 0.01 * (source.rank - 1);
 
 /**
  * Answers a question from the tables retrieval found, without a model: the question is read against
