@@ -37,7 +37,7 @@ export interface TablePlan {
   unseen: number;
 }
 
-export interface NumericFilter {
+interface NumericFilter {
   col: QaColumn;
   above: boolean;
   /** The bound itself passes ("at least", "or more"). */
