@@ -12,8 +12,9 @@ export interface Candidate {
 /** Candidates whose row is looked at for its table, and tables read per question. */
 const TABLE_HEAD = 50;
 const MAX_TABLES = 8;
-/** Rows of the answer's table put first in the retrieved list. */
+/** Rows of the answer's table put first in the retrieved list, then the row each runner-up table picks. */
 const TABLE_ROWS_FIRST = 3;
+const TABLE_ALTERNATIVES = 3;
 
 const titleOf = (name: string): string => name.replace(/\.[^.]+$/, '').replace(/_/g, ' ');
 
@@ -79,11 +80,18 @@ async function tableSources(metadata: MetadataStore, found: Candidate[]): Promis
   return [...sources.values()];
 }
 
-/** The retrieved list with the answer's table rows first (in answer order), then the rest as retrieved. */
+/**
+ * The retrieved list with the answer's table rows first (in answer order), then the row each
+ * runner-up table would answer with (the question may be about another table), then the rest as retrieved.
+ */
 function reorder(found: Candidate[], answer: TableAnswer, source: TableSource | undefined): Retrieved[] {
   const byChunk = new Map(found.map((f) => [f.chunk.chunk_id, f]));
   const head: Retrieved[] = [];
-  for (const e of answer.rows.slice(0, TABLE_ROWS_FIRST)) {
+  const picks = [
+    ...answer.rows.slice(0, TABLE_ROWS_FIRST).map((row) => ({ source, row })),
+    ...answer.alternatives.slice(0, TABLE_ALTERNATIVES),
+  ];
+  for (const { source, row: e } of picks) {
     const chunk = source?.chunkOf(e.element_id);
     if (!chunk) continue;
     const f = byChunk.get(chunk.chunk_id);

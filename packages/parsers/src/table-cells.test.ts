@@ -3,7 +3,9 @@ import { CodepointIndex, recordEntrySchema, sliceCodepoints } from '@pinpoint/co
 import type { DefaultTreeAdapterTypes } from 'parse5';
 import { parseFragment } from 'parse5';
 import { describe, expect, it } from 'vitest';
-import { parseShared, sharedFiles } from '../test/test-support.js';
+import { parseShared, readShared, sharedFiles } from '../test/test-support.js';
+import { createLibreOfficeConverter } from './office/libreoffice.js';
+import { parseLegacyDoc } from './office/parse-office.js';
 
 /** Every format that holds tables, read from the shared corpus (the encrypted workbook is refused elsewhere). */
 const files = [
@@ -101,6 +103,21 @@ describe('table cells on every corpus file that holds tables', () => {
     if (out.sourceMap.anchor_kind === 'record') checkRecordCells(out, rows);
     else checkHtmlCells(out, rows);
   });
+
+  it.each(sharedFiles('corpus/formats/doc', ['doc']))(
+    '%s: a .doc (through LibreOffice to .docx) gets the same table model and cell records',
+    async (path) => {
+      const fileName = path.split('/').at(-1) as string;
+      const out = await parseLegacyDoc(readShared(path), { fileName, format: 'doc', convert: createLibreOfficeConverter() });
+      const rows = out.elements.filter((e) => e.table);
+      checkRecordCells(out, rows);
+      if (fileName === 'tika__testWORD_various.doc') {
+        expect(rows.length).toBeGreaterThan(1);
+        expect(rows.some((e) => (e.cells ?? []).length > 1)).toBe(true);
+      }
+    },
+    120_000,
+  );
 
   it('finds the header row of a CSV and names each data cell by it', async () => {
     const { out } = await parseShared('eval/wtq-dev/docs/000_MXR_Yorkshire.csv');

@@ -49,6 +49,79 @@ const chunkOf = (id: string): Chunk => ({
 const source: TableSource = { versionId: 'v1', file: 'sales.xlsx', title: 'sales', elements, chunkOf, rank: 1 };
 const ask = (q: string) => answerFromTables(q, [source], new Map());
 
+/** A second table: a season's games, the game number running down the rows. */
+const GAME_HEADERS = ['Game', 'Date', 'Opponent', 'Venue', 'Attendance', 'Opening act'];
+const GAMES = [
+  ['1', 'March 3', 'Boston Blazers', 'Prudential Center', '12,000', 'Cadillac Tramps'],
+  ['2', 'March 10', 'Chicago Shamrox', 'Sears Centre', '41,250', 'Doughboys'],
+  ['3', 'March 17', 'Boston Blazers', 'TD Garden', '9,800', 'Mudhoney'],
+  ['4', 'March 24', 'Toronto Rock', 'Prudential Center', '15,300', 'Urge Overkill'],
+];
+function gameRow(values: string[], row: number, header: boolean): Element {
+  const e = sheetRow(values, row, header);
+  return {
+    ...e,
+    element_id: `g${row}`,
+    cells: (e.cells ?? []).map((c) => (header ? c : { ...c, header: GAME_HEADERS[c.col] as string })),
+    anchor: { ...e.anchor, sheet: 'Games' } as Element['anchor'],
+    section_path: ['Games'],
+  };
+}
+const games: TableSource = {
+  versionId: 'v2',
+  file: 'season.xlsx',
+  title: 'season',
+  elements: [gameRow(GAME_HEADERS, 1, true), ...GAMES.map((d, i) => gameRow(d, i + 2, false))],
+  chunkOf,
+  rank: 1,
+};
+const askGames = (q: string, weights = new Map<string, number>()) => answerFromTables(q, [games], weights);
+
+describe('reading a question against a table', () => {
+  it('answers "the next … after X" from the column X is in', () => {
+    const a = askGames('Who was the next opening act after the Cadillac Tramps?');
+    expect(a?.citations[0]).toMatchObject({ quote: 'Doughboys', anchor: { cell_range: 'F3' } });
+  });
+
+  it('bounds rows by a number ("more than 40,000") instead of reading a superlative', () => {
+    const a = askGames('In which venue was the only game with more than 40,000 people in attendance?');
+    expect(a?.citations[0]).toMatchObject({ quote: 'Sears Centre', anchor: { cell_range: 'D3' } });
+    const n = askGames('How many games had an attendance below 13,000?');
+    expect(n?.answer).toMatch(/^2 — count of 2 rows with Attendance < 13000/);
+  });
+
+  it('counts rows, not the running game number, and leaves out what "other than" names', () => {
+    expect(askGames('How many games were played at the Prudential Center?')?.answer).toMatch(/^2 — count of 2 rows/);
+    const a = askGames('Other than Chicago Shamrox, which opponent played at Sears Centre or TD Garden?');
+    expect(a?.citations[0]?.quote).toBe('Boston Blazers');
+  });
+
+  it('takes the last of the rows a quoted value picks when only the running number is named', () => {
+    const a = askGames('What was the date of the last game against the Boston Blazers?');
+    expect(a?.citations[0]).toMatchObject({ quote: 'March 17', anchor: { cell_range: 'B4' } });
+  });
+
+  it('answers "who …" with a name even when a number column is named', () => {
+    const a = askGames('Who was the opening act at game 4 with attendance 15,300?');
+    expect(a?.citations[0]?.quote).toBe('Urge Overkill');
+  });
+
+  it('names the row each other table would answer with, best fit first', () => {
+    const a = answerFromTables('Who was the next opening act after the Cadillac Tramps?', [source, games], new Map());
+    expect(a?.citations[0]?.quote).toBe('Doughboys');
+    expect(a?.alternatives.map((x) => x.source.file)).toEqual(['sales.xlsx']);
+  });
+
+  it('refuses when the question names what no document holds', () => {
+    const weights = new Map([
+      ['game', 1],
+      ['attend', 1],
+    ]);
+    const a = askGames('What was the attendance when the Zorgbrackle Wanderers met the Quux Fliegers?', weights);
+    expect(a?.refused).toBe(true);
+  });
+});
+
 describe('table answering without a model', () => {
   it('reads numbers the way cells show them', () => {
     expect(cellNumber('$32,370.00')).toBe(32370);

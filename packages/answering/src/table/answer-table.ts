@@ -25,6 +25,8 @@ export interface TableAnswer {
   rows: Element[];
   /** How the answer was found (operation, columns), for the UI and the eval. */
   how: string;
+  /** The other tables read, best fit first, each with the row its own reading of the question picks. */
+  alternatives: { source: TableSource; row: Element }[];
   /** The refusal decision's score (see TableAnswerOptions.minEvidence). */
   score: number;
   /** What the refusal decision read: coverage, header coverage, heaviest missing term. */
@@ -34,16 +36,27 @@ export interface TableAnswer {
 export interface TableAnswerOptions {
   /**
    * Below this evidence (share of the question's term weight the table holds, plus half the share its
-   * titles and headers hold) the table is not the one asked about and the answer is a refusal.
+   * titles and headers hold, less the share no document holds) the table is not the one asked about
+   * and the answer is a refusal.
    */
   minEvidence: number;
 }
 
 /** Fitted on wtq-dev at ≥ 0.90 of answerable questions answered (README: Measured). */
-export const DEFAULT_TABLE_OPTIONS: Readonly<TableAnswerOptions> = Object.freeze({ minEvidence: 0.5 });
+export const DEFAULT_TABLE_OPTIONS: Readonly<TableAnswerOptions> = Object.freeze({ minEvidence: 0.2 });
 
-/** The refusal decision's score: how much of the question the table holds, its titles and headers counting extra. */
-const evidence = (plan: TablePlan): number => plan.coverage + 0.5 * plan.headerCoverage;
+/** What a question that quotes a whole cell of the table adds to the evidence. */
+const QUOTED = 0.2;
+
+/**
+ * The refusal decision's score: how much of the question the table holds, its titles and headers
+ * counting extra, less the share of the question no indexed document holds at all (the names of a
+ * table that is not there), plus a little when the question quotes a whole cell.
+ */
+const evidence = (plan: TablePlan): number => held(plan) + (plan.matched[0]?.quoted ? QUOTED : 0);
+
+/** How much of the question the table holds, its titles and headers counting extra, less what no document holds. */
+const held = (plan: TablePlan): number => plan.coverage + 0.5 * plan.headerCoverage - plan.unseen;
 
 interface Result {
   cells: QaCell[];
@@ -124,6 +137,22 @@ function execute(table: QaTable, plan: TablePlan): Result | undefined {
   const best = matched[0];
   const strong = matched.filter((m) => best && m.score >= 0.5 * best.score);
   const name = (c: { name: string } | undefined): string => c?.name || 'value';
+  if (plan.filter) {
+    const f = plan.filter;
+    const passes = (n: number): boolean =>
+      f.above ? n > f.value || (f.inclusive && n === f.value) : n < f.value || (f.inclusive && n === f.value);
+    const rows = bodyRows(table).filter((r) => {
+      const n = r.cells.get(f.col.col)?.num;
+      return n != null && passes(n);
+    });
+    const bound = `${name(f.col)} ${f.above ? (f.inclusive ? '≥' : '>') : f.inclusive ? '≤' : '<'} ${fmt(f.value)}`;
+    const used = rows.map((r) => r.cells.get(f.col.col)).filter((c): c is QaCell => c !== undefined);
+    if (op === 'count') return { cells: used, value: String(rows.length), how: `count of ${rows.length} rows with ${bound}` };
+    if (rows.length === 0) return undefined;
+    const row = op === 'last' ? rows.at(-1) : rows[0];
+    const m = row?.cells.get(f.col.col);
+    return answerOf(row, answer?.col, `${op === 'last' ? 'last' : 'first'} row with ${bound}`, m ? [m] : []);
+  }
   if (op === 'lookup' || (op === 'count' && measure && best)) {
     const col = op === 'count' ? measure?.col : answer?.col;
     const row = matched.find((m) => col === undefined || m.row.cells.has(col))?.row;
@@ -150,7 +179,9 @@ function execute(table: QaTable, plan: TablePlan): Result | undefined {
   if (op === 'max' || op === 'min') {
     if (!measure) return undefined;
     const pool =
-      plan.comparing && strong.length >= 2 && strong.length < table.rows.length ? strong.map((m) => m.row) : bodyRows(table);
+      (plan.comparing && strong.length >= 2 && strong.length < table.rows.length) || (plan.within && strong.length > 0)
+        ? strong.map((m) => m.row)
+        : bodyRows(table);
     const row = pickExtreme(pool, measure.col, op);
     const m = row?.cells.get(measure.col);
     return answerOf(
@@ -228,7 +259,7 @@ function tableFor(source: TableSource): QaTable {
 }
 
 /** How well a table fits a question: the question's terms it holds, in its headers most, then its retrieval rank. */
-const fit = (plan: TablePlan, source: TableSource): number => evidence(plan) - 0.01 * (source.rank - 1);
+const fit = (plan: TablePlan, source: TableSource): number => held(plan) - 0.01 * (source.rank - 1);
 
 /**
  * Answers a question from the tables retrieval found, without a model: the question is read against
@@ -242,24 +273,38 @@ export function answerFromTables(
   options: Partial<TableAnswerOptions> = {},
 ): TableAnswer | undefined {
   const { minEvidence } = { ...DEFAULT_TABLE_OPTIONS, ...options };
-  let chosen: { source: TableSource; table: QaTable; plan: TablePlan } | undefined;
+  const read: { source: TableSource; table: QaTable; plan: TablePlan; fit: number }[] = [];
   for (const source of sources) {
     const table = tableFor(source);
     if (table.rows.length === 0) continue;
     const plan = planQuestion(question, table, weights);
-    const score = fit(plan, source);
-    if (!chosen || score > fit(chosen.plan, chosen.source)) chosen = { source, table, plan };
+    read.push({ source, table, plan, fit: fit(plan, source) });
   }
+  // best fit first; equal fits keep retrieval order
+  read.sort((a, b) => b.fit - a.fit);
+  const [chosen, ...others] = read;
   if (!chosen) return undefined;
   const { source, table, plan } = chosen;
-  const features = { table_coverage: plan.coverage, header_coverage: plan.headerCoverage, missing_max: plan.missing };
+  const alternatives = others.flatMap((o) => {
+    const row = rowOrder(o.table, execute(o.table, o.plan), o.plan)[0];
+    return row ? [{ source: o.source, row }] : [];
+  });
+  const features = {
+    table_coverage: plan.coverage,
+    header_coverage: plan.headerCoverage,
+    missing_max: plan.missing,
+    row_focus: plan.focus,
+    unseen: plan.unseen,
+    row_score: plan.matched[0]?.score ?? 0,
+    quoted: plan.matched[0]?.quoted ? 1 : 0,
+  };
   const result = execute(table, plan);
   const rows = rowOrder(table, result, plan);
   // the table fits but the question's form is not one this reader knows: the extractive answer takes it
   const score = evidence(plan);
   if (!result && score >= minEvidence) return undefined;
   if (!result || score < minEvidence) {
-    return { refused: true, answer: '', citations: [], rows, how: result?.how ?? plan.op, score, features };
+    return { refused: true, answer: '', citations: [], rows, how: result?.how ?? plan.op, score, features, alternatives };
   }
   const citations = result.cells
     .map((c, i) => citeCell(c, i + 1, source))
@@ -272,5 +317,5 @@ export function answerFromTables(
   const header = result.answerCell?.cell.header;
   const value = header && !computed ? `${header} ${result.value}` : result.value;
   const answer = computed ? `${result.value} — ${result.how} ${marks}` : `${ctx ? `${ctx} — ` : ''}${value} ${marks}`;
-  return { refused: false, answer, citations, rows, how: result.how, score, features };
+  return { refused: false, answer, citations, rows, how: result.how, score, features, alternatives };
 }

@@ -21,12 +21,65 @@ export interface TablePlan {
   matched: RowMatch[];
   /** "Which of A or B": the superlative is taken over the rows the question names. */
   comparing: boolean;
+  /** The superlative is taken over the rows a quoted value picks ("Jay Mills' first year"). */
+  within: boolean;
+  /** "more than 40,000 people", "below 18": the rows whose cell in a numeric column passes the bound. */
+  filter: NumericFilter | undefined;
   /** Weight of the question's terms the table holds, over all of them (0..1); words of question form left out. */
   coverage: number;
   /** Weight of the question's terms found in the table's titles and header names (0..1). */
   headerCoverage: number;
   /** The heaviest question term the table lacks, over the heaviest term (0..1): a name the table never mentions. */
   missing: number;
+  /** Weight of the question's terms found in the titles, headers and the best-matching row together (0..1). */
+  focus: number;
+  /** Weight share of the question's terms that no indexed document holds (0..1). */
+  unseen: number;
+}
+
+interface NumericFilter {
+  col: QaColumn;
+  above: boolean;
+  /** The bound itself passes ("at least", "or more"). */
+  inclusive: boolean;
+  value: number;
+}
+
+const BOUND_BEFORE =
+  /\b(more than|over|above|greater than|higher than|larger than|bigger than|at least|no less than|less than|under|below|fewer than|lower than|smaller than|at most|no more than)\s+(?:the\s+)?[$€£]?(\d[\d,]*(?:\.\d+)?)/;
+const BOUND_AFTER = /[$€£]?(\d[\d,]*(?:\.\d+)?)\s+or\s+(more|greater|higher|above|over|less|fewer|lower|below|under)\b/;
+const ABOVE_WORDS = /^(more|over|above|greater|higher|larger|bigger|at least|no less)/;
+
+/**
+ * A numeric bound the question puts on rows, and the column it bounds: the numeric column the
+ * question names, else the one whose values span the bound.
+ */
+function numericFilter(q: string, table: QaTable, named: QaColumn[]): NumericFilter | undefined {
+  let above: boolean;
+  let inclusive: boolean;
+  let raw: string | undefined;
+  const before = BOUND_BEFORE.exec(q);
+  const after = BOUND_AFTER.exec(q);
+  if (before?.[1] && before[2]) {
+    above = ABOVE_WORDS.test(before[1]);
+    inclusive = /^(at |no )/.test(before[1]);
+    raw = before[2];
+  } else if (after?.[1] && after[2]) {
+    above = /^(more|greater|higher|above|over)$/.test(after[2]);
+    inclusive = true;
+    raw = after[1];
+  } else return undefined;
+  const value = Number(raw.replace(/,/g, ''));
+  if (!Number.isFinite(value)) return undefined;
+  const spans = (c: QaColumn): boolean => {
+    const nums = table.rows.map((r) => r.cells.get(c.col)?.num).filter((n): n is number => n != null);
+    return nums.length > 0 && Math.min(...nums) <= value && value <= Math.max(...nums);
+  };
+  const col =
+    named.find((c) => c.numeric >= 0.5 && spans(c)) ??
+    named.find((c) => c.numeric >= 0.5) ??
+    table.columns.find((c) => c.numeric >= 0.6 && spans(c));
+  return col ? { col, above, inclusive, value } : undefined;
 }
 
 /** Words of question form and operations: they say what to do with a table, not which table. */
@@ -42,10 +95,11 @@ const MIN =
   /\b(least|smallest|lowest|fewest|shortest|minimum|min|worst|lightest|less|fewer|smaller|lower|shorter|youngest|younger)\b/;
 const FIRST = /\b(first|earliest|initial|opening)\b/;
 const LAST = /\b(last|latest|final|most recent|newest)\b/;
-const NEXT = /\b(after|next|following|below|succeeding|subsequent)\b/;
+const NEXT = /\b(after|next(?! to)|following|below|succeeding|subsequent)\b/;
 const PREVIOUS = /\b(before|previous|preceding|above|prior)\b/;
 const SUM = /\b(total|combined|altogether|sum|in all)\b/;
 const DIFFERENCE = /\b(difference|how (many|much) more|how (many|much) less|how (many|much) fewer)\b/;
+const DATED = /\b(year|years|date|season|day)\b/i;
 const HOW_MANY = /\bhow (many|much)\b/;
 const WHEN = /\b(when|what year|which year|what date|which date|what season|which season)\b/;
 
@@ -94,7 +148,7 @@ function matchRows(table: QaTable, qNorm: string, qTerms: Map<string, number>, h
   for (const row of table.rows) {
     let score = 0;
     let quoted = false;
-    const cells: QaCell[] = [];
+    const cells: { cell: QaCell; s: number }[] = [];
     for (const c of new Set(row.cells.values())) {
       let s = 0;
       for (const t of c.terms) {
@@ -112,12 +166,39 @@ function matchRows(table: QaTable, qNorm: string, qTerms: Map<string, number>, h
       if (s > 0 && namedCols.has(c.col)) s *= 2;
       if (s > 0) {
         score += s;
-        cells.push(c);
+        cells.push({ cell: c, s });
       }
     }
-    if (score > 0) out.push({ row, score, cells, quoted });
+    // the cell that matched most first: the value the question is anchored on
+    if (score > 0) out.push({ row, score, cells: cells.sort((a, b) => b.s - a.s).map((x) => x.cell), quoted });
   }
   return out.sort((a, b) => b.score - a.score || a.row.index - b.row.index);
+}
+
+const EXCLUDE = /\b(?:other than|besides|except(?: for)?|apart from|aside from|not counting)\s+([^,?;]+)/;
+
+/** "Other than Rough Cut, …": rows that hold the excluded value are no match. */
+function excluding(q: string, matched: RowMatch[]): RowMatch[] {
+  const phrase = EXCLUDE.exec(q)?.[1];
+  if (!phrase) return matched;
+  const terms = termsOf(phrase);
+  const holds = (m: RowMatch): boolean => m.cells.some((c) => c.terms.size > 0 && [...c.terms].every((t) => terms.has(t)));
+  return matched.filter((m) => !holds(m));
+}
+
+const MONEY = /\b(money|earn\w*|gross\w*|paid|pays?|revenue|prize|income|sales|cost\w*|budget)\b/;
+
+/** A column of amounts of money: its name says so, or its cells carry a currency sign. */
+function money(table: QaTable, col: QaColumn): boolean {
+  if (/\b(gross|revenue|prize|purse|earnings?|sales|budget|cost)\b|[$€£]/i.test(col.name)) return true;
+  const cells = table.rows.map((r) => r.cells.get(col.col)?.text ?? '').filter((t) => t !== '');
+  return cells.length > 0 && cells.filter((t) => /[$€£¥]/.test(t)).length >= cells.length / 2;
+}
+
+/** A running number (1, 2, 3 … down the rows): it numbers rows, it measures nothing. */
+function ordinal(table: QaTable, col: QaColumn): boolean {
+  const nums = table.rows.map((r) => r.cells.get(col.col)?.num).filter((n): n is number => n != null);
+  return nums.length >= 3 && nums.every((n, i) => i === 0 || n === (nums[i - 1] as number) + 1);
 }
 
 function operation(q: string, hasMeasure: boolean): TableOp {
@@ -169,19 +250,27 @@ const NOT_NOUNS = new Set(
 
 /**
  * The column the question's wh-word asks for: "which team …" → a column named team; "when …" → a
- * date or year column; "who …" → the row's name (its first text column). Undefined when it says none.
+ * date or year column. Undefined when it says none.
  */
 function askedColumn(q: string, table: QaTable, exclude: Set<number>): QaColumn | undefined {
   const free = table.columns.filter((c) => !exclude.has(c.col));
   if (WHEN.test(q)) return free.find((c) => /\b(year|date|season|time|when|day|period)\b/i.test(c.name));
-  const noun = /\b(?:which|what|whose)\s+(?:(?:is|was|are|were)\s+)?(?:the\s+)?([\p{L}]+)/u.exec(q)?.[1];
+  const noun =
+    /\b(?:which|what|whose|name (?:a|an|one|the|another))\s+(?:(?:is|was|are|were)\s+)?(?:the\s+)?(?:only\s+|other\s+)?([\p{L}]+)/u.exec(
+      q,
+    )?.[1];
   if (noun && !NOT_NOUNS.has(noun)) {
     const terms = termsOf(noun);
     const named = free.find((c) => [...terms].some((t) => c.terms.has(t)));
     if (named) return named;
   }
-  if (/^\s*who\b|\bwho\s+(is|was|were|had|has|did)\b/.test(q)) return free.find((c) => c.numeric < 0.5);
   return undefined;
+}
+
+/** "who …" asks for the row's name: its first text column. */
+function whoColumn(q: string, table: QaTable, exclude: Set<number>): QaColumn | undefined {
+  if (!/^\s*who\b|\bwho\s+(is|was|were|had|has|did)\b/.test(q)) return undefined;
+  return table.columns.find((c) => !exclude.has(c.col) && c.numeric < 0.5);
 }
 
 /** Reads a question against a table: operation, answer and measure columns, matched rows. */
@@ -200,11 +289,21 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
   const lacking = Math.max(0, ...content.filter(([t]) => !table.vocabulary.has(t)).map(([, w]) => w));
   const hits = headerHits(q, qTerms, table.columns);
   const headerTerms = new Set(hits.flatMap((h) => [...h.col.terms]));
-  const matched = matchRows(table, normal(question), qTerms, headerTerms, new Set(hits.map((h) => h.col.col)));
+  const matched = excluding(q, matchRows(table, normal(question), qTerms, headerTerms, new Set(hits.map((h) => h.col.col))));
+  const bestRow = new Set([...(matched[0]?.row.cells.values() ?? [])].flatMap((c) => [...c.terms]));
+  const focused = content.reduce((s, [t, w]) => (titled.has(t) || bestRow.has(t) ? s + w : s), 0);
+  // without index statistics (no weights) nothing counts as unseen
+  const unseen = weights.size === 0 ? 0 : content.reduce((s, [t, w]) => (weights.get(t) ? s : s + w), 0);
   const numericHits = hits.filter((h) => h.col.numeric >= 0.6);
-  let op = operation(q, numericHits.length > 0);
+  // "more than 40,000" bounds rows; it is not a superlative
+  let op = operation(q.replace(BOUND_BEFORE, ' ').replace(BOUND_AFTER, ' '), numericHits.length > 0);
   // "the first canal opened", "the earliest to take office": first/last by the named date or number column
-  if ((op === 'first' || op === 'last') && numericHits[0]) op = op === 'first' ? 'min' : 'max';
+  // "Jay Mills' first year": the smallest year among the rows the quoted value picks
+  const measured = numericHits.some((h) => !ordinal(table, h.col));
+  const within = (op === 'first' || op === 'last') && measured && matched[0]?.quoted === true;
+  if ((op === 'first' || op === 'last') && measured) op = op === 'first' ? 'min' : 'max';
+  // "the top driver" with no number named: the table's own order ranks its rows
+  if (op === 'max' && numericHits.length === 0 && /\btop\b/.test(q)) op = 'first';
   const best = matched[0]?.score ?? 0;
   const conditionCols = new Set(
     matched
@@ -215,30 +314,81 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
   let answer: QaColumn | undefined;
   const comparing = /\bor\b/.test(q) && conditionCols.size > 0;
   if (op === 'max' || op === 'min' || op === 'sum' || op === 'difference') {
-    measure = numericHits[0]?.col;
-    if (!measure) measure = table.columns.find((c) => c.numeric >= 0.8 && !conditionCols.has(c.col));
+    measure = numericHits.find((h) => !ordinal(table, h.col))?.col;
+    if (!measure && MONEY.test(q)) measure = table.columns.find((c) => c.numeric >= 0.8 && money(table, c));
+    if (!measure) measure = table.columns.find((c) => c.numeric >= 0.8 && !conditionCols.has(c.col) && !ordinal(table, c));
     const before = hits.filter((h) => h.col !== measure && h.pos < (hits.find((x) => x.col === measure)?.pos ?? q.length));
+    // "what year was his first year": the year compared is the answer
+    const yearAsked = WHEN.test(q) && measure !== undefined && DATED.test(measure.name);
     answer = comparing
       ? table.columns.find((c) => conditionCols.has(c.col))
-      : (askedColumn(q, table, new Set([measure?.col ?? -1])) ??
-        before[0]?.col ??
-        (/^\s*(who|which|what \w+ (has|had|was|is|were|did))\b/.test(q) ? undefined : measure));
+      : yearAsked
+        ? measure
+        : (askedColumn(q, table, new Set([measure?.col ?? -1])) ??
+          before[0]?.col ??
+          whoColumn(q, table, new Set([measure?.col ?? -1])) ??
+          (/^\s*(who|which|what \w+ (has|had|was|is|were|did))\b/.test(q) ? undefined : measure));
     answer ??= typedColumn(q, table, new Set([measure?.col ?? -1]));
   } else if (op === 'next' || op === 'previous') {
     // "the title listed after Parva": the named column may be the one the anchor row was found in.
-    answer = askedColumn(q, table, new Set()) ?? hits[0]?.col ?? table.columns.find((c) => conditionCols.has(c.col));
+    // "the next opening act after the Cadillac Tramps": by default the column the anchor value is in.
+    const anchorCol = matched[0]?.cells[0]?.col;
+    answer =
+      askedColumn(q, table, new Set()) ??
+      table.columns.find((c) => c.col === anchorCol) ??
+      hits[0]?.col ??
+      table.columns.find((c) => conditionCols.has(c.col));
   } else {
+    // "who is the only person to rank from Jamaica": a person, not the number of the named column
+    const who = /^\s*who\b/.test(q);
     const named = hits.filter((h) => !conditionCols.has(h.col.col));
-    answer = askedColumn(q, table, conditionCols) ?? named[0]?.col ?? typedColumn(q, table, conditionCols);
-    if (op === 'count') measure = named.find((h) => h.col.numeric >= 0.6)?.col;
+    answer =
+      askedColumn(q, table, conditionCols) ??
+      named.find((h) => !who || h.col.numeric < 0.5)?.col ??
+      whoColumn(q, table, conditionCols) ??
+      typedColumn(q, table, conditionCols);
+    // "how many goals did X score": the named number of the row; "how many years did X coach": rows are counted
+    if (op === 'count')
+      measure = named.find((h) => h.col.numeric >= 0.5 && !DATED.test(h.col.name) && !ordinal(table, h.col))?.col;
+    // "how many people didn't name their language": one row answers, and its number is the count
+    const single = matched.filter((m) => m.score >= 0.5 * best).length === 1;
+    if (
+      op === 'count' &&
+      !measure &&
+      single &&
+      answer &&
+      answer.numeric >= 0.6 &&
+      !DATED.test(answer.name) &&
+      !ordinal(table, answer)
+    )
+      measure = answer;
+  }
+  const filter =
+    op === 'lookup' || op === 'count' || op === 'first' || op === 'last'
+      ? numericFilter(
+          q,
+          table,
+          hits.map((h) => h.col),
+        )
+      : undefined;
+  if (filter) {
+    if (op === 'count') measure = undefined;
+    if (answer?.col === filter.col.col) {
+      const not = new Set([filter.col.col]);
+      answer = askedColumn(q, table, not) ?? whoColumn(q, table, not) ?? typedColumn(q, table, not);
+    }
   }
   return {
     op,
     answer,
     measure,
+    filter,
     matched,
     comparing,
+    within,
     coverage: total === 0 ? 1 : held / total,
+    focus: total === 0 ? 1 : focused / total,
+    unseen: total === 0 ? 0 : unseen / total,
     headerCoverage: total === 0 ? 0 : headerHeld / total,
     missing: heaviest === 0 ? 0 : lacking / heaviest,
   };

@@ -1,0 +1,70 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openLexicalIndex } from '@pinpoint/retrieval';
+import { FsBlobStore, SqliteJobQueue, SqliteMetadataStore } from '@pinpoint/storage';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultEngineConfig } from './config.js';
+import { createEngine, type Engine } from './engine.js';
+
+const season = [
+  'Game,Date,Opponent,Venue,Attendance,Opening act',
+  '1,March 3,Boston Blazers,Prudential Center,"12,000",Cadillac Tramps',
+  '2,March 10,Chicago Shamrox,Sears Centre,"41,250",Doughboys',
+  '3,March 17,Boston Blazers,TD Garden,"9,800",Mudhoney',
+  '4,March 24,Toronto Rock,Prudential Center,"15,300",Urge Overkill',
+].join('\n');
+const tour = [
+  'Date,City,Venue,Opening act',
+  'August 12,Calgary,Max Bell Arena,Urge Overkill',
+  'August 14,Edmonton,Convention Centre,Cadillac Tramps',
+  'August 17,Vancouver,PNE Forum,Mudhoney',
+].join('\n');
+
+let dir: string;
+let engine: Engine;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'pp-table-answer-'));
+  engine = createEngine(
+    { ...defaultEngineConfig, parse: { ...defaultEngineConfig.parse, isolate: false } },
+    {
+      metadata: new SqliteMetadataStore(join(dir, 'metadata.db')),
+      blobs: new FsBlobStore(join(dir, 'blobs')),
+      queue: new SqliteJobQueue({ path: join(dir, 'jobs.db'), backoffMs: 10, pollMs: 10 }),
+      lexical: openLexicalIndex(join(dir, 'lexical.db')),
+    },
+  );
+  engine.startWorker();
+  const collection = await engine.ensureCollection('default');
+  const uploaded = await engine.upload(collection.collection_id, [
+    { name: 'season.csv', bytes: new TextEncoder().encode(season) },
+    { name: 'tour.csv', bytes: new TextEncoder().encode(tour) },
+  ]);
+  await engine.waitForVersions(
+    uploaded.map((u) => u.version.version_id),
+    { timeoutMs: 30_000 },
+  );
+});
+
+afterAll(async () => {
+  await engine.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('table questions through the engine', () => {
+  it('cites the answer cell, leads with its row, and lists the row the other table would answer with', async () => {
+    const res = await engine.ask('In which venue was the game with an attendance of more than 40,000?');
+    expect(res.refused).toBe(false);
+    expect(res.citations[0]).toMatchObject({
+      file: 'season.csv',
+      quote: 'Sears Centre',
+      anchor: { kind: 'record', cell_range: 'D3' },
+    });
+    expect(res.retrieved[0]?.text).toContain('Sears Centre');
+    const next = await engine.ask('Who was the next opening act after the Cadillac Tramps?');
+    expect(next.citations[0]?.quote).toMatch(/^(Doughboys|Mudhoney)$/);
+    // both tables fit the question: the one not chosen still has its answer row in the list's head
+    expect(new Set(next.retrieved.slice(0, 6).map((r) => r.file))).toEqual(new Set(['season.csv', 'tour.csv']));
+  });
+});
