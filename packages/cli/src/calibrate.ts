@@ -58,7 +58,8 @@ export async function calibrate(
  */
 export function calibrationTable(file: GateFile): string {
   const pct = (x: number) => x.toFixed(3);
-  const name = (p: string) => (p.split('/').pop() ?? p).padEnd(32);
+  // Folders dropped: "jsquad-dev --offtopic-from jaquad-dev" stays readable.
+  const name = (p: string) => p.replace(/[^\s]*\//gu, '').padEnd(38);
   const rows = file.datasets.map(
     (d) =>
       `${name(d.path)} ${d.family.padEnd(6)} answered ${pct(d.answerable_recall)}  refused ${pct(d.refusal_recall)}  balanced ${pct(d.balanced_accuracy)}`,
