@@ -1,4 +1,4 @@
-import { createAnalyzer, isCjkCodepoint, splitSentences } from '@pinpoint/analysis';
+import { createAnalyzer, isCjkCodepoint, splitSentences, termKind } from '@pinpoint/analysis';
 import type { Chunk, Element } from '@pinpoint/core';
 import { sliceCodepoints } from '@pinpoint/core';
 
@@ -96,6 +96,16 @@ export function chunkSentences(source: RankedChunk): Candidate[] {
  */
 const CJK_QUESTION_WORDS =
   /(でしょうか|ましたか|でしたか|ですか|ますか|なんですか|のですか|何ですか|どのような|どのように|どんな|どれくらい|どのくらい|どちら|どこ|どの|どれ|どう|なぜ|なに|何|いつ|いくつ|いくら|だれ|誰|とは|というのは|は[?？]|か[?？]|什麼|什么|甚麼|为什么|為什麼|為何|为何|哪裡|哪里|哪些|哪個|哪个|哪|誰|谁|多少|幾|几|怎麼|怎么|如何|是否|嗎|吗|呢|何時|何时)/gu;
+
+const QUESTION_WORDING = new RegExp(`^(?:${CJK_QUESTION_WORDS.source})+$`, 'u');
+
+/**
+ * The question's dictionary words as the index weighs them (CJK words, Latin stems), the wording of
+ * a Japanese or Chinese question (何, 什么, ですか …) left out.
+ */
+export function subjectWords(given: QueryTermWeight[]): QueryTermWeight[] {
+  return given.filter((t) => termKind(t.term) === 'word' && !QUESTION_WORDING.test(t.term));
+}
 
 /** The question's terms that name its subject (CJK wording of the question itself left out). */
 function subjectTerms(question: string): Set<string> {

@@ -123,6 +123,43 @@ describe('answerExtractive', () => {
     expect(a.citations.map((c) => c.quote)).not.toContain('Trace Trees');
   });
 
+  it('does not ask a sentence to repeat its heading: the term that tells the sentences apart decides', () => {
+    const els = [
+      para2('h', 'heading', 'Shield tree', ['Shield tree']),
+      para2('p1', 'paragraph', 'The shield tree grows up to 25 metres tall.', ['Shield tree']),
+      para2('p2', 'paragraph', 'The shield tree has a crown shaped like an umbrella.', ['Shield tree']),
+      para2('p3', 'paragraph', 'Native to Hainan and Vietnam, it likes hot weather.', ['Shield tree']),
+    ];
+    const a = answerExtractive({ question: 'Where is the shield tree native?', chunks: oneChunk(els) });
+    expect(a.citations[0]?.quote).toBe('Native to Hainan and Vietnam, it likes hot weather.');
+  });
+
+  it('reads the collection’s knowledge of the question from its words, not from bigrams across words', () => {
+    const chunks = ranked([textElement, pageElement]);
+    const known = answerExtractive({
+      question: '出差费用多少?',
+      chunks,
+      queryTerms: [
+        { term: '出差', weight: 3 },
+        { term: '费用', weight: 2 },
+        { term: '#出差', weight: 3 },
+        { term: '#差费', weight: 0 },
+        { term: '#费用', weight: 2 },
+      ],
+    });
+    expect(known.gate.features.known_words).toBe(1);
+    expect(known.gate.features.known).toBeLessThan(1);
+    const unseen = answerExtractive({
+      question: '总裁工资多少?',
+      chunks,
+      queryTerms: [
+        { term: '总裁', weight: 0 },
+        { term: '工资', weight: 0 },
+      ],
+    });
+    expect(unseen.gate.features.known_words).toBe(0);
+  });
+
   it('marks the asked-for value inside the cited sentence', () => {
     const els = [para2('p', 'paragraph', 'The college was founded in 1636 by a vote of the colonial legislature.')];
     const a = answerExtractive({ question: 'In what year was the college founded?', chunks: oneChunk(els) });

@@ -2,7 +2,7 @@ import { analyze, hasKana, isCjkCodepoint, termKind } from '@pinpoint/analysis';
 import type { Citation } from '@pinpoint/core';
 import { expectedType, hasType, markType, negationMismatch, questionEntities, typeSpan } from './answer-type.js';
 import type { Candidate, QueryTermWeight, RankedChunk } from './candidates.js';
-import { chunkSentences, coverage, queryWeights, subjectQueryTerms } from './candidates.js';
+import { chunkSentences, coverage, queryWeights, subjectQueryTerms, subjectWords, termsOf } from './candidates.js';
 import type { GateConfig, GateFeatures } from './gate.js';
 import { DEFAULT_GATE, gateFamily, gateScore } from './gate.js';
 import { gateReason } from './gate-reason.js';
@@ -78,16 +78,35 @@ function defines(text: string, subject: string): boolean {
   );
 }
 
+/**
+ * The query's weights as they tell the candidate sentences apart: a term every sentence holds (the
+ * article's subject, repeated throughout) says nothing about which one answers, so each weight is
+ * scaled by how few of the candidates hold the term.
+ */
+function localWeights(query: QueryTermWeight[], sentences: Candidate[][]): QueryTermWeight[] {
+  const all = sentences.flat();
+  return query.map((q) => {
+    const holding = all.filter((c) => c.terms.has(q.term)).length;
+    return { term: q.term, weight: q.weight * Math.log((all.length + 1) / (holding + 0.5)) };
+  });
+}
+
 function scoreCandidates(query: QueryTermWeight[], sentences: Candidate[][], question: string): Scored[] {
   const type = expectedType(question);
   const subject = definitionSubject(question);
+  const local = localWeights(query, sentences);
   const out: Scored[] = [];
   for (const list of sentences) {
+    // The chunk's own headings and labels name what every sentence under them is about: a sentence
+    // is not asked to repeat them.
+    const context = new Set(list.filter(isLabel).flatMap((c) => [...c.terms]));
+    for (const h of list[0]?.source.chunk.section_path ?? []) for (const t of termsOf(h)) context.add(t);
     list.forEach((c, i) => {
       const around = list.slice(Math.max(0, i - 1), i + 2);
       const win = coverage(query, (t) => around.some((s) => s.terms.has(t)));
       const cov = coverage(query, c.terms);
-      let score = 0.6 * cov + 0.4 * win + 0.05 / c.source.rank;
+      const sharp = coverage(local, (t) => c.terms.has(t) || context.has(t));
+      let score = 0.6 * sharp + 0.4 * win + 0.05 / c.source.rank;
       // The answer's form: a sentence that holds the asked-for kind of value, or defines the asked-for
       // subject, beats one that only repeats the question's words; a label never leads.
       if (type !== null && hasType(c.text, type, question)) score += 0.1;
@@ -188,7 +207,20 @@ function gateFeatures(
     entity_missing_sentence: best ? entityMissing(input.question, best.c.terms) : 1,
     pairs_known: pairs.length === 0 ? 1 : pairs.filter((t) => t.weight > 0).length / pairs.length,
     pairs_window: pairs.length === 0 ? 1 : pairs.filter((t) => terms.has(t.term)).length / pairs.length,
+    top_all: total + allMass - knownMass === 0 ? 0 : top / (total + allMass - knownMass),
+    cov_all_sentence:
+      allMass === 0 || !best ? 0 : all.reduce((s, t) => s + (t.known && best.c.terms.has(t.term) ? t.weight : 0), 0) / allMass,
+    negation_sentence: best ? negationMismatch(input.question, best.c.text) : 0,
+    known_words: knownShare(subjectWords(input.queryTerms ?? [])),
   };
+}
+
+/** Share of the terms' weight the collection holds, an unseen term weighing as the rarest seen one (1 without terms). */
+function knownShare(terms: QueryTermWeight[]): number {
+  if (terms.length === 0) return 1;
+  const rare = Math.max(1, ...terms.map((t) => t.weight));
+  const total = terms.reduce((s, t) => s + (t.weight > 0 ? t.weight : rare), 0);
+  return terms.reduce((s, t) => s + t.weight, 0) / total;
 }
 
 const mean = (xs: number[]): number => (xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length);

@@ -14,5 +14,7 @@ describe('the built-in refusal gate', () => {
     expect(gateFamily('哪一年成立？')).toBe('cjk');
     expect(gateFamily('What is the NSF?')).toBe('latin');
     expect(gateFamily('What does 梅雨 mean in English?')).toBe('latin');
+    expect(gateFamily('MonoDevelop目前支持的语言有哪些？')).toBe('cjk');
+    expect(gateFamily('1842年，潘仕成做了什么事情？')).toBe('cjk');
   });
 });

@@ -33,7 +33,9 @@ export async function calibrate(
       embedder: (run.config.embedder as string | null) ?? null,
       reranker: (run.config.reranker as string | null) ?? null,
     };
-    inputs.push({ dataset: run.dataset, questions: run.questions, naive: run.metrics.naive_refusal.balanced_accuracy });
+    // An off-topic set lives in a temporary folder: it is named by what builds it again.
+    const dataset = offtopicFrom ? { ...run.dataset, path: `${dir} --offtopic-from ${offtopicFrom}` } : run.dataset;
+    inputs.push({ dataset, questions: run.questions, naive: run.metrics.naive_refusal.balanced_accuracy });
     progress(`${run.dataset.path}: ${run.questions.length} questions, mode ${mode}`);
   }
   const file = calibrateGate(inputs, {
@@ -42,6 +44,8 @@ export async function calibrate(
     positive: [...EVIDENCE_FEATURES],
     minAnswered,
     floorFeature: 'cov_window',
+    // A few coordinate rounds after the logistic fit, towards the operating point the gate is judged at.
+    refineRounds: 3,
     run: { mode, ...models },
   });
   writeFileSync(out, `${JSON.stringify(file, null, 2)}\n`);
@@ -54,7 +58,8 @@ export async function calibrate(
  */
 export function calibrationTable(file: GateFile): string {
   const pct = (x: number) => x.toFixed(3);
-  const name = (p: string) => (p.split('/').pop() ?? p).padEnd(32);
+  // Folders dropped: "jsquad-dev --offtopic-from jaquad-dev" stays readable.
+  const name = (p: string) => p.replace(/[^\s]*\//gu, '').padEnd(38);
   const rows = file.datasets.map(
     (d) =>
       `${name(d.path)} ${d.family.padEnd(6)} answered ${pct(d.answerable_recall)}  refused ${pct(d.refusal_recall)}  balanced ${pct(d.balanced_accuracy)}`,

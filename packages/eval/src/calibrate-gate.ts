@@ -24,10 +24,13 @@ export interface CalibrateOptions {
   minAnswered: number;
   /** The feature of the off-topic floor (each model's minCoverage). */
   floorFeature: string;
+
   run: { mode: string; embedder: string | null; reranker: string | null };
   now?: Date;
   /** Gradient steps of each fit (fewer for quick tests). */
   iterations?: number;
+  /** Rounds of coordinate steps on the fitted weights towards the best mean balanced accuracy (fitGate). */
+  refineRounds?: number;
 }
 
 const answered = (m: GateModel, features: Record<string, number>, floorFeature: string): boolean =>
@@ -70,6 +73,7 @@ function fitModel(inputs: CalibrationInput[], current: GateModel, o: CalibrateOp
     minAnswered: o.minAnswered,
     floor: { feature: o.floorFeature, min: current.minCoverage },
     ...(o.iterations ? { iterations: o.iterations } : {}),
+    ...(o.refineRounds ? { refineRounds: o.refineRounds } : {}),
   });
   const round = (x: number) => Math.round(x * 1000) / 1000;
   const weights = Object.fromEntries(names.map((k) => [k, round(fit.weights[k] ?? 0)]));

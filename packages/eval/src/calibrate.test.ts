@@ -17,6 +17,33 @@ describe('fitGate', () => {
   });
 });
 
+describe('fitGate with coordinate rounds', () => {
+  it('never ends below the logistic fit at the judged operating point, and keeps the signs', () => {
+    // Two sets of different styles: one feature separates each, and the log loss splits the difference.
+    const data = Array.from({ length: 120 }, (_, i) => {
+      const set = i % 2 === 0 ? 'a' : 'b';
+      const answerable = i % 3 !== 0;
+      const x = (i * 37) % 11;
+      return {
+        set,
+        answerable,
+        features: {
+          near: set === 'a' ? (answerable ? 0.6 + x / 40 : 0.5 + x / 30) : 0.5 + x / 25,
+          far: set === 'b' ? (answerable ? 0.7 + x / 50 : 0.4 + x / 20) : 0.3 + x / 30,
+          noise: (i * 13) % 5,
+        },
+      };
+    });
+    const base = fitGate(data, { positive: ['near', 'far'], iterations: 300, minAnswered: 0.9 });
+    const refined = fitGate(data, { positive: ['near', 'far'], iterations: 300, minAnswered: 0.9, refineRounds: 3 });
+    expect(refined.balanced_accuracy).toBeGreaterThanOrEqual(base.balanced_accuracy);
+    expect(refined.weights.near).toBeGreaterThanOrEqual(0);
+    expect(refined.weights.far).toBeGreaterThanOrEqual(0);
+    expect(refined.weights.noise).toBeLessThanOrEqual(0);
+    expect(refined.answerable_recall).toBeGreaterThanOrEqual(0.9);
+  });
+});
+
 describe('calibrateGate', () => {
   const model = (threshold: number) => ({ weights: { coverage: 0, suspicious: 0 }, bias: 0, threshold, minCoverage: 0.2 });
   const questions = (lang: 'en' | 'ja', n: number) =>

@@ -28,6 +28,8 @@ export interface FitOptions {
   learningRate?: number;
   /** Refused whatever the score when this feature is below `min` (the gate's off-topic floor). */
   floor?: { feature: string; min: number };
+  /** Rounds of coordinate steps after the logistic fit (0: none). */
+  refineRounds?: number;
 }
 
 const mean = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) / (xs.length || 1);
@@ -81,24 +83,93 @@ function bestThreshold(
   o: Required<FitOptions>,
 ): Omit<FittedGate, 'weights' | 'bias'> {
   const floored = (x: LabelledFeatures): boolean => o.floor.feature !== '' && (x.features[o.floor.feature] ?? 0) < o.floor.min;
-  const scored = data.map((x) => ({ a: x.answerable, set: x.set ?? '', s: floored(x) ? -1 : scoreOf(x, w, b) }));
+  return sweep(
+    data.map((x) => ({ a: x.answerable, set: x.set ?? '', s: floored(x) ? -1 : scoreOf(x, w, b) })),
+    o.minAnswered,
+  );
+}
+
+/**
+ * The threshold of best mean balanced accuracy (each set's weighing the same: the threshold is not
+ * chosen for the largest set) that keeps every set at `minAnswered`; a floored question scores -1.
+ * One pass over the sorted scores.
+ */
+function sweep(scored: { a: boolean; set: string; s: number }[], minAnswered: number): Omit<FittedGate, 'weights' | 'bias'> {
   const sets = [...new Set(scored.map((x) => x.set))];
-  // Each set's balanced accuracy weighs the same: the threshold is not chosen for the largest set.
-  const bySet = sets.map((set) => ({
-    pos: scored.filter((x) => x.set === set && x.a).map((x) => x.s),
-    neg: scored.filter((x) => x.set === set && !x.a).map((x) => x.s),
-  }));
+  const index = new Map(sets.map((set, i) => [set, i]));
+  const pos = sets.map(() => 0);
+  const neg = sets.map(() => 0);
+  for (const x of scored) {
+    const i = index.get(x.set) as number;
+    if (x.a) pos[i] = (pos[i] as number) + 1;
+    else neg[i] = (neg[i] as number) + 1;
+  }
+  const posBelow = sets.map(() => 0);
+  const negBelow = sets.map(() => 0);
+  const sorted = [...scored].sort((p, q) => p.s - q.s);
   let best = { threshold: 0, balanced_accuracy: 0, answerable_recall: 1, refusal_recall: 0 };
-  for (const t of [...new Set(scored.map((x) => x.s).filter((s) => s >= 0))].sort((p, q) => p - q)) {
-    const ars = bySet.map((s) => (s.pos.length === 0 ? 1 : s.pos.filter((v) => v >= t).length / s.pos.length));
-    if (ars.some((ar) => ar < o.minAnswered)) break;
-    const rrs = bySet.map((s) => (s.neg.length === 0 ? 1 : s.neg.filter((v) => v < t).length / s.neg.length));
-    const ar = mean(ars);
-    const rr = mean(rrs);
-    if ((ar + rr) / 2 > best.balanced_accuracy)
-      best = { threshold: t, balanced_accuracy: (ar + rr) / 2, answerable_recall: ar, refusal_recall: rr };
+  for (let k = 0; k < sorted.length; ) {
+    const t = (sorted[k] as { s: number }).s;
+    if (t >= 0) {
+      const ars = sets.map((_, i) => ((pos[i] as number) === 0 ? 1 : 1 - (posBelow[i] as number) / (pos[i] as number)));
+      if (ars.some((ar) => ar < minAnswered)) break;
+      const rrs = sets.map((_, i) => ((neg[i] as number) === 0 ? 1 : (negBelow[i] as number) / (neg[i] as number)));
+      const ar = mean(ars);
+      const rr = mean(rrs);
+      if ((ar + rr) / 2 > best.balanced_accuracy)
+        best = { threshold: t, balanced_accuracy: (ar + rr) / 2, answerable_recall: ar, refusal_recall: rr };
+    }
+    for (; k < sorted.length && (sorted[k] as { s: number }).s === t; k++) {
+      const x = sorted[k] as { a: boolean; set: string };
+      const i = index.get(x.set) as number;
+      if (x.a) posBelow[i] = (posBelow[i] as number) + 1;
+      else negBelow[i] = (negBelow[i] as number) + 1;
+    }
   }
   return best;
+}
+
+/**
+ * After the logistic fit: coordinate steps on each weight (signs held) and the bias, kept when they
+ * raise the mean balanced accuracy at the chosen threshold — the log loss weighs every question,
+ * the gate is judged at one operating point.
+ */
+function refine(
+  data: LabelledFeatures[],
+  keys: string[],
+  weights: Record<string, number>,
+  bias: number,
+  o: Required<FitOptions>,
+): { weights: Record<string, number>; bias: number } {
+  const positive = new Set(o.positive);
+  let w = { ...weights };
+  let b = bias;
+  let score = bestThreshold(data, w, b, o).balanced_accuracy;
+  for (const step of [0.5, 0.25, 0.1]) {
+    for (let round = 0; round < o.refineRounds; round++) {
+      let improved = false;
+      for (const k of [...keys, '']) {
+        for (const dir of [1, -1]) {
+          const next = { ...w };
+          let nb = b;
+          if (k === '') nb += dir * step;
+          else {
+            const v = (next[k] ?? 0) + dir * step;
+            next[k] = positive.has(k) ? Math.max(0, v) : Math.min(0, v);
+          }
+          const s = bestThreshold(data, next, nb, o).balanced_accuracy;
+          if (s > score + 1e-9) {
+            score = s;
+            w = next;
+            b = nb;
+            improved = true;
+          }
+        }
+      }
+      if (!improved) break;
+    }
+  }
+  return { weights: w, bias: b };
 }
 
 export function fitGate(data: LabelledFeatures[], options: FitOptions): FittedGate {
@@ -108,10 +179,14 @@ export function fitGate(data: LabelledFeatures[], options: FitOptions): FittedGa
     iterations: 4000,
     learningRate: 2,
     floor: { feature: '', min: 0 },
+    refineRounds: 0,
     ...options,
   };
   const keys = [...new Set(data.flatMap((x) => Object.keys(x.features)))];
-  const { w, b } = descend(data, keys, o);
-  const weights: Record<string, number> = Object.fromEntries(keys.map((k, i) => [k, w[i] as number]));
-  return { weights, bias: b, ...bestThreshold(data, weights, b, o) };
+  // The floor refuses what it catches whatever the score: the model learns from the rest only.
+  const passing = data.filter((x) => o.floor.feature === '' || (x.features[o.floor.feature] ?? 0) >= o.floor.min);
+  const { w, b } = descend(passing.some((x) => x.answerable) && passing.some((x) => !x.answerable) ? passing : data, keys, o);
+  const fitted: Record<string, number> = Object.fromEntries(keys.map((k, i) => [k, w[i] as number]));
+  const { weights, bias } = o.refineRounds > 0 ? refine(data, keys, fitted, b, o) : { weights: fitted, bias: b };
+  return { weights, bias, ...bestThreshold(data, weights, bias, o) };
 }
