@@ -51,8 +51,8 @@ beforeAll(async () => {
       return `Meals are covered up to 30 dollars per day [${n}].`;
     }
     if (prompt.includes('Question: Do hotels refund')) return 'NO_ANSWER: The documents do not answer this question.';
-    if (prompt.includes('Question: How much are taxi fares refunded, and are spa visits free'))
-      return citeSourceWith(prompt, 'Taxi', ' Spa visits are free for all employees every weekend [N].');
+    if (prompt.includes('Question: How much are taxi fares refunded, and are hotel suites free'))
+      return citeSourceWith(prompt, 'Taxi', ' Hotel suites are free for all employees every weekend [N].');
     return citeSourceWith(prompt, 'Taxi');
   });
   ollama = await startFakeOllama(128);
@@ -109,7 +109,7 @@ describe('ask with a generator, an embedder and a vector store', () => {
   });
 
   it('marks an injected unsupported sentence', async () => {
-    const res = await engine.ask('How much are taxi fares refunded, and are spa visits free?');
+    const res = await engine.ask('How much are taxi fares refunded, and are hotel suites free?');
     expect(res.sentences?.map((s) => s.supported)).toEqual([true, false]);
     expect(res.citations[0]?.supported).toBe(false);
   });
