@@ -146,13 +146,21 @@ export async function search(
     { k: options.k ?? config.retrieval.k, lexical: config.retrieval.lexical },
     timings,
   );
-  const hits = await Promise.all(
-    found.slice(0, options.k ?? 10).map(async (c): Promise<Retrieved> => {
-      const first = c.chunk.elements[0]?.element_id;
-      const [element] = first ? await ports.metadata.getElements(c.chunk.version_id, [first]) : [];
-      return element ? { ...c.hit, start: { element_id: element.element_id, anchor: element.anchor } } : c.hit;
-    }),
-  );
+  const top = found.slice(0, options.k ?? 10);
+  // each hit's first element, where its passage starts: one read per version, not per hit
+  const firsts = new Map<string, string[]>();
+  for (const c of top) {
+    const first = c.chunk.elements[0]?.element_id;
+    if (first) firsts.set(c.chunk.version_id, [...(firsts.get(c.chunk.version_id) ?? []), first]);
+  }
+  const starts = new Map<string, Element>();
+  for (const [versionId, ids] of firsts) {
+    for (const e of await ports.metadata.getElements(versionId, ids)) starts.set(`${versionId}\u0000${e.element_id}`, e);
+  }
+  const hits = top.map((c): Retrieved => {
+    const element = starts.get(`${c.chunk.version_id}\u0000${c.chunk.elements[0]?.element_id}`);
+    return element ? { ...c.hit, start: { element_id: element.element_id, anchor: element.anchor } } : c.hit;
+  });
   timings.total_ms = ms(t0);
   return { query, hits, timings };
 }
