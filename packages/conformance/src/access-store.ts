@@ -140,6 +140,20 @@ export function describeAccessStoreConformance(name: string, factory: PortFactor
           [theirs.history_id, 'helpful'],
         ]);
         expect(exported[1]?.answer).toEqual(answer('b?'));
+        expect(await store.pruneHistory(first.asked_at)).toBe(0);
+        const cut = new Date(Date.parse(theirs.asked_at) + 1).toISOString();
+        expect(await store.pruneHistory(cut)).toBe(3);
+        expect(await store.listHistory(b)).toEqual([]);
+        expect(await store.listFeedback()).toEqual([]);
+        const kept = await store.appendHistory({ user_id: a, collection_id: null, question: 'three?', answer: answer('three?') });
+        expect(await store.pruneHistory(kept.asked_at)).toBe(0);
+        expect((await store.listHistory(a)).map((e) => e.question)).toEqual(['three?']);
+        await store.setFeedback(a, kept.history_id, { verdict: 'helpful', note: null });
+        await store.setFeedback(
+          b,
+          (await store.appendHistory({ user_id: b, collection_id: null, question: 'c?', answer: answer('c?') })).history_id,
+          { verdict: 'helpful', note: null },
+        );
         expect(await store.deleteUser(a)).toBe(true);
         expect(await store.listHistory(a)).toEqual([]);
         expect((await store.listFeedback()).map((e) => e.user_id)).toEqual([b]);

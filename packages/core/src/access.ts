@@ -116,6 +116,8 @@ export interface AccessStore {
   setFeedback(userId: string, historyId: string, feedback: Omit<Feedback, 'at'>): Promise<Feedback | null>;
   /** Every entry that has feedback, oldest first (the admins' export). */
   listFeedback(options?: { limit?: number }): Promise<HistoryEntry[]>;
+  /** Deletes every user's entries asked before `before` (ISO time), with their feedback; returns how many. */
+  pruneHistory(before: string): Promise<number>;
 
   appendAudit(entry: NewAuditEntry): Promise<AuditEntry>;
   /** Newest first. */

@@ -237,6 +237,10 @@ export class PgAccessStore implements AccessStore {
     return rows.map(toHistory);
   }
 
+  async pruneHistory(before: string): Promise<number> {
+    return (await this.pool.query('DELETE FROM question_history WHERE asked_at < $1', [before])).rowCount ?? 0;
+  }
+
   async appendAudit(entry: NewAuditEntry): Promise<AuditEntry> {
     const e: AuditEntry = { audit_id: newId('aud'), at: now(), ...entry };
     await this.pool.query(

@@ -245,6 +245,10 @@ export class SqliteAccessStore implements AccessStore {
     return rows.map(historyFromRow);
   }
 
+  async pruneHistory(before: string): Promise<number> {
+    return this.#db.prepare('DELETE FROM question_history WHERE asked_at < ?').run(before).changes;
+  }
+
   async appendAudit(entry: NewAuditEntry): Promise<AuditEntry> {
     const e: AuditEntry = { audit_id: newId('aud'), at: now(), ...entry };
     this.#db

@@ -9,6 +9,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config.js';
 import type { RouteContext } from './context.js';
 import { installErrorHandling } from './errors.js';
+import { installHistoryRetention } from './history-retention.js';
 import { artifactRoutes } from './routes/artifacts.js';
 import { authRoutes } from './routes/auth.js';
 import { collectionRoutes } from './routes/collections.js';
@@ -42,6 +43,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  installHistoryRetention(app, deps.access, config.historyRetentionDays);
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',

@@ -51,6 +51,7 @@ const envSchema = z.object({
   PINPOINT_RATE_LIMIT_LOGIN: z.coerce.number().int().positive().default(10),
   PINPOINT_RATE_LIMIT_UPLOAD: z.coerce.number().int().positive().default(60),
   PINPOINT_RATE_LIMIT_ASK: z.coerce.number().int().positive().default(120),
+  PINPOINT_HISTORY_RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(365),
   PINPOINT_DEFAULT_COLLECTION: z.string().min(1).default('default'),
   PINPOINT_MODE: z.enum(['embedded', 'distributed']).default('embedded'),
   ...distributedEnvShape,
@@ -84,6 +85,8 @@ export interface Config {
     /** Per user (or address) and minute. */
     rateLimits: { login: number; upload: number; ask: number };
   };
+  /** Question history (and its feedback) older than this many days is deleted, hourly; 0 keeps it forever. */
+  historyRetentionDays: number;
   defaultCollection: string;
   /** Where people reach the web app (PINPOINT_PUBLIC_URL, else the listen address): the origin of links handed to agents. */
   publicUrl: string;
@@ -173,6 +176,7 @@ function fromEnv(e: z.infer<typeof envSchema>): Config {
       ttlSeconds: e.PINPOINT_SIGNED_URL_TTL_SECONDS,
     },
     auth: authFromEnv(e),
+    historyRetentionDays: e.PINPOINT_HISTORY_RETENTION_DAYS,
     defaultCollection: e.PINPOINT_DEFAULT_COLLECTION,
     publicUrl: publicUrlOf(e.PINPOINT_PUBLIC_URL, { host: e.PINPOINT_HOST, port: e.PINPOINT_PORT }),
     mode: e.PINPOINT_MODE,
