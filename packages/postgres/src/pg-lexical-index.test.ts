@@ -51,6 +51,45 @@ describe('PgLexicalIndex', () => {
     expect(await index.search('  ', { k: 10 })).toEqual([]);
   });
 
+  it('does the same work for a scoped search whatever other collections hold (plan and rows read)', async () => {
+    const scoped = await PgLexicalIndex.open({ connectionString: DATABASE_URL, schema: `${schema}_w`, analyzer });
+    try {
+      scoped.explainWork = true;
+      const mine = (id: string, text: string): IndexedChunk => ({ ...chunk(id, `mv${id}`, text), collection_id: 'mine' });
+      await scoped.upsert([
+        mine('m1', 'The harbour ledger records mooring fees for the quarter'),
+        mine('m2', 'Quarterly figures of the orchard cooperative'),
+        mine('m3', 'Mooring fees rose after the storm'),
+      ]);
+      const observe = async () => {
+        const hits = await scoped.search('harbour ledger mooring fees quarter', { k: 10, filter: { collectionIds: ['mine'] } });
+        return {
+          hits,
+          work: scoped.lastWork,
+          terms: await scoped.queryTerms('harbour ledger', { filter: { collectionIds: ['mine'] } }),
+        };
+      };
+      const before = await observe();
+      expect(before.work?.rows).toBeGreaterThan(0);
+      const foreign = Array.from({ length: 3000 }, (_, i) => ({
+        ...chunk(`f${i}`, `fv${i % 40}`, `${'harbour ledger mooring fees quarter '.repeat(1 + (i % 5))} extra${i}`),
+        collection_id: `foreign${i % 3}`,
+      }));
+      for (let i = 0; i < foreign.length; i += 500) await scoped.upsert(foreign.slice(i, i + 500));
+      const pool = (scoped as unknown as { pool: { query(sql: string): Promise<unknown> } }).pool;
+      await pool.query('ANALYZE lex_postings');
+      await pool.query('ANALYZE lex_chunks');
+      const after = await observe();
+      expect(after).toEqual(before);
+      const unscoped = await scoped.search('harbour ledger', { k: 10 });
+      expect(unscoped.length).toBe(10);
+      expect(scoped.lastWork?.rows).toBeGreaterThan(before.work?.rows ?? 0);
+    } finally {
+      await scoped.close();
+      await dropSchema(DATABASE_URL, `${schema}_w`);
+    }
+  }, 60_000);
+
   it('refuses to open an index built with another analyzer', async () => {
     await expect(
       PgLexicalIndex.open({ connectionString: DATABASE_URL, schema, analyzer: { ...analyzer, id: 'other@1' } }),

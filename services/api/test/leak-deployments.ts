@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { BullMQJobQueue } from '@pinpoint/bullmq';
 import type { AccessStore } from '@pinpoint/core';
 import type { Engine } from '@pinpoint/engine';
-import { dropSchema } from '@pinpoint/postgres';
+import { dropSchema, PgLexicalIndex } from '@pinpoint/postgres';
 import type { FastifyInstance } from 'fastify';
 import { openAccessStore } from '../src/access.js';
 import { buildApp } from '../src/app.js';
@@ -21,15 +21,15 @@ export interface AuthDeployment {
   engine: Engine;
   url: string;
   /**
-   * The work of the lexical index's last search (postings lists looked up, postings read, chunks
-   * scored), when the index counts it (the embedded one); null otherwise.
+   * The work of the lexical index's last search: postings lists looked up, postings read and chunks
+   * scored (embedded); the plan's shape and the rows and heap pages its scans read (PostgreSQL).
    */
-  lexicalWork(): Record<string, number> | null;
+  lexicalWork(): Record<string, number | string> | null;
   close(): Promise<void>;
 }
 
-const workOf = (lexical: unknown): Record<string, number> | null => {
-  const work = (lexical as { lastWork?: Record<string, number> }).lastWork;
+const workOf = (lexical: unknown): Record<string, number | string> | null => {
+  const work = (lexical as { lastWork?: Record<string, number | string> }).lastWork;
   return work ? { ...work } : null;
 };
 
@@ -66,6 +66,7 @@ export async function distributedAuthDeployment(env: Record<string, string>): Pr
     ...env,
   });
   const engine = await createDistributedEngine(config, () => undefined);
+  if (engine.ports.lexical instanceof PgLexicalIndex) engine.ports.lexical.explainWork = true;
   const access = await openAccessStore(config);
   const app = await buildApp(config, { engine, access, signingSecret: 'distributed-test-secret-0123' });
   const runner = engine.startWorker({ concurrency: 2 });
