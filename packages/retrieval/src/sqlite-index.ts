@@ -43,6 +43,7 @@ class Tail {
   private doc = new Int32Array(4096);
   private tf = new Int32Array(4096);
   private next = new Int32Array(4096);
+  private slotOf = new Int32Array(4096);
   private n = 0;
   readonly docs: number[] = [];
 
@@ -54,6 +55,7 @@ class Tail {
         this.doc = grow(this.doc);
         this.tf = grow(this.tf);
         this.next = grow(this.next);
+        this.slotOf = grow(this.slotOf);
       }
       this.doc[p] = doc;
       this.tf[p] = tf;
@@ -68,6 +70,7 @@ class Tail {
         this.first[slot] = p;
       } else this.next[this.last[slot] as number] = p;
       this.last[slot] = p;
+      this.slotOf[p] = slot;
     }
     this.docs.push(doc);
   }
@@ -77,6 +80,37 @@ class Tail {
     const slot = this.slots.get(term);
     if (slot === undefined) return;
     for (let p = this.first[slot] as number; p !== -1; p = this.next[p] as number) f(this.doc[p] as number, this.tf[p] as number);
+  }
+
+  /**
+   * The terms in sorted order, each with its postings contiguous in ascending chunk order (term i's
+   * are docs/tfs[start[i]..start[i + 1])): the layout a segment is written in. Built by one counting
+   * pass and one scatter pass over the postings in the order they were added, instead of following
+   * each term's linked list through the whole tail.
+   */
+  sorted(): { terms: string[]; start: Int32Array; docs: Int32Array; tfs: Int32Array } {
+    const terms = [...this.slots.keys()].sort();
+    const n = this.n;
+    const count = new Int32Array(this.slots.size);
+    for (let p = 0; p < n; p++) (count[this.slotOf[p] as number] as number)++;
+    const at = new Int32Array(this.slots.size);
+    const start = new Int32Array(terms.length + 1);
+    let offset = 0;
+    for (let i = 0; i < terms.length; i++) {
+      const slot = this.slots.get(terms[i] as string) as number;
+      start[i] = offset;
+      at[slot] = offset;
+      offset += count[slot] as number;
+    }
+    start[terms.length] = offset;
+    const docs = new Int32Array(n);
+    const tfs = new Int32Array(n);
+    for (let p = 0; p < n; p++) {
+      const q = (at[this.slotOf[p] as number] as number)++;
+      docs[q] = this.doc[p] as number;
+      tfs[q] = this.tf[p] as number;
+    }
+    return { terms, start, docs, tfs };
   }
 }
 
@@ -326,22 +360,21 @@ export class SqliteLexicalIndex implements LexicalIndex {
     if (!tail) return;
     const seg = this.lastSeg + 1;
     const writer = new PostingsWriter();
-    const terms = [...tail.slots.keys()].sort();
+    const { terms, start, docs, tfs } = tail.sorted();
     const lastDoc = tail.docs.reduce((a, b) => Math.max(a, b), 0);
     let written = false;
     this.db.transaction(() => {
-      let any = false;
-      const add = (doc: number, tf: number) => {
-        if (!this.chunks.alive(doc)) return;
-        writer.add(doc, tf);
-        any = true;
-      };
-      for (const term of terms) {
-        any = false;
-        tail.each(term, add);
+      for (let i = 0; i < terms.length; i++) {
+        let any = false;
+        for (let q = start[i] as number; q < (start[i + 1] as number); q++) {
+          const doc = docs[q] as number;
+          if (!this.chunks.alive(doc)) continue;
+          writer.add(doc, tfs[q] as number);
+          any = true;
+        }
         const data = writer.take();
         if (any) {
-          this.stmts.insertPosting.run(seg, term, data);
+          this.stmts.insertPosting.run(seg, terms[i], data);
           written = true;
         }
       }
