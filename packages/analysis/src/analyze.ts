@@ -87,9 +87,10 @@ function latinTerm(word: string, o: AnalyzerOptions, out: string[]): void {
 function cjkTerms(run: string, locale: 'ja' | 'zh', o: AnalyzerOptions, out: string[]): void {
   const chars = Array.from(run);
   if (o.cjkWords) {
+    const words = segmenter(locale);
     for (let i = 0; i < chars.length; i += MAX_SEGMENT) {
-      const piece = chars.slice(i, i + MAX_SEGMENT).join('');
-      for (const seg of segmenter(locale).segment(piece)) {
+      const piece = chars.length <= MAX_SEGMENT ? run : chars.slice(i, i + MAX_SEGMENT).join('');
+      for (const seg of words.segment(piece)) {
         if (!seg.isWordLike) continue;
         if (seg.segment.length === 1 && !isHanCodepoint(seg.segment.codePointAt(0) ?? 0)) continue;
         out.push(seg.segment);

@@ -17,8 +17,18 @@ export function isStopWord(word: string): boolean {
   return STOP_WORDS.has(word);
 }
 
+/** Distinct words whose stems are remembered; past it the memory starts over (words follow Zipf's law, so the common ones come back at once). */
+const STEM_CACHE = 50_000;
+const stems = new Map<string, string>();
+
 /** Porter stem of a lower-cased word; digits and mixed tokens are kept as they are. */
 export function stemWord(word: string): string {
   if (word.length < 3 || /\d/.test(word)) return word;
-  return stemmer(word);
+  let stem = stems.get(word);
+  if (stem === undefined) {
+    stem = stemmer(word);
+    if (stems.size >= STEM_CACHE) stems.clear();
+    stems.set(word, stem);
+  }
+  return stem;
 }

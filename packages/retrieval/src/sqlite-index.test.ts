@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { analyze } from '@pinpoint/analysis';
 import type { IndexedChunk } from '@pinpoint/core';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -101,6 +102,53 @@ describe('SqliteLexicalIndex', () => {
     expect(await run(reopened)).toEqual(expected);
     await reopened.close();
     await single.close();
+  });
+
+  it('rebuilds the tail from the saved text after a crash, and reads tail terms saved by the earlier layout', async () => {
+    const words = ['harbour', 'lighthouse', 'ferry', 'tide', 'pier', 'crane', 'cargo', 'storm', 'anchor', 'quay', '港口', '灯塔'];
+    const chunks = Array.from({ length: 30 }, (_, i) =>
+      chunk(`c${i}`, Array.from({ length: 2 + (i % 6) }, (_, j) => words[(i * 5 + j * 7) % words.length]).join(' '), {
+        collection_id: `col${i % 2}`,
+        version_id: `v${i % 4}`,
+      }),
+    );
+    const reference = openLexicalIndex(':memory:');
+    await reference.upsert(chunks);
+    await reference.deleteVersion('v1');
+    const queries = ['harbour ferry', 'storm anchor quay tide', '港口灯塔', 'crane'];
+    const run = async (index: typeof reference) =>
+      Promise.all(
+        queries.flatMap((q) => [index.search(q, { k: 9 }), index.queryTerms(q, { filter: { collectionIds: ['col1'] } })]),
+      );
+    const expected = await run(reference);
+    for (const layout of ['text', 'terms'] as const) {
+      const path = join(dir, `crash-${layout}.sqlite`);
+      const crashed = openLexicalIndex(path, { segmentChunks: 12 });
+      for (let i = 0; i < chunks.length; i += 4) await crashed.upsert(chunks.slice(i, i + 4));
+      await crashed.deleteVersion('v1');
+      // never closed: what is committed is all a second process finds
+      const db = new Database(path);
+      expect(db.prepare('SELECT count(*) FROM lex_pending').pluck().get()).toBeGreaterThan(0);
+      if (layout === 'terms') {
+        const rows = db.prepare('SELECT doc, text FROM lex_pending').raw().all() as [number, string][];
+        const counts = (text: string) => {
+          const m = new Map<string, number>();
+          for (const t of analyze(text)) m.set(t, (m.get(t) ?? 0) + 1);
+          return [...m];
+        };
+        for (const [doc, text] of rows)
+          db.prepare('INSERT INTO lex_tail (doc, terms) VALUES (?, ?)').run(doc, JSON.stringify(counts(text)));
+        db.exec('DELETE FROM lex_pending');
+      }
+      db.close();
+      const reopened = openLexicalIndex(path, { segmentChunks: 12 });
+      expect(await run(reopened)).toEqual(expected);
+      await reopened.close();
+      const check = new Database(path);
+      expect(check.prepare('SELECT (SELECT count(*) FROM lex_tail) + (SELECT count(*) FROM lex_pending)').pluck().get()).toBe(0);
+      check.close();
+    }
+    await reference.close();
   });
 
   it('moves an index of the row-per-posting layout into the new one', async () => {

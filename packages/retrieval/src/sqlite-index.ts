@@ -20,6 +20,7 @@ CREATE TABLE IF NOT EXISTS lex_chunks (
   doc INTEGER PRIMARY KEY AUTOINCREMENT, chunk_id TEXT NOT NULL UNIQUE, version_id TEXT NOT NULL,
   document_id TEXT NOT NULL, collection_id TEXT NOT NULL, page_index INTEGER, len INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS lex_tail (doc INTEGER PRIMARY KEY, terms TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS lex_pending (doc INTEGER PRIMARY KEY, text TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS lex_chunks_version ON lex_chunks(version_id);
 CREATE TABLE IF NOT EXISTS lex_segments (seg INTEGER PRIMARY KEY, last_doc INTEGER NOT NULL, collection_id TEXT);
 CREATE TABLE IF NOT EXISTS lex_postings (seg INTEGER NOT NULL, term TEXT NOT NULL, data BLOB NOT NULL,
@@ -28,11 +29,95 @@ CREATE TABLE IF NOT EXISTS lex_postings (seg INTEGER NOT NULL, term TEXT NOT NUL
 /** Segments' worth of chunks all tails together may hold before the largest are written. */
 const TAIL_BOUND = 8;
 
-/** The chunks of one collection not yet in a segment. */
-interface Tail {
-  /** term → interleaved [doc, tf, doc, tf, …]. */
-  terms: Map<string, number[]>;
-  docs: number[];
+/**
+ * The chunks of one collection not yet in a segment, as an inverted index in typed arrays: per term
+ * a slot, per slot a linked list of postings in the order they were added (ascending chunk number).
+ * One Map entry per distinct term and no per-term array: the tail of a busy collection holds
+ * hundreds of thousands of terms, and an array each was a good part of ingestion's garbage.
+ */
+class Tail {
+  /** term → slot. */
+  readonly slots = new Map<string, number>();
+  private first = new Int32Array(1024);
+  private last = new Int32Array(1024);
+  private doc = new Int32Array(4096);
+  private tf = new Int32Array(4096);
+  private next = new Int32Array(4096);
+  private slotOf = new Int32Array(4096);
+  private n = 0;
+  readonly docs: number[] = [];
+
+  add(doc: number, terms: Iterable<[string, number]>): void {
+    for (const [term, tf] of terms) {
+      let slot = this.slots.get(term);
+      const p = this.n++;
+      if (p === this.doc.length) {
+        this.doc = grow(this.doc);
+        this.tf = grow(this.tf);
+        this.next = grow(this.next);
+        this.slotOf = grow(this.slotOf);
+      }
+      this.doc[p] = doc;
+      this.tf[p] = tf;
+      this.next[p] = -1;
+      if (slot === undefined) {
+        slot = this.slots.size;
+        this.slots.set(term, slot);
+        if (slot === this.first.length) {
+          this.first = grow(this.first);
+          this.last = grow(this.last);
+        }
+        this.first[slot] = p;
+      } else this.next[this.last[slot] as number] = p;
+      this.last[slot] = p;
+      this.slotOf[p] = slot;
+    }
+    this.docs.push(doc);
+  }
+
+  /** Calls `f` for every posting of `term`, in ascending chunk order. */
+  each(term: string, f: (doc: number, tf: number) => void): void {
+    const slot = this.slots.get(term);
+    if (slot === undefined) return;
+    for (let p = this.first[slot] as number; p !== -1; p = this.next[p] as number) f(this.doc[p] as number, this.tf[p] as number);
+  }
+
+  /**
+   * The terms in sorted order, each with its postings contiguous in ascending chunk order (term i's
+   * are docs/tfs[start[i]..start[i + 1])): the layout a segment is written in. Built by one counting
+   * pass and one scatter pass over the postings in the order they were added, instead of following
+   * each term's linked list through the whole tail.
+   */
+  sorted(): { terms: string[]; start: Int32Array; docs: Int32Array; tfs: Int32Array } {
+    const terms = [...this.slots.keys()].sort();
+    const n = this.n;
+    const count = new Int32Array(this.slots.size);
+    for (let p = 0; p < n; p++) (count[this.slotOf[p] as number] as number)++;
+    const at = new Int32Array(this.slots.size);
+    const start = new Int32Array(terms.length + 1);
+    let offset = 0;
+    for (let i = 0; i < terms.length; i++) {
+      const slot = this.slots.get(terms[i] as string) as number;
+      start[i] = offset;
+      at[slot] = offset;
+      offset += count[slot] as number;
+    }
+    start[terms.length] = offset;
+    const docs = new Int32Array(n);
+    const tfs = new Int32Array(n);
+    for (let p = 0; p < n; p++) {
+      const q = (at[this.slotOf[p] as number] as number)++;
+      docs[q] = this.doc[p] as number;
+      tfs[q] = this.tf[p] as number;
+    }
+    return { terms, start, docs, tfs };
+  }
+}
+
+function grow(a: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
+  const b = new Int32Array(a.length * 2);
+  b.set(a);
+  return b;
 }
 
 /**
@@ -40,7 +125,7 @@ interface Tail {
  * for a million chunks on one machine:
  * - chunk metadata lives in SQLite and, for scoring and filtering, in typed arrays (ChunkTable);
  * - postings are kept per collection: each collection's new chunks go to its in-memory tail (their
- *   terms also saved in lex_tail, so a restart rebuilds it); every `segmentChunks` chunks a tail is
+ *   text also saved in lex_pending, so a restart after a crash re-analyses it); every `segmentChunks` chunks a tail is
  *   written as one immutable segment of that collection — per term one varint-coded postings list,
  *   appended in term order, so writing never slows as the index grows;
  * - deleting marks chunks dead (their postings are skipped, IDF counts only live chunks);
@@ -62,6 +147,7 @@ export class SqliteLexicalIndex implements LexicalIndex {
   /** collection id → its chunks not yet in a segment. */
   private tails = new Map<string, Tail>();
   private readonly buffer = new PostingsBuffer();
+  private readonly pushPosting = (doc: number, tf: number) => this.buffer.push(doc, tf);
   private scores = new Float64Array(0);
   /** Document frequencies of the last searched query's terms in its scope, until the next write (queryTerms follows search). */
   private lastDf: { query: string; scope: string; df: Map<string, number> } | null = null;
@@ -91,10 +177,10 @@ export class SqliteLexicalIndex implements LexicalIndex {
       insert: this.db.prepare(
         'INSERT INTO lex_chunks (chunk_id, version_id, document_id, collection_id, page_index, len) VALUES (?, ?, ?, ?, ?, ?)',
       ),
-      insertTail: this.db.prepare('INSERT INTO lex_tail (doc, terms) VALUES (?, ?)'),
+      insertPending: this.db.prepare('INSERT INTO lex_pending (doc, text) VALUES (?, ?)'),
       existing: this.db.prepare('SELECT doc FROM lex_chunks WHERE chunk_id = ?').pluck(),
       deleteDoc: this.db.prepare('DELETE FROM lex_chunks WHERE doc = ?'),
-      deleteTail: this.db.prepare('DELETE FROM lex_tail WHERE doc = ?'),
+      deletePending: this.db.prepare('DELETE FROM lex_pending WHERE doc = ?'),
       versionDocs: this.db.prepare('SELECT doc FROM lex_chunks WHERE version_id = ?').pluck(),
       postings: this.db.prepare('SELECT data FROM lex_postings WHERE seg = ? AND term = ?').pluck(),
       chunkId: this.db.prepare('SELECT chunk_id FROM lex_chunks WHERE doc = ?').pluck(),
@@ -171,7 +257,11 @@ export class SqliteLexicalIndex implements LexicalIndex {
     })();
   }
 
-  /** Reopening: chunk metadata into memory, the segments of each collection, and the tails from their chunks' saved terms. */
+  /**
+   * Reopening: chunk metadata into memory, the segments of each collection, and the tails. After a
+   * clean close every tail is in segments; after a crash the tail chunks' saved text is analysed
+   * again. Terms saved by the earlier layout (lex_tail) are read and written out as segments at once.
+   */
   private load(): void {
     const segs = this.db.prepare('SELECT seg, collection_id FROM lex_segments ORDER BY seg').raw().all() as [number, string][];
     for (const [seg, collection] of segs) this.segmentsOf(collection).push(seg);
@@ -182,11 +272,20 @@ export class SqliteLexicalIndex implements LexicalIndex {
       .iterate() as IterableIterator<[number, string, string, string, number | null, number]>;
     for (const [doc, version, document, collection, page, len] of rows)
       this.chunks.add(doc, { version, document, collection, page, len });
-    const tail = this.db
+    const saved = this.db
       .prepare('SELECT t.doc, t.terms, c.collection_id FROM lex_tail t JOIN lex_chunks c ON c.doc = t.doc ORDER BY t.doc')
       .raw()
+      .all() as [number, string, string][];
+    if (saved.length > 0) {
+      for (const [doc, terms, collection] of saved) this.addToTail(doc, collection, JSON.parse(terms) as [string, number][]);
+      this.flush();
+      this.db.exec('DELETE FROM lex_tail');
+    }
+    const pending = this.db
+      .prepare('SELECT p.doc, p.text, c.collection_id FROM lex_pending p JOIN lex_chunks c ON c.doc = p.doc ORDER BY p.doc')
+      .raw()
       .iterate() as IterableIterator<[number, string, string]>;
-    for (const [doc, terms, collection] of tail) this.addToTail(doc, collection, JSON.parse(terms) as [string, number][]);
+    for (const [doc, text, collection] of pending) this.addToTail(doc, collection, countTerms(this.analyze(text)));
     for (const [collection, t] of this.tails) if (t.docs.length >= this.segmentChunks) this.flushCollection(collection);
   }
 
@@ -199,34 +298,31 @@ export class SqliteLexicalIndex implements LexicalIndex {
     return list;
   }
 
-  private addToTail(doc: number, collection: string, terms: [string, number][]): void {
+  private addToTail(doc: number, collection: string, terms: Iterable<[string, number]>): void {
     let tail = this.tails.get(collection);
     if (!tail) {
-      tail = { terms: new Map(), docs: [] };
+      tail = new Tail();
       this.tails.set(collection, tail);
     }
-    for (const [term, tf] of terms) {
-      const list = tail.terms.get(term);
-      if (list) list.push(doc, tf);
-      else tail.terms.set(term, [doc, tf]);
-    }
-    tail.docs.push(doc);
+    tail.add(doc, terms);
   }
 
   async upsert(chunks: IndexedChunk[]): Promise<void> {
     this.lastDf = null;
-    const analyzed = chunks.map((c) => ({ c, tf: [...countTerms(this.analyze(c.retrieval_text))] }));
-    const { insert, insertTail, existing } = this.stmts;
+    const analyzed = chunks.map((c) => {
+      const terms = this.analyze(c.retrieval_text);
+      return { c, tf: countTerms(terms), len: terms.length };
+    });
+    const { insert, insertPending, existing } = this.stmts;
     this.db.transaction(() => {
-      for (const { c, tf } of analyzed) {
+      for (const { c, tf, len } of analyzed) {
         const old = existing.get(c.chunk_id) as number | undefined;
         if (old !== undefined) this.removeDoc(old);
-        let len = 0;
-        for (const [, n] of tf) len += n;
         const page = c.page_index ?? null;
         const info = insert.run(c.chunk_id, c.version_id, c.document_id, c.collection_id, page, len);
         const doc = Number(info.lastInsertRowid);
-        insertTail.run(doc, JSON.stringify(tf));
+        // The text, not the terms: a fifth of the bytes, analysed again only after a crash.
+        insertPending.run(doc, c.retrieval_text);
         this.chunks.add(doc, { version: c.version_id, document: c.document_id, collection: c.collection_id, page, len });
         this.addToTail(doc, c.collection_id, tf);
       }
@@ -258,34 +354,33 @@ export class SqliteLexicalIndex implements LexicalIndex {
     for (const collection of [...this.tails.keys()]) this.flushCollection(collection);
   }
 
-  /** Writes a collection's tail as a new segment of it (live chunks only) and forgets the saved terms of its chunks. */
+  /** Writes a collection's tail as a new segment of it (live chunks only) and forgets the saved text of its chunks. */
   private flushCollection(collection: string): void {
     const tail = this.tails.get(collection);
     if (!tail) return;
     const seg = this.lastSeg + 1;
     const writer = new PostingsWriter();
-    const terms = [...tail.terms.keys()].sort();
+    const { terms, start, docs, tfs } = tail.sorted();
     const lastDoc = tail.docs.reduce((a, b) => Math.max(a, b), 0);
     let written = false;
     this.db.transaction(() => {
-      for (const term of terms) {
-        const list = tail.terms.get(term) as number[];
+      for (let i = 0; i < terms.length; i++) {
         let any = false;
-        for (let i = 0; i < list.length; i += 2) {
-          const doc = list[i] as number;
+        for (let q = start[i] as number; q < (start[i + 1] as number); q++) {
+          const doc = docs[q] as number;
           if (!this.chunks.alive(doc)) continue;
-          writer.add(doc, list[i + 1] as number);
+          writer.add(doc, tfs[q] as number);
           any = true;
         }
         const data = writer.take();
         if (any) {
-          this.stmts.insertPosting.run(seg, term, data);
+          this.stmts.insertPosting.run(seg, terms[i], data);
           written = true;
         }
       }
       if (written)
         this.db.prepare('INSERT INTO lex_segments (seg, last_doc, collection_id) VALUES (?, ?, ?)').run(seg, lastDoc, collection);
-      for (const doc of tail.docs) this.stmts.deleteTail.run(doc);
+      for (const doc of tail.docs) this.stmts.deletePending.run(doc);
     })();
     if (written) {
       this.segmentsOf(collection).push(seg);
@@ -296,7 +391,7 @@ export class SqliteLexicalIndex implements LexicalIndex {
 
   private removeDoc(doc: number): void {
     this.stmts.deleteDoc.run(doc);
-    this.stmts.deleteTail.run(doc);
+    this.stmts.deletePending.run(doc);
     this.chunks.remove(doc);
   }
 
@@ -321,8 +416,7 @@ export class SqliteLexicalIndex implements LexicalIndex {
         const data = this.stmts.postings.get(seg, term) as Uint8Array | undefined;
         if (data) buf.decode(data);
       }
-      const list = this.tails.get(collection)?.terms.get(term);
-      if (list) for (let i = 0; i < list.length; i += 2) buf.push(list[i] as number, list[i + 1] as number);
+      this.tails.get(collection)?.each(term, this.pushPosting);
     }
     let df = 0;
     for (let i = 0; i < buf.n; i++) if (this.chunks.counts(buf.docs[i] as number, scope)) df++;

@@ -67,6 +67,41 @@ describe('SqliteMetadataStore', () => {
     expect(await store.listVersions({ documentId: doc.document_id })).toHaveLength(3);
   });
 
+  it('gives the newest ready versions anew after any write, by this connection or another', async () => {
+    const col = await store.createCollection('c');
+    const other = await store.createCollection('o');
+    const ready = async (collectionId: string, name: string, bytes: string) => {
+      const doc = await store.findOrCreateDocument(collectionId, name);
+      const base = {
+        document_id: doc.document_id,
+        collection_id: collectionId,
+        original_name: name,
+        declared_mime: null,
+        size: 1,
+        recipe,
+      };
+      const { version } = await store.createVersion({ ...base, source_sha256: sha(bytes) });
+      await store.updateVersion(version.version_id, { state: 'ready' });
+      return version.version_id;
+    };
+    const a1 = await ready(col.collection_id, 'a.md', '1');
+    const b1 = await ready(other.collection_id, 'b.md', '2');
+    expect(await store.latestReadyVersionIds(col.collection_id)).toEqual([a1]);
+    expect(await store.latestReadyVersionIds()).toEqual([a1, b1]);
+    // asked again with nothing written: the same answer, and a copy the caller may change
+    const again = await store.latestReadyVersionIds();
+    again.pop();
+    expect(await store.latestReadyVersionIds()).toEqual([a1, b1]);
+    const a2 = await ready(col.collection_id, 'a.md', '3');
+    expect(await store.latestReadyVersionIds(col.collection_id)).toEqual([a2]);
+    // a second connection to the same file retires the newest version
+    const second = new SqliteMetadataStore(join(dir, 'meta.db'));
+    await second.updateVersion(a2, { state: 'failed' });
+    await second.close();
+    expect(await store.latestReadyVersionIds(col.collection_id)).toEqual([a1]);
+    expect(await store.latestReadyVersionIds()).toEqual([a1, b1]);
+  });
+
   it('reports the newest ready version per document and replaces content atomically', async () => {
     const col = await store.createCollection('c');
     const doc = await store.findOrCreateDocument(col.collection_id, 'a.md');

@@ -157,7 +157,35 @@ export class SqliteMetadataStore implements MetadataStore {
       .immediate();
   }
 
+  /**
+   * Every search asks for the newest ready version of each document (its filter), and answering
+   * that scans every version: at a million chunks, tens of thousands of versions and hundreds of
+   * milliseconds a query. The answer is kept until the database changes — a commit by another
+   * connection moves `data_version`, a write of this one moves `total_changes()` — so searches
+   * between writes reuse it, and any write makes the next search ask again.
+   */
+  readonly #latest = new Map<string, string[]>();
+  #latestStamp = '';
+
   async latestReadyVersionIds(collectionId?: string): Promise<string[]> {
+    const { changes, version } = this.#db
+      .prepare('SELECT total_changes() AS changes, data_version AS version FROM pragma_data_version')
+      .get() as { changes: number; version: number };
+    const stamp = `${changes}:${version}`;
+    if (stamp !== this.#latestStamp) {
+      this.#latest.clear();
+      this.#latestStamp = stamp;
+    }
+    const key = collectionId === undefined ? '' : `c:${collectionId}`;
+    let ids = this.#latest.get(key);
+    if (!ids) {
+      ids = this.#readLatestReadyVersionIds(collectionId);
+      this.#latest.set(key, ids);
+    }
+    return [...ids];
+  }
+
+  #readLatestReadyVersionIds(collectionId: string | undefined): string[] {
     const rows = this.#db
       .prepare(
         `SELECT v.version_id FROM versions v WHERE v.state = 'ready' AND (@c IS NULL OR v.collection_id = @c)
