@@ -2,8 +2,10 @@ import type { Diagnostic, ElementType, ParseContext, ParseOutput } from '@pinpoi
 import { CodepointIndex, codepointLength, createError } from '@pinpoint/core';
 import { printParseErrorCode, visit } from 'jsonc-parser';
 import { decodeText } from '../text/decode.js';
+import { rawMapOf } from '../text/mapped-text.js';
 import type { TextPiece } from '../text/text-output.js';
 import { textOutput } from '../text/text-output.js';
+import { literalPieces } from './value-origins.js';
 
 export interface JsonOptions {
   /** Elements kept; the rest are dropped with a 'json/truncated' diagnostic. */
@@ -18,6 +20,8 @@ interface Found {
   path: string[];
   offset: number;
   length: number;
+  /** Where runs of the text sit in the source (UTF-16 pieces): a literal's characters, a record's keys and values. */
+  pieces: number[];
   columns?: string[];
 }
 
@@ -32,6 +36,8 @@ function scalarText(value: unknown): string | undefined {
 /** A scalar property of an object that may still turn out to be one record. */
 interface Held {
   key: string;
+  /** The key's literal in the source. */
+  keyAt: { offset: number; length: number };
   text: string | undefined;
   offset: number;
   length: number;
@@ -44,14 +50,39 @@ interface Frame {
   path: string[];
   /** Arrays: children seen so far. */
   index: number;
-  /** Objects: the key whose value comes next. */
+  /** Objects: the key whose value comes next, and where its literal is. */
   key: string;
+  keyAt: { offset: number; length: number };
   /**
    * Objects inside an array, while every value so far is a scalar: read as one record
    * "key: value | key: value" if that holds to the end; otherwise each value is read on its own.
    */
   held?: Held[] | undefined;
   offset: number;
+}
+
+function valuePieces(source: string, offset: number, length: number, text: string): number[] {
+  const pieces: number[] = [];
+  literalPieces(source, offset, length, text, 0, pieces);
+  return pieces.slice();
+}
+
+/** A record's text "key: value | key: value", keys and values placed at their literals. */
+function recordText(source: string, held: readonly Held[]): { text: string; pieces: number[] } {
+  const parts: string[] = [];
+  const pieces: number[] = [];
+  let at = 0;
+  for (const h of held) {
+    if (h.text === undefined) continue;
+    const lead = parts.length > 0 ? ' | ' : '';
+    at += lead.length;
+    literalPieces(source, h.keyAt.offset, h.keyAt.length, h.key, at, pieces);
+    at += h.key.length + 2;
+    literalPieces(source, h.offset, h.length, h.text, at, pieces);
+    at += h.text.length;
+    parts.push(`${lead}${h.key}: ${h.text}`);
+  }
+  return { text: parts.join(''), pieces: pieces.slice() };
 }
 
 /**
@@ -84,6 +115,7 @@ function readValues(source: string, fileName: string): Found[] {
           path: [...frame.path, h.key],
           offset: h.offset,
           length: h.length,
+          pieces: valuePieces(source, h.offset, h.length, h.text),
         });
       }
     }
@@ -93,7 +125,7 @@ function readValues(source: string, fileName: string): Found[] {
     const parent = stack.at(-1);
     if (parent && !parent.array) release(parent);
     const { pointer, path } = place();
-    const frame: Frame = { array, pointer, path, index: 0, key: '', offset };
+    const frame: Frame = { array, pointer, path, index: 0, key: '', keyAt: { offset, length: 0 }, offset };
     if (!array && parent?.array) frame.held = [];
     stack.push(frame);
   };
@@ -102,14 +134,16 @@ function readValues(source: string, fileName: string): Found[] {
     {
       onObjectBegin: (offset) => open(false, offset),
       onArrayBegin: (offset) => open(true, offset),
-      onObjectProperty: (property) => {
-        (stack.at(-1) as Frame).key = property;
+      onObjectProperty: (property, offset, length) => {
+        const frame = stack.at(-1) as Frame;
+        frame.key = property;
+        frame.keyAt = { offset, length };
       },
       onLiteralValue: (value, offset, length) => {
         const parent = stack.at(-1);
         const text = scalarText(value);
         if (parent?.held) {
-          parent.held.push({ key: parent.key, text, offset, length });
+          parent.held.push({ key: parent.key, keyAt: parent.keyAt, text, offset, length });
           return;
         }
         if (text === undefined) {
@@ -117,18 +151,17 @@ function readValues(source: string, fileName: string): Found[] {
           return;
         }
         const { pointer, path } = place();
-        out.push({ type: 'paragraph', text, pointer, path, offset, length });
+        out.push({ type: 'paragraph', text, pointer, path, offset, length, pieces: valuePieces(source, offset, length, text) });
       },
       onObjectEnd: (offset, length) => {
         const frame = stack.pop() as Frame;
         const held = frame.held;
         if (!held || !held.some((h) => h.text !== undefined)) return;
+        const record = recordText(source, held);
         out.push({
           type: 'record',
-          text: held
-            .filter((h) => h.text !== undefined)
-            .map((h) => `${h.key}: ${h.text}`)
-            .join(' | '),
+          text: record.text,
+          pieces: record.pieces,
           pointer: frame.pointer,
           path: frame.path,
           offset: frame.offset,
@@ -178,7 +211,15 @@ export async function parseJson(bytes: Uint8Array, ctx: ParseContext, options: J
   for (const f of kept) {
     const length = codepointLength(f.text);
     const raw = { start: sourceIndex.toCodepoint(f.offset), end: sourceIndex.toCodepoint(f.offset + f.length) };
-    pieces.push({ type: f.type, start: cursor, end: cursor + length, section_path: f.path, raw });
+    const rawMap = rawMapOf(f.text, f.pieces, sourceIndex);
+    pieces.push({
+      type: f.type,
+      start: cursor,
+      end: cursor + length,
+      section_path: f.path,
+      raw,
+      ...(rawMap.length > 0 ? { raw_map: rawMap } : {}),
+    });
     cursor += length + 1;
   }
   const output = textOutput(ctx.format, kept.map((f) => f.text).join('\n'), pieces, diagnostics);
