@@ -20,8 +20,8 @@ interface Found {
   path: string[];
   offset: number;
   length: number;
-  /** Where runs of the text sit in the source (UTF-16 pieces): a literal's characters, a record's keys and values. */
-  pieces: number[];
+  /** Records: the fields, so their keys and values can be placed in the source once the record is kept. */
+  fields?: readonly Held[];
   columns?: string[];
 }
 
@@ -61,28 +61,25 @@ interface Frame {
   offset: number;
 }
 
-function valuePieces(source: string, offset: number, length: number, text: string): number[] {
+/**
+ * Where runs of a kept value's text sit in the source (UTF-16 pieces, see MappedText.pieces): a
+ * literal's characters; for a record "key: value | key: value", its keys and values. Computed only
+ * for the values kept, after the limit.
+ */
+function foundPieces(source: string, f: Found): number[] {
   const pieces: number[] = [];
-  literalPieces(source, offset, length, text, 0, pieces);
-  return pieces.slice();
-}
-
-/** A record's text "key: value | key: value", keys and values placed at their literals. */
-function recordText(source: string, held: readonly Held[]): { text: string; pieces: number[] } {
-  const parts: string[] = [];
-  const pieces: number[] = [];
+  if (!f.fields) literalPieces(source, f.offset, f.length, f.text, 0, pieces);
   let at = 0;
-  for (const h of held) {
+  for (const h of f.fields ?? []) {
     if (h.text === undefined) continue;
-    const lead = parts.length > 0 ? ' | ' : '';
-    at += lead.length;
+    if (at > 0) at += 3;
     literalPieces(source, h.keyAt.offset, h.keyAt.length, h.key, at, pieces);
     at += h.key.length + 2;
     literalPieces(source, h.offset, h.length, h.text, at, pieces);
     at += h.text.length;
-    parts.push(`${lead}${h.key}: ${h.text}`);
   }
-  return { text: parts.join(''), pieces: pieces.slice() };
+  // an exact-size copy: a pushed-to array keeps room to grow, most of a short map's memory
+  return pieces.slice();
 }
 
 /**
@@ -115,7 +112,6 @@ function readValues(source: string, fileName: string): Found[] {
           path: [...frame.path, h.key],
           offset: h.offset,
           length: h.length,
-          pieces: valuePieces(source, h.offset, h.length, h.text),
         });
       }
     }
@@ -151,17 +147,19 @@ function readValues(source: string, fileName: string): Found[] {
           return;
         }
         const { pointer, path } = place();
-        out.push({ type: 'paragraph', text, pointer, path, offset, length, pieces: valuePieces(source, offset, length, text) });
+        out.push({ type: 'paragraph', text, pointer, path, offset, length });
       },
       onObjectEnd: (offset, length) => {
         const frame = stack.pop() as Frame;
         const held = frame.held;
         if (!held || !held.some((h) => h.text !== undefined)) return;
-        const record = recordText(source, held);
         out.push({
           type: 'record',
-          text: record.text,
-          pieces: record.pieces,
+          text: held
+            .filter((h) => h.text !== undefined)
+            .map((h) => `${h.key}: ${h.text}`)
+            .join(' | '),
+          fields: held,
           pointer: frame.pointer,
           path: frame.path,
           offset: frame.offset,
@@ -211,7 +209,7 @@ export async function parseJson(bytes: Uint8Array, ctx: ParseContext, options: J
   for (const f of kept) {
     const length = codepointLength(f.text);
     const raw = { start: sourceIndex.toCodepoint(f.offset), end: sourceIndex.toCodepoint(f.offset + f.length) };
-    const rawMap = rawMapOf(f.text, f.pieces, sourceIndex);
+    const rawMap = rawMapOf(f.text, foundPieces(source, f), sourceIndex);
     pieces.push({
       type: f.type,
       start: cursor,
