@@ -51,5 +51,14 @@ describe('a cited sentence of an HTML page resolves to its own span of the store
     const index = new CodepointIndex(text);
     const raw = text.slice(index.toUtf16(anchor.raw?.start ?? 0), index.toUtf16(anchor.raw?.end ?? 0));
     expect(raw).toBe('It served <b>espresso &amp; cr\u00e8me</b> to the harbour workers every morning.');
+    // the reader's raw span comes from the stored map, not from what the caller sends
+    const forged = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/citations/resolve',
+        payload: { version_id: cite.version_id, element_id: cite.element_id, anchor: { ...anchor, raw: { start: 0, end: 5 } } },
+      })
+    ).json();
+    expect(forged.view.raw).toEqual(anchor.raw);
   }, 120_000);
 });
