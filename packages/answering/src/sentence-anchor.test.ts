@@ -70,4 +70,25 @@ describe('sentenceAnchor', () => {
       raw: { start: 300, end: 320 },
     });
   });
+
+  it("narrows the raw range to the sentence's own span through the element's raw map", () => {
+    // <p>One. <b>Two.</b></p> at 300: "One. " at 303, "Two." at 311
+    const e: Element = {
+      ...base,
+      section_path: [],
+      anchor: {
+        kind: 'text',
+        artifact: 'original',
+        unit: 'codepoint',
+        start: 100,
+        end: 109,
+        text_sha256: Z,
+        raw: { start: 300, end: 323 },
+      },
+      raw_map: [0, 5, 303, 308, 5, 9, 311, 315],
+    };
+    expect(sentenceAnchor(e, 5, 9).anchor).toMatchObject({ start: 105, end: 109, raw: { start: 311, end: 315 } });
+    expect(sentenceAnchor(e, 0, 9).anchor).toMatchObject({ raw: { start: 303, end: 315 } });
+    expect(sentenceAnchor(e, 0, 4).anchor).toMatchObject({ raw: { start: 303, end: 307 } });
+  });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { anchorSchema, boxSchema, precisionSchema, rotationSchema } from './anchors.js';
+import { rawMapSchema } from './raw-map.js';
 
 export const collectionSchema = z.object({
   collection_id: z.string(),
@@ -167,6 +168,8 @@ export const elementSchema = z.object({
   section_path: z.array(z.string()),
   text: z.string(),
   anchor: anchorSchema,
+  /** HTML, JSON: where each run of the text sits in the raw source, so a sentence's `raw` is its own span (raw-map.ts). */
+  raw_map: rawMapSchema.optional(),
   /** Page anchors: the boxes of runs of the text, so a sentence inside the element resolves to its own boxes. */
   spans: z.array(textSpanSchema).optional(),
   /** Records that are one cell per column: the column header names, in order. */

@@ -149,6 +149,8 @@ export type {
   VectorStore,
   VersionPatch,
 } from './ports.js';
+export type { RawMap } from './raw-map.js';
+export { rawMapSchema, rawRangeOf } from './raw-map.js';
 export type {
   DerivedArtifact,
   OcrEngine,

@@ -6,7 +6,7 @@ import { elementSchema, formatSchema, pageInfoSchema } from './domain.js';
  * The persisted source map of a version (artifact `sourcemap.json`). Versioned: every change of
  * shape bumps SOURCE_MAP_SCHEMA_VERSION and adds a numbered migration below, with a test.
  */
-export const SOURCE_MAP_SCHEMA_VERSION = 1;
+export const SOURCE_MAP_SCHEMA_VERSION = 2;
 
 export const sourceMapSchema = z.object({
   schemaVersion: z.literal(SOURCE_MAP_SCHEMA_VERSION),
@@ -24,7 +24,11 @@ export type SourceMap = z.infer<typeof sourceMapSchema>;
 type Migration = (input: Readonly<Record<string, unknown>>) => Record<string, unknown>;
 
 /** migrations[n] upgrades a map of schemaVersion n to n + 1; it must not mutate its input. */
-export const sourceMapMigrations: Readonly<Record<number, Migration>> = {};
+export const sourceMapMigrations: Readonly<Record<number, Migration>> = {
+  // 2: HTML and JSON elements may carry `raw_map`. A version-1 map has none; its elements read as
+  // they are, and a sentence cited in one keeps the element's whole raw range.
+  1: (input) => ({ ...input }),
+};
 
 /** Parses a stored source map of any known schema version, migrating it to the current one. */
 export function readSourceMap(input: unknown): SourceMap {

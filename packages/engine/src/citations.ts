@@ -12,7 +12,7 @@ import type {
   TextView,
   Version,
 } from '@pinpoint/core';
-import { createError, recordEntrySchema, sha256Hex, sliceCodepoints } from '@pinpoint/core';
+import { createError, rawRangeOf, recordEntrySchema, sha256Hex, sliceCodepoints } from '@pinpoint/core';
 import { readArtifact } from './artifacts.js';
 import type { EnginePorts } from './config.js';
 
@@ -38,6 +38,19 @@ function textUnderBoxes(element: Element, boxes: readonly Box[]): string {
   const start = Math.min(...spans.map((s) => s.start));
   const end = Math.max(...spans.map((s) => s.end));
   return sliceCodepoints(element.text, start, end);
+}
+
+/**
+ * The raw span (HTML, JSON) of a cited text range, from the element's stored raw map — never the
+ * range a caller sent. Without a map (a version-1 source map) the cited range is kept only inside the
+ * element's own raw range, else the element's range stands.
+ */
+function storedRaw(element: Element, cited: TextAnchor): TextAnchor['raw'] {
+  const own = element.anchor;
+  if (own.kind !== 'text' || !own.raw) return undefined;
+  if (element.raw_map) return rawRangeOf(element.raw_map, cited.start - own.start, cited.end - own.start) ?? own.raw;
+  const r = cited.raw;
+  return r && r.start >= own.raw.start && r.end <= own.raw.end && r.start < r.end ? r : own.raw;
 }
 
 /** Is the cited anchor a part of the element's own anchor? Then the highlight is exact; otherwise it is the element. */
@@ -151,7 +164,9 @@ export async function resolveCitation(ports: EnginePorts, ref: CitationRef): Pro
     view = await pageView(ports, version, anchor);
     quote = textUnderBoxes(element, anchor.boxes);
   } else if (anchor.kind === 'text') {
-    view = await textView(ports, version, anchor);
+    const raw = storedRaw(element, anchor);
+    const { raw: _sent, ...rest } = anchor;
+    view = await textView(ports, version, raw ? { ...rest, raw } : rest);
     quote = sliceCodepoints(view.text, anchor.start, anchor.end);
   } else view = await recordView(ports, version, anchor);
   return { version, newer_version_id: await newerVersionId(ports, version), element, precision, quote, view };

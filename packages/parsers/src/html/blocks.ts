@@ -1,5 +1,7 @@
 import type { DefaultTreeAdapterTypes } from 'parse5';
+import { MappedText } from '../text/mapped-text.js';
 import { startTagEnd } from './lean-tree.js';
+import { alignTextNode } from './text-origins.js';
 
 type Node = DefaultTreeAdapterTypes.Node;
 type Element = DefaultTreeAdapterTypes.Element;
@@ -12,6 +14,8 @@ export interface HtmlBlock {
   level?: number;
   text: string;
   source: { start: number; end: number };
+  /** Where runs of the text sit in the source (UTF-16 pieces, see MappedText.pieces), when the walker was given it. */
+  pieces?: number[] | undefined;
   /** Rows: the text of each cell, and the table's index in the document. */
   cells?: string[];
   header?: boolean;
@@ -126,7 +130,7 @@ function sourceOf(el: Element): { start: number; end: number } | undefined {
 }
 
 /** Collapses inline whitespace (spaces, tabs, newlines) to one space; <br> newlines survive. */
-function collapseInline(raw: string): string {
+function collapseInline(raw: MappedText): MappedText {
   return raw
     .replace(/[ \t\n\r\f]+/g, ' ')
     .replace(/ ?\u2028 ?/g, '\n')
@@ -199,6 +203,8 @@ function headerNames(rows: HtmlBlock[]): Map<number, string> {
 /** Walks an HTML tree in document order and collects its visible text as blocks. Nothing is executed. */
 export class BlockWalker {
   readonly blocks: HtmlBlock[] = [];
+  /** The text nodes in the buffer, with their source ranges (only when the source was given). */
+  private nodes: { at: number; value: string; start: number; end: number }[] = [];
   readonly stats: BlockStats = { scripts: 0, hidden: 0 };
   private tables = 0;
   private buffer = '';
@@ -211,15 +217,20 @@ export class BlockWalker {
   /** Inside an <li>: its paragraphs are list items too (<li><p>…</p></li>). */
   private listDepth = 0;
 
+  /** With the source the tree was parsed from, every block's text keeps where each unit came from. */
+  constructor(private readonly source?: string) {}
+
   walk(node: Node): void {
     if (!isElement(node)) {
       if (node.nodeName === '#text' && 'value' in node) {
-        this.buffer += node.value;
         const loc = node.sourceCodeLocation;
         if (loc) {
           if (this.runStart < 0) this.runStart = loc.startOffset;
           this.runEnd = loc.endOffset;
+          if (this.source !== undefined)
+            this.nodes.push({ at: this.buffer.length, value: node.value, start: loc.startOffset, end: loc.endOffset });
         }
+        this.buffer += node.value;
       } else if ('childNodes' in node) for (const child of node.childNodes) this.walk(child);
       return;
     }
@@ -241,26 +252,40 @@ export class BlockWalker {
 
   /** Ends the current run of inline text as a block owned by the nearest block element. */
   flush(): void {
-    const raw = this.buffer;
+    const raw = this.buffered();
     const run = this.runStart >= 0 ? { start: this.runStart, end: this.runEnd } : undefined;
     this.buffer = '';
+    this.nodes = [];
     this.runStart = -1;
     this.runEnd = -1;
     const owner = this.owner;
     const source = owner && (this.nested ? run : sourceOf(owner));
     if (!owner || !source) return;
-    const text =
+    const mapped =
       this.preDepth > 0
         ? raw
-            .replaceAll(BR, '\n')
-            .replace(/^\r?\n/, '')
+            .replace(/\uE000/g, '\n')
+            .replace(/^\r?\n/g, '')
             .trimEnd()
-        : collapseInline(raw.replaceAll(BR, '\u2028'));
+        : collapseInline(raw.replace(/\uE000/g, '\u2028'));
+    const text = mapped.text;
     if (text.trim() === '') return;
     const kind = kindOf(owner.tagName);
+    const pieces = mapped.pieces();
     this.blocks.push(
-      kind.kind === 'paragraph' && this.listDepth > 0 ? { kind: 'list_item', text, source } : { ...kind, text, source },
+      kind.kind === 'paragraph' && this.listDepth > 0
+        ? { kind: 'list_item', text, source, pieces }
+        : { ...kind, text, source, pieces },
     );
+  }
+
+  /** The buffered text, each unit with its source range when the source is known. */
+  private buffered(): MappedText {
+    if (this.source === undefined) return new MappedText(this.buffer, null, null);
+    const from = new Int32Array(this.buffer.length).fill(-1);
+    const to = new Int32Array(this.buffer.length).fill(-1);
+    for (const n of this.nodes) alignTextNode(n.value, this.source, n.start, n.end, from, to, n.at);
+    return new MappedText(this.buffer, from, to);
   }
 
   private block(el: Element): void {
@@ -301,7 +326,8 @@ export class BlockWalker {
     const spans = new Map<number, { value: string; left: number }>();
     for (const row of rowsOf(el)) {
       const cellEls = row.childNodes.filter((c): c is Element => isElement(c) && (c.tagName === 'td' || c.tagName === 'th'));
-      const cells = cellEls.filter((c) => !isHidden(c)).map((c) => this.textOf(c));
+      const mappedCells = cellEls.filter((c) => !isHidden(c)).map((c) => this.textOf(c));
+      const cells = mappedCells.map((c) => c.text);
       const source = sourceOf(row);
       const active = new Map(spans);
       const grid: GridCell[] = [];
@@ -327,11 +353,15 @@ export class BlockWalker {
       const header = cellEls.every((c) => c.tagName === 'th');
       const carried = [...active].filter(([, s]) => s.value !== '').map(([c, s]) => ({ col: c, value: s.value }));
       // Empty cells (layout tables) stay in `cells` for the column positions but not in the text.
-      const text = cells.filter((c) => c !== '').join(' | ');
+      const mapped = this.joined(
+        mappedCells.filter((c) => c.text !== ''),
+        ' | ',
+      );
       rows.push({
         kind: 'row',
-        text,
+        text: mapped.text,
         source,
+        pieces: mapped.pieces(),
         cells,
         header,
         table_index: tableIndex,
@@ -346,17 +376,24 @@ export class BlockWalker {
   }
 
   /** All visible text inside an element as one line (nested blocks joined with a space). */
-  private textOf(el: Element): string {
-    const inner = new BlockWalker();
+  private textOf(el: Element): MappedText {
+    const inner = new BlockWalker(this.source);
     inner.owner = el;
     for (const child of el.childNodes) inner.walk(child);
     inner.flush();
     this.stats.scripts += inner.stats.scripts;
     this.stats.hidden += inner.stats.hidden;
-    return inner.blocks
-      .map((b) => b.text)
-      .join(' ')
+    return this.joined(
+      inner.blocks.map((b) => MappedText.fromPieces(b.text, b.pieces)),
+      ' ',
+    )
       .replace(/\s+/g, ' ')
       .trim();
+  }
+
+  /** Texts joined by a separator the walker adds (no source of its own). */
+  private joined(parts: readonly MappedText[], separator: string): MappedText {
+    const glue = MappedText.added(separator, this.source !== undefined);
+    return MappedText.concat(parts.flatMap((p, i) => (i === 0 ? [p] : [glue, p])));
   }
 }

@@ -1,10 +1,11 @@
-import type { Diagnostic, ParseContext, ParseOutput, TableCell, TableRow } from '@pinpoint/core';
+import type { Diagnostic, ParseContext, ParseOutput, RawMap, TableCell, TableRow } from '@pinpoint/core';
 import { CodepointIndex, codepointLength, createError } from '@pinpoint/core';
 import { parse } from 'parse5';
 import type { ParserEntry } from '../registry.js';
 import { columnRef } from '../spreadsheet/header.js';
 import { joinCells } from '../spreadsheet/records.js';
 import { decodeText } from '../text/decode.js';
+import { rawMapOf } from '../text/mapped-text.js';
 import type { TextPiece } from '../text/text-output.js';
 import { textOutput } from '../text/text-output.js';
 import type { HtmlBlock } from './blocks.js';
@@ -25,10 +26,13 @@ function declaredCharset(bytes: Uint8Array): string | undefined {
 /** Deepest element nesting read (real pages stay far below; the tree builder slows down sharply beyond). */
 const MAX_DEPTH = 5_000;
 
-/** Decodes and walks an HTML document into visible-text blocks (shared with DOCX, whose HTML comes from mammoth). */
-export function htmlBlocks(source: string): { blocks: HtmlBlock[]; scripts: number; hidden: number } {
+/**
+ * Walks an HTML document into visible-text blocks (shared with DOCX, whose HTML comes from mammoth).
+ * `mapped`: each block's text keeps the source range of every unit (for raw maps).
+ */
+export function htmlBlocks(source: string, mapped = false): { blocks: HtmlBlock[]; scripts: number; hidden: number } {
   const document = parse(source, { sourceCodeLocationInfo: true, treeAdapter: leanTreeAdapter });
-  const walker = new BlockWalker();
+  const walker = new BlockWalker(mapped ? source : undefined);
   walker.walk(document);
   walker.flush();
   return { blocks: walker.blocks, ...walker.stats };
@@ -71,6 +75,12 @@ function rowFacts(
   };
 }
 
+/** The block's raw map, when its text has a source to map to. */
+function blockRawMap(block: HtmlBlock, sourceIndex: CodepointIndex): { raw_map?: RawMap } {
+  const map = block.pieces ? rawMapOf(block.text, block.pieces, sourceIndex) : [];
+  return map.length > 0 ? { raw_map: map } : {};
+}
+
 function dropDiagnostics(scripts: number, hidden: number): Diagnostic[] {
   const out: Diagnostic[] = [];
   if (scripts > 0) {
@@ -101,7 +111,7 @@ export async function parseHtml(bytes: Uint8Array, ctx: ParseContext): Promise<P
     );
   }
   const sourceIndex = new CodepointIndex(source);
-  const { blocks, scripts, hidden } = htmlBlocks(source);
+  const { blocks, scripts, hidden } = htmlBlocks(source, true);
   const parts: string[] = [];
   const pieces: TextPiece[] = [];
   const headings: Array<[number, string]> = [];
@@ -120,6 +130,7 @@ export async function parseHtml(bytes: Uint8Array, ctx: ParseContext): Promise<P
       end: cursor + length,
       section_path: block.kind === 'title' ? [] : headings.map(([, t]) => t),
       raw: { start: sourceIndex.toCodepoint(block.source.start), end: sourceIndex.toCodepoint(block.source.end) },
+      ...blockRawMap(block, sourceIndex),
       ...(block.level !== undefined ? { level: block.level } : {}),
       ...(block.kind === 'row' ? rowFacts(block, sourceIndex, headings.at(-1)?.[1]) : {}),
     });
@@ -138,4 +149,5 @@ export async function parseHtml(bytes: Uint8Array, ctx: ParseContext): Promise<P
   return output;
 }
 
-export const htmlParser: ParserEntry = { name: 'html', version: '1', parse: parseHtml };
+/** Version 2: elements carry raw maps, so a cited sentence's `raw` is its own span. */
+export const htmlParser: ParserEntry = { name: 'html', version: '2', parse: parseHtml };

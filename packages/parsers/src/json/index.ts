@@ -1,4 +1,5 @@
 import type { ParserEntry } from '../registry.js';
 import { parseJson } from './parse-json.js';
 
-export const jsonParser: ParserEntry = { name: 'json', version: '1', parse: (bytes, ctx) => parseJson(bytes, ctx) };
+/** Version 2: elements carry raw maps, so a cited sentence's `raw` is its own span. */
+export const jsonParser: ParserEntry = { name: 'json', version: '2', parse: (bytes, ctx) => parseJson(bytes, ctx) };

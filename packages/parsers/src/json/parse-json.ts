@@ -2,8 +2,10 @@ import type { Diagnostic, ElementType, ParseContext, ParseOutput } from '@pinpoi
 import { CodepointIndex, codepointLength, createError } from '@pinpoint/core';
 import { printParseErrorCode, visit } from 'jsonc-parser';
 import { decodeText } from '../text/decode.js';
+import { rawMapOf } from '../text/mapped-text.js';
 import type { TextPiece } from '../text/text-output.js';
 import { textOutput } from '../text/text-output.js';
+import { literalPieces } from './value-origins.js';
 
 export interface JsonOptions {
   /** Elements kept; the rest are dropped with a 'json/truncated' diagnostic. */
@@ -18,6 +20,8 @@ interface Found {
   path: string[];
   offset: number;
   length: number;
+  /** Records: the fields, so their keys and values can be placed in the source once the record is kept. */
+  fields?: readonly Held[];
   columns?: string[];
 }
 
@@ -32,6 +36,8 @@ function scalarText(value: unknown): string | undefined {
 /** A scalar property of an object that may still turn out to be one record. */
 interface Held {
   key: string;
+  /** The key's literal in the source. */
+  keyAt: { offset: number; length: number };
   text: string | undefined;
   offset: number;
   length: number;
@@ -44,14 +50,36 @@ interface Frame {
   path: string[];
   /** Arrays: children seen so far. */
   index: number;
-  /** Objects: the key whose value comes next. */
+  /** Objects: the key whose value comes next, and where its literal is. */
   key: string;
+  keyAt: { offset: number; length: number };
   /**
    * Objects inside an array, while every value so far is a scalar: read as one record
    * "key: value | key: value" if that holds to the end; otherwise each value is read on its own.
    */
   held?: Held[] | undefined;
   offset: number;
+}
+
+/**
+ * Where runs of a kept value's text sit in the source (UTF-16 pieces, see MappedText.pieces): a
+ * literal's characters; for a record "key: value | key: value", its keys and values. Computed only
+ * for the values kept, after the limit.
+ */
+function foundPieces(source: string, f: Found): number[] {
+  const pieces: number[] = [];
+  if (!f.fields) literalPieces(source, f.offset, f.length, f.text, 0, pieces);
+  let at = 0;
+  for (const h of f.fields ?? []) {
+    if (h.text === undefined) continue;
+    if (at > 0) at += 3;
+    literalPieces(source, h.keyAt.offset, h.keyAt.length, h.key, at, pieces);
+    at += h.key.length + 2;
+    literalPieces(source, h.offset, h.length, h.text, at, pieces);
+    at += h.text.length;
+  }
+  // an exact-size copy: a pushed-to array keeps room to grow, most of a short map's memory
+  return pieces.slice();
 }
 
 /**
@@ -93,7 +121,7 @@ function readValues(source: string, fileName: string): Found[] {
     const parent = stack.at(-1);
     if (parent && !parent.array) release(parent);
     const { pointer, path } = place();
-    const frame: Frame = { array, pointer, path, index: 0, key: '', offset };
+    const frame: Frame = { array, pointer, path, index: 0, key: '', keyAt: { offset, length: 0 }, offset };
     if (!array && parent?.array) frame.held = [];
     stack.push(frame);
   };
@@ -102,14 +130,16 @@ function readValues(source: string, fileName: string): Found[] {
     {
       onObjectBegin: (offset) => open(false, offset),
       onArrayBegin: (offset) => open(true, offset),
-      onObjectProperty: (property) => {
-        (stack.at(-1) as Frame).key = property;
+      onObjectProperty: (property, offset, length) => {
+        const frame = stack.at(-1) as Frame;
+        frame.key = property;
+        frame.keyAt = { offset, length };
       },
       onLiteralValue: (value, offset, length) => {
         const parent = stack.at(-1);
         const text = scalarText(value);
         if (parent?.held) {
-          parent.held.push({ key: parent.key, text, offset, length });
+          parent.held.push({ key: parent.key, keyAt: parent.keyAt, text, offset, length });
           return;
         }
         if (text === undefined) {
@@ -129,6 +159,7 @@ function readValues(source: string, fileName: string): Found[] {
             .filter((h) => h.text !== undefined)
             .map((h) => `${h.key}: ${h.text}`)
             .join(' | '),
+          fields: held,
           pointer: frame.pointer,
           path: frame.path,
           offset: frame.offset,
@@ -178,7 +209,15 @@ export async function parseJson(bytes: Uint8Array, ctx: ParseContext, options: J
   for (const f of kept) {
     const length = codepointLength(f.text);
     const raw = { start: sourceIndex.toCodepoint(f.offset), end: sourceIndex.toCodepoint(f.offset + f.length) };
-    pieces.push({ type: f.type, start: cursor, end: cursor + length, section_path: f.path, raw });
+    const rawMap = rawMapOf(f.text, foundPieces(source, f), sourceIndex);
+    pieces.push({
+      type: f.type,
+      start: cursor,
+      end: cursor + length,
+      section_path: f.path,
+      raw,
+      ...(rawMap.length > 0 ? { raw_map: rawMap } : {}),
+    });
     cursor += length + 1;
   }
   const output = textOutput(ctx.format, kept.map((f) => f.text).join('\n'), pieces, diagnostics);

@@ -4,6 +4,8 @@ import { assertOfficeContainer } from '../archive/container.js';
 import { parseDocx } from '../docx/parse-docx.js';
 import { parsePdfAs } from '../pdf/parse-pdf.js';
 import type { ParseOptions } from '../registry.js';
+import { withSlideTables } from './slide-table-elements.js';
+import { readDeckTables } from './slide-tables.js';
 
 function converterOf(ctx: ParseContext): NonNullable<ParseContext['convert']> {
   if (!ctx.convert)
@@ -24,12 +26,15 @@ function converted(ctx: ParseContext, to: string): Diagnostic {
 
 /**
  * .pptx/.ppt → LibreOffice → a derived PDF (artifact `pdf`) → the PDF path; anchors point into that
- * PDF (artifact 'pdf'), one page per slide, so slide n is page_index n - 1.
+ * PDF (artifact 'pdf'), one page per slide, so slide n is page_index n - 1. A .pptx's tables are read
+ * from its slide XML into the one table model (a row element per table row, each cell's box on the
+ * page) in place of the PDF text of the table's area.
  */
 export async function parseSlides(bytes: Uint8Array, ctx: ParseContext, options: ParseOptions = {}): Promise<ParseOutput> {
   assertOfficeContainer(bytes, { allowCfb: ctx.format === 'ppt', what: 'presentation' });
   const pdf = await converterOf(ctx).convert(bytes, ctx.format, 'pdf', ctx.signal);
-  const out = await parsePdfAs(pdf, ctx, options, 'pdf');
+  const parsed = await parsePdfAs(pdf, ctx, options, 'pdf');
+  const out = ctx.format === 'pptx' ? withSlideTables(parsed, await readDeckTables(bytes)) : parsed;
   return {
     ...out,
     diagnostics: [converted(ctx, 'PDF'), ...out.diagnostics],

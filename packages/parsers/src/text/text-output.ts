@@ -1,4 +1,14 @@
-import type { Diagnostic, Element, ElementType, Format, ParseOutput, TableCell, TableRow, TextAnchor } from '@pinpoint/core';
+import type {
+  Diagnostic,
+  Element,
+  ElementType,
+  Format,
+  ParseOutput,
+  RawMap,
+  TableCell,
+  TableRow,
+  TextAnchor,
+} from '@pinpoint/core';
 import { CodepointIndex, elementId, SOURCE_MAP_SCHEMA_VERSION, sha256Hex } from '@pinpoint/core';
 
 /** An element found in decoded text, by codepoint range [start, end) into that text. */
@@ -10,6 +20,8 @@ export interface TextPiece {
   section_path: string[];
   /** Codepoint range in the raw source (HTML) that produced the text. */
   raw?: { start: number; end: number };
+  /** Where each run of the element's text sits in the raw source (HTML, JSON). */
+  raw_map?: RawMap;
   /** Table rows (HTML): the row's cells and its place in the table. */
   cells?: TableCell[];
   table?: TableRow;
@@ -37,6 +49,7 @@ export function textOutput(format: Format, text: string, pieces: TextPiece[], di
       section_path: piece.section_path,
       text: text.slice(index.toUtf16(piece.start), index.toUtf16(piece.end)),
       anchor,
+      ...(piece.raw_map ? { raw_map: piece.raw_map } : {}),
       ...(piece.cells ? { cells: piece.cells } : {}),
       ...(piece.table ? { table: piece.table } : {}),
     };

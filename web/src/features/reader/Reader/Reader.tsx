@@ -77,20 +77,21 @@ function VersionBanner({ resolved, route }: { resolved: ResolvedCitation; route:
 function Body({ resolved, onError }: { resolved: ResolvedCitation; onError: (e: unknown) => void }) {
   const { view, version } = resolved;
   const highlight = precisionInfo(resolved.precision).drawHighlight;
-  const originalUrl = `/api/versions/${encodeURIComponent(version.version_id)}/artifacts/original`;
   if (view.kind === 'page') {
     const isImage = view.artifact === 'original' && (version.format === 'png' || version.format === 'jpeg');
     return <PageView view={view} isImage={isImage} highlight={highlight} onError={onError} />;
   }
   if (view.kind === 'text') {
     const showRaw = version.format === 'html' || version.format === 'json';
+    // `raw` ranges index the decoded source the parser stored beside the text, whatever the original's encoding
+    const sourceUrl = `/api/versions/${encodeURIComponent(version.version_id)}/artifacts/text?name=source.${version.format === 'json' ? 'json' : 'html'}`;
     return (
       <TextView
         view={view}
         highlight={highlight}
         showRaw={showRaw}
         markdown={version.format === 'md'}
-        originalUrl={originalUrl}
+        sourceUrl={sourceUrl}
         onError={onError}
       />
     );

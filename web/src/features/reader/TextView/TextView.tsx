@@ -14,8 +14,8 @@ interface Props {
   showRaw: boolean;
   /** md: the text is Markdown source, rendered with the cited range marked. */
   markdown: boolean;
-  /** The original's bytes: the raw source the `raw` range indexes into. */
-  originalUrl: string;
+  /** The decoded source (html/json) the `raw` range indexes into, as UTF-8 text. */
+  sourceUrl: string;
   onError: (e: unknown) => void;
 }
 
@@ -90,7 +90,7 @@ function PlainText({ text, parts, mark }: { text: string; parts: HighlightParts 
   );
 }
 
-export function TextView({ view, highlight, showRaw, markdown, originalUrl, onError }: Props) {
+export function TextView({ view, highlight, showRaw, markdown, sourceUrl, onError }: Props) {
   const mark = useRef<HTMLElement>(null);
   const box = useRef<HTMLElement>(null);
   let parts: HighlightParts | null = null;
@@ -119,7 +119,7 @@ export function TextView({ view, highlight, showRaw, markdown, originalUrl, onEr
           <PlainText text={view.text} parts={highlight ? parts : null} mark={mark} />
         )}
       </section>
-      {showRaw && view.raw && highlight && <RawSource url={originalUrl} range={view.raw} onError={onError} />}
+      {showRaw && view.raw && highlight && <RawSource url={sourceUrl} range={view.raw} onError={onError} />}
     </div>
   );
 }
