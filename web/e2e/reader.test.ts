@@ -3,11 +3,21 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AskResponse, PageView, ResolvedCitation, TextView } from '../src/api/types.js';
-import { ensureWebBuilt, launchChromium, type RunningApi, resultsDir, sharedDir, startApi } from './harness.js';
+import {
+  ensureWebBuilt,
+  launchChromium,
+  type RunningApi,
+  resultsDir,
+  sharedDir,
+  startApi,
+  uploadViaApi,
+  waitForReady,
+} from './harness.js';
 
 const docsDir = join(sharedDir, 'eval/jsquad-dev/docs');
 const MD = '000_梅雨.md';
 const PDF = '001_グスタフ_マーラー.pdf';
+const HTML = '002_生命の起源.html';
 const questions = readFileSync(join(sharedDir, 'eval/jsquad-dev/questions.jsonl'), 'utf8')
   .split('\n')
   .filter(Boolean)
@@ -276,4 +286,35 @@ describe('upload, ask and open citations in the reader (real API, Chromium)', ()
     await page.screenshot({ path: join(resultsDir, 'collection-picker.png') });
     await page.close();
   });
+  it('marks the cited sentence inside the HTML source: the raw span, tags dropped and entities decoded, is the quote', async () => {
+    const [up] = await uploadViaApi(api.base, [{ name: HTML, bytes: readFileSync(join(docsDir, HTML)), type: 'text/html' }]);
+    if (!up) throw new Error('no upload result');
+    await waitForReady(api.base, up.version.version_id, 120_000);
+    const page = await openPage();
+    const answer = await ask(page, question('a111367p10q0').question);
+    expect(answer.refused).toBe(false);
+    const resolved = await openCitation(page, answer, HTML);
+    const view = resolved.view as TextView;
+    expect(view.raw, 'the HTML citation carries a raw range').toBeDefined();
+    const mark = page.locator('[data-testid=raw-mark]');
+    await mark.waitFor();
+    const rawText = (await mark.textContent()) ?? '';
+    const decoded = rawText
+      .replace(/<[^>]*>/g, '')
+      .replace(/&#x([0-9a-f]+);/gi, (_, h: string) => String.fromCodePoint(Number.parseInt(h, 16)))
+      .replace(/&#(\d+);/g, (_, d: string) => String.fromCodePoint(Number(d)))
+      .replaceAll('&lt;', '<')
+      .replaceAll('&gt;', '>')
+      .replaceAll('&quot;', '"')
+      .replaceAll('&nbsp;', '\u00a0')
+      .replaceAll('&amp;', '&');
+    const squash = (t: string) => t.normalize('NFKC').replace(/\s+/gu, '');
+    expect(squash(decoded)).toBe(squash(resolved.quote));
+    // the sentence, not the whole paragraph: the span is about as long as the quote
+    expect(Array.from(rawText).length).toBeLessThan(Array.from(resolved.quote).length * 2 + 40);
+    const box = await mark.boundingBox();
+    expect(box && box.height > 0).toBe(true);
+    await page.screenshot({ path: join(resultsDir, 'reader-raw-html.png'), fullPage: true });
+    await page.close();
+  }, 180_000);
 });
