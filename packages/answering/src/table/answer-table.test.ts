@@ -77,7 +77,44 @@ const games: TableSource = {
 };
 const askGames = (q: string, weights = new Map<string, number>()) => answerFromTables(q, [games], weights);
 
+/** A table from its header names and rows, shaped like a sheet's records. */
+function tableSource(file: string, headers: string[], data: string[][]): TableSource {
+  const rowOf = (values: string[], row: number, header: boolean): Element => {
+    const e = sheetRow(values, row, header);
+    return {
+      ...e,
+      element_id: `${file}${row}`,
+      cells: (e.cells ?? []).map((c) => (header ? c : { ...c, header: headers[c.col] as string })),
+    };
+  };
+  const rows = [rowOf(headers, 1, true), ...data.map((d, i) => rowOf(d, i + 2, false))];
+  return { versionId: file, file, title: file.replace(/\..*$/, ''), elements: rows, chunkOf, rank: 1 };
+}
+
 describe('reading a question against a table', () => {
+  it('reads "the number of games …" as a count', () => {
+    expect(askGames('What is the number of games with an attendance above 13,000?')?.answer).toMatch(/^2 — count of 2 rows/);
+  });
+
+  it('finds "march 10th" in a cell written "March 10"', () => {
+    const a = askGames('Which opponent came after the game on march 10th?');
+    expect(a?.citations[0]).toMatchObject({ quote: 'Boston Blazers', anchor: { cell_range: 'C4' } });
+  });
+
+  it('names a column by a word its header extends ("weighs" → Weight)', () => {
+    const engines = tableSource(
+      'locomotives.xlsx',
+      ['Name', 'Built', 'Weight'],
+      [
+        ['Class 66', '1998', '126 t'],
+        ['Re 4/4', '1946', '80 t'],
+        ['Big Boy', '1941', '548 t'],
+      ],
+    );
+    const a = answerFromTables('Which locomotive weighs the least?', [engines], new Map());
+    expect(a?.citations[0]?.quote).toBe('Re 4/4');
+  });
+
   it('answers "the next … after X" from the column X is in', () => {
     const a = askGames('Who was the next opening act after the Cadillac Tramps?');
     expect(a?.citations[0]).toMatchObject({ quote: 'Doughboys', anchor: { cell_range: 'F3' } });

@@ -47,6 +47,8 @@ export const DEFAULT_TABLE_OPTIONS: Readonly<TableAnswerOptions> = Object.freeze
 
 /** What a question that quotes a whole cell of the table adds to the evidence. */
 const QUOTED = 0.2;
+/** What a quoted cell adds to a table's fit when tables are compared. */
+const QUOTED_FIT = 0.1;
 
 /**
  * The refusal decision's score: how much of the question the table holds, its titles and headers
@@ -259,8 +261,9 @@ function tableFor(source: TableSource): QaTable {
   return table;
 }
 
-/** How well a table fits a question: the question's terms it holds, in its headers most, then its retrieval rank. */
-const fit = (plan: TablePlan, source: TableSource): number => held(plan) - 0.01 * (source.rank - 1);
+/** How well a table fits a question: the question's terms it holds (in its headers most), a cell it quotes, then its retrieval rank. */
+const fit = (plan: TablePlan, source: TableSource): number =>
+  held(plan) + (plan.matched[0]?.quoted ? QUOTED_FIT : 0) - 0.01 * (source.rank - 1);
 
 /**
  * Answers a question from the tables retrieval found, without a model: the question is read against

@@ -100,14 +100,43 @@ const PREVIOUS = /\b(before|previous|preceding|above|prior)\b/;
 const SUM = /\b(total|combined|altogether|sum|in all)\b/;
 const DIFFERENCE = /\b(difference|how (many|much) more|how (many|much) less|how (many|much) fewer)\b/;
 const DATED = /\b(year|years|date|season|day)\b/i;
-const HOW_MANY = /\bhow (many|much)\b/;
+/** "how many", and "the number of districts" (a count of plural things, not "the number of the player"). */
+const HOW_MANY = /\bhow (many|much)\b|\bnumber of (?!the\b)\p{L}+s\b/u;
 const WHEN = /\b(when|what year|which year|what date|which date|what season|which season)\b/;
+
+const MONTH = '(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\.?';
+const DAY = new RegExp(`\\b${MONTH}\\s+(\\d{1,2})(?:st|nd|rd|th)\\b|\\b(\\d{1,2})(?:st|nd|rd|th)\\s+(?:of\\s+)?${MONTH}`, 'g');
+
+/** "november 17th", "20th of july": a month and day the question names, written "November 17" or "20 July" in a table. */
+function daysOf(q: string): { month: string; day: string }[] {
+  return [...q.matchAll(DAY)].map((m) => ({ month: (m[1] ?? m[4]) as string, day: (m[2] ?? m[3]) as string }));
+}
+
+/** A cell that holds a named month and day. */
+function holdsDay(text: string, days: { month: string; day: string }[]): boolean {
+  const words = text.split(' ');
+  return days.some((d) => words.includes(d.day) && words.some((w) => w.startsWith(d.month)));
+}
 
 /** Where a pattern first matches in the question (Infinity when it does not). */
 const at = (re: RegExp, q: string): number => {
   const m = re.exec(q);
   return m ? m.index : Number.POSITIVE_INFINITY;
 };
+
+/**
+ * The weight of a question word that a header word extends or is extended by ("weighs" → weigh,
+ * "Weight"): stemming keeps them apart, and a header names its column in a word or two.
+ */
+function stemOf(t: string, qTerms: Map<string, number>): number | undefined {
+  if (t.length < 4 || /\d/.test(t)) return undefined;
+  for (const [q, w] of qTerms) {
+    if (q.length < 4 || q.startsWith('_')) continue;
+    const [short, long] = q.length <= t.length ? [q, t] : [t, q];
+    if (long.length - short.length <= 2 && long.startsWith(short)) return w;
+  }
+  return undefined;
+}
 
 /** Column header words found in the question, with the position of the first one. */
 function headerHits(
@@ -118,7 +147,7 @@ function headerHits(
   const out: { col: QaColumn; score: number; pos: number }[] = [];
   for (const col of columns) {
     let score = 0;
-    for (const t of col.terms) score += qTerms.get(t) ?? 0;
+    for (const t of col.terms) score += qTerms.get(t) ?? stemOf(t, qTerms) ?? 0;
     if (score <= 0) continue;
     const words = col.name.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
     const pos = Math.min(...words.map((w) => q.indexOf(w.slice(0, Math.max(3, w.length - 2)))).filter((i) => i >= 0), q.length);
@@ -136,6 +165,7 @@ const normal = (s: string): string =>
 
 /** Rows whose cells carry the question's values: rarer terms count more, a whole cell quoted counts most. */
 function matchRows(table: QaTable, qNorm: string, qTerms: Map<string, number>, headerTerms: Set<string>, namedCols: Set<number>) {
+  const days = daysOf(qNorm);
   const df = new Map<string, number>();
   for (const r of table.rows) {
     const seen = new Set<string>();
@@ -160,6 +190,9 @@ function matchRows(table: QaTable, qNorm: string, qTerms: Map<string, number>, h
       const text = normal(c.text);
       if (text.length >= 2 && padded.includes(` ${text} `) && !/^\d{1,2}$/.test(text)) {
         s += 2 + text.length / 10;
+        quoted = true;
+      } else if (days.length > 0 && holdsDay(text, days)) {
+        s += 2;
         quoted = true;
       }
       // "earned 2 points": a value in the column the question names counts double
