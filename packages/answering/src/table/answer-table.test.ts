@@ -149,6 +149,19 @@ describe('reading a question against a table', () => {
     expect(a?.alternatives.map((x) => x.source.file)).toEqual(['sales.xlsx']);
   });
 
+  it('weighs a question about named rows down when the table holds none of them', () => {
+    const named = askGames('What was the attendance of the game against Toronto Rock?');
+    expect(named?.features.unanchored).toBe(0);
+    expect(named?.citations[0]?.quote).toBe('15,300');
+    const unnamed = askGames('What was the attendance of the Boston game in April?');
+    expect(unnamed?.features.unanchored).toBe(1);
+    expect(unnamed?.score).toBeLessThan((named?.score ?? 0) - 0.2);
+    // a numeric bound picks rows too
+    expect(askGames('How many games had an attendance below 13,000?')?.features.unanchored).toBe(0);
+    // a superlative is about the whole table
+    expect(askGames('Which game had the highest attendance?')?.features.unanchored).toBe(0);
+  });
+
   it('refuses when the question names what no document holds', () => {
     const weights = new Map([
       ['game', 1],

@@ -51,12 +51,31 @@ const QUOTED = 0.2;
 const QUOTED_FIT = 0.1;
 
 /**
+ * Operations about named rows (a lookup, the row after or before one, a count or total of some rows, a
+ * difference between two): a question that asks one of them names its rows.
+ */
+const ANCHORED = new Set(['lookup', 'next', 'previous', 'count', 'sum', 'difference']);
+/** What a question about named rows loses when no row of the table holds what it names. */
+const UNANCHORED = 0.25;
+/** The share of the question one row must hold to count as the row the question names. */
+const ROW_HELD = 0.5;
+
+/**
+ * A question about named rows, none of which the table holds: no cell quoted, no row holding half
+ * of it, no numeric bound ("more than 40,000") picking rows.
+ */
+const unanchored = (plan: TablePlan): boolean =>
+  ANCHORED.has(plan.op) && !plan.filter && !plan.matched[0]?.quoted && plan.rowCoverage < ROW_HELD;
+
+/**
  * The refusal decision's score: how much of the question the table holds, its titles and headers
- * counting extra, plus a little when the question quotes a whole cell. The share of the question no
+ * counting extra, plus a little when the question quotes a whole cell, minus a little when the
+ * question is about named rows and the table holds none of them. The share of the question no
  * indexed document holds is reported (`unseen`) but not subtracted: in a collection of a few tables,
  * ordinary words ("medals", "win") are unseen too, and a plain lookup would be refused.
  */
-const evidence = (plan: TablePlan): number => held(plan) + (plan.matched[0]?.quoted ? QUOTED : 0);
+const evidence = (plan: TablePlan): number =>
+  held(plan) + (plan.matched[0]?.quoted ? QUOTED : 0) - (unanchored(plan) ? UNANCHORED : 0);
 
 /** How much of the question the table holds, its titles and headers counting extra. */
 const held = (plan: TablePlan): number => plan.coverage + 0.5 * plan.headerCoverage;
@@ -301,6 +320,8 @@ export function answerFromTables(
     unseen: plan.unseen,
     row_score: plan.matched[0]?.score ?? 0,
     quoted: plan.matched[0]?.quoted ? 1 : 0,
+    row_coverage: plan.rowCoverage,
+    unanchored: unanchored(plan) ? 1 : 0,
   };
   const result = execute(table, plan);
   const rows = rowOrder(table, result, plan);

@@ -35,6 +35,8 @@ export interface TablePlan {
   focus: number;
   /** Weight share of the question's terms that no indexed document holds (0..1). */
   unseen: number;
+  /** Weight of the question's terms the one row that holds most of them holds (0..1): the row the question is about. */
+  rowCoverage: number;
 }
 
 interface NumericFilter {
@@ -325,6 +327,14 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
   const matched = excluding(q, matchRows(table, normal(question), qTerms, headerTerms, new Set(hits.map((h) => h.col.col))));
   const bestRow = new Set([...(matched[0]?.row.cells.values() ?? [])].flatMap((c) => [...c.terms]));
   const focused = content.reduce((s, [t, w]) => (titled.has(t) || bestRow.has(t) ? s + w : s), 0);
+  let rowHeld = 0;
+  for (const r of table.rows) {
+    const terms = new Set([...r.cells.values()].flatMap((c) => [...c.terms]));
+    rowHeld = Math.max(
+      rowHeld,
+      content.reduce((s, [t, w]) => (terms.has(t) ? s + w : s), 0),
+    );
+  }
   // without index statistics (no weights) nothing counts as unseen
   const unseen = weights.size === 0 ? 0 : content.reduce((s, [t, w]) => (weights.get(t) ? s : s + w), 0);
   const numericHits = hits.filter((h) => h.col.numeric >= 0.6);
@@ -421,6 +431,7 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
     within,
     coverage: total === 0 ? 1 : held / total,
     focus: total === 0 ? 1 : focused / total,
+    rowCoverage: total === 0 ? 0 : rowHeld / total,
     unseen: total === 0 ? 0 : unseen / total,
     headerCoverage: total === 0 ? 0 : headerHeld / total,
     missing: heaviest === 0 ? 0 : lacking / heaviest,
