@@ -101,6 +101,21 @@ describe('reading a question against a table', () => {
     expect(a?.citations[0]).toMatchObject({ quote: 'Boston Blazers', anchor: { cell_range: 'C4' } });
   });
 
+  it('passes over a header row repeated inside the data', () => {
+    const platforms = tableSource(
+      'platforms.csv',
+      ['Platform', 'Setting'],
+      [
+        ['PC', 'Fantasy'],
+        ['Platform', 'Setting'],
+        ['WIN', 'Space'],
+        ['Platform', 'Setting'],
+      ],
+    );
+    const a = answerFromTables('What is the last platform listed?', [platforms], new Map());
+    expect(a?.citations[0]?.quote).toBe('WIN');
+  });
+
   it('names a column by a word its header extends ("weighs" → Weight)', () => {
     const engines = tableSource(
       'locomotives.xlsx',
