@@ -101,6 +101,42 @@ describe('reading a question against a table', () => {
     expect(a?.citations[0]).toMatchObject({ quote: 'Boston Blazers', anchor: { cell_range: 'C4' } });
   });
 
+  it("counts in the unit the cells carry, or reads the row's Total", () => {
+    const ships = tableSource(
+      'ships.csv',
+      ['Class', 'Displacement', 'Built'],
+      [
+        ['TE class', '1,400 tons', '102'],
+        ['Fletcher class', '2,050 tons', '175'],
+      ],
+    );
+    expect(answerFromTables('How many tons does the Fletcher class displace?', [ships], new Map())?.citations[0]?.quote).toBe(
+      '2,050 tons',
+    );
+    const medals = tableSource(
+      'medals.csv',
+      ['Rank', 'Nation', 'Gold', 'Silver', 'Bronze', 'Total'],
+      [
+        ['1', 'Venezuela', '6', '4', '4', '14'],
+        ['2', 'Colombia', '3', '5', '2', '10'],
+      ],
+    );
+    expect(answerFromTables('How many medals did Colombia win?', [medals], new Map())?.citations[0]?.quote).toBe('10');
+  });
+
+  it('answers "name a constituency" from the column of names, not the numbers', () => {
+    const seats = tableSource(
+      'seats.csv',
+      ['Constituency number', 'Constituency', 'Electorates'],
+      [
+        ['44', 'Jatara', '145,555'],
+        ['45', 'Prithvipur', '139,110'],
+      ],
+    );
+    const a = answerFromTables('Name a constituency that has 139,110 electorates.', [seats], new Map());
+    expect(a?.citations[0]?.quote).toBe('Prithvipur');
+  });
+
   it('passes over a header row repeated inside the data', () => {
     const platforms = tableSource(
       'platforms.csv',

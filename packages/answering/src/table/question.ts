@@ -296,11 +296,31 @@ function askedColumn(q: string, table: QaTable, exclude: Set<number>): QaColumn 
     )?.[1];
   if (noun && !NOT_NOUNS.has(noun)) {
     const terms = termsOf(noun);
-    const named = free.find((c) => [...terms].some((t) => c.terms.has(t)));
-    if (named) return named;
+    // "name a constituency": the Constituency column before "Constituency number" — a name before a number, then the shorter name
+    const named = free
+      .filter((c) => [...terms].some((t) => c.terms.has(t)))
+      .sort((a, b) => Number(a.numeric >= 0.5) - Number(b.numeric >= 0.5) || a.terms.size - b.terms.size);
+    if (named[0]) return named[0];
   }
   return undefined;
 }
+
+/** The column whose cells carry the unit "how many …" counts in ("1,400 tons"). */
+function unitColumn(q: string, table: QaTable): QaColumn | undefined {
+  const unit = /\bhow (?:many|much)\s+(\p{L}+)/u.exec(q)?.[1];
+  if (!unit) return undefined;
+  const terms = termsOf(unit);
+  if (terms.size === 0) return undefined;
+  return table.columns.find((c) => {
+    const cells = table.rows.map((r) => r.cells.get(c.col)).filter((x): x is QaCell => x !== undefined && x.num !== null);
+    const counted = cells.filter((x) => [...terms].every((t) => x.terms.has(t)));
+    return cells.length > 0 && counted.length * 2 >= cells.length;
+  });
+}
+
+/** A numeric column named "Total": what a count of one row's things reads when the question names no column. */
+const totalColumn = (table: QaTable): QaColumn | undefined =>
+  table.columns.find((c) => /^\s*total\s*$/i.test(c.name) && c.numeric >= 0.6);
 
 /** "who …" asks for the row's name: its first text column. */
 function whoColumn(q: string, table: QaTable, exclude: Set<number>): QaColumn | undefined {
@@ -395,6 +415,9 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
       measure = named.find((h) => h.col.numeric >= 0.5 && !DATED.test(h.col.name) && !ordinal(table, h.col))?.col;
     // "how many people didn't name their language": one row answers, and its number is the count
     const single = matched.filter((m) => m.score >= 0.5 * best).length === 1;
+    // "how many tons does the TE class displace": the column whose cells are counted in tons;
+    // "how many medals did Venezuela win": the row's Total
+    if (op === 'count' && !measure && single) measure = unitColumn(q, table) ?? totalColumn(table);
     if (
       op === 'count' &&
       !measure &&
