@@ -204,7 +204,7 @@ async function ranked(
 }
 
 /** Lexical hits searched for a table question's candidate tables (the answer list keeps its own k). */
-const TABLE_WIDE_K = 400;
+const TABLE_WIDE_K = 200;
 
 /** A wider lexical list of the question, as row hits: a question need not name its table, whose rows may rank low. */
 async function widerRows(ports: EnginePorts, question: string, filter: SearchFilter, found: Candidate[]): Promise<RowHit[]> {

@@ -13,7 +13,7 @@ export interface Candidate {
 const TABLE_HEAD = 50;
 const MAX_TABLES = 8;
 /** Tables read per question when a wider lexical list is searched for them. */
-const WIDE_TABLES = 16;
+const WIDE_TABLES = 12;
 /** Rows of the answer's table put first in the retrieved list, then the row each runner-up table picks. */
 const TABLE_ROWS_FIRST = 3;
 const TABLE_ALTERNATIVES = 3;
