@@ -258,6 +258,36 @@ describe('table answering without a model', () => {
     expect(a?.citations).toEqual([]);
   });
 
+  it("anchors a slide table's cell to its own box on the page", () => {
+    const row: Element = {
+      element_id: 'e3',
+      type: 'table',
+      section_path: [],
+      text: 'Red | Green',
+      anchor: {
+        kind: 'page',
+        artifact: 'pdf',
+        page_index: 0,
+        page_width: 720,
+        page_height: 540,
+        unit: 'pt',
+        rotation: 0,
+        boxes: [[100, 200, 400, 230]],
+      },
+      spans: [
+        { start: 0, end: 3, box: [100, 200, 250, 230] },
+        { start: 6, end: 11, box: [250, 200, 400, 230] },
+      ],
+      cells: [
+        { ref: 'R2C1', col: 0, start: 0, end: 3 },
+        { ref: 'R2C2', col: 1, start: 6, end: 11 },
+      ],
+      table: { index: 0, row: 1, header: false },
+    };
+    const cell = buildTable('deck.pptx', 'deck', [row]).rows[0]?.cells.get(1);
+    expect(cell && cellAnchor(cell)).toMatchObject({ kind: 'page', page_index: 0, boxes: [[250, 200, 400, 230]] });
+  });
+
   it('anchors an HTML cell to its text range and its <td> in the raw source', () => {
     const row: Element = {
       element_id: 'e9',

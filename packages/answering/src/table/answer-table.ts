@@ -87,7 +87,10 @@ interface Result {
   how: string;
 }
 
-/** The anchor of one cell: a single-cell record anchor (sheets, CSV, DOCX) or the cell's text range with its raw <td> range (HTML). */
+/**
+ * The anchor of one cell: a single-cell record anchor (sheets, CSV, DOCX), the cell's text range with
+ * its raw <td> range (HTML), or the cell's box on its page (slide tables).
+ */
 export function cellAnchor(cell: QaCell): Anchor {
   const a = cell.element.anchor;
   if (a.kind === 'text') {
@@ -100,7 +103,9 @@ export function cellAnchor(cell: QaCell): Anchor {
     };
   }
   if (a.kind === 'record') return { ...a, cell_range: cell.cell.ref };
-  return a;
+  // a slide table's row (page anchored): the box of the cell's own span
+  const boxes = (cell.element.spans ?? []).filter((s) => s.start >= cell.cell.start && s.end <= cell.cell.end).map((s) => s.box);
+  return boxes.length > 0 ? { ...a, boxes } : a;
 }
 
 function citeCell(cell: QaCell, n: number, source: TableSource): Citation | undefined {

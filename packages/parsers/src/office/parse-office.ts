@@ -4,6 +4,7 @@ import { assertOfficeContainer } from '../archive/container.js';
 import { parseDocx } from '../docx/parse-docx.js';
 import { parsePdfAs } from '../pdf/parse-pdf.js';
 import type { ParseOptions } from '../registry.js';
+import { slideTables, withSlideTables } from './slide-tables.js';
 
 function converterOf(ctx: ParseContext): NonNullable<ParseContext['convert']> {
   if (!ctx.convert)
@@ -24,12 +25,16 @@ function converted(ctx: ParseContext, to: string): Diagnostic {
 
 /**
  * .pptx/.ppt → LibreOffice → a derived PDF (artifact `pdf`) → the PDF path; anchors point into that
- * PDF (artifact 'pdf'), one page per slide, so slide n is page_index n - 1.
+ * PDF (artifact 'pdf'), one page per slide, so slide n is page_index n - 1. A .pptx table's rows
+ * are table row elements (cells with their boxes on the page) in place of the table's PDF text.
  */
 export async function parseSlides(bytes: Uint8Array, ctx: ParseContext, options: ParseOptions = {}): Promise<ParseOutput> {
   assertOfficeContainer(bytes, { allowCfb: ctx.format === 'ppt', what: 'presentation' });
   const pdf = await converterOf(ctx).convert(bytes, ctx.format, 'pdf', ctx.signal);
-  const out = await parsePdfAs(pdf, ctx, options, 'pdf');
+  const parsed = await parsePdfAs(pdf, ctx, options, 'pdf');
+  // .pptx tables join the one table model: a row element per table row, a box per cell
+  const tables = ctx.format === 'pptx' ? await slideTables(bytes).catch(() => undefined) : undefined;
+  const out = tables ? withSlideTables(parsed, tables) : parsed;
   return {
     ...out,
     diagnostics: [converted(ctx, 'PDF'), ...out.diagnostics],
