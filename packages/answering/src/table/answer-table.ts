@@ -285,9 +285,15 @@ function tableFor(source: TableSource): QaTable {
   return table;
 }
 
-/** How well a table fits a question: the question's terms it holds (in its headers most), a cell it quotes, then its retrieval rank. */
+/** What a table's fit loses per unit of the log of its best row's retrieval rank. */
+const RANK_FIT = 0.05;
+
+/**
+ * How well a table fits a question: the question's terms it holds (in its headers most), a cell it
+ * quotes, then its retrieval rank — by its log, since a table of a wider list ranks far down.
+ */
 const fit = (plan: TablePlan, source: TableSource): number =>
-  held(plan) + (plan.matched[0]?.quoted ? QUOTED_FIT : 0) - 0.01 * (source.rank - 1);
+  held(plan) + (plan.matched[0]?.quoted ? QUOTED_FIT : 0) - RANK_FIT * Math.log(source.rank);
 
 /**
  * Answers a question from the tables retrieval found, without a model: the question is read against
