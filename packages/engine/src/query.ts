@@ -16,7 +16,7 @@ import { createError } from '@pinpoint/core';
 import { searchLexical } from '@pinpoint/retrieval';
 import type { EngineConfig, EnginePorts } from './config.js';
 import { generatedFields, mergePartAnswers, paraphraseHits, rerankStaged, rewriteFor, stagedCandidates } from './hybrid.js';
-import type { Candidate } from './table-answer.js';
+import type { Candidate, RowHit } from './table-answer.js';
 import { answerTableQuestion } from './table-answer.js';
 
 export interface QueryFilters {
@@ -75,6 +75,8 @@ function pageLabel(elements: Element[], chunk: Chunk): string | undefined {
 interface Retrieval {
   candidates: Candidate[];
   queryTerms: { term: string; weight: number }[];
+  /** What the query searched (versions, collections): a wider search for the question's tables uses the same. */
+  filter?: SearchFilter;
 }
 
 async function retrieve(
@@ -128,7 +130,7 @@ async function retrieve(
     out.push({ hit, chunk, version });
   }
   timings.load = ms(t1);
-  return { candidates: out, queryTerms: result.query_terms };
+  return { candidates: out, queryTerms: result.query_terms, filter };
 }
 
 export async function search(
@@ -201,6 +203,28 @@ async function ranked(
   return out;
 }
 
+/** Lexical hits searched for a table question's candidate tables (the answer list keeps its own k). */
+const TABLE_WIDE_K = 200;
+
+/** A wider lexical list of the question, as row hits: a question need not name its table, whose rows may rank low. */
+async function widerRows(ports: EnginePorts, question: string, filter: SearchFilter, found: Candidate[]): Promise<RowHit[]> {
+  const { hits } = await searchLexical(ports.lexical, question, { k: TABLE_WIDE_K, filter });
+  const chunks = new Map((await ports.metadata.getChunks(hits.map((h) => h.chunk_id))).map((c) => [c.chunk_id, c]));
+  const files = new Map(found.map((c) => [c.version.version_id, c.version.original_name]));
+  const out: RowHit[] = [];
+  for (const h of hits) {
+    const chunk = chunks.get(h.chunk_id);
+    if (!chunk) continue;
+    let file = files.get(chunk.version_id);
+    if (file === undefined) {
+      file = (await ports.metadata.getVersion(chunk.version_id))?.original_name ?? '';
+      files.set(chunk.version_id, file);
+    }
+    out.push({ chunk, file, rank: h.rank });
+  }
+  return out;
+}
+
 /**
  * Events of a streamed ask (SSE: one event per item, named by `type`): `retrieved` first, then —
  * with a generator — `delta` text (citation markers already renumbered) and `citation` at each
@@ -232,7 +256,11 @@ export async function* askStream(
   }
   const k = config.retrieval.k;
   const keep = Math.max(ANSWER_HEAD, config.retrieval.answerChunks);
-  const { candidates: found, queryTerms } = await retrieve(
+  const {
+    candidates: found,
+    queryTerms,
+    filter,
+  } = await retrieve(
     ports,
     question,
     options,
@@ -242,7 +270,8 @@ export async function* askStream(
     Math.max(keep, TABLE_CANDIDATES),
   );
   const tt = performance.now();
-  const table = await answerTableQuestion(ports.metadata, question, found, queryTerms);
+  const wider = filter ? () => widerRows(ports, question, filter, found) : undefined;
+  const table = await answerTableQuestion(ports.metadata, question, found, queryTerms, wider);
   if (table) {
     timings.table = ms(tt);
     const retrieved = table.retrieved.slice(0, 10);

@@ -12,6 +12,8 @@ export interface Candidate {
 /** Candidates whose row is looked at for its table, and tables read per question. */
 const TABLE_HEAD = 50;
 const MAX_TABLES = 8;
+/** Tables read per question when a wider lexical list is searched for them. */
+const WIDE_TABLES = 12;
 /** Rows of the answer's table put first in the retrieved list, then the row each runner-up table picks. */
 const TABLE_ROWS_FIRST = 3;
 const TABLE_ALTERNATIVES = 3;
@@ -23,58 +25,91 @@ interface LoadedTable {
   rows: Element[];
   chunks: Map<string, Chunk>;
 }
-const TABLE_CACHE = 64;
-const loaded = new WeakMap<MetadataStore, Map<string, LoadedTable>>();
+/** The tables of one version, and which table each row element belongs to. */
+interface LoadedVersion {
+  tables: Map<number, LoadedTable>;
+  tableOf: Map<string, number>;
+}
+const VERSION_CACHE = 64;
+const loaded = new WeakMap<MetadataStore, Map<string, LoadedVersion>>();
 
-async function loadTables(metadata: MetadataStore, versionId: string): Promise<Map<number, LoadedTable>> {
+async function loadVersion(metadata: MetadataStore, versionId: string): Promise<LoadedVersion> {
   const all = await metadata.getElements(versionId);
   const list = await metadata.listChunks(versionId);
   const chunks = new Map(list.filter((x) => x.elements.length === 1).map((x) => [x.elements[0]?.element_id as string, x]));
-  const out = new Map<number, LoadedTable>();
+  const tables = new Map<number, LoadedTable>();
+  const tableOf = new Map<string, number>();
   for (const e of all) {
     if (!e.table) continue;
-    const t = out.get(e.table.index) ?? { rows: [], chunks };
+    const t = tables.get(e.table.index) ?? { rows: [], chunks };
     t.rows.push(e);
-    out.set(e.table.index, t);
+    tables.set(e.table.index, t);
+    if (!e.table.header) tableOf.set(e.element_id, e.table.index);
   }
-  return out;
+  return { tables, tableOf };
 }
 
-async function tableOf(metadata: MetadataStore, versionId: string, index: number): Promise<LoadedTable | undefined> {
+async function versionOf(metadata: MetadataStore, versionId: string): Promise<LoadedVersion> {
   let cache = loaded.get(metadata);
   if (!cache) {
     cache = new Map();
     loaded.set(metadata, cache);
   }
-  const key = `${versionId}:${index}`;
-  if (!cache.has(key)) {
-    for (const [i, t] of await loadTables(metadata, versionId)) cache.set(`${versionId}:${i}`, t);
-    while (cache.size > TABLE_CACHE) cache.delete(cache.keys().next().value as string);
+  let v = cache.get(versionId);
+  if (!v) {
+    v = await loadVersion(metadata, versionId);
+    cache.set(versionId, v);
+    while (cache.size > VERSION_CACHE) cache.delete(cache.keys().next().value as string);
   }
-  return cache.get(key);
+  return v;
 }
 
-/** The tables of the first candidates (a table row's chunk holds that one row), each with all its rows. */
-async function tableSources(metadata: MetadataStore, found: Candidate[]): Promise<TableSource[]> {
+/** A ranked row chunk: its chunk, version and 1-based rank. */
+export interface RowHit {
+  chunk: Chunk;
+  file: string;
+  rank: number;
+}
+
+/**
+ * The tables of the ranked row chunks (a table row's chunk holds that one row), each with all its
+ * rows, in the order of their best row, up to `limit` tables. A version is read whole only when one
+ * of its hits is a table row (its hit elements are read first, one query per version).
+ */
+async function tableSources(metadata: MetadataStore, hits: RowHit[], limit: number): Promise<TableSource[]> {
+  const single = hits.filter((h) => h.chunk.elements.length === 1);
+  const byVersion = new Map<string, string[]>();
+  for (const h of single) {
+    const id = h.chunk.elements[0]?.element_id as string;
+    byVersion.set(h.chunk.version_id, [...(byVersion.get(h.chunk.version_id) ?? []), id]);
+  }
+  const rowsIn = new Set<string>();
+  for (const [versionId, ids] of byVersion) {
+    if (loaded.get(metadata)?.has(versionId)) {
+      rowsIn.add(versionId);
+      continue;
+    }
+    const elements = await metadata.getElements(versionId, ids);
+    if (elements.some((e) => e.table && !e.table.header)) rowsIn.add(versionId);
+  }
   const sources = new Map<string, TableSource>();
-  for (const c of found.slice(0, TABLE_HEAD)) {
-    if (sources.size >= MAX_TABLES) break;
-    const ref = c.chunk.elements[0];
-    if (!ref || c.chunk.elements.length !== 1) continue;
-    const [element] = await metadata.getElements(c.chunk.version_id, [ref.element_id]);
-    const table = element?.table;
-    if (!table || table.header) continue;
-    const key = `${c.chunk.version_id}:${table.index}`;
-    if (sources.has(key)) continue;
-    const rows = await tableOf(metadata, c.chunk.version_id, table.index);
-    if (!rows) continue;
+  for (const h of single) {
+    if (sources.size >= limit) break;
+    const versionId = h.chunk.version_id;
+    if (!rowsIn.has(versionId)) continue;
+    const version = await versionOf(metadata, versionId);
+    const index = version.tableOf.get(h.chunk.elements[0]?.element_id as string);
+    if (index === undefined) continue;
+    const key = `${versionId}:${index}`;
+    const rows = version.tables.get(index);
+    if (sources.has(key) || !rows) continue;
     sources.set(key, {
-      versionId: c.chunk.version_id,
-      file: c.version.original_name,
-      title: titleOf(c.version.original_name),
+      versionId,
+      file: h.file,
+      title: titleOf(h.file),
       elements: rows.rows,
       chunkOf: (id) => rows.chunks.get(id),
-      rank: c.hit.rank,
+      rank: h.rank,
     });
   }
   return [...sources.values()];
@@ -123,11 +158,19 @@ export async function answerTableQuestion(
   question: string,
   found: Candidate[],
   queryTerms: { term: string; weight: number }[],
+  wider?: () => Promise<RowHit[]>,
 ): Promise<{ answer: TableAnswer; retrieved: Retrieved[] } | undefined> {
-  const sources = await tableSources(metadata, found);
+  const head = found.slice(0, TABLE_HEAD).map((c) => ({ chunk: c.chunk, file: c.version.original_name, rank: c.hit.rank }));
+  let sources = await tableSources(metadata, head, MAX_TABLES);
   const first = found[0];
   // the best candidate is a table row, or a heading of a document whose table is among the candidates
   if (!first || !sources.some((s) => s.rank === first.hit.rank || s.versionId === first.chunk.version_id)) return undefined;
+  // a question need not name its table: the tables of a wider lexical list join the candidates
+  if (wider) {
+    const more = await tableSources(metadata, await wider(), WIDE_TABLES);
+    const have = new Set(sources.map((s) => s.elements));
+    sources = [...sources, ...more.filter((s) => !have.has(s.elements))].slice(0, WIDE_TABLES);
+  }
   const weights = new Map(queryTerms.map((q) => [q.term, q.weight]));
   const answer = answerFromTables(question, sources, weights);
   if (!answer) return undefined;

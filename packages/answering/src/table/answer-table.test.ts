@@ -77,7 +77,95 @@ const games: TableSource = {
 };
 const askGames = (q: string, weights = new Map<string, number>()) => answerFromTables(q, [games], weights);
 
+/** A table from its header names and rows, shaped like a sheet's records. */
+function tableSource(file: string, headers: string[], data: string[][]): TableSource {
+  const rowOf = (values: string[], row: number, header: boolean): Element => {
+    const e = sheetRow(values, row, header);
+    return {
+      ...e,
+      element_id: `${file}${row}`,
+      cells: (e.cells ?? []).map((c) => (header ? c : { ...c, header: headers[c.col] as string })),
+    };
+  };
+  const rows = [rowOf(headers, 1, true), ...data.map((d, i) => rowOf(d, i + 2, false))];
+  return { versionId: file, file, title: file.replace(/\..*$/, ''), elements: rows, chunkOf, rank: 1 };
+}
+
 describe('reading a question against a table', () => {
+  it('reads "the number of games …" as a count', () => {
+    expect(askGames('What is the number of games with an attendance above 13,000?')?.answer).toMatch(/^2 — count of 2 rows/);
+  });
+
+  it('finds "march 10th" in a cell written "March 10"', () => {
+    const a = askGames('Which opponent came after the game on march 10th?');
+    expect(a?.citations[0]).toMatchObject({ quote: 'Boston Blazers', anchor: { cell_range: 'C4' } });
+  });
+
+  it("counts in the unit the cells carry, or reads the row's Total", () => {
+    const ships = tableSource(
+      'ships.csv',
+      ['Class', 'Displacement', 'Built'],
+      [
+        ['TE class', '1,400 tons', '102'],
+        ['Fletcher class', '2,050 tons', '175'],
+      ],
+    );
+    expect(answerFromTables('How many tons does the Fletcher class displace?', [ships], new Map())?.citations[0]?.quote).toBe(
+      '2,050 tons',
+    );
+    const medals = tableSource(
+      'medals.csv',
+      ['Rank', 'Nation', 'Gold', 'Silver', 'Bronze', 'Total'],
+      [
+        ['1', 'Venezuela', '6', '4', '4', '14'],
+        ['2', 'Colombia', '3', '5', '2', '10'],
+      ],
+    );
+    expect(answerFromTables('How many medals did Colombia win?', [medals], new Map())?.citations[0]?.quote).toBe('10');
+  });
+
+  it('answers "name a constituency" from the column of names, not the numbers', () => {
+    const seats = tableSource(
+      'seats.csv',
+      ['Constituency number', 'Constituency', 'Electorates'],
+      [
+        ['44', 'Jatara', '145,555'],
+        ['45', 'Prithvipur', '139,110'],
+      ],
+    );
+    const a = answerFromTables('Name a constituency that has 139,110 electorates.', [seats], new Map());
+    expect(a?.citations[0]?.quote).toBe('Prithvipur');
+  });
+
+  it('passes over a header row repeated inside the data', () => {
+    const platforms = tableSource(
+      'platforms.csv',
+      ['Platform', 'Setting'],
+      [
+        ['PC', 'Fantasy'],
+        ['Platform', 'Setting'],
+        ['WIN', 'Space'],
+        ['Platform', 'Setting'],
+      ],
+    );
+    const a = answerFromTables('What is the last platform listed?', [platforms], new Map());
+    expect(a?.citations[0]?.quote).toBe('WIN');
+  });
+
+  it('names a column by a word its header extends ("weighs" → Weight)', () => {
+    const engines = tableSource(
+      'locomotives.xlsx',
+      ['Name', 'Built', 'Weight'],
+      [
+        ['Class 66', '1998', '126 t'],
+        ['Re 4/4', '1946', '80 t'],
+        ['Big Boy', '1941', '548 t'],
+      ],
+    );
+    const a = answerFromTables('Which locomotive weighs the least?', [engines], new Map());
+    expect(a?.citations[0]?.quote).toBe('Re 4/4');
+  });
+
   it('answers "the next … after X" from the column X is in', () => {
     const a = askGames('Who was the next opening act after the Cadillac Tramps?');
     expect(a?.citations[0]).toMatchObject({ quote: 'Doughboys', anchor: { cell_range: 'F3' } });
@@ -110,6 +198,19 @@ describe('reading a question against a table', () => {
     const a = answerFromTables('Who was the next opening act after the Cadillac Tramps?', [source, games], new Map());
     expect(a?.citations[0]?.quote).toBe('Doughboys');
     expect(a?.alternatives.map((x) => x.source.file)).toEqual(['sales.xlsx']);
+  });
+
+  it('weighs a question about named rows down when the table holds none of them', () => {
+    const named = askGames('What was the attendance of the game against Toronto Rock?');
+    expect(named?.features.unanchored).toBe(0);
+    expect(named?.citations[0]?.quote).toBe('15,300');
+    const unnamed = askGames('What was the attendance of the Boston game in April?');
+    expect(unnamed?.features.unanchored).toBe(1);
+    expect(unnamed?.score).toBeLessThan((named?.score ?? 0) - 0.2);
+    // a numeric bound picks rows too
+    expect(askGames('How many games had an attendance below 13,000?')?.features.unanchored).toBe(0);
+    // a superlative is about the whole table
+    expect(askGames('Which game had the highest attendance?')?.features.unanchored).toBe(0);
   });
 
   it('refuses when the question names what no document holds', () => {
@@ -155,6 +256,36 @@ describe('table answering without a model', () => {
     const a = ask('What was the attendance of the Lorraine Moller marathon in Osaka?');
     expect(a?.refused).toBe(true);
     expect(a?.citations).toEqual([]);
+  });
+
+  it("anchors a slide table's cell to its own box on the page", () => {
+    const row: Element = {
+      element_id: 'e3',
+      type: 'table',
+      section_path: [],
+      text: 'Red | Green',
+      anchor: {
+        kind: 'page',
+        artifact: 'pdf',
+        page_index: 0,
+        page_width: 720,
+        page_height: 540,
+        unit: 'pt',
+        rotation: 0,
+        boxes: [[100, 200, 400, 230]],
+      },
+      spans: [
+        { start: 0, end: 3, box: [100, 200, 250, 230] },
+        { start: 6, end: 11, box: [250, 200, 400, 230] },
+      ],
+      cells: [
+        { ref: 'R2C1', col: 0, start: 0, end: 3 },
+        { ref: 'R2C2', col: 1, start: 6, end: 11 },
+      ],
+      table: { index: 0, row: 1, header: false },
+    };
+    const cell = buildTable('deck.pptx', 'deck', [row]).rows[0]?.cells.get(1);
+    expect(cell && cellAnchor(cell)).toMatchObject({ kind: 'page', page_index: 0, boxes: [[250, 200, 400, 230]] });
   });
 
   it('anchors an HTML cell to its text range and its <td> in the raw source', () => {

@@ -47,14 +47,35 @@ export const DEFAULT_TABLE_OPTIONS: Readonly<TableAnswerOptions> = Object.freeze
 
 /** What a question that quotes a whole cell of the table adds to the evidence. */
 const QUOTED = 0.2;
+/** What a quoted cell adds to a table's fit when tables are compared. */
+const QUOTED_FIT = 0.1;
+
+/**
+ * Operations about named rows (a lookup, the row after or before one, a count or total of some rows, a
+ * difference between two): a question that asks one of them names its rows.
+ */
+const ANCHORED = new Set(['lookup', 'next', 'previous', 'count', 'sum', 'difference']);
+/** What a question about named rows loses when no row of the table holds what it names. */
+const UNANCHORED = 0.25;
+/** The share of the question one row must hold to count as the row the question names. */
+const ROW_HELD = 0.5;
+
+/**
+ * A question about named rows, none of which the table holds: no cell quoted, no row holding half
+ * of it, no numeric bound ("more than 40,000") picking rows.
+ */
+const unanchored = (plan: TablePlan): boolean =>
+  ANCHORED.has(plan.op) && !plan.filter && !plan.matched[0]?.quoted && plan.rowCoverage < ROW_HELD;
 
 /**
  * The refusal decision's score: how much of the question the table holds, its titles and headers
- * counting extra, plus a little when the question quotes a whole cell. The share of the question no
+ * counting extra, plus a little when the question quotes a whole cell, minus a little when the
+ * question is about named rows and the table holds none of them. The share of the question no
  * indexed document holds is reported (`unseen`) but not subtracted: in a collection of a few tables,
  * ordinary words ("medals", "win") are unseen too, and a plain lookup would be refused.
  */
-const evidence = (plan: TablePlan): number => held(plan) + (plan.matched[0]?.quoted ? QUOTED : 0);
+const evidence = (plan: TablePlan): number =>
+  held(plan) + (plan.matched[0]?.quoted ? QUOTED : 0) - (unanchored(plan) ? UNANCHORED : 0);
 
 /** How much of the question the table holds, its titles and headers counting extra. */
 const held = (plan: TablePlan): number => plan.coverage + 0.5 * plan.headerCoverage;
@@ -66,7 +87,10 @@ interface Result {
   how: string;
 }
 
-/** The anchor of one cell: a single-cell record anchor (sheets, CSV, DOCX) or the cell's text range with its raw <td> range (HTML). */
+/**
+ * The anchor of one cell: a single-cell record anchor (sheets, CSV, DOCX), the cell's text range with
+ * its raw <td> range (HTML), or the cell's box on its page (slide tables).
+ */
 export function cellAnchor(cell: QaCell): Anchor {
   const a = cell.element.anchor;
   if (a.kind === 'text') {
@@ -79,7 +103,9 @@ export function cellAnchor(cell: QaCell): Anchor {
     };
   }
   if (a.kind === 'record') return { ...a, cell_range: cell.cell.ref };
-  return a;
+  // a slide table's row (page anchored): the box of the cell's own span
+  const boxes = (cell.element.spans ?? []).filter((s) => s.start >= cell.cell.start && s.end <= cell.cell.end).map((s) => s.box);
+  return boxes.length > 0 ? { ...a, boxes } : a;
 }
 
 function citeCell(cell: QaCell, n: number, source: TableSource): Citation | undefined {
@@ -259,8 +285,15 @@ function tableFor(source: TableSource): QaTable {
   return table;
 }
 
-/** How well a table fits a question: the question's terms it holds, in its headers most, then its retrieval rank. */
-const fit = (plan: TablePlan, source: TableSource): number => held(plan) - 0.01 * (source.rank - 1);
+/** What a table's fit loses per unit of the log of its best row's retrieval rank. */
+const RANK_FIT = 0.05;
+
+/**
+ * How well a table fits a question: the question's terms it holds (in its headers most), a cell it
+ * quotes, then its retrieval rank — by its log, since a table of a wider list ranks far down.
+ */
+const fit = (plan: TablePlan, source: TableSource): number =>
+  held(plan) + (plan.matched[0]?.quoted ? QUOTED_FIT : 0) - RANK_FIT * Math.log(source.rank);
 
 /**
  * Answers a question from the tables retrieval found, without a model: the question is read against
@@ -298,6 +331,8 @@ export function answerFromTables(
     unseen: plan.unseen,
     row_score: plan.matched[0]?.score ?? 0,
     quoted: plan.matched[0]?.quoted ? 1 : 0,
+    row_coverage: plan.rowCoverage,
+    unanchored: unanchored(plan) ? 1 : 0,
   };
   const result = execute(table, plan);
   const rows = rowOrder(table, result, plan);

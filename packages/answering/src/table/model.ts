@@ -68,6 +68,14 @@ export function cellNumber(text: string): number | null {
 
 const cellText = (e: Element, c: TableCell): string => sliceCodepoints(e.text, c.start, c.end);
 
+const folded = (s: string): string => s.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
+
+/** A header row repeated inside the data (long tables repeat it): most of its cells read as their column's name. */
+function repeatsHeader(cells: Map<number, QaCell>, names: Map<number, string>): boolean {
+  const named = [...cells.values()].filter((c) => c.text !== '' && folded(c.text) === folded(names.get(c.col) ?? ''));
+  return cells.size >= 2 && named.length * 2 >= cells.size;
+}
+
 /**
  * One table from its row elements (header and data rows, in order). Cells spanned from rows above
  * (rowspan, vertical merges) read as the cell they come from, so a citation of them opens that cell.
@@ -82,7 +90,7 @@ export function buildTable(file: string, docTitle: string, elements: Element[]):
   }
   const rows: QaRow[] = [];
   const last = new Map<number, QaCell>();
-  dataRows.forEach((e, index) => {
+  dataRows.forEach((e) => {
     const cells = new Map<number, QaCell>();
     for (const c of e.cells ?? []) {
       const text = cellText(e, c);
@@ -93,7 +101,7 @@ export function buildTable(file: string, docTitle: string, elements: Element[]):
       if (from && !cells.has(carried.col)) cells.set(carried.col, from);
     }
     for (const [col, cell] of cells) last.set(col, cell);
-    rows.push({ element: e, index, cells });
+    if (!repeatsHeader(cells, names)) rows.push({ element: e, index: rows.length, cells });
   });
   const cols = new Set([...names.keys(), ...rows.flatMap((r) => [...r.cells.keys()])]);
   const columns: QaColumn[] = [...cols]

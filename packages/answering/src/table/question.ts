@@ -35,6 +35,8 @@ export interface TablePlan {
   focus: number;
   /** Weight share of the question's terms that no indexed document holds (0..1). */
   unseen: number;
+  /** Weight of the question's terms the one row that holds most of them holds (0..1): the row the question is about. */
+  rowCoverage: number;
 }
 
 interface NumericFilter {
@@ -100,14 +102,43 @@ const PREVIOUS = /\b(before|previous|preceding|above|prior)\b/;
 const SUM = /\b(total|combined|altogether|sum|in all)\b/;
 const DIFFERENCE = /\b(difference|how (many|much) more|how (many|much) less|how (many|much) fewer)\b/;
 const DATED = /\b(year|years|date|season|day)\b/i;
-const HOW_MANY = /\bhow (many|much)\b/;
+/** "how many", and "the number of districts" (a count of plural things, not "the number of the player"). */
+const HOW_MANY = /\bhow (many|much)\b|\bnumber of (?!the\b)\p{L}+s\b/u;
 const WHEN = /\b(when|what year|which year|what date|which date|what season|which season)\b/;
+
+const MONTH = '(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\.?';
+const DAY = new RegExp(`\\b${MONTH}\\s+(\\d{1,2})(?:st|nd|rd|th)\\b|\\b(\\d{1,2})(?:st|nd|rd|th)\\s+(?:of\\s+)?${MONTH}`, 'g');
+
+/** "november 17th", "20th of july": a month and day the question names, written "November 17" or "20 July" in a table. */
+function daysOf(q: string): { month: string; day: string }[] {
+  return [...q.matchAll(DAY)].map((m) => ({ month: (m[1] ?? m[4]) as string, day: (m[2] ?? m[3]) as string }));
+}
+
+/** A cell that holds a named month and day. */
+function holdsDay(text: string, days: { month: string; day: string }[]): boolean {
+  const words = text.split(' ');
+  return days.some((d) => words.includes(d.day) && words.some((w) => w.startsWith(d.month)));
+}
 
 /** Where a pattern first matches in the question (Infinity when it does not). */
 const at = (re: RegExp, q: string): number => {
   const m = re.exec(q);
   return m ? m.index : Number.POSITIVE_INFINITY;
 };
+
+/**
+ * The weight of a question word that a header word extends or is extended by ("weighs" → weigh,
+ * "Weight"): stemming keeps them apart, and a header names its column in a word or two.
+ */
+function stemOf(t: string, qTerms: Map<string, number>): number | undefined {
+  if (t.length < 4 || /\d/.test(t)) return undefined;
+  for (const [q, w] of qTerms) {
+    if (q.length < 4 || q.startsWith('_')) continue;
+    const [short, long] = q.length <= t.length ? [q, t] : [t, q];
+    if (long.length - short.length <= 2 && long.startsWith(short)) return w;
+  }
+  return undefined;
+}
 
 /** Column header words found in the question, with the position of the first one. */
 function headerHits(
@@ -118,7 +149,7 @@ function headerHits(
   const out: { col: QaColumn; score: number; pos: number }[] = [];
   for (const col of columns) {
     let score = 0;
-    for (const t of col.terms) score += qTerms.get(t) ?? 0;
+    for (const t of col.terms) score += qTerms.get(t) ?? stemOf(t, qTerms) ?? 0;
     if (score <= 0) continue;
     const words = col.name.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
     const pos = Math.min(...words.map((w) => q.indexOf(w.slice(0, Math.max(3, w.length - 2)))).filter((i) => i >= 0), q.length);
@@ -136,6 +167,7 @@ const normal = (s: string): string =>
 
 /** Rows whose cells carry the question's values: rarer terms count more, a whole cell quoted counts most. */
 function matchRows(table: QaTable, qNorm: string, qTerms: Map<string, number>, headerTerms: Set<string>, namedCols: Set<number>) {
+  const days = daysOf(qNorm);
   const df = new Map<string, number>();
   for (const r of table.rows) {
     const seen = new Set<string>();
@@ -160,6 +192,9 @@ function matchRows(table: QaTable, qNorm: string, qTerms: Map<string, number>, h
       const text = normal(c.text);
       if (text.length >= 2 && padded.includes(` ${text} `) && !/^\d{1,2}$/.test(text)) {
         s += 2 + text.length / 10;
+        quoted = true;
+      } else if (days.length > 0 && holdsDay(text, days)) {
+        s += 2;
         quoted = true;
       }
       // "earned 2 points": a value in the column the question names counts double
@@ -261,11 +296,31 @@ function askedColumn(q: string, table: QaTable, exclude: Set<number>): QaColumn 
     )?.[1];
   if (noun && !NOT_NOUNS.has(noun)) {
     const terms = termsOf(noun);
-    const named = free.find((c) => [...terms].some((t) => c.terms.has(t)));
-    if (named) return named;
+    // "name a constituency": the Constituency column before "Constituency number" — a name before a number, then the shorter name
+    const named = free
+      .filter((c) => [...terms].some((t) => c.terms.has(t)))
+      .sort((a, b) => Number(a.numeric >= 0.5) - Number(b.numeric >= 0.5) || a.terms.size - b.terms.size);
+    if (named[0]) return named[0];
   }
   return undefined;
 }
+
+/** The column whose cells carry the unit "how many …" counts in ("1,400 tons"). */
+function unitColumn(q: string, table: QaTable): QaColumn | undefined {
+  const unit = /\bhow (?:many|much)\s+(\p{L}+)/u.exec(q)?.[1];
+  if (!unit) return undefined;
+  const terms = termsOf(unit);
+  if (terms.size === 0) return undefined;
+  return table.columns.find((c) => {
+    const cells = table.rows.map((r) => r.cells.get(c.col)).filter((x): x is QaCell => x !== undefined && x.num !== null);
+    const counted = cells.filter((x) => [...terms].every((t) => x.terms.has(t)));
+    return cells.length > 0 && counted.length * 2 >= cells.length;
+  });
+}
+
+/** A numeric column named "Total": what a count of one row's things reads when the question names no column. */
+const totalColumn = (table: QaTable): QaColumn | undefined =>
+  table.columns.find((c) => /^\s*total\s*$/i.test(c.name) && c.numeric >= 0.6);
 
 /** "who …" asks for the row's name: its first text column. */
 function whoColumn(q: string, table: QaTable, exclude: Set<number>): QaColumn | undefined {
@@ -292,6 +347,14 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
   const matched = excluding(q, matchRows(table, normal(question), qTerms, headerTerms, new Set(hits.map((h) => h.col.col))));
   const bestRow = new Set([...(matched[0]?.row.cells.values() ?? [])].flatMap((c) => [...c.terms]));
   const focused = content.reduce((s, [t, w]) => (titled.has(t) || bestRow.has(t) ? s + w : s), 0);
+  let rowHeld = 0;
+  for (const r of table.rows) {
+    const terms = new Set([...r.cells.values()].flatMap((c) => [...c.terms]));
+    rowHeld = Math.max(
+      rowHeld,
+      content.reduce((s, [t, w]) => (terms.has(t) ? s + w : s), 0),
+    );
+  }
   // without index statistics (no weights) nothing counts as unseen
   const unseen = weights.size === 0 ? 0 : content.reduce((s, [t, w]) => (weights.get(t) ? s : s + w), 0);
   const numericHits = hits.filter((h) => h.col.numeric >= 0.6);
@@ -352,6 +415,9 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
       measure = named.find((h) => h.col.numeric >= 0.5 && !DATED.test(h.col.name) && !ordinal(table, h.col))?.col;
     // "how many people didn't name their language": one row answers, and its number is the count
     const single = matched.filter((m) => m.score >= 0.5 * best).length === 1;
+    // "how many tons does the TE class displace": the column whose cells are counted in tons;
+    // "how many medals did Venezuela win": the row's Total
+    if (op === 'count' && !measure && single) measure = unitColumn(q, table) ?? totalColumn(table);
     if (
       op === 'count' &&
       !measure &&
@@ -388,6 +454,7 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
     within,
     coverage: total === 0 ? 1 : held / total,
     focus: total === 0 ? 1 : focused / total,
+    rowCoverage: total === 0 ? 0 : rowHeld / total,
     unseen: total === 0 ? 0 : unseen / total,
     headerCoverage: total === 0 ? 0 : headerHeld / total,
     missing: heaviest === 0 ? 0 : lacking / heaviest,

@@ -1,0 +1,62 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openLexicalIndex } from '@pinpoint/retrieval';
+import { FsBlobStore, SqliteJobQueue, SqliteMetadataStore } from '@pinpoint/storage';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultEngineConfig } from './config.js';
+import { createEngine, type Engine } from './engine.js';
+
+/** A long table whose every row repeats the question's words: its rows fill the first 50 candidates. */
+const notes = [
+  'Entry,Notes',
+  ...Array.from({ length: 70 }, (_, i) => `Entry ${i + 1},"club attendance club attendance note ${i + 1}"`),
+].join('\n');
+/** The table the question is about: its words are its headers, its rows rank below the other's. */
+const clubs = [
+  'Club,Stadium,Attendance',
+  'Rovers,North Park,"12,400"',
+  'United,Harbour Road,"31,900"',
+  'Athletic,Mill Lane,"8,250"',
+].join('\n');
+
+let dir: string;
+let engine: Engine;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'pp-table-candidates-'));
+  engine = createEngine(
+    { ...defaultEngineConfig, parse: { ...defaultEngineConfig.parse, isolate: false } },
+    {
+      metadata: new SqliteMetadataStore(join(dir, 'metadata.db')),
+      blobs: new FsBlobStore(join(dir, 'blobs')),
+      queue: new SqliteJobQueue({ path: join(dir, 'jobs.db'), backoffMs: 10, pollMs: 10 }),
+      lexical: openLexicalIndex(join(dir, 'lexical.db')),
+    },
+  );
+  engine.startWorker();
+  const collection = await engine.ensureCollection('default');
+  const uploaded = await engine.upload(collection.collection_id, [
+    { name: 'notes.csv', bytes: new TextEncoder().encode(notes) },
+    { name: 'clubs.csv', bytes: new TextEncoder().encode(clubs) },
+  ]);
+  await engine.waitForVersions(
+    uploaded.map((u) => u.version.version_id),
+    { timeoutMs: 30_000 },
+  );
+});
+
+afterAll(async () => {
+  await engine.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the candidate tables of a table question', () => {
+  it('reads a table whose rows rank below the first 50 candidates', async () => {
+    const found = await engine.search('Which club had the highest attendance?', { k: 50 });
+    // the long table's rows take every one of the first 50 places
+    expect(new Set(found.hits.map((h) => h.file))).toEqual(new Set(['notes.csv']));
+    const res = await engine.ask('Which club had the highest attendance?');
+    expect(res.citations[0]).toMatchObject({ file: 'clubs.csv', quote: 'United', anchor: { cell_range: 'A3' } });
+  });
+});
