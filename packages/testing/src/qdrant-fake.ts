@@ -88,6 +88,8 @@ function runQuery(col: Collection, q: Query): [Point, number][] {
 }
 
 function handle(cols: Map<string, Collection>, method: string, path: string, body: Record<string, unknown>): unknown {
+  if (path.replace(/\?.*$/, '') === '/collections' && method === 'GET')
+    return { collections: [...cols.keys()].map((name) => ({ name })) };
   const m = path.match(/^\/collections\/([^/?]+)(\/[^?]*)?/);
   if (!m) throw new HttpError(404, 'not found');
   const name = decodeURIComponent(m[1] ?? '');
@@ -124,6 +126,8 @@ function handle(cols: Map<string, Collection>, method: string, path: string, bod
       ...(q.with_vector ? { vector: p.vector } : {}),
     })),
   });
+  if (rest === '/points/count')
+    return { count: [...col.points.values()].filter((p) => matches(p, body.filter as Query['filter'])).length };
   if (rest === '/points/query') return answer(body as Query);
   if (rest === '/points/query/batch') return (body.searches as Query[]).map(answer);
   throw new HttpError(404, 'not found');
