@@ -31,6 +31,9 @@ const CASES = [
   },
 ];
 
+/** A corpus deck whose third slide holds a table (ColA … ColF over three rows of numbers). */
+const PPTX = 'markitdown__test.pptx';
+
 let api: RunningApi;
 let browser: Browser;
 
@@ -42,8 +45,11 @@ beforeAll(async () => {
     api.base,
     CASES.map((c) => ({ name: c.file, bytes: new Uint8Array(readFileSync(join(docsDir, c.file))) })),
   );
-  for (const r of results) await waitForReady(api.base, r.version.version_id);
-}, 180_000);
+  const deck = await uploadViaApi(api.base, [
+    { name: PPTX, bytes: new Uint8Array(readFileSync(join(sharedDir, 'corpus/formats/pptx', PPTX))) },
+  ]);
+  for (const r of [...results, ...deck]) await waitForReady(api.base, r.version.version_id, 150_000);
+}, 300_000);
 
 afterAll(async () => {
   await browser?.close();
@@ -87,4 +93,23 @@ describe('a cited table cell in the reader (real API, Chromium)', () => {
     },
     120_000,
   );
+
+  it('a slide table: the answer cell is drawn as its own box on the rendered slide', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const { answer, resolved } = await askAndOpen(page, 'What is ColE in the row where ColA is 13?');
+    expect(answer.citations[0]?.file).toBe(PPTX);
+    expect(answer.citations[0]?.quote).toBe('17');
+    expect(resolved.view.kind).toBe('page');
+    const anchor = answer.citations[0]?.anchor;
+    expect(anchor?.kind).toBe('page');
+    // one box, the cell's, narrower than the slide table's row
+    if (anchor?.kind !== 'page') throw new Error('not a page anchor');
+    expect(anchor.boxes).toHaveLength(1);
+    const [x0, , x1] = anchor.boxes[0] as number[];
+    expect((x1 as number) - (x0 as number)).toBeLessThan(anchor.page_width * 0.3);
+    await page.locator('[data-testid=highlight-box]').first().waitFor();
+    expect(await page.locator('[data-testid=highlight-box]').count()).toBe(1);
+    await page.screenshot({ path: join(resultsDir, 'cell-pptx.png') });
+    await page.close();
+  }, 120_000);
 });
