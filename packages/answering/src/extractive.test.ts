@@ -64,15 +64,20 @@ describe('answerExtractive', () => {
     const a = answerExtractive({ question: 'How much are taxi fares refunded?', chunks: ranked([textElement, pageElement]) });
     expect(a.refused).toBe(false);
     const c = a.citations[0];
-    expect(c?.quote).toBe('Taxi fares are refunded up to 50 dollars per trip.');
-    expect(a.answer).toContain('[1]');
+    // The best sentence and the neighbour that follows it in the same paragraph: one passage, one citation.
+    expect(c?.quote).toBe('Taxi fares are refunded up to 50 dollars per trip. Hotels need a receipt.');
+    expect(a.answer).toBe('Taxi fares are refunded up to 50 dollars per trip. Hotels need a receipt. [1]');
     if (c?.anchor.kind !== 'text') throw new Error('expected a text anchor');
     expect(sliceCodepoints(decoded, c.anchor.start, c.anchor.end)).toBe(c.quote);
     expect(c.precision).toBe('exact');
   });
 
   it('narrows a page anchor to the boxes of the spans under the sentence', () => {
-    const a = answerExtractive({ question: 'Is alcohol refunded?', chunks: ranked([pageElement, textElement]) });
+    // One sentence only: its neighbour would join it into one passage.
+    const a = answerExtractive(
+      { question: 'Is alcohol refunded?', chunks: ranked([pageElement, textElement]) },
+      { maxSentences: 1 },
+    );
     const c = a.citations[0];
     expect(c?.quote).toBe('Alcohol is never refunded.');
     expect(c?.anchor.kind === 'page' && c.anchor.boxes).toEqual([[10, 22, 250, 32]]);
@@ -169,6 +174,49 @@ describe('answerExtractive', () => {
       chunks: oneChunk([para2('q', 'paragraph', 'The college was founded by John Harvard in the colony.')]),
     });
     expect(who.citations[0]?.mark?.text).toBe('John Harvard');
+  });
+
+  it('reads two picked sentences in the text’s order when one follows the other', () => {
+    const els = [para2('p', 'paragraph', '钙含量比菠菜高50％以上，维生素C含量是单个橙子的三倍。因此它有时也被称为笨蛋水果。')];
+    const a = answerExtractive({ question: '为什么称猴面包树为笨蛋水果？', chunks: oneChunk(els) });
+    expect(a.citations).toHaveLength(1);
+    expect(a.citations[0]?.quote).toBe('钙含量比菠菜高50％以上，维生素C含量是单个橙子的三倍。因此它有时也被称为笨蛋水果。');
+  });
+
+  it('cites a sentence once when two overlapping chunks both hold it', () => {
+    const e = para2('p', 'paragraph', 'The dam was finished in 1936. It holds Lake Mead.');
+    const copy = { ...e };
+    const chunks: RankedChunk[] = [
+      { chunk: chunkOf(e, 'c1'), elements: [e], file: 'dam', rank: 1, score: 10 },
+      { chunk: chunkOf(copy, 'c2'), elements: [copy], file: 'dam', rank: 2, score: 10 },
+    ];
+    const a = answerExtractive({ question: 'When was the dam finished?', chunks });
+    expect(a.citations.map((c) => c.quote)).toEqual(['The dam was finished in 1936. It holds Lake Mead.']);
+  });
+
+  it('measures how the best sentence alone fits the question', () => {
+    const els = [
+      para2('p1', 'paragraph', 'The Normans settled in Normandy.'),
+      para2('p2', 'paragraph', 'Rollo signed a treaty with the king in 911.'),
+    ];
+    const chunks = oneChunk(els);
+    const queryTerms = [
+      { term: 'rollo', weight: 4 },
+      { term: 'treati', weight: 2 },
+      { term: 'sign', weight: 1 },
+    ];
+    const a = answerExtractive({ question: 'In what year did Rollo sign the treaty?', chunks, queryTerms });
+    expect(a.gate.features).toMatchObject({ align: 1, rare_sentence: 1, type_sentence: 1 });
+    // The rarest term (rollo) in one sentence, the rest in the other: no one sentence states it.
+    const split = answerExtractive({
+      question: 'In what year did Rollo sign the treaty?',
+      chunks: oneChunk([
+        para2('q1', 'paragraph', 'Rollo led the Vikings up the Seine in 911.'),
+        para2('q2', 'paragraph', 'The king signed a treaty with the Bretons.'),
+      ]),
+      queryTerms,
+    });
+    expect(split.gate.features.align).toBeLessThan(1);
   });
 
   it('says in one line why it refused: the words nothing mentions', () => {

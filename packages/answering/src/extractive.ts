@@ -1,5 +1,6 @@
 import { analyze, hasKana, isCjkCodepoint, termKind } from '@pinpoint/analysis';
 import type { Citation } from '@pinpoint/core';
+import { sliceCodepoints } from '@pinpoint/core';
 import { expectedType, hasType, markType, negationMismatch, questionEntities, typeSpan } from './answer-type.js';
 import type { Candidate, QueryTermWeight, RankedChunk } from './candidates.js';
 import { chunkSentences, coverage, queryWeights, subjectQueryTerms, subjectWords, termsOf } from './candidates.js';
@@ -26,7 +27,10 @@ export interface ExtractiveAnswer {
 
 interface Scored {
   c: Candidate;
+  /** How likely the sentence answers: the match, plus the retrieval's own judgement of its chunk. */
   score: number;
+  /** How well the sentence matches the question alone: what the gate judges. */
+  match: number;
   cov: number;
   win: number;
   around: Candidate[];
@@ -95,6 +99,7 @@ function scoreCandidates(query: QueryTermWeight[], sentences: Candidate[][], que
   const type = expectedType(question);
   const subject = definitionSubject(question);
   const local = localWeights(query, sentences);
+  const topScore = Math.max(1e-9, ...sentences.map((l) => l[0]?.source.score ?? 0));
   const out: Scored[] = [];
   for (const list of sentences) {
     // The chunk's own headings and labels name what every sentence under them is about: a sentence
@@ -106,13 +111,16 @@ function scoreCandidates(query: QueryTermWeight[], sentences: Candidate[][], que
       const win = coverage(query, (t) => around.some((s) => s.terms.has(t)));
       const cov = coverage(query, c.terms);
       const sharp = coverage(local, (t) => c.terms.has(t) || context.has(t));
-      let score = 0.6 * sharp + 0.4 * win + 0.05 / c.source.rank;
       // The answer's form: a sentence that holds the asked-for kind of value, or defines the asked-for
       // subject, beats one that only repeats the question's words; a label never leads.
-      if (type !== null && hasType(c.text, type, question)) score += 0.1;
-      if (subject !== null && defines(c.text, subject)) score += 0.3;
-      if (isLabel(c)) score *= 0.5;
-      out.push({ c, cov, win, score, around });
+      const form =
+        (type !== null && hasType(c.text, type, question) ? 0.1 : 0) + (subject !== null && defines(c.text, subject) ? 0.3 : 0);
+      const label = isLabel(c) ? 0.5 : 1;
+      const match = (0.6 * sharp + 0.4 * win + 0.05 / c.source.rank + form) * label;
+      // To answer, the retrieval's own judgement of the chunk counts as well: its score against the
+      // best chunk's, and its rank. The gate judges the evidence alone (`match`).
+      const score = (0.7 * sharp + 0.3 * win + 0.6 * (c.source.score / topScore) + 0.1 / c.source.rank + form) * label;
+      out.push({ c, cov, win, score, match, around });
     });
   }
   return out.sort((a, b) => b.score - a.score);
@@ -212,6 +220,27 @@ function gateFeatures(
       allMass === 0 || !best ? 0 : all.reduce((s, t) => s + (t.known && best.c.terms.has(t.term) ? t.weight : 0), 0) / allMass,
     negation_sentence: best ? negationMismatch(input.question, best.c.text) : 0,
     known_words: knownShare(subjectWords(input.queryTerms ?? [])),
+    ...sentenceFit(query, best, input.question, chunkTerms),
+  };
+}
+
+/** How the best sentence alone matches the question (GateFeatures align, rare_sentence, type_sentence). */
+function sentenceFit(
+  query: QueryTermWeight[],
+  best: Scored | undefined,
+  question: string,
+  chunkTerms: Set<string>,
+): Pick<GateFeatures, 'align' | 'rare_sentence' | 'type_sentence'> {
+  if (!best) return { align: 0, rare_sentence: 0, type_sentence: 0 };
+  const words = query.filter((q) => termKind(q.term) !== 'pair');
+  const inChunk = coverage(words, chunkTerms);
+  const inSentence = coverage(words, best.c.terms);
+  const rarest = [...words].sort((a, b) => b.weight - a.weight)[0];
+  const type = markType(question);
+  return {
+    align: inChunk === 0 ? 0 : Math.min(1, inSentence / inChunk),
+    rare_sentence: rarest && best.c.terms.has(rarest.term) ? 1 : 0,
+    type_sentence: type === null || typeSpan(best.c.text, type, question) !== null ? 1 : 0,
   };
 }
 
@@ -262,7 +291,12 @@ function toCitation(s: Scored, n: number, question: string): Citation {
   return citation;
 }
 
-const same = (a: Scored, b: Scored): boolean => a.c.element === b.c.element && a.c.start === b.c.start;
+/** The same sentence, also when two overlapping chunks both hold it. */
+const same = (a: Scored, b: Scored): boolean => sameElement(a.c, b.c) && a.c.start === b.c.start && a.c.end === b.c.end;
+
+/** Element ids are unique within a version only. */
+const sameElement = (a: Candidate, b: Candidate): boolean =>
+  a.element.element_id === b.element.element_id && a.source.chunk.version_id === b.source.chunk.version_id;
 
 /**
  * The best one or two sentences. The second is the best sentence's neighbour that holds what the
@@ -275,14 +309,14 @@ function pickSentences(ranked: Scored[], max: number, question: string): Scored[
   const picked = [best];
   if (max < 2) return picked;
   const type = expectedType(question);
-  const neighbours = ranked.filter((s) => s !== best && best.around.includes(s.c) && !isLabel(s.c));
+  const neighbours = ranked.filter((s) => !same(s, best) && best.around.includes(s.c) && !isLabel(s.c));
   const typed =
     type !== null && !hasType(best.c.text, type, question)
       ? neighbours.find((s) => hasType(s.c.text, type, question))
       : undefined;
   if (typed) picked.push(typed);
   for (const s of ranked) {
-    if (picked.length >= max || s.score < 0.85 * best.score) break;
+    if (picked.length >= max || s.score < 0.75 * best.score) break;
     if (picked.some((p) => same(p, s)) || isLabel(s.c)) continue;
     picked.push(s);
   }
@@ -290,6 +324,35 @@ function pickSentences(ranked: Scored[], max: number, question: string): Scored[
   const context = neighbours[0];
   if (picked.length === 1 && context) picked.push(context);
   return picked;
+}
+
+/**
+ * Two picked sentences that follow each other in one element are one passage, read in the text's
+ * order and cited once: "因此它有时也被称为笨蛋水果。 [1] 钙含量比菠菜高50％以上… [2]" reads backwards and
+ * splits what the text says in one breath.
+ */
+function joinAdjacent(picked: Scored[]): Scored[] {
+  const out: Scored[] = [];
+  for (const s of picked) {
+    const i = out.findIndex((p) => sameElement(p.c, s.c) && touching(p.c, s.c));
+    const p = out[i];
+    if (!p) {
+      out.push(s);
+      continue;
+    }
+    const start = Math.min(p.c.start, s.c.start);
+    const end = Math.max(p.c.end, s.c.end);
+    const text = sliceCodepoints(p.c.element.text, start, end);
+    out[i] = { ...p, c: { ...p.c, start, end, text, terms: new Set([...p.c.terms, ...s.c.terms]) } };
+  }
+  return out;
+}
+
+/** Nothing but white space between the two sentences' ranges of their element. */
+function touching(a: Candidate, b: Candidate): boolean {
+  const [first, second] = a.start <= b.start ? [a, b] : [b, a];
+  if (second.start < first.end) return false;
+  return /^\s*$/u.test(sliceCodepoints(a.element.text, first.end, second.start));
 }
 
 export function refusalMessage(question: string): string {
@@ -306,7 +369,9 @@ export function answerExtractive(input: ExtractiveInput, options: Partial<GateCo
   const sentences = top.map(chunkSentences);
   const ranked = scoreCandidates(query, sentences, input.question);
   const chunkTerms = new Set((sentences[0] ?? []).flatMap((c) => [...c.terms]));
-  const features = gateFeatures(query, ranked[0], input, chunkTerms);
+  // The gate judges the sentence that matches the question best; the answer may quote another.
+  const evidence = ranked.reduce<Scored | undefined>((b, s) => (b === undefined || s.match > b.match ? s : b), undefined);
+  const features = gateFeatures(query, evidence, input, chunkTerms);
   const model = config.models[gateFamily(input.question)];
   const score = gateScore(features, model);
   const threshold = model.threshold;
@@ -316,12 +381,13 @@ export function answerExtractive(input: ExtractiveInput, options: Partial<GateCo
     refused,
     features,
     queryTerms: input.queryTerms ?? [],
-    windowTerms: ranked[0] ? windowTerms(ranked[0]) : new Set(),
+    windowTerms: evidence ? windowTerms(evidence) : new Set(),
   });
   const gate = { score, threshold, features, reason };
   if (refused) return { refused: true, answer: refusalMessage(input.question), citations: [], gate };
   const picked = pickSentences(ranked, config.maxSentences, input.question);
-  const citations = picked.map((s, i) => toCitation(s, i + 1, input.question));
-  const answer = picked.map((s, i) => `${s.c.text} [${i + 1}]`).join(' ');
+  const passages = joinAdjacent(picked);
+  const citations = passages.map((s, i) => toCitation(s, i + 1, input.question));
+  const answer = passages.map((s, i) => `${s.c.text} [${i + 1}]`).join(' ');
   return { refused: false, answer, citations, gate };
 }

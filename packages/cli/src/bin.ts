@@ -19,7 +19,7 @@ const USAGE = `pinpoint — ask your files, get answers that point at the exact 
   pinpoint search "query" [--json] [--k N] [--collection NAME]
   pinpoint status [--json]
   pinpoint eval <dataset-dir> [--out run.json] [--mode MODE] [--offtopic-from OTHER-DIR]
-  pinpoint calibrate <dataset-dir…> --out gate.json [--mode MODE] [--min-answered 0.91] [--offtopic BASE=OTHER …]
+  pinpoint calibrate <dataset-dir…> --out gate.json [--mode MODE] [--min-answered 0.91] [--offtopic BASE=OTHER …] [--floor SET=0.8 …]
   pinpoint mcp                      (MCP server on stdin/stdout for agents; see README)
   pinpoint users add EMAIL [--admin] --password-stdin | users list | users remove EMAIL
   pinpoint tokens create EMAIL [--name N] [--json] | tokens revoke ID

@@ -1,4 +1,5 @@
 import { writeFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import { DEFAULT_GATE, EVIDENCE_FEATURES, gateFamily } from '@pinpoint/answering';
 import type { GateFile } from '@pinpoint/core';
 import type { CalibrationInput } from '@pinpoint/eval';
@@ -7,7 +8,7 @@ import type { CliConfig } from './config.js';
 import { createEvalEngine, withDataset } from './eval.js';
 
 /**
- * `pinpoint calibrate <dataset-dir…> --out gate.json [--mode M] [--min-answered 0.91]`: runs each
+ * `pinpoint calibrate <dataset-dir…> --out gate.json [--mode M] [--min-answered 0.91] [--floor SET=0.8 …]`: runs each
  * dataset through a fresh engine in the given retrieval mode, fits the refusal gate on the features
  * of every question, and writes the gate file that PINPOINT_GATE_FILE loads.
  */
@@ -19,6 +20,7 @@ export async function calibrate(
   progress: (line: string) => void = () => {},
 ): Promise<GateFile> {
   const inputs: CalibrationInput[] = [];
+  const floors: Record<string, number> = {};
   const mode = cfg.flags.mode ?? 'lexical';
   let models: { embedder: string | null; reranker: string | null } = { embedder: null, reranker: null };
   const sets = [
@@ -36,6 +38,8 @@ export async function calibrate(
     // An off-topic set lives in a temporary folder: it is named by what builds it again.
     const dataset = offtopicFrom ? { ...run.dataset, path: `${dir} --offtopic-from ${offtopicFrom}` } : run.dataset;
     inputs.push({ dataset, questions: run.questions, naive: run.metrics.naive_refusal.balanced_accuracy });
+    const floor = cfg.flags.floors[offtopicFrom ? `${basename(dir)}+${basename(offtopicFrom)}` : basename(dir)];
+    if (floor !== undefined) floors[dataset.path] = floor;
     progress(`${run.dataset.path}: ${run.questions.length} questions, mode ${mode}`);
   }
   const file = calibrateGate(inputs, {
@@ -46,6 +50,7 @@ export async function calibrate(
     floorFeature: 'cov_window',
     // A few coordinate rounds after the logistic fit, towards the operating point the gate is judged at.
     refineRounds: 3,
+    floors,
     run: { mode, ...models },
   });
   writeFileSync(out, `${JSON.stringify(file, null, 2)}\n`);

@@ -59,6 +59,8 @@ export interface CliConfig {
     offtopicFrom?: string;
     /** calibrate: off-topic sets to add, each `BASE=OTHER` (OTHER's questions on BASE's documents). */
     offtopic: { base: string; other: string }[];
+    /** calibrate: balanced accuracy a set keeps when the fit can, by set name (`jsquad-dev`, off-topic `jsquad-dev+jaquad-dev`). */
+    floors: Record<string, number>;
     /** users add: an instance admin. */
     admin: boolean;
     /** users add: read the password from standard input. */
@@ -131,6 +133,7 @@ const options = {
   'min-answered': { type: 'string', default: '0.91' },
   'offtopic-from': { type: 'string' },
   offtopic: { type: 'string', multiple: true, default: [] as string[] },
+  floor: { type: 'string', multiple: true, default: [] as string[] },
   admin: { type: 'boolean', default: false },
   'password-stdin': { type: 'boolean', default: false },
   name: { type: 'string' },
@@ -142,6 +145,18 @@ function offtopicPair(value: string, resolvePath: (p: string) => string): { base
     throw createError('PP_CONFIG_INVALID', `--offtopic ${value}: give BASE=OTHER, two dataset folders.`);
   }
   return { base: resolvePath(base), other: resolvePath(other) };
+}
+
+function floorOf(value: string): [string, number] {
+  const at = value.lastIndexOf('=');
+  const n = Number(value.slice(at + 1));
+  if (at <= 0 || !(n > 0 && n <= 1)) {
+    throw createError(
+      'PP_CONFIG_INVALID',
+      `--floor ${value}: give SET=SHARE, e.g. jsquad-dev=0.8 or jsquad-dev+jaquad-dev=0.95.`,
+    );
+  }
+  return [value.slice(0, at), n];
 }
 
 export function loadCliConfig(argv: string[] = process.argv.slice(2), env: NodeJS.ProcessEnv = process.env): CliConfig {
@@ -166,6 +181,7 @@ export function loadCliConfig(argv: string[] = process.argv.slice(2), env: NodeJ
       minAnswered: minAnsweredOf(values['min-answered']),
       ...(values['offtopic-from'] ? { offtopicFrom: resolvePath(values['offtopic-from']) } : {}),
       offtopic: values.offtopic.map((v) => offtopicPair(v, resolvePath)),
+      floors: Object.fromEntries(values.floor.map(floorOf)),
       admin: values.admin,
       passwordStdin: values['password-stdin'],
       ...(values.name ? { name: values.name } : {}),

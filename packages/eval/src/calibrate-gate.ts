@@ -31,6 +31,12 @@ export interface CalibrateOptions {
   iterations?: number;
   /** Rounds of coordinate steps on the fitted weights towards the best mean balanced accuracy (fitGate). */
   refineRounds?: number;
+  /**
+   * Balanced accuracy each dataset (by path) keeps when the fit can (fitGate's floors). A set with
+   * a naive figure also keeps NAIVE_MARGIN above it: a gate that a single score threshold beats
+   * is no gate.
+   */
+  floors?: Record<string, number>;
 }
 
 const answered = (m: GateModel, features: Record<string, number>, floorFeature: string): boolean =>
@@ -64,6 +70,15 @@ function judge(input: CalibrationInput, model: GateModel, floorFeature: string) 
   return { questions: judged.length, answerable_recall: ar, refusal_recall: rr, balanced_accuracy: (ar + rr) / 2 };
 }
 
+/** How far above its naive threshold each set's balanced accuracy is held (a floor of the fit). */
+const NAIVE_MARGIN = 0.005;
+
+function floorsOf(inputs: CalibrationInput[], given: Record<string, number>): Record<string, number> {
+  return Object.fromEntries(
+    inputs.map((i) => [i.dataset.path, Math.max(given[i.dataset.path] ?? 0, i.naive === undefined ? 0 : i.naive + NAIVE_MARGIN)]),
+  );
+}
+
 function fitModel(inputs: CalibrationInput[], current: GateModel, o: CalibrateOptions): GateModel | null {
   const names = Object.keys(current.weights);
   const data = labelled(inputs, names);
@@ -74,6 +89,7 @@ function fitModel(inputs: CalibrationInput[], current: GateModel, o: CalibrateOp
     floor: { feature: o.floorFeature, min: current.minCoverage },
     ...(o.iterations ? { iterations: o.iterations } : {}),
     ...(o.refineRounds ? { refineRounds: o.refineRounds } : {}),
+    floors: floorsOf(inputs, o.floors ?? {}),
   });
   const round = (x: number) => Math.round(x * 1000) / 1000;
   const weights = Object.fromEntries(names.map((k) => [k, round(fit.weights[k] ?? 0)]));
@@ -85,7 +101,8 @@ function fitModel(inputs: CalibrationInput[], current: GateModel, o: CalibrateOp
  * Fits the refusal gate on eval runs of one retrieval mode: a monotone logistic model per script
  * family over the questions of that family's datasets (each set weighing the same), with the
  * threshold of best mean balanced accuracy that keeps every dataset at `minAnswered` of its
- * answerable questions answered. Each set is also left out in turn (a fold): the model fitted
+ * answerable questions answered, less a penalty for each set below its floor (`floors`, and at
+ * least NAIVE_MARGIN above the set's naive threshold). Each set is also left out in turn (a fold): the model fitted
  * without it is judged on it, which is how the gate fares on a collection it has never seen.
  * A family with a single set is judged in its fold by a model fitted on the other family's sets.
  */

@@ -44,6 +44,27 @@ describe('fitGate with coordinate rounds', () => {
   });
 });
 
+describe('fitGate with floors', () => {
+  it('gives up mean balanced accuracy to keep a set at its floor', () => {
+    // Set a refuses its last unanswerable question only at the high threshold, where set b loses two
+    // answerable ones: the mean prefers the low threshold, a's floor the high one.
+    const rows = (set: string, answerable: boolean, scores: number[]) =>
+      scores.map((s) => ({ set, answerable, features: { s } }));
+    const data = [
+      ...rows('a', true, Array(10).fill(0.9)),
+      ...rows('a', false, [...Array(9).fill(0.1), 0.7]),
+      ...rows('b', true, [...Array(8).fill(0.9), 0.6, 0.6]),
+      ...rows('b', false, Array(10).fill(0.1)),
+    ];
+    const options = { positive: ['s'], iterations: 300, minAnswered: 0.8 };
+    const free = fitGate(data, options);
+    const held = fitGate(data, { ...options, floors: { a: 0.98 } });
+    expect(free.refusal_recall).toBeLessThan(held.refusal_recall);
+    expect(held.answerable_recall).toBeLessThan(1);
+    expect(held.balanced_accuracy).toBeLessThan(free.balanced_accuracy);
+  });
+});
+
 describe('calibrateGate', () => {
   const model = (threshold: number) => ({ weights: { coverage: 0, suspicious: 0 }, bias: 0, threshold, minCoverage: 0.2 });
   const questions = (lang: 'en' | 'ja', n: number) =>

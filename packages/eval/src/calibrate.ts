@@ -30,6 +30,12 @@ export interface FitOptions {
   floor?: { feature: string; min: number };
   /** Rounds of coordinate steps after the logistic fit (0: none). */
   refineRounds?: number;
+  /**
+   * Balanced accuracy a set must keep (by `set`): thresholds that leave one below it are passed
+   * over while another keeps every floor. A floor says which kind of mistake a set must not make
+   * more of; without floors every set only weighs the same in the mean.
+   */
+  floors?: Record<string, number>;
 }
 
 const mean = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) / (xs.length || 1);
@@ -76,25 +82,26 @@ function descend(data: LabelledFeatures[], keys: string[], o: Required<FitOption
   return { w, b };
 }
 
-function bestThreshold(
-  data: LabelledFeatures[],
-  w: Record<string, number>,
-  b: number,
-  o: Required<FitOptions>,
-): Omit<FittedGate, 'weights' | 'bias'> {
+function bestThreshold(data: LabelledFeatures[], w: Record<string, number>, b: number, o: Required<FitOptions>): Judged {
   const floored = (x: LabelledFeatures): boolean => o.floor.feature !== '' && (x.features[o.floor.feature] ?? 0) < o.floor.min;
   return sweep(
     data.map((x) => ({ a: x.answerable, set: x.set ?? '', s: floored(x) ? -1 : scoreOf(x, w, b) })),
     o.minAnswered,
+    o.floors,
   );
 }
 
 /**
  * The threshold of best mean balanced accuracy (each set's weighing the same: the threshold is not
  * chosen for the largest set) that keeps every set at `minAnswered`; a floored question scores -1.
- * One pass over the sorted scores.
+ * A set below its balanced-accuracy floor costs FLOOR_PENALTY times its shortfall. One pass over
+ * the sorted scores.
  */
-function sweep(scored: { a: boolean; set: string; s: number }[], minAnswered: number): Omit<FittedGate, 'weights' | 'bias'> {
+function sweep(
+  scored: { a: boolean; set: string; s: number }[],
+  minAnswered: number,
+  floors: Record<string, number> = {},
+): Judged {
   const sets = [...new Set(scored.map((x) => x.set))];
   const index = new Map(sets.map((set, i) => [set, i]));
   const pos = sets.map(() => 0);
@@ -107,7 +114,7 @@ function sweep(scored: { a: boolean; set: string; s: number }[], minAnswered: nu
   const posBelow = sets.map(() => 0);
   const negBelow = sets.map(() => 0);
   const sorted = [...scored].sort((p, q) => p.s - q.s);
-  let best = { threshold: 0, balanced_accuracy: 0, answerable_recall: 1, refusal_recall: 0 };
+  let best: Judged = { threshold: 0, balanced_accuracy: 0, answerable_recall: 1, refusal_recall: 0, value: -Infinity };
   for (let k = 0; k < sorted.length; ) {
     const t = (sorted[k] as { s: number }).s;
     if (t >= 0) {
@@ -116,8 +123,13 @@ function sweep(scored: { a: boolean; set: string; s: number }[], minAnswered: nu
       const rrs = sets.map((_, i) => ((neg[i] as number) === 0 ? 1 : (negBelow[i] as number) / (neg[i] as number)));
       const ar = mean(ars);
       const rr = mean(rrs);
-      if ((ar + rr) / 2 > best.balanced_accuracy)
-        best = { threshold: t, balanced_accuracy: (ar + rr) / 2, answerable_recall: ar, refusal_recall: rr };
+      const short = sets.reduce(
+        (sum, set, i) => sum + Math.max(0, (floors[set] ?? 0) - ((ars[i] as number) + (rrs[i] as number)) / 2),
+        0,
+      );
+      const value = (ar + rr) / 2 - FLOOR_PENALTY * short;
+      if (value > best.value)
+        best = { threshold: t, balanced_accuracy: (ar + rr) / 2, answerable_recall: ar, refusal_recall: rr, value };
     }
     for (; k < sorted.length && (sorted[k] as { s: number }).s === t; k++) {
       const x = sorted[k] as { a: boolean; set: string };
@@ -128,6 +140,18 @@ function sweep(scored: { a: boolean; set: string; s: number }[], minAnswered: nu
   }
   return best;
 }
+
+/**
+ * What the fit maximises: the mean balanced accuracy less this many times each set's shortfall
+ * below its floor. Steep enough that no gain elsewhere buys a point below a floor, yet graded, so
+ * the coordinate steps are led towards the floors from a fit that misses them.
+ */
+const FLOOR_PENALTY = 4;
+
+/** An operating point and the fit's objective there (`value`). */
+type Judged = Omit<FittedGate, 'weights' | 'bias'> & { value: number };
+
+const better = (p: Judged, q: Judged): boolean => p.value > q.value + 1e-9;
 
 /**
  * After the logistic fit: coordinate steps on each weight (signs held) and the bias, kept when they
@@ -144,7 +168,7 @@ function refine(
   const positive = new Set(o.positive);
   let w = { ...weights };
   let b = bias;
-  let score = bestThreshold(data, w, b, o).balanced_accuracy;
+  let score = bestThreshold(data, w, b, o);
   for (const step of [0.5, 0.25, 0.1]) {
     for (let round = 0; round < o.refineRounds; round++) {
       let improved = false;
@@ -157,8 +181,8 @@ function refine(
             const v = (next[k] ?? 0) + dir * step;
             next[k] = positive.has(k) ? Math.max(0, v) : Math.min(0, v);
           }
-          const s = bestThreshold(data, next, nb, o).balanced_accuracy;
-          if (s > score + 1e-9) {
+          const s = bestThreshold(data, next, nb, o);
+          if (better(s, score)) {
             score = s;
             w = next;
             b = nb;
@@ -180,6 +204,7 @@ export function fitGate(data: LabelledFeatures[], options: FitOptions): FittedGa
     learningRate: 2,
     floor: { feature: '', min: 0 },
     refineRounds: 0,
+    floors: {},
     ...options,
   };
   const keys = [...new Set(data.flatMap((x) => Object.keys(x.features)))];
@@ -188,5 +213,6 @@ export function fitGate(data: LabelledFeatures[], options: FitOptions): FittedGa
   const { w, b } = descend(passing.some((x) => x.answerable) && passing.some((x) => !x.answerable) ? passing : data, keys, o);
   const fitted: Record<string, number> = Object.fromEntries(keys.map((k, i) => [k, w[i] as number]));
   const { weights, bias } = o.refineRounds > 0 ? refine(data, keys, fitted, b, o) : { weights: fitted, bias: b };
-  return { weights, bias, ...bestThreshold(data, weights, bias, o) };
+  const { value: _value, ...judged } = bestThreshold(data, weights, bias, o);
+  return { weights, bias, ...judged };
 }
