@@ -1,11 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { openLexicalIndex } from '@pinpoint/retrieval';
-import { FsBlobStore, SqliteJobQueue, SqliteMetadataStore } from '@pinpoint/storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultEngineConfig } from './config.js';
-import { createEngine, type Engine } from './engine.js';
+import type { Engine } from './engine.js';
+import { openTestEngine } from './test-engine.js';
 
 const season = [
   'Game,Date,Opponent,Venue,Attendance,Opening act',
@@ -21,21 +16,11 @@ const tour = [
   'August 17,Vancouver,PNE Forum,Mudhoney',
 ].join('\n');
 
-let dir: string;
 let engine: Engine;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'pp-table-answer-'));
-  engine = createEngine(
-    { ...defaultEngineConfig, parse: { ...defaultEngineConfig.parse, isolate: false } },
-    {
-      metadata: new SqliteMetadataStore(join(dir, 'metadata.db')),
-      blobs: new FsBlobStore(join(dir, 'blobs')),
-      queue: new SqliteJobQueue({ path: join(dir, 'jobs.db'), backoffMs: 10, pollMs: 10 }),
-      lexical: openLexicalIndex(join(dir, 'lexical.db')),
-    },
-  );
-  engine.startWorker();
+  ({ engine, close } = openTestEngine('pp-table-answer-', { isolate: false }));
   const collection = await engine.ensureCollection('default');
   const uploaded = await engine.upload(collection.collection_id, [
     { name: 'season.csv', bytes: new TextEncoder().encode(season) },
@@ -47,10 +32,7 @@ beforeAll(async () => {
   );
 });
 
-afterAll(async () => {
-  await engine.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(async () => close());
 
 describe('table questions through the engine', () => {
   it('cites the answer cell, leads with its row, and lists the row the other table would answer with', async () => {

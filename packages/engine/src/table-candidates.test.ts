@@ -1,11 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { openLexicalIndex } from '@pinpoint/retrieval';
-import { FsBlobStore, SqliteJobQueue, SqliteMetadataStore } from '@pinpoint/storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultEngineConfig } from './config.js';
-import { createEngine, type Engine } from './engine.js';
+import type { Engine } from './engine.js';
+import { openTestEngine } from './test-engine.js';
 
 /** A long table whose every row repeats the question's words: its rows fill the first 50 candidates. */
 const notes = [
@@ -20,21 +15,11 @@ const clubs = [
   'Athletic,Mill Lane,"8,250"',
 ].join('\n');
 
-let dir: string;
 let engine: Engine;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'pp-table-candidates-'));
-  engine = createEngine(
-    { ...defaultEngineConfig, parse: { ...defaultEngineConfig.parse, isolate: false } },
-    {
-      metadata: new SqliteMetadataStore(join(dir, 'metadata.db')),
-      blobs: new FsBlobStore(join(dir, 'blobs')),
-      queue: new SqliteJobQueue({ path: join(dir, 'jobs.db'), backoffMs: 10, pollMs: 10 }),
-      lexical: openLexicalIndex(join(dir, 'lexical.db')),
-    },
-  );
-  engine.startWorker();
+  ({ engine, close } = openTestEngine('pp-table-candidates-', { isolate: false }));
   const collection = await engine.ensureCollection('default');
   const uploaded = await engine.upload(collection.collection_id, [
     { name: 'notes.csv', bytes: new TextEncoder().encode(notes) },
@@ -46,10 +31,7 @@ beforeAll(async () => {
   );
 });
 
-afterAll(async () => {
-  await engine.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(async () => close());
 
 describe('the candidate tables of a table question', () => {
   it('reads a table whose rows rank below the first 50 candidates', async () => {

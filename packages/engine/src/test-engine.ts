@@ -8,11 +8,16 @@ import { createEngine, type Engine } from './engine.js';
 
 /**
  * An engine on embedded stores in a fresh temporary folder, with the default configuration (isolated
- * parsing, default limits) and one worker running: the path an upload takes. close() removes the folder.
+ * parsing unless `isolate: false`, default limits) and one worker running: the path an upload takes.
+ * close() removes the folder.
  */
-export function openTestEngine(prefix: string): { engine: Engine; dir: string; close: () => Promise<void> } {
+export function openTestEngine(
+  prefix: string,
+  options: { isolate?: boolean } = {},
+): { engine: Engine; dir: string; close: () => Promise<void> } {
   const dir = mkdtempSync(join(tmpdir(), prefix));
-  const engine = createEngine(defaultEngineConfig, {
+  const config = { ...defaultEngineConfig, parse: { ...defaultEngineConfig.parse, isolate: options.isolate ?? true } };
+  const engine = createEngine(config, {
     metadata: new SqliteMetadataStore(join(dir, 'metadata.db')),
     blobs: new FsBlobStore(join(dir, 'blobs')),
     queue: new SqliteJobQueue({ path: join(dir, 'jobs.db'), backoffMs: 10, pollMs: 10 }),
