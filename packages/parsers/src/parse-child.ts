@@ -1,3 +1,4 @@
+import { register } from 'node:module';
 import { getHeapStatistics } from 'node:v8';
 import type { ChildReply, ChildRequest, ParseReply } from './isolate.js';
 
@@ -7,6 +8,7 @@ import type { ChildReply, ChildRequest, ParseReply } from './isolate.js';
  * stack trace (errors cross as code and message), so the maps are turned off before the parsers load.
  */
 process.setSourceMapsEnabled(false);
+register(new URL('./pdf/pdfjs-load-hooks.mjs', import.meta.url));
 const { toPinpointError } = await import('@pinpoint/core');
 const { buildContext } = await import('./capabilities.js');
 const { parseDocument } = await import('./parse.js');
