@@ -1,9 +1,18 @@
+import { register } from 'node:module';
 import { getHeapStatistics } from 'node:v8';
-import { toPinpointError } from '@pinpoint/core';
-import { buildContext } from './capabilities.js';
 import type { ChildReply, ChildRequest, ParseReply } from './isolate.js';
-import { parseDocument } from './parse.js';
-import { measureUsage } from './parse-usage.js';
+
+/**
+ * The TypeScript loader turns source maps on, and Node then parses every module's map as it compiles
+ * it: a tenth of this process's start-up CPU, spent again by every fresh child. Nothing here reads a
+ * stack trace (errors cross as code and message), so the maps are turned off before the parsers load.
+ */
+process.setSourceMapsEnabled(false);
+register(new URL('./pdf/pdfjs-load-hooks.mjs', import.meta.url));
+const { toPinpointError } = await import('@pinpoint/core');
+const { buildContext } = await import('./capabilities.js');
+const { parseDocument } = await import('./parse.js');
+const { measureUsage } = await import('./parse-usage.js');
 
 /** Runs in a forked process: answers parse requests one at a time until the parent lets it go. */
 async function handle(message: ChildRequest): Promise<ParseReply> {

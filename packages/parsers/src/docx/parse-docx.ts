@@ -1,6 +1,5 @@
 import type { Diagnostic, Element, ElementType, ParseContext, ParseOutput, RecordAnchor, RecordEntry } from '@pinpoint/core';
 import { createError, elementId, SOURCE_MAP_SCHEMA_VERSION, sha256Hex } from '@pinpoint/core';
-import mammoth from 'mammoth';
 import { assertOfficeContainer } from '../archive/container.js';
 import { htmlBlocks } from '../html/parse-html.js';
 import type { ParserEntry } from '../registry.js';
@@ -41,6 +40,8 @@ async function convert(
       `${fileName} is a legacy Word (.doc) file saved with a .docx name; rename it to .doc.`,
     );
   }
+  // mammoth loads with the first Word file: a parse process that only reads PDFs never compiles it
+  const { default: mammoth } = await import('mammoth');
   try {
     const result = await mammoth.convertToHtml({ buffer: toBuffer(bytes) });
     if (!result.messages.some((m) => m.message.includes('w:ruby'))) return result;

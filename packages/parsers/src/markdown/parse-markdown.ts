@@ -1,10 +1,6 @@
 import type { ParseContext, ParseOutput } from '@pinpoint/core';
 import { CodepointIndex } from '@pinpoint/core';
 import type { Code, Heading, Nodes, Root, RootContent } from 'mdast';
-import remarkFrontmatter from 'remark-frontmatter';
-import remarkGfm from 'remark-gfm';
-import remarkParse from 'remark-parse';
-import { unified } from 'unified';
 import type { ParserEntry } from '../registry.js';
 import { decodeText } from '../text/decode.js';
 import type { TextPiece } from '../text/text-output.js';
@@ -119,12 +115,28 @@ function visitListItem(walk: Walk, children: readonly RootContent[]): void {
   for (const child of nested < 0 ? [] : children.slice(nested)) visit(walk, child);
 }
 
-const processor = unified().use(remarkParse).use(remarkGfm).use(remarkFrontmatter, ['yaml', 'toml']);
+async function buildProcessor() {
+  const [{ unified }, { default: remarkParse }, { default: remarkGfm }, { default: remarkFrontmatter }] = await Promise.all([
+    import('unified'),
+    import('remark-parse'),
+    import('remark-gfm'),
+    import('remark-frontmatter'),
+  ]);
+  return unified().use(remarkParse).use(remarkGfm).use(remarkFrontmatter, ['yaml', 'toml']);
+}
+
+let processor: ReturnType<typeof buildProcessor> | undefined;
+
+/** remark loads with the first Markdown file: a parse process that only reads PDFs never compiles it. */
+function markdownProcessor(): ReturnType<typeof buildProcessor> {
+  processor ??= buildProcessor();
+  return processor;
+}
 
 export async function parseMarkdown(bytes: Uint8Array, ctx: ParseContext): Promise<ParseOutput> {
   const decoded = decodeText(bytes);
   const text = decoded.text;
-  const tree = processor.parse(maskLongLines(text)) as Root;
+  const tree = (await markdownProcessor()).parse(maskLongLines(text)) as Root;
   const walk: Walk = { text, index: new CodepointIndex(text), pieces: [], headings: [] };
   for (const node of tree.children) visit(walk, node);
   return textOutput(ctx.format, text, walk.pieces, decoded.diagnostics);

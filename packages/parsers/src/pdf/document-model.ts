@@ -70,9 +70,15 @@ function learnWords(groups: Line[][]): Pick<DocumentModel, 'hyphenated' | 'words
   const words = new Set<string>();
   for (const lines of groups) {
     for (const line of lines) {
-      const text = line.text.toLowerCase();
-      for (const m of text.matchAll(/\p{L}+(?:-\p{L}+)+/gu)) hyphenated.add(m[0]);
-      for (const m of text.matchAll(/\p{L}+/gu)) words.add(m[0]);
+      // one pass: every letter run, joined to its neighbours when hyphens link them ("polynomial-time")
+      for (const [m] of line.text.toLowerCase().matchAll(/\p{L}+(?:-\p{L}+)*/gu)) {
+        if (!m.includes('-')) {
+          words.add(m);
+          continue;
+        }
+        hyphenated.add(m);
+        for (const part of m.split('-')) words.add(part);
+      }
     }
   }
   let drop = 0;

@@ -1,5 +1,4 @@
-import * as XLSX from '@e965/xlsx';
-import * as cptable from '@e965/xlsx/dist/cpexcel';
+import type * as XLSX from '@e965/xlsx';
 import type { Diagnostic, ParseContext, ParseOutput } from '@pinpoint/core';
 import { createError } from '@pinpoint/core';
 import { assertOfficeContainer } from '../archive/container.js';
@@ -9,8 +8,18 @@ import { detectTables } from './header.js';
 import type { PendingRecord } from './records.js';
 import { finishRecords, tableRowRecord } from './records.js';
 
-// legacy .xls text in ANSI code pages (Shift_JIS, GBK, cp1252…) needs the code page tables
-XLSX.set_cptable(cptable);
+type SheetJs = typeof XLSX;
+let sheetJsLoaded: Promise<SheetJs> | undefined;
+
+/** SheetJS loads with the first workbook: a parse process that only reads PDFs never compiles it. */
+function sheetJs(): Promise<SheetJs> {
+  sheetJsLoaded ??= Promise.all([import('@e965/xlsx'), import('@e965/xlsx/dist/cpexcel')]).then(([xlsx, cptable]) => {
+    // legacy .xls text in ANSI code pages (Shift_JIS, GBK, cp1252…) needs the code page tables
+    xlsx.set_cptable(cptable);
+    return xlsx;
+  });
+  return sheetJsLoaded;
+}
 
 export interface SpreadsheetOptions {
   /** Rows kept per workbook; the rest are dropped with a 'spreadsheet/truncated' diagnostic. */
@@ -20,9 +29,9 @@ export interface SpreadsheetOptions {
 
 type Grid = (XLSX.CellObject | undefined)[][];
 
-function readWorkbook(bytes: Uint8Array): XLSX.WorkBook {
+function readWorkbook(xlsx: SheetJs, bytes: Uint8Array): XLSX.WorkBook {
   try {
-    return XLSX.read(bytes, { type: 'array', dense: true, cellText: true, cellNF: false, cellDates: false, cellHTML: false });
+    return xlsx.read(bytes, { type: 'array', dense: true, cellText: true, cellNF: false, cellDates: false, cellHTML: false });
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     if (/password|encrypt/i.test(message)) {
@@ -62,14 +71,14 @@ function spreadMerges(grid: Grid, merges: XLSX.Range[] | undefined): void {
   }
 }
 
-function shownRows(grid: Grid): ShownRow[] {
+function shownRows(xlsx: SheetJs, grid: Grid): ShownRow[] {
   const rows: ShownRow[] = [];
   grid.forEach((cells, r) => {
     if (!cells) return;
     const shown: ShownCell[] = [];
     cells.forEach((cell, c) => {
       const value = shownValue(cell);
-      if (value.trim() !== '') shown.push({ col: c, ref: XLSX.utils.encode_cell({ r, c }), value, type: cell?.t ?? 'z' });
+      if (value.trim() !== '') shown.push({ col: c, ref: xlsx.utils.encode_cell({ r, c }), value, type: cell?.t ?? 'z' });
     });
     if (shown.length > 0) rows.push({ row: r + 1, cells: shown });
   });
@@ -77,6 +86,7 @@ function shownRows(grid: Grid): ShownRow[] {
 }
 
 function sheetRecords(
+  xlsx: SheetJs,
   wb: XLSX.WorkBook,
   sheetIndex: number,
   budget: number,
@@ -86,7 +96,7 @@ function sheetRecords(
   const ws = wb.Sheets[name];
   const grid: Grid = (ws?.['!data'] as Grid | undefined) ?? [];
   spreadMerges(grid, ws?.['!merges']);
-  const rows = shownRows(grid);
+  const rows = shownRows(xlsx, grid);
   const heading: PendingRecord = {
     entry: { record_id: `s${sheetIndex}`, kind: 'heading', text: name, level: 1, sheet: name },
     type: 'heading',
@@ -103,12 +113,12 @@ function sheetRecords(
   return { records: [heading, ...records], dropped: rows.length - kept.size };
 }
 
-function workbookRecords(wb: XLSX.WorkBook, maxRows: number, diagnostics: Diagnostic[]): PendingRecord[] {
+function workbookRecords(xlsx: SheetJs, wb: XLSX.WorkBook, maxRows: number, diagnostics: Diagnostic[]): PendingRecord[] {
   const pending: PendingRecord[] = [];
   let budget = maxRows;
   const tables = { next: 0 };
   for (let i = 0; i < wb.SheetNames.length; i++) {
-    const { records, dropped } = sheetRecords(wb, i, budget, tables);
+    const { records, dropped } = sheetRecords(xlsx, wb, i, budget, tables);
     budget -= records.length - 1;
     pending.push(...records);
     if (dropped > 0) {
@@ -138,11 +148,12 @@ export async function parseSpreadsheet(
   ctx.signal?.throwIfAborted();
   const maxRows = options.maxRows ?? 200_000;
   const diagnostics: Diagnostic[] = [];
-  let wb = readWorkbook(bytes);
-  let pending = workbookRecords(wb, maxRows, diagnostics);
+  const xlsx = await sheetJs();
+  let wb = readWorkbook(xlsx, bytes);
+  let pending = workbookRecords(xlsx, wb, maxRows, diagnostics);
   if (!pending.some((p) => p.type === 'record') && declaresCells(wb) && ctx.convert) {
-    wb = readWorkbook(await ctx.convert.convert(bytes, ctx.format, 'xlsx', ctx.signal));
-    pending = workbookRecords(wb, maxRows, diagnostics);
+    wb = readWorkbook(xlsx, await ctx.convert.convert(bytes, ctx.format, 'xlsx', ctx.signal));
+    pending = workbookRecords(xlsx, wb, maxRows, diagnostics);
     const reason = `SheetJS read no cells; the workbook was converted to .xlsx with ${ctx.convert.id} and read again.`;
     diagnostics.push({ rule_id: 'spreadsheet/converted', reason, severity: 'info' });
   }
