@@ -152,7 +152,7 @@ function readValues(source: string, fileName: string): Found[] {
       onObjectEnd: (offset, length) => {
         const frame = stack.pop() as Frame;
         const held = frame.held;
-        if (!held || !held.some((h) => h.text !== undefined)) return;
+        if (!held?.some((h) => h.text !== undefined)) return;
         out.push({
           type: 'record',
           text: held
