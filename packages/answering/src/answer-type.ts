@@ -56,10 +56,14 @@ export function markType(question: string): AnswerType | null {
 }
 
 const MONTHS = 'january|february|march|april|may|june|july|august|september|october|november|december';
+/** English cardinals written as words ("seven lanterns"); "one" is left out, too often "one of". */
+const CARDINAL_WORDS =
+  '(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|dozen)(?:[\\s-](?:one|two|three|four|five|six|seven|eight|nine|hundred|thousand|million|billion))*';
 const NUMBER_SPAN = new RegExp(
-  `(?:(?:${MONTHS})\\s+(?:\\d{1,2},?\\s+)?)?\\d[\\d,.:/-]*(?:\\s?(?:年|月|日|世紀|世纪|人|名|個|个|回|歳|%|percent|per cent|million|billion|thousand|km|kilometres|kilometers|miles|years?))*|(?:${MONTHS})\\s+\\d{1,2}|[一二三四五六七八九十百千万萬億亿兩两〇零]+(?:年|月|日|人|名|個|个|回|歳)`,
+  `\\b${CARDINAL_WORDS}\\b|(?:(?:${MONTHS})\\s+(?:\\d{1,2},?\\s+)?)?\\d[\\d,.:/-]*(?:\\s?(?:年|月|日|世紀|世纪|人|名|個|个|回|歳|%|percent|per cent|million|billion|thousand|km|kilometres|kilometers|miles|years?))*|(?:${MONTHS})\\s+\\d{1,2}|[一二三四五六七八九十百千万萬億亿兩两〇零]+(?:年|月|日|人|名|個|个|回|歳)`,
   'giu',
 );
+const CARDINAL = new RegExp(`^${CARDINAL_WORDS}$`, 'iu');
 const NAME_SPAN = /(?<=[\p{L}\p{N},;:] )\p{Lu}[\p{L}'’-]+(?:\s+(?:(?:of|de|von|van|the|and)\s+)?\p{Lu}[\p{L}'’-]+)*/gu;
 const CJK_NAME_SPAN = /[\p{Script=Katakana}ー・]{2,}|[「『《]([^」』》]{1,30})[」』》]/gu;
 
@@ -74,7 +78,7 @@ export function typeSpan(text: string, type: AnswerType, question: string): { te
     for (const m of text.matchAll(new RegExp(pattern.source, pattern.flags))) {
       const value = m[0].trim();
       if (value.length === 0 || q.includes(value.normalize('NFKC').toLowerCase())) continue;
-      if (type === 'number' && !/\d|[一二三四五六七八九十百千万萬億亿兩两〇零]/u.test(value)) continue;
+      if (type === 'number' && !/\d|[一二三四五六七八九十百千万萬億亿兩两〇零]/u.test(value) && !CARDINAL.test(value)) continue;
       const start = Array.from(text.slice(0, m.index ?? 0)).length;
       return { text: value, start, end: start + Array.from(value).length };
     }

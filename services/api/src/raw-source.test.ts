@@ -23,7 +23,7 @@ describe('a cited sentence of an HTML page resolves to its own span of the store
   });
   afterAll(async () => t?.close());
 
-  it('narrows raw to the sentence, and the source artifact the reader reads holds it', async () => {
+  it('narrows raw to the cited sentences, and the source artifact the reader reads holds it', async () => {
     const [uploaded] = await uploadFiles(t.app, collectionId, [{ name: 'cafe.html', bytes: page }]);
     const [version] = await settle(t.app, [uploaded!.version.version_id]);
     expect(version?.state).toBe('ready');
@@ -35,7 +35,8 @@ describe('a cited sentence of an HTML page resolves to its own span of the store
       })
     ).json();
     const cite = answer.citations.find((c: Citation) => c.file === 'cafe.html') as Citation;
-    expect(cite.quote).toBe('It served espresso & crème to the harbour workers every morning.');
+    // the answer sentence with the neighbour it leans on, one passage of the paragraph — not its last sentence
+    expect(cite.quote).toBe('The café opened in 1921. It served espresso & crème to the harbour workers every morning.');
     const anchor = cite.anchor as TextAnchor;
     const resolved = (
       await t.app.inject({
@@ -50,7 +51,9 @@ describe('a cited sentence of an HTML page resolves to its own span of the store
     const text = source.rawPayload.toString('utf8');
     const index = new CodepointIndex(text);
     const raw = text.slice(index.toUtf16(anchor.raw?.start ?? 0), index.toUtf16(anchor.raw?.end ?? 0));
-    expect(raw).toBe('It served <b>espresso &amp; cr\u00e8me</b> to the harbour workers every morning.');
+    expect(raw).toBe(
+      'The caf\u00e9 opened in 1921.   It served <b>espresso &amp; cr\u00e8me</b> to the harbour workers every morning.',
+    );
     // the reader's raw span comes from the stored map, not from what the caller sends
     const forged = (
       await t.app.inject({
