@@ -14,8 +14,9 @@ import type { Format } from '@pinpoint/core';
 import { toPinpointError } from '@pinpoint/core';
 import type { ParseUsage } from '@pinpoint/parsers';
 import { detectFormat, parseIsolated, rawTextIn } from '@pinpoint/parsers';
+import { seededRandom } from '@pinpoint/testing';
 import type { Operator } from './mutate.js';
-import { mutate, operatorsFor, random } from './mutate.js';
+import { mutate, operatorsFor } from './mutate.js';
 
 const { values } = parseArgs({
   options: {
@@ -122,7 +123,7 @@ function flagsOf(o: Omit<Outcome, 'flags'>): string[] {
 
 async function run(): Promise<Outcome[]> {
   const seed = Number(values.seed) || 1;
-  const rand = random(seed);
+  const rand = seededRandom(seed);
   const seeds = seedFiles(values.seeds, Number(values['per-format']) || 2);
   const count = Number(values.count) || 100;
   const outcomes: Outcome[] = [];
@@ -142,7 +143,7 @@ async function run(): Promise<Outcome[]> {
   const worker = async (): Promise<void> => {
     for (let p = plan[next++]; p; p = plan[next++]) {
       const source = new Uint8Array(readFileSync(p.seedFile));
-      const bytes = await mutate(source, p.ext, p.operator, random(p.mutantSeed));
+      const bytes = await mutate(source, p.ext, p.operator, seededRandom(p.mutantSeed));
       const base = p.seedFile.split('/').at(-1) as string;
       const name = `m${String(p.i).padStart(3, '0')}_${p.operator}_${base}`;
       const settled = await settle(name, bytes, Number(values['timeout-ms']) || 30_000);

@@ -16,18 +16,6 @@ export const operators = [
 ] as const;
 export type Operator = (typeof operators)[number];
 
-/** Deterministic numbers in [0, 1) from a seed (mulberry32): the same seed gives the same mutants. */
-export function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 type Rand = () => number;
 const int = (rand: Rand, lo: number, hi: number): number => lo + Math.floor(rand() * (hi - lo + 1));
 

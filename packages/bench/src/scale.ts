@@ -16,7 +16,7 @@ import { createModelPorts } from '@pinpoint/compose';
 import type { Version } from '@pinpoint/core';
 import type { Engine } from '@pinpoint/engine';
 import { defaultEngineConfig } from '@pinpoint/engine';
-import { writeTinyEncoder } from '@pinpoint/testing';
+import { seededRandom, writeTinyEncoder } from '@pinpoint/testing';
 
 export interface ScaleOptions {
   chunks: number;
@@ -45,18 +45,6 @@ interface Percentiles {
   p50: number;
   p95: number;
   p99: number;
-}
-
-/** mulberry32: a small seeded generator, so the corpus is the same on every run. */
-function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const SENTENCE = /[^.!?。！？\n]+[.!?。！？]*/gu;
@@ -90,7 +78,7 @@ function* reports(
   pools: { latin: string[]; cjk: string[] },
   seed: number,
 ): Generator<{ name: string; text: string; chars: number }> {
-  const rnd = random(seed);
+  const rnd = seededRandom(seed);
   const pick = <T>(a: T[]): T => a[Math.floor(rnd() * a.length)] as T;
   for (let n = 0; ; n++) {
     const cjk = rnd() < 0.35;

@@ -4,6 +4,7 @@ import { sentenceAnchor } from '@pinpoint/answering';
 import type { Element, Format } from '@pinpoint/core';
 import { CodepointIndex } from '@pinpoint/core';
 import { detectFormat, parseDocument } from '@pinpoint/parsers';
+import { seededRandom } from '@pinpoint/testing';
 import type { DefaultTreeAdapterTypes } from 'parse5';
 import { parseFragment } from 'parse5';
 import { describe, expect, it } from 'vitest';
@@ -97,18 +98,6 @@ function jsonLexer(src: string): (start: number, end: number) => string {
   };
 }
 
-/** Small deterministic generator, so a failing sub-range can be replayed. */
-function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * The text a raw span must read as for the codepoints [start, end) of an element: the range widened
  * over an escape, entity or collapsed whitespace it cuts, without the separators the parser added
@@ -152,7 +141,7 @@ describe('raw ranges of HTML and JSON citations', () => {
     const src = new TextDecoder().decode(source?.bytes);
     const index = new CodepointIndex(src);
     const json = format === 'json' ? jsonLexer(src) : undefined;
-    const next = random(out.elements.length);
+    const next = seededRandom(out.elements.length);
     let checked = 0;
     for (const e of out.elements) {
       const own = e.anchor.kind === 'text' ? e.anchor.raw : undefined;
