@@ -3,6 +3,11 @@ import type { QdrantClient } from '@qdrant/js-client-rest';
 import { deleteVersionPoints, fail, pointId, qdrantClient, toQdrantFilter, upsertPoints } from './qdrant-common.js';
 import { type Bm25Params, documentSparse, querySparse, termId } from './sparse.js';
 
+/** A shard that does not exist (no chunk of its collection indexed yet) answers as empty. */
+async function orEmpty<T>(request: Promise<T>, empty: T, what: string): Promise<T> {
+  return request.catch((err: unknown) => ((err as { status?: number }).status === 404 ? empty : fail(err, what)));
+}
+
 export interface QdrantLexicalIndexOptions {
   url: string;
   apiKey?: string;
@@ -54,13 +59,18 @@ export class QdrantLexicalIndex implements LexicalIndex {
     return `${this.options.collection}__${shardSuffix(collectionId)}`;
   }
 
-  /** The shards that exist, of the given collections or of all. */
+  /**
+   * The shards to read: those of the given collections (named directly; one not created yet reads as
+   * empty, see `orEmpty`), or every shard when no collection is given (one listing request).
+   */
   private async shards(collectionIds?: string[]): Promise<string[]> {
+    if (collectionIds) return [...new Set(collectionIds.map((c) => this.shard(c)))].sort();
     const { collections } = await this.client.getCollections().catch((err: unknown) => fail(err, 'listing collections'));
-    const existing = new Set(collections.map((c) => c.name));
-    if (collectionIds) return [...new Set(collectionIds.map((c) => this.shard(c)))].filter((n) => existing.has(n)).sort();
     const prefix = `${this.options.collection}__`;
-    return [...existing].filter((n) => n.startsWith(prefix)).sort();
+    return collections
+      .map((c) => c.name)
+      .filter((n) => n.startsWith(prefix))
+      .sort();
   }
 
   private async ensure(name: string): Promise<void> {
@@ -113,15 +123,17 @@ export class QdrantLexicalIndex implements LexicalIndex {
     const filter = toQdrantFilter(rest);
     const hits = await Promise.all(
       (await this.shards(collectionIds)).map(async (name) => {
-        const res = await this.client
-          .query(name, {
+        const res = await orEmpty(
+          this.client.query(name, {
             query: sparse,
             using: SPARSE,
             limit: options.k,
             with_payload: ['chunk_id'],
             ...(filter && filter.must.length > 0 ? { filter } : {}),
-          })
-          .catch((err: unknown) => fail(err, 'query'));
+          }),
+          { points: [] },
+          'query',
+        );
         return res.points.map((p) => ({
           chunk_id: String((p.payload as { chunk_id?: unknown } | null)?.chunk_id ?? ''),
           score: p.score,
@@ -152,8 +164,8 @@ export class QdrantLexicalIndex implements LexicalIndex {
     const perShard = await Promise.all(
       (await this.shards(options.filter?.collectionIds)).map(async (name) => {
         const [res, count] = await Promise.all([
-          this.client.queryBatch(name, { searches }).catch((err: unknown) => fail(err, 'query batch')),
-          this.client.count(name, { exact: true }).catch((err: unknown) => fail(err, 'count')),
+          orEmpty(this.client.queryBatch(name, { searches }), [], 'query batch'),
+          orEmpty(this.client.count(name, { exact: true }), { count: 0 }, 'count'),
         ]);
         const n = count.count;
         const df = terms.map((term, i) => {
