@@ -229,6 +229,8 @@ export interface GenerationSource {
   file: string;
   page_label?: string;
   text: string;
+  /** The text is a table as a grid: a row number on each line, a column letter on each header; cells are cited as [n:C4]. */
+  table?: boolean;
 }
 
 export interface Generator {

@@ -1,6 +1,12 @@
 import { analyze } from '@pinpoint/analysis';
 import type { RankedChunk } from '@pinpoint/answering';
-import { answerExtractive, DEFAULT_TABLE_OPTIONS, refusalMessage, streamGeneratedAnswer } from '@pinpoint/answering';
+import {
+  answerExtractive,
+  DEFAULT_TABLE_OPTIONS,
+  refusalMessage,
+  streamGeneratedAnswer,
+  streamTableAnswer,
+} from '@pinpoint/answering';
 import type {
   Answer,
   Chunk,
@@ -276,8 +282,24 @@ export async function* askStream(
     timings.table = ms(tt);
     const retrieved = table.retrieved.slice(0, 10);
     yield { type: 'retrieved', retrieved };
-    timings.total_ms = ms(t0);
     const a = table.answer;
+    const gate = { score: a.score, threshold: DEFAULT_TABLE_OPTIONS.minEvidence, features: a.features };
+    // with a generator, the tables go to the model as grids and it cites their cells
+    if (ports.generator && !a.refused && table.tables.length > 0) {
+      const t2 = performance.now();
+      const input = { question, tables: table.tables, generator: ports.generator };
+      for await (const event of streamTableAnswer(input)) {
+        if (event.type !== 'done') {
+          yield event;
+          continue;
+        }
+        timings.generate = ms(t2);
+        timings.total_ms = ms(t0);
+        yield { type: 'answer', answer: { question, ...generatedFields(event.answer), gate, retrieved, timings } };
+      }
+      return;
+    }
+    timings.total_ms = ms(t0);
     yield {
       type: 'answer',
       answer: {
@@ -286,7 +308,7 @@ export async function* askStream(
         refused: a.refused,
         ...(a.refused ? { refusal_reason: 'table-not-found' } : {}),
         citations: a.refused ? [] : a.citations,
-        gate: { score: a.score, threshold: DEFAULT_TABLE_OPTIONS.minEvidence, features: a.features },
+        gate,
         retrieved,
         timings,
       },

@@ -1,4 +1,4 @@
-import type { TableAnswer, TableSource } from '@pinpoint/answering';
+import type { GridInput, TableAnswer, TableSource } from '@pinpoint/answering';
 import { answerFromTables } from '@pinpoint/answering';
 import type { Chunk, Element, MetadataStore, Retrieved, Version } from '@pinpoint/core';
 
@@ -17,6 +17,8 @@ const WIDE_TABLES = 12;
 /** Rows of the answer's table put first in the retrieved list, then the row each runner-up table picks. */
 const TABLE_ROWS_FIRST = 3;
 const TABLE_ALTERNATIVES = 3;
+/** Tables a generator is shown: the chosen one and the best runners-up (the question may be about one of them). */
+const GENERATED_TABLES = 3;
 
 const titleOf = (name: string): string => name.replace(/\.[^.]+$/, '').replace(/_/g, ' ');
 
@@ -159,7 +161,7 @@ export async function answerTableQuestion(
   found: Candidate[],
   queryTerms: { term: string; weight: number }[],
   wider?: () => Promise<RowHit[]>,
-): Promise<{ answer: TableAnswer; retrieved: Retrieved[] } | undefined> {
+): Promise<{ answer: TableAnswer; retrieved: Retrieved[]; tables: GridInput[] } | undefined> {
   const head = found.slice(0, TABLE_HEAD).map((c) => ({ chunk: c.chunk, file: c.version.original_name, rank: c.hit.rank }));
   let sources = await tableSources(metadata, head, MAX_TABLES);
   const first = found[0];
@@ -175,5 +177,9 @@ export async function answerTableQuestion(
   const answer = answerFromTables(question, sources, weights);
   if (!answer) return undefined;
   const source = sources.find((s) => answer.rows[0] && s.elements.includes(answer.rows[0]));
-  return { answer, retrieved: reorder(found, answer, source) };
+  const tables = [
+    ...(source ? [{ source, focus: answer.rows }] : []),
+    ...answer.alternatives.map((a) => ({ source: a.source, focus: [a.row] })),
+  ].slice(0, GENERATED_TABLES);
+  return { answer, retrieved: reorder(found, answer, source), tables };
 }

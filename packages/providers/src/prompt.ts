@@ -27,10 +27,17 @@ export interface AnswerPrompt {
 }
 
 function sourceHeader(source: GenerationSource): string {
-  return source.page_label === undefined
-    ? `[${source.n}] ${source.file}`
-    : `[${source.n}] ${source.file}, page ${source.page_label}`;
+  const head =
+    source.page_label === undefined ? `[${source.n}] ${source.file}` : `[${source.n}] ${source.file}, page ${source.page_label}`;
+  return source.table ? `${head} (table)` : head;
 }
+
+/** How a table source is cited: by its cells, never as a whole. */
+const TABLE_RULE = [
+  'A source marked (table) is a grid: its line starting with "row |" names each column with a letter, and every line after it starts with its row number.',
+  'Cite a table only by the cells that hold the fact: source number, column letter and row number, like [2:C4] or [2:C4][2:A4].',
+  'An answer counted, summed or compared over several rows cites every cell it used.',
+].join('\n');
 
 /** The answer prompt: numbered sources with file and page, answer only from them, cite like [1]. */
 export function buildAnswerPrompt(input: { question: string; sources: GenerationSource[]; language: string }): AnswerPrompt {
@@ -41,6 +48,7 @@ export function buildAnswerPrompt(input: { question: string; sources: Generation
     'Never use knowledge that is not in the sources. Never cite a number that is not listed.',
     `If the sources do not contain the answer, reply with exactly "${REFUSAL_MARKER}" followed by one sentence in ${lang} saying that the documents do not answer the question, and nothing else.`,
     `Write the answer in ${lang}. Be brief.`,
+    ...(input.sources.some((s) => s.table) ? [TABLE_RULE] : []),
   ].join('\n');
   const sources = input.sources.map((s) => `${sourceHeader(s)}\n${s.text.trim()}`).join('\n\n');
   const user = `Sources:\n\n${sources}\n\nQuestion: ${input.question}`;

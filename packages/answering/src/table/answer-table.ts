@@ -108,7 +108,8 @@ export function cellAnchor(cell: QaCell): Anchor {
   return boxes.length > 0 ? { ...a, boxes } : a;
 }
 
-function citeCell(cell: QaCell, n: number, source: TableSource): Citation | undefined {
+/** A citation of one cell (undefined when its row has no chunk). */
+export function citeCell(cell: QaCell, n: number, source: TableSource): Citation | undefined {
   const chunk = source.chunkOf(cell.element.element_id);
   if (!chunk) return undefined;
   const citation: Citation = {
@@ -276,7 +277,8 @@ function rowOrder(table: QaTable, result: Result | undefined, plan: TablePlan): 
 /** Tables already read, by their rows (the caller keeps the rows of an immutable version). */
 const built = new WeakMap<Element[], QaTable>();
 
-function tableFor(source: TableSource): QaTable {
+/** The table of a source, read once per version's rows. */
+export function tableFor(source: TableSource): QaTable {
   let table = built.get(source.elements);
   if (!table) {
     table = buildTable(source.file, source.title, source.elements);
