@@ -116,5 +116,5 @@ export interface PageRasterizer {
 }
 export interface OfficeConverter {
   readonly id: string;
-  convert(bytes: Uint8Array, fromExt: string, toExt: 'pdf' | 'docx' | 'xlsx', signal?: AbortSignal): Promise<Uint8Array>;
+  convert(bytes: Uint8Array, fromExt: string, toExt: 'pdf' | 'docx' | 'xlsx' | 'pptx', signal?: AbortSignal): Promise<Uint8Array>;
 }

@@ -53,6 +53,11 @@ function model(prompt: string): string {
     return readCell(prompt, ['Maple Leafs'], 'Stanley Cups', (v) => `The Maple Leafs have won ${v} Stanley Cups`, '[N]');
   if (prompt.includes('Question: What were the gross sales of Carretera in Canada?'))
     return readCell(prompt, ['Canada', 'Carretera'], 'Gross Sales', (v) => `Gross sales of Carretera in Canada were ${v}`);
+  if (prompt.includes('Question: Which team has won 13 Stanley Cups?')) {
+    const n = grids(prompt).find((g) => g.letters.has('Team'))?.n;
+    // one marker naming two cells, the first in lower case
+    return `The Maple Leafs have won 13 Stanley Cups [${n}:a4, C4].`;
+  }
   if (prompt.includes('Question: Where are the Flyers located?')) return 'The Flyers are from Philadelphia [1:Z99].';
   return 'NO_ANSWER: The documents do not answer this question.';
 }
@@ -146,6 +151,15 @@ describe('a generated answer over tables cites cells', () => {
     );
     const cited = events.flatMap((e) => (e.type === 'citation' ? [e.citation] : []));
     expect(cited.map((c) => [c.n, c.quote])).toEqual([[1, '13']]);
+  });
+
+  it('reads a marker that names several cells', async () => {
+    const res = await engine.ask('Which team has won 13 Stanley Cups?');
+    expect(res.answer).toBe('The Maple Leafs have won 13 Stanley Cups [1][2].');
+    expect(res.citations.map((c) => [c.n, c.quote, c.anchor.kind === 'record' && c.anchor.cell_range])).toEqual([
+      [1, 'Maple Leafs', 'A5'],
+      [2, '13', 'C5'],
+    ]);
   });
 
   it('an id that names no cell is dropped, and an answer left without a cell is refused', async () => {

@@ -26,18 +26,22 @@ function converted(ctx: ParseContext, to: string): Diagnostic {
 
 /**
  * .pptx/.ppt → LibreOffice → a derived PDF (artifact `pdf`) → the PDF path; anchors point into that
- * PDF (artifact 'pdf'), one page per slide, so slide n is page_index n - 1. A .pptx's tables are read
+ * PDF (artifact 'pdf'), one page per slide, so slide n is page_index n - 1. The deck's tables are read
  * from its slide XML into the one table model (a row element per table row, each cell's box on the
- * page) in place of the PDF text of the table's area.
+ * page) in place of the PDF text of the table's area; a .ppt is converted to .pptx first for that.
  */
 export async function parseSlides(bytes: Uint8Array, ctx: ParseContext, options: ParseOptions = {}): Promise<ParseOutput> {
   assertOfficeContainer(bytes, { allowCfb: ctx.format === 'ppt', what: 'presentation' });
-  const pdf = await converterOf(ctx).convert(bytes, ctx.format, 'pdf', ctx.signal);
+  const convert = converterOf(ctx);
+  // a .ppt becomes a .pptx first, so its tables are read from slide XML too; its PDF is rendered from that same deck
+  const legacy = ctx.format === 'ppt';
+  const deck = legacy ? await convert.convert(bytes, 'ppt', 'pptx', ctx.signal) : bytes;
+  const pdf = await convert.convert(deck, legacy ? 'pptx' : ctx.format, 'pdf', ctx.signal);
   const parsed = await parsePdfAs(pdf, ctx, options, 'pdf');
-  const out = ctx.format === 'pptx' ? withSlideTables(parsed, await readDeckTables(bytes)) : parsed;
+  const out = withSlideTables(parsed, await readDeckTables(deck));
   return {
     ...out,
-    diagnostics: [converted(ctx, 'PDF'), ...out.diagnostics],
+    diagnostics: [...(legacy ? [converted(ctx, '.pptx')] : []), converted(ctx, 'PDF'), ...out.diagnostics],
     artifacts: [{ kind: 'pdf', name: 'slides.pdf', mime: 'application/pdf', bytes: pdf }, ...out.artifacts],
   };
 }

@@ -97,9 +97,32 @@ function headerOf(table: SlideTable): { count: number; names: Map<number, string
     const data = second.some((c) => NUMERIC.test(c.text)) || second.length >= Math.ceil(first.length / 2);
     if (distinct && data) count = 1;
   }
-  const names = new Map<number, string>();
-  for (const c of count > 0 ? (first ?? []) : []) for (let k = c.col; k < c.col + c.colSpan; k++) names.set(k, c.text);
-  return { count, names };
+  if (count === 1 && subHeader(first ?? [], second ?? [], table)) count = 2;
+  const parts = new Map<number, string[]>();
+  for (const row of [first, second].slice(0, count))
+    for (const c of row ?? [])
+      for (let k = c.col; k < c.col + c.colSpan; k++) {
+        const list = parts.get(k) ?? [];
+        if (!list.includes(c.text)) list.push(c.text);
+        parts.set(k, list);
+      }
+  return { count, names: new Map([...parts].map(([k, list]) => [k, list.join(' / ')])) };
+}
+
+/**
+ * A second header row under group headings ("Class1" over "A | B | C"): the first row has a cell
+ * across several columns but not the whole table (that is the table's title), and the second — text,
+ * no numbers — splits one of those groups into distinct names of its own columns (the same names may
+ * come again under the next group). Slides hold only text, so the split group tells names from data.
+ */
+function subHeader(first: SlideCell[], second: SlideCell[], table: SlideTable): boolean {
+  if (table.rows.length < 3 || second.length < 2 || second.some((c) => NUMERIC.test(c.text))) return false;
+  const width = Math.max(0, ...table.rows.flatMap((r) => r.map((c) => c.col + c.colSpan)));
+  return first.some((g) => {
+    if (g.colSpan < 2 || g.colSpan >= width) return false;
+    const under = second.filter((c) => c.col >= g.col && c.col < g.col + g.colSpan).map((c) => c.text.toLowerCase());
+    return under.length >= 2 && new Set(under).size === under.length;
+  });
 }
 
 function anchorOn(info: PageInfo, boxes: Box[]): PageAnchor {
