@@ -170,9 +170,10 @@ export function blockBounds(skip: Int32Array, bound: (tf: number, len: number) =
 }
 
 /**
- * A cursor over one blocked list: `doc` is the current chunk (Infinity past the end). Blocks are
- * decoded only when the cursor lands in them; `shallow` moves to the block that may hold a chunk
- * without decoding anything.
+ * A cursor over one blocked list. `doc` is the current chunk (Infinity past the end) when `exact`;
+ * otherwise the cursor sits in `block` without having decoded it and `doc` is only a lower bound
+ * (no posting of the list lies between the last chunk it passed and `doc`). Blocks are decoded
+ * only when a posting in them is needed.
  */
 export class ListCursor {
   private readonly docs = new Int32Array(BLOCK);
@@ -185,8 +186,9 @@ export class ListCursor {
   private decoded = -1;
   private pos = 0;
   private size = 0;
-  doc: number;
+  doc = 0;
   tf = 0;
+  exact = false;
   /** Postings decoded so far (work counter). */
   decodedPostings = 0;
 
@@ -197,16 +199,17 @@ export class ListCursor {
     readonly maxBound: number,
   ) {
     this.blocks = skip.length / SKIP_FIELDS;
-    this.doc = this.blocks === 0 ? Number.POSITIVE_INFINITY : -1;
-  }
-
-  /** Decodes the first block if nothing is decoded yet (a new cursor's `doc` is -1: before the list). */
-  start(): void {
-    if (this.doc === -1) this.load(0);
+    if (this.blocks === 0) this.end();
   }
 
   lastDoc(block: number): number {
     return this.skip[block * SKIP_FIELDS] as number;
+  }
+
+  private end(): void {
+    this.block = this.blocks;
+    this.doc = Number.POSITIVE_INFINITY;
+    this.exact = true;
   }
 
   private load(block: number): void {
@@ -221,11 +224,12 @@ export class ListCursor {
     this.pos = 0;
     this.doc = this.docs[0] as number;
     this.tf = this.tfs[0] as number;
+    this.exact = true;
   }
 
   /**
-   * The block that would hold `target` (the first whose last chunk is ≥ it), or -1 past the end;
-   * the cursor does not move.
+   * The block that would hold `target` (the first whose last chunk is ≥ it, from the cursor's block
+   * on), or -1 past the end; the cursor does not move.
    */
   blockFor(target: number): number {
     let b = this.block;
@@ -233,24 +237,41 @@ export class ListCursor {
     return b < this.blocks ? b : -1;
   }
 
+  /** The next posting (the cursor must be exact). */
   next(): void {
     if (++this.pos < this.size) {
       this.doc = this.docs[this.pos] as number;
       this.tf = this.tfs[this.pos] as number;
     } else if (this.block + 1 < this.blocks) this.load(this.block + 1);
-    else this.doc = Number.POSITIVE_INFINITY;
+    else this.end();
   }
 
-  /** Moves to the first posting with chunk ≥ `target`, decoding only the block that may hold it. */
+  /** Moves to the first posting with chunk ≥ `target` (exact), decoding only the block that holds it. */
   seek(target: number): void {
+    if (this.exact && this.doc >= target) return;
+    const b = this.blockFor(target);
+    if (b === -1) return this.end();
+    if (b !== this.decoded) this.load(b);
+    else if (!this.exact) {
+      // back in the decoded block: rescan it from its start
+      this.pos = -1;
+      this.exact = true;
+      this.next();
+    }
+    while (this.doc < target) this.next();
+  }
+
+  /** Moves to `target` or past it without decoding: exact if it stays in the decoded block, else a lower bound. */
+  shallow(target: number): void {
     if (this.doc >= target) return;
     const b = this.blockFor(target);
-    if (b === -1) {
-      this.block = this.blocks;
-      this.doc = Number.POSITIVE_INFINITY;
+    if (b === -1) return this.end();
+    if (b === this.decoded && this.exact) {
+      while (this.doc < target) this.next();
       return;
     }
-    if (b !== this.decoded) this.load(b);
-    while (this.doc < target) this.next();
+    this.block = b;
+    this.exact = false;
+    this.doc = Math.max(target, b === 0 ? 0 : this.lastDoc(b - 1) + 1);
   }
 }

@@ -330,7 +330,7 @@ describe('SqliteLexicalIndex', () => {
       // the layout before blocks: no counts, skip tables or snapshot; then a chunk deleted after the segments were written
       const db = new Database(path);
       db.exec(`ALTER TABLE lex_postings DROP COLUMN skip; ALTER TABLE lex_postings DROP COLUMN n;
-        DROP TABLE lex_dead; DROP TABLE lex_snapshot; DELETE FROM meta WHERE key = 'generation'`);
+        DROP TABLE lex_dead; DROP TABLE lex_snapshot; DELETE FROM meta WHERE key IN ('generation', 'blocks')`);
       db.close();
       const old = openLexicalIndex(path, { segmentChunks: 200 });
       await old.deleteVersion('v2');

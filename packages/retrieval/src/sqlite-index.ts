@@ -29,8 +29,8 @@ CREATE TABLE IF NOT EXISTS lex_pending (doc INTEGER PRIMARY KEY, text TEXT NOT N
 CREATE INDEX IF NOT EXISTS lex_chunks_version ON lex_chunks(version_id);
 CREATE TABLE IF NOT EXISTS lex_segments (seg INTEGER PRIMARY KEY, last_doc INTEGER NOT NULL, collection_id TEXT);
 CREATE TABLE IF NOT EXISTS lex_dead (doc INTEGER PRIMARY KEY, seg INTEGER NOT NULL);
-CREATE TABLE IF NOT EXISTS lex_postings (seg INTEGER NOT NULL, term TEXT NOT NULL, data BLOB NOT NULL,
-  n INTEGER, skip BLOB, PRIMARY KEY (seg, term)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS lex_postings (seg INTEGER NOT NULL, term TEXT NOT NULL, n INTEGER, skip BLOB,
+  data BLOB NOT NULL, PRIMARY KEY (seg, term)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS lex_snapshot (name TEXT PRIMARY KEY, data BLOB NOT NULL);`;
 
 /** A segment: its collection, its last chunk and its chunks deleted since it was written (ascending). */
@@ -397,8 +397,9 @@ export class SqliteLexicalIndex implements LexicalIndex {
    * is recorded as a dead chunk of its segment.
    */
   private addSkipTables(): void {
+    // once done, marked in meta: finding lists without skip tables would scan every list
+    if (this.db.prepare("SELECT 1 FROM meta WHERE key = 'blocks'").get()) return;
     const old = this.db.prepare('SELECT DISTINCT seg FROM lex_postings WHERE skip IS NULL').pluck().all() as number[];
-    if (old.length === 0) return;
     const buf = new PostingsBuffer();
     const writer = new PostingsWriter();
     const read = this.db.prepare('SELECT term, data FROM lex_postings WHERE seg = ? AND skip IS NULL').raw();
@@ -424,6 +425,7 @@ export class SqliteLexicalIndex implements LexicalIndex {
           info?.dead.push(doc);
         }
       }
+      this.db.prepare("INSERT INTO meta (key, value) VALUES ('blocks', '128')").run();
       this.bump();
     })();
   }
@@ -742,11 +744,39 @@ export class SqliteLexicalIndex implements LexicalIndex {
         if (ess >= L) break;
         let d = Number.POSITIVE_INFINITY;
         for (let i = ess; i < L; i++) {
-          const c = (cursors[i] as { c: ListCursor }).c;
-          c.start();
-          if (c.doc < d) d = c.doc;
+          const doc = (cursors[i] as { c: ListCursor }).c.doc;
+          if (doc < d) d = doc;
         }
         if (d === Number.POSITIVE_INFINITY) break;
+        // Every chunk in [d, next) sits in the same blocks: if their bounds together stay under the
+        // k-th score, the essential lists move past the range without decoding it.
+        let ub = 0;
+        let next = Number.POSITIVE_INFINITY;
+        for (let i = 0; i < L; i++) {
+          const c = (cursors[i] as { c: ListCursor }).c;
+          if (i >= ess && c.doc !== d) {
+            if (c.doc < next) next = c.doc;
+            continue;
+          }
+          const blk = i >= ess ? c.block : c.blockFor(d);
+          if (blk === -1) continue;
+          ub += c.bounds[blk] as number;
+          const last = c.lastDoc(blk) + 1;
+          if (last < next) next = last;
+        }
+        if (ub * SLACK < heap.threshold()) {
+          for (let i = ess; i < L; i++) (cursors[i] as { c: ListCursor }).c.shallow(next);
+          continue;
+        }
+        let moved = false;
+        for (let i = ess; i < L; i++) {
+          const c = (cursors[i] as { c: ListCursor }).c;
+          if (c.doc === d && !c.exact) {
+            c.seek(d);
+            moved = true;
+          }
+        }
+        if (moved) continue;
         has.fill(0);
         let partial = 0;
         const ok = this.chunks.accepts(d, mask);
