@@ -203,11 +203,6 @@ export class ChunkTable {
     return { collections: this.collectionIds.mask(collectionIds), live, totalLen, key: ids.join(',') };
   }
 
-  /** A live chunk that counts in the scope's statistics. */
-  counts(doc: number, scope: Scope): boolean {
-    return (this.lens[doc] ?? 0) > 0 && (scope.collections === null || scope.collections[this.collections[doc] as number] === 1);
-  }
-
   alive(doc: number): boolean {
     return (this.lens[doc] ?? 0) > 0;
   }

@@ -8,7 +8,7 @@
  * block's last chunk), so a query can bound a block's BM25 contribution and skip it without
  * decoding it. The data bytes are the same as a list without blocks.
  */
-export const BLOCK = 128;
+const BLOCK = 128;
 const SKIP_FIELDS = 4;
 
 export interface EncodedList {
@@ -250,7 +250,10 @@ export class ListCursor {
   seek(target: number): void {
     if (this.exact && this.doc >= target) return;
     const b = this.blockFor(target);
-    if (b === -1) return this.end();
+    if (b === -1) {
+      this.end();
+      return;
+    }
     if (b !== this.decoded) this.load(b);
     else if (!this.exact) {
       // back in the decoded block: rescan it from its start
@@ -265,7 +268,10 @@ export class ListCursor {
   shallow(target: number): void {
     if (this.doc >= target) return;
     const b = this.blockFor(target);
-    if (b === -1) return this.end();
+    if (b === -1) {
+      this.end();
+      return;
+    }
     if (b === this.decoded && this.exact) {
       while (this.doc < target) this.next();
       return;

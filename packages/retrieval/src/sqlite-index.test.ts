@@ -321,7 +321,9 @@ describe('SqliteLexicalIndex', () => {
       await reference.deleteVersion('v2');
       const queries = [0, 1, 2, 3].map((q) => [vocabulary[q], vocabulary[q * 40 + 7], vocabulary[q + 3]].join(' '));
       const run = async (index: typeof reference) =>
-        Promise.all(queries.flatMap((q) => [index.search(q, { k: 10 }), index.search(q, { k: 5, filter: { collectionIds: ['col1'] } })]));
+        Promise.all(
+          queries.flatMap((q) => [index.search(q, { k: 10 }), index.search(q, { k: 5, filter: { collectionIds: ['col1'] } })]),
+        );
       const expected = await run(reference);
       const path = join(dir, 'unblocked.sqlite');
       const index = openLexicalIndex(path, { segmentChunks: 200 });

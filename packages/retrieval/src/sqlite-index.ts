@@ -3,7 +3,7 @@ import type { IndexedChunk, LexicalHit, LexicalIndex, QueryTerm, SearchFilter } 
 import Database from 'better-sqlite3';
 import type { Bm25Params } from './bm25.js';
 import { countTerms, DEFAULT_BM25, idf, termWeight } from './bm25.js';
-import { ChunkTable, type Scope } from './chunk-table.js';
+import { ChunkTable } from './chunk-table.js';
 import { blockBounds, ListCursor, PostingsBuffer, PostingsWriter, skipTable } from './postings.js';
 
 export interface LexicalIndexOptions {
@@ -183,7 +183,6 @@ export class SqliteLexicalIndex implements LexicalIndex {
   /** collection id → its chunks not yet in a segment. */
   private tails = new Map<string, Tail>();
   private readonly buffer = new PostingsBuffer();
-  private readonly pushPosting = (doc: number, tf: number) => this.buffer.push(doc, tf);
   private scores = new Float64Array(0);
   /** Document frequencies of the last searched query's terms in its scope, until the next write (queryTerms follows search). */
   private lastDf: { query: string; scope: string; df: Map<string, number> } | null = null;
@@ -309,7 +308,8 @@ export class SqliteLexicalIndex implements LexicalIndex {
   private addBlockColumns(): void {
     const has = (table: string, column: string) =>
       (this.db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).some((c) => c.name === column);
-    if (!has('lex_postings', 'skip')) this.db.exec('ALTER TABLE lex_postings ADD COLUMN n INTEGER; ALTER TABLE lex_postings ADD COLUMN skip BLOB');
+    if (!has('lex_postings', 'skip'))
+      this.db.exec('ALTER TABLE lex_postings ADD COLUMN n INTEGER; ALTER TABLE lex_postings ADD COLUMN skip BLOB');
   }
 
   /**
@@ -323,10 +323,11 @@ export class SqliteLexicalIndex implements LexicalIndex {
     this.generation = Number(
       (this.db.prepare("SELECT value FROM meta WHERE key = 'generation'").pluck().get() as string | undefined) ?? 0,
     );
-    const segs = this.db
-      .prepare('SELECT seg, collection_id, last_doc FROM lex_segments ORDER BY seg')
-      .raw()
-      .all() as [number, string, number][];
+    const segs = this.db.prepare('SELECT seg, collection_id, last_doc FROM lex_segments ORDER BY seg').raw().all() as [
+      number,
+      string,
+      number,
+    ][];
     for (const [seg, collection, lastDoc] of segs) {
       this.segmentsOf(collection).push(seg);
       this.segInfo.set(seg, { collection, lastDoc, dead: [] });
@@ -534,9 +535,7 @@ export class SqliteLexicalIndex implements LexicalIndex {
         }
       }
       if (written)
-        this.db
-          .prepare('INSERT INTO lex_segments (seg, last_doc, collection_id) VALUES (?, ?, ?)')
-          .run(seg, lastDoc, collection);
+        this.db.prepare('INSERT INTO lex_segments (seg, last_doc, collection_id) VALUES (?, ?, ?)').run(seg, lastDoc, collection);
       for (const doc of tail.docs) this.stmts.deletePending.run(doc);
     })();
     if (written) {
