@@ -170,10 +170,9 @@ export function blockBounds(skip: Int32Array, bound: (tf: number, len: number) =
 }
 
 /**
- * A cursor over one blocked list. `doc` is the current chunk (Infinity past the end) when `exact`;
- * otherwise the cursor sits in `block` without having decoded it and `doc` is only a lower bound
- * (no posting of the list lies between the last chunk it passed and `doc`). Blocks are decoded
- * only when a posting in them is needed.
+ * A cursor over one blocked list, for probing chunks in ascending order. `doc` is the current
+ * chunk (Infinity past the end) once `exact`; a new cursor has decoded nothing. `blockFor` finds
+ * the block that would hold a chunk from the skip table alone, and `seek` decodes only that block.
  */
 export class ListCursor {
   private readonly docs = new Int32Array(BLOCK);
@@ -184,6 +183,8 @@ export class ListCursor {
   /** Block the cursor is in; the decoded block (-1: none). */
   block = 0;
   private decoded = -1;
+  /** Where the last `blockFor` ended. */
+  private probe = 0;
   private pos = 0;
   private size = 0;
   doc = 0;
@@ -232,8 +233,10 @@ export class ListCursor {
    * on), or -1 past the end; the cursor does not move.
    */
   blockFor(target: number): number {
-    let b = this.block;
+    // targets only grow, so the search goes on from where the last one ended
+    let b = Math.max(this.probe, this.block);
     while (b < this.blocks && this.lastDoc(b) < target) b++;
+    this.probe = b;
     return b < this.blocks ? b : -1;
   }
 
@@ -262,22 +265,5 @@ export class ListCursor {
       this.next();
     }
     while (this.doc < target) this.next();
-  }
-
-  /** Moves to `target` or past it without decoding: exact if it stays in the decoded block, else a lower bound. */
-  shallow(target: number): void {
-    if (this.doc >= target) return;
-    const b = this.blockFor(target);
-    if (b === -1) {
-      this.end();
-      return;
-    }
-    if (b === this.decoded && this.exact) {
-      while (this.doc < target) this.next();
-      return;
-    }
-    this.block = b;
-    this.exact = false;
-    this.doc = Math.max(target, b === 0 ? 0 : this.lastDoc(b - 1) + 1);
   }
 }

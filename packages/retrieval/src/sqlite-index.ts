@@ -159,10 +159,9 @@ function grow(a: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
  *   collection's segments hold ascending ranges of chunk numbers;
  * - deleting marks chunks dead (their postings are skipped, IDF counts only live chunks);
  * - a query reads only the lists of the collections it may see. The tail is scored exhaustively;
- *   each segment document-at-a-time with MaxScore: lists whose bounds together cannot lift a chunk
- *   into the top k are only probed for the chunks the other lists bring, and a probe first checks
- *   the bound of the block that would hold the chunk, so most blocks of common terms are never
- *   decoded. Every chunk that could reach the top k is scored in full, so the top k is exact (same
+ *   each segment with MaxScore: lists whose bounds together cannot lift a chunk into the top k are
+ *   only probed for the chunks the other lists bring, and a probe first checks the bound of the
+ *   block that would hold the chunk, so most blocks of common terms are never decoded. Every chunk that could reach the top k is scored in full, so the top k is exact (same
  *   BM25, same tie order as scoring every posting). N, avgdl, df and the block bounds come from the
  *   same collections, so neither a score nor the work done depends on any other collection's chunks.
  */
@@ -684,11 +683,14 @@ export class SqliteLexicalIndex implements LexicalIndex {
   }
 
   /**
-   * MaxScore over each segment, document at a time, segments with the highest bound first (so the
-   * k-th score rises early). Lists are ordered by their largest block bound; those whose bounds
-   * together stay under the k-th score are non-essential: a chunk is a candidate only if an
-   * essential list holds it, and the non-essential lists are probed for it only while the block
-   * bounds where it would sit can still lift it over the k-th score.
+   * MaxScore over each segment, segments with the highest bound first (so the k-th score rises
+   * early). A segment's lists are ordered by their largest block bound; those whose bounds together
+   * stay under the k-th score when the segment starts are non-essential: no chunk only they hold can
+   * enter the top k. The essential lists are scored term at a time into the dense array; then each
+   * chunk they touched, in ascending order, is probed in the non-essential lists only while its
+   * score so far plus the bounds of the blocks where it would sit can still reach the k-th score —
+   * so most blocks of common terms are never decoded. A chunk that gets through is scored exactly,
+   * its terms summed in query order as the exhaustive pass does.
    */
   private searchSegments(
     segs: number[],
@@ -701,10 +703,11 @@ export class SqliteLexicalIndex implements LexicalIndex {
   ): void {
     const { k1, b } = this.params;
     const nTerms = weights.length;
-    const contrib = new Float64Array(nTerms);
-    const has = new Uint8Array(nTerms);
+    const tfOf = new Int32Array(nTerms);
+    const scores = this.scores;
+    const buf = this.buffer;
     const plans = segs.map((_, s) => {
-      const cursors: { t: number; c: ListCursor }[] = [];
+      const terms: { t: number; list: SegList; bounds: Float64Array; max: number }[] = [];
       let total = 0;
       for (let t = 0; t < nTerms; t++) {
         const list = (lists[t] as (SegList | null)[])[s];
@@ -714,104 +717,69 @@ export class SqliteLexicalIndex implements LexicalIndex {
         let max = 0;
         for (const x of bounds) if (x > max) max = x;
         total += max;
-        cursors.push({ t, c: new ListCursor(list.skip, list.data, bounds, max) });
+        terms.push({ t, list, bounds, max });
       }
-      return { s, cursors, total };
+      return { s, terms, total };
     });
     plans.sort((x, y) => y.total - x.total || x.s - y.s);
-    for (const { cursors } of plans) {
-      if (cursors.length === 0) continue;
-      if (heap.threshold() > cursors.reduce((sum, { c }) => sum + c.maxBound, 0) * SLACK) {
-        for (const { c } of cursors) this.lastWork.skipped += c.blocks;
+    for (const { terms } of plans) {
+      if (terms.length === 0) continue;
+      const theta0 = heap.threshold();
+      terms.sort((x, y) => x.max - y.max || x.t - y.t);
+      const L = terms.length;
+      let run = 0;
+      let ess = 0;
+      while (ess < L && (run + (terms[ess] as { max: number }).max) * SLACK < theta0)
+        run += (terms[ess++] as { max: number }).max;
+      const nonEssMax = run;
+      if (ess === L) {
+        for (const x of terms) this.lastWork.skipped += x.bounds.length;
         continue;
       }
-      cursors.sort((x, y) => x.c.maxBound - y.c.maxBound || x.t - y.t);
-      const L = cursors.length;
-      const prefix = new Float64Array(L);
-      let run = 0;
-      for (let i = 0; i < L; i++) {
-        run += (cursors[i] as { c: ListCursor }).c.maxBound;
-        prefix[i] = run;
+      // essential lists: decoded whole, term at a time into the dense array (kept for the exact scores)
+      const decoded = new Map<number, { docs: Int32Array; tfs: Int32Array }>();
+      const touched: number[] = [];
+      for (let i = ess; i < L; i++) {
+        const { t, list } = terms[i] as { t: number; list: SegList };
+        buf.clear();
+        buf.decode(list.data);
+        const docs = buf.docs.slice(0, buf.n);
+        const tfs = buf.tfs.slice(0, buf.n);
+        decoded.set(t, { docs, tfs });
+        this.lastWork.postings += docs.length;
+        const w = weights[t] as number;
+        for (let p = 0; p < docs.length; p++) {
+          const doc = docs[p] as number;
+          if (!this.chunks.accepts(doc, mask)) continue;
+          if (scores[doc] === 0) touched.push(doc);
+          scores[doc] = (scores[doc] as number) + score(w, tfs[p] as number, doc);
+        }
       }
-      let ess = 0;
-      const updateEss = () => {
+      const cursors = terms.slice(0, ess).map((x) => ({ t: x.t, c: new ListCursor(x.list.skip, x.list.data, x.bounds, x.max) }));
+      const order = Int32Array.from(touched).sort();
+      for (const d of order) {
+        const partial0 = scores[d] as number;
+        scores[d] = 0;
         const theta = heap.threshold();
-        while (ess < L && (prefix[ess] as number) * SLACK < theta) ess++;
-      };
-      updateEss();
-      for (;;) {
-        if (ess >= L) break;
-        let d = Number.POSITIVE_INFINITY;
-        for (let i = ess; i < L; i++) {
-          const doc = (cursors[i] as { c: ListCursor }).c.doc;
-          if (doc < d) d = doc;
-        }
-        if (d === Number.POSITIVE_INFINITY) break;
-        // Every chunk in [d, next) sits in the same blocks: if their bounds together stay under the
-        // k-th score, the essential lists move past the range without decoding it.
-        let ub = 0;
-        let next = Number.POSITIVE_INFINITY;
-        for (let i = 0; i < L; i++) {
-          const c = (cursors[i] as { c: ListCursor }).c;
-          if (i >= ess && c.doc !== d) {
-            if (c.doc < next) next = c.doc;
-            continue;
-          }
-          const blk = i >= ess ? c.block : c.blockFor(d);
-          if (blk === -1) continue;
-          ub += c.bounds[blk] as number;
-          const last = c.lastDoc(blk) + 1;
-          if (last < next) next = last;
-        }
-        if (ub * SLACK < heap.threshold()) {
-          for (let i = ess; i < L; i++) (cursors[i] as { c: ListCursor }).c.shallow(next);
-          continue;
-        }
-        let moved = false;
-        for (let i = ess; i < L; i++) {
-          const c = (cursors[i] as { c: ListCursor }).c;
-          if (c.doc === d && !c.exact) {
-            c.seek(d);
-            moved = true;
-          }
-        }
-        if (moved) continue;
-        has.fill(0);
-        let partial = 0;
-        const ok = this.chunks.accepts(d, mask);
-        for (let i = ess; i < L; i++) {
-          const { t, c } = cursors[i] as { t: number; c: ListCursor };
-          if (c.doc !== d) continue;
-          if (ok) {
-            const x = score(weights[t] as number, c.tf, d);
-            contrib[t] = x;
-            has[t] = 1;
-            partial += x;
-          }
-          c.next();
-        }
-        if (!ok) continue;
-        // the block bounds of the non-essential lists where d would sit, without decoding
-        const theta = heap.threshold();
+        if ((partial0 + nonEssMax) * SLACK < theta) continue;
         let rest = 0;
-        for (let i = 0; i < ess; i++) {
-          const c = (cursors[i] as { c: ListCursor }).c;
+        for (const { c } of cursors) {
           const blk = c.blockFor(d);
           if (blk !== -1) rest += c.bounds[blk] as number;
         }
-        if ((partial + rest) * SLACK < theta) continue;
+        if ((partial0 + rest) * SLACK < theta) continue;
+        let partial = partial0;
         let pruned = false;
-        for (let i = ess - 1; i >= 0; i--) {
+        tfOf.fill(0);
+        for (let i = cursors.length - 1; i >= 0; i--) {
           const { t, c } = cursors[i] as { t: number; c: ListCursor };
           const blk = c.blockFor(d);
           if (blk === -1) continue;
           rest -= c.bounds[blk] as number;
           c.seek(d);
           if (c.doc === d) {
-            const x = score(weights[t] as number, c.tf, d);
-            contrib[t] = x;
-            has[t] = 1;
-            partial += x;
+            tfOf[t] = c.tf;
+            partial += score(weights[t] as number, c.tf, d);
           }
           if ((partial + Math.max(0, rest)) * SLACK < theta) {
             pruned = true;
@@ -819,11 +787,25 @@ export class SqliteLexicalIndex implements LexicalIndex {
           }
         }
         if (pruned) continue;
-        // the exact score, summed in query-term order as the exhaustive pass does
+        // the exact score: every term's part, summed in query order as the exhaustive pass does
         let s = 0;
-        for (let t = 0; t < nTerms; t++) if (has[t]) s += contrib[t] as number;
+        for (let t = 0; t < nTerms; t++) {
+          const e = decoded.get(t);
+          let tf = tfOf[t] as number;
+          if (e) {
+            let lo = 0;
+            let hi = e.docs.length;
+            while (lo < hi) {
+              const mid = (lo + hi) >> 1;
+              if ((e.docs[mid] as number) < d) lo = mid + 1;
+              else hi = mid;
+            }
+            tf = e.docs[lo] === d ? (e.tfs[lo] as number) : 0;
+          }
+          if (tf > 0) s += score(weights[t] as number, tf, d);
+        }
         this.lastWork.scored++;
-        if (heap.offer(d, s)) updateEss();
+        heap.offer(d, s);
       }
       for (const { c } of cursors) {
         this.lastWork.postings += c.decodedPostings;
