@@ -171,7 +171,7 @@ export class ChunkTable {
     const size = Math.max(1024, s.capacity);
     const [lens, versions, documents, collections, pages] = arrays.map((bytes) => {
       const a = new Int32Array(size);
-      a.set(new Int32Array(bytes.slice().buffer, 0, s.capacity));
+      a.set(new Int32Array(new Uint8Array(bytes).buffer, 0, s.capacity));
       return a;
     }) as Int32Array<ArrayBuffer>[];
     if (!lens || !versions || !documents || !collections || !pages) throw new Error('chunk table snapshot is incomplete');

@@ -81,7 +81,7 @@ export class PostingsWriter {
 /** The skip table stored as bytes, as int32s. */
 export function skipTable(bytes: Uint8Array): Int32Array {
   if (bytes.byteOffset % 4 === 0) return new Int32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength >> 2);
-  return new Int32Array(bytes.slice().buffer);
+  return new Int32Array(new Uint8Array(bytes).buffer);
 }
 
 /**
