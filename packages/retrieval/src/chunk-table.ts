@@ -3,12 +3,19 @@ import type { SearchFilter } from '@pinpoint/core';
 /** Strings ↔ small integers (version, document and collection ids of the chunk table). */
 class Interner {
   private readonly ids = new Map<string, number>();
+  /** id → value. */
+  readonly values: string[] = [];
+
+  constructor(values: string[] = []) {
+    for (const v of values) this.id(v);
+  }
 
   id(value: string): number {
     let id = this.ids.get(value);
     if (id === undefined) {
       id = this.ids.size;
       this.ids.set(value, id);
+      this.values.push(value);
     }
     return id;
   }
@@ -81,9 +88,9 @@ export class ChunkTable {
   private documents = new Int32Array(1024);
   private collections = new Int32Array(1024);
   private pages = new Int32Array(1024);
-  private readonly versionIds = new Interner();
-  private readonly documentIds = new Interner();
-  private readonly collectionIds = new Interner();
+  private versionIds = new Interner();
+  private documentIds = new Interner();
+  private collectionIds = new Interner();
   /** Per collection id: live chunks and their total length. */
   private colLive: number[] = [];
   private colLen: number[] = [];
@@ -123,6 +130,66 @@ export class ChunkTable {
     this.colLen[col] = (this.colLen[col] as number) - (stored - 1);
   }
 
+  /** The collection of a chunk (live or dead, as long as it was added). */
+  collectionOf(doc: number): string {
+    return this.collectionIds.values[this.collections[doc] as number] as string;
+  }
+
+  /**
+   * Everything as arrays of bytes and one JSON text (what a reopen restores instead of reading every
+   * chunk row).
+   */
+  snapshot(): { arrays: Uint8Array[]; json: string } {
+    const cut = (a: Int32Array) => new Uint8Array(a.buffer, 0, this.capacity * 4);
+    return {
+      arrays: [this.lens, this.versions, this.documents, this.collections, this.pages].map(cut),
+      json: JSON.stringify({
+        capacity: this.capacity,
+        live: this.live,
+        totalLen: this.totalLen,
+        colLive: this.colLive,
+        colLen: this.colLen,
+        versions: this.versionIds.values,
+        documents: this.documentIds.values,
+        collections: this.collectionIds.values,
+      }),
+    };
+  }
+
+  /** Restores a snapshot taken by `snapshot` (into an empty table). */
+  restore(arrays: Uint8Array[], json: string): void {
+    const s = JSON.parse(json) as {
+      capacity: number;
+      live: number;
+      totalLen: number;
+      colLive: number[];
+      colLen: number[];
+      versions: string[];
+      documents: string[];
+      collections: string[];
+    };
+    const size = Math.max(1024, s.capacity);
+    const [lens, versions, documents, collections, pages] = arrays.map((bytes) => {
+      const a = new Int32Array(size);
+      a.set(new Int32Array(new Uint8Array(bytes).buffer, 0, s.capacity));
+      return a;
+    }) as Int32Array<ArrayBuffer>[];
+    if (!lens || !versions || !documents || !collections || !pages) throw new Error('chunk table snapshot is incomplete');
+    this.lens = lens;
+    this.versions = versions;
+    this.documents = documents;
+    this.collections = collections;
+    this.pages = pages;
+    this.capacity = s.capacity;
+    this.live = s.live;
+    this.totalLen = s.totalLen;
+    this.colLive = s.colLive;
+    this.colLen = s.colLen;
+    this.versionIds = new Interner(s.versions);
+    this.documentIds = new Interner(s.documents);
+    this.collectionIds = new Interner(s.collections);
+  }
+
   /** The statistics of the given collections (every collection when undefined). */
   scope(collectionIds: string[] | undefined): Scope {
     if (collectionIds === undefined) return { collections: null, live: this.live, totalLen: this.totalLen, key: '*' };
@@ -134,11 +201,6 @@ export class ChunkTable {
       totalLen += this.colLen[id] ?? 0;
     }
     return { collections: this.collectionIds.mask(collectionIds), live, totalLen, key: ids.join(',') };
-  }
-
-  /** A live chunk that counts in the scope's statistics. */
-  counts(doc: number, scope: Scope): boolean {
-    return (this.lens[doc] ?? 0) > 0 && (scope.collections === null || scope.collections[this.collections[doc] as number] === 1);
   }
 
   alive(doc: number): boolean {

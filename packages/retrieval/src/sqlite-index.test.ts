@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { analyze } from '@pinpoint/analysis';
 import type { IndexedChunk } from '@pinpoint/core';
+import { seededRandom } from '@pinpoint/testing';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { searchLexical } from './search.js';
@@ -232,5 +233,120 @@ describe('SqliteLexicalIndex', () => {
     expect(check.prepare('SELECT count(*) FROM lex_segments WHERE collection_id IS NULL').pluck().get()).toBe(0);
     check.close();
     await reference.close();
+  });
+
+  describe('block-max pruning', () => {
+    // Made-up words drawn with a Zipf-like skew: a few in most chunks (lists of many blocks), most rare.
+    const syllables = ['ka', 'lo', 'mi', 'ne', 'ru', 'sa', 'to', 'vi', 'zu', 'pe', 'go', 'fa'];
+    const vocabulary = Array.from({ length: 400 }, (_, i) => {
+      let w = '';
+      for (let x = i + 13; w.length < 6 || x > 0; x = Math.floor(x / syllables.length)) w += syllables[x % syllables.length];
+      return w;
+    });
+    const draw = (rand: () => number) => vocabulary[Math.floor(vocabulary.length * rand() ** 3)] as string;
+    const corpus = (seed: number, count: number): IndexedChunk[] => {
+      const rand = seededRandom(seed);
+      return Array.from({ length: count }, (_, i) =>
+        chunk(`c${i}`, Array.from({ length: 3 + Math.floor(rand() * 40) }, () => draw(rand)).join(' '), {
+          collection_id: `col${Math.floor(rand() * 3)}`,
+          version_id: `v${Math.floor(i / 40) % 9}`,
+          document_id: `d${i % 17}`,
+          page_index: i % 4,
+        }),
+      );
+    };
+
+    it('gives the exhaustive top k (same chunks, scores and tie order) on seeded random queries, scoring fewer chunks', async () => {
+      const chunks = corpus(7, 2400);
+      const path = join(dir, 'pruned.sqlite');
+      const pruned = openLexicalIndex(path, { segmentChunks: 300 });
+      const exhaustive = openLexicalIndex(join(dir, 'exhaustive.sqlite'), { segmentChunks: 300, pruning: false });
+      for (let i = 0; i < chunks.length; i += 97) {
+        await pruned.upsert(chunks.slice(i, i + 97));
+        await exhaustive.upsert(chunks.slice(i, i + 97));
+      }
+      // deleted chunks in segments (their lists are counted one by one) and a re-upserted chunk
+      for (const index of [pruned, exhaustive]) {
+        await index.deleteVersion('v4');
+        await index.upsert([chunk('c3', `${vocabulary[0]} ${vocabulary[5]} ${vocabulary[300]}`, { collection_id: 'col1' })]);
+      }
+      const rand = seededRandom(11);
+      const filters = [
+        undefined,
+        { collectionIds: ['col0'] },
+        { collectionIds: ['col2', 'col1'] },
+        { collectionIds: ['col0', 'col1', 'col2'], versionIds: ['v0', 'v1', 'v2', 'v3', 'v5'] },
+        { documentIds: ['d1', 'd2', 'd3', 'd5', 'd8'], pageIndexes: [0, 2] },
+      ];
+      const queries = Array.from({ length: 300 }, (_, q) => ({
+        text: Array.from({ length: 1 + Math.floor(rand() * 7) }, () => draw(rand)).join(' '),
+        k: [1, 3, 10, 10, 50][q % 5] as number,
+        filter: filters[Math.floor(rand() * filters.length)],
+      }));
+      const run = async (index: typeof pruned) => {
+        const out: unknown[] = [];
+        const work = { postings: 0, scored: 0, skipped: 0 };
+        for (const { text, k, filter } of queries) {
+          out.push(await index.search(text, filter ? { k, filter } : { k }));
+          work.postings += index.lastWork.postings;
+          work.scored += index.lastWork.scored;
+          work.skipped += index.lastWork.skipped;
+        }
+        return { out, work };
+      };
+      const expected = await run(exhaustive);
+      expect((await run(pruned)).out).toEqual(expected.out);
+      expect((expected.out as unknown[][]).filter((hits) => hits.length > 0).length).toBeGreaterThan(250);
+      // the same after a reopen (the chunk table from its snapshot, every tail in segments), with less work: lists
+      // of at most 300 postings here are a few blocks each, so most blocks hold a candidate; at scale far fewer do
+      await pruned.close();
+      await exhaustive.close();
+      const reopened = openLexicalIndex(path, { segmentChunks: 300 });
+      const reference = openLexicalIndex(join(dir, 'exhaustive.sqlite'), { segmentChunks: 300, pruning: false });
+      const got = await run(reopened);
+      const all = await run(reference);
+      expect(all.out).toEqual(expected.out);
+      expect(got.out).toEqual(expected.out);
+      expect(got.work.postings).toBeLessThan(all.work.postings);
+      expect(got.work.skipped).toBeGreaterThan(0);
+      expect(got.work.scored).toBeLessThan(all.work.scored / 5);
+      await reopened.close();
+      await reference.close();
+    });
+
+    it('adds skip tables to the lists of the layout without blocks, and ignores a snapshot older than the rows', async () => {
+      const chunks = corpus(3, 900);
+      const reference = openLexicalIndex(':memory:', { pruning: false });
+      await reference.upsert(chunks);
+      await reference.deleteVersion('v2');
+      const queries = [0, 1, 2, 3].map((q) => [vocabulary[q], vocabulary[q * 40 + 7], vocabulary[q + 3]].join(' '));
+      const run = async (index: typeof reference) =>
+        Promise.all(
+          queries.flatMap((q) => [index.search(q, { k: 10 }), index.search(q, { k: 5, filter: { collectionIds: ['col1'] } })]),
+        );
+      const expected = await run(reference);
+      const path = join(dir, 'unblocked.sqlite');
+      const index = openLexicalIndex(path, { segmentChunks: 200 });
+      await index.upsert(chunks);
+      await index.close();
+      // the layout before blocks: no counts, skip tables or snapshot; then a chunk deleted after the segments were written
+      const db = new Database(path);
+      db.exec(`ALTER TABLE lex_postings DROP COLUMN skip; ALTER TABLE lex_postings DROP COLUMN n;
+        DROP TABLE lex_dead; DROP TABLE lex_snapshot; DELETE FROM meta WHERE key IN ('generation', 'blocks')`);
+      db.close();
+      const old = openLexicalIndex(path, { segmentChunks: 200 });
+      await old.deleteVersion('v2');
+      expect(await run(old)).toEqual(expected);
+      await old.close();
+      const check = new Database(path);
+      expect(check.prepare('SELECT count(*) FROM lex_postings WHERE skip IS NULL').pluck().get()).toBe(0);
+      // a snapshot whose generation is not the index's is not used: the rows are read
+      check.exec(`UPDATE meta SET value = value + 1 WHERE key = 'generation'`);
+      check.prepare("UPDATE lex_snapshot SET data = ? WHERE name = 'lens'").run(Buffer.alloc(8));
+      check.close();
+      const again = openLexicalIndex(path, { segmentChunks: 200 });
+      expect(await run(again)).toEqual(expected);
+      await again.close();
+    });
   });
 });

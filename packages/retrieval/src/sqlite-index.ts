@@ -3,8 +3,8 @@ import type { IndexedChunk, LexicalHit, LexicalIndex, QueryTerm, SearchFilter } 
 import Database from 'better-sqlite3';
 import type { Bm25Params } from './bm25.js';
 import { countTerms, DEFAULT_BM25, idf, termWeight } from './bm25.js';
-import { ChunkTable, type Scope } from './chunk-table.js';
-import { PostingsBuffer, PostingsWriter } from './postings.js';
+import { ChunkTable } from './chunk-table.js';
+import { blockBounds, ListCursor, PostingsBuffer, PostingsWriter, skipTable } from './postings.js';
 
 export interface LexicalIndexOptions {
   /** Must be the analyzer the index was built with; its id is stored and checked. */
@@ -12,6 +12,11 @@ export interface LexicalIndexOptions {
   bm25?: Partial<Bm25Params>;
   /** Chunks kept in the in-memory tail before it is written as a segment (default 20,000). */
   segmentChunks?: number;
+  /**
+   * Skip the blocks of postings that cannot reach the top k (default true). The top k is the same
+   * either way; false scores every posting (the reference the pruned search is tested against).
+   */
+  pruning?: boolean;
 }
 
 const SCHEMA = `
@@ -23,8 +28,29 @@ CREATE TABLE IF NOT EXISTS lex_tail (doc INTEGER PRIMARY KEY, terms TEXT NOT NUL
 CREATE TABLE IF NOT EXISTS lex_pending (doc INTEGER PRIMARY KEY, text TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS lex_chunks_version ON lex_chunks(version_id);
 CREATE TABLE IF NOT EXISTS lex_segments (seg INTEGER PRIMARY KEY, last_doc INTEGER NOT NULL, collection_id TEXT);
-CREATE TABLE IF NOT EXISTS lex_postings (seg INTEGER NOT NULL, term TEXT NOT NULL, data BLOB NOT NULL,
-  PRIMARY KEY (seg, term)) WITHOUT ROWID;`;
+CREATE TABLE IF NOT EXISTS lex_dead (doc INTEGER PRIMARY KEY, seg INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS lex_postings (seg INTEGER NOT NULL, term TEXT NOT NULL, n INTEGER, skip BLOB,
+  data BLOB NOT NULL, PRIMARY KEY (seg, term)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS lex_snapshot (name TEXT PRIMARY KEY, data BLOB NOT NULL);`;
+
+/** A segment: its collection, its last chunk and its chunks deleted since it was written (ascending). */
+interface Segment {
+  collection: string;
+  lastDoc: number;
+  dead: number[];
+}
+
+/** One segment's postings list of a term. */
+interface SegList {
+  n: number;
+  skip: Int32Array;
+  data: Uint8Array;
+}
+
+const EMPTY = new Float64Array(0);
+
+/** Relative slack on bounds, so that rounding never prunes a chunk whose exact score ties the k-th. */
+const SLACK = 1 + 1e-9;
 
 /** Segments' worth of chunks all tails together may hold before the largest are written. */
 const TAIL_BOUND = 8;
@@ -123,36 +149,47 @@ function grow(a: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
 /**
  * The embedded lexical index (BM25 with per-kind term weights over the shared analyzer's terms), built
  * for a million chunks on one machine:
- * - chunk metadata lives in SQLite and, for scoring and filtering, in typed arrays (ChunkTable);
+ * - chunk metadata lives in SQLite and, for scoring and filtering, in typed arrays (ChunkTable),
+ *   written as a snapshot at a clean close so that a reopen need not read every chunk row;
  * - postings are kept per collection: each collection's new chunks go to its in-memory tail (their
  *   text also saved in lex_pending, so a restart after a crash re-analyses it); every `segmentChunks` chunks a tail is
- *   written as one immutable segment of that collection — per term one varint-coded postings list,
- *   appended in term order, so writing never slows as the index grows;
+ *   written as one immutable segment of that collection — per term one varint-coded postings list
+ *   in blocks of 128 with a skip table (each block's last chunk, largest term frequency and
+ *   shortest chunk), appended in term order, so writing never slows as the index grows; a
+ *   collection's segments hold ascending ranges of chunk numbers;
  * - deleting marks chunks dead (their postings are skipped, IDF counts only live chunks);
- * - a query reads only the lists of the collections it may see, decodes them and adds every live,
- *   allowed posting into a dense score array: exhaustive, so the top k is exact, and the cost is one
- *   pass over those collections' postings of the query's terms. N, avgdl and df come from the same
- *   collections, so neither a score nor the work done depends on any other collection's chunks.
+ * - a query reads only the lists of the collections it may see. The tail is scored exhaustively;
+ *   each segment with MaxScore: lists whose bounds together cannot lift a chunk into the top k are
+ *   only probed for the chunks the other lists bring, and a probe first checks the bound of the
+ *   block that would hold the chunk, so most blocks of common terms are never decoded. Every chunk that could reach the top k is scored in full, so the top k is exact (same
+ *   BM25, same tie order as scoring every posting). N, avgdl, df and the block bounds come from the
+ *   same collections, so neither a score nor the work done depends on any other collection's chunks.
  */
 export class SqliteLexicalIndex implements LexicalIndex {
-  readonly id = 'sqlite-bm25@2';
+  readonly id = 'sqlite-bm25@3';
   private readonly db: Database.Database;
   private readonly analyze: (text: string) => string[];
   private readonly params: Bm25Params;
   private readonly segmentChunks: number;
+  private readonly pruning: boolean;
   private readonly chunks = new ChunkTable();
   /** collection id → its segments, oldest first. */
   private segments = new Map<string, number[]>();
+  private readonly segInfo = new Map<number, Segment>();
   private lastSeg = 0;
+  /** Bumped by every write; a snapshot of the chunk table is valid only for the generation it was taken at. */
+  private generation = 0;
   /** collection id → its chunks not yet in a segment. */
   private tails = new Map<string, Tail>();
   private readonly buffer = new PostingsBuffer();
-  private readonly pushPosting = (doc: number, tf: number) => this.buffer.push(doc, tf);
   private scores = new Float64Array(0);
   /** Document frequencies of the last searched query's terms in its scope, until the next write (queryTerms follows search). */
   private lastDf: { query: string; scope: string; df: Map<string, number> } | null = null;
-  /** Work of the last search: postings lists looked up, postings read, chunks scored (what the access tests compare). */
-  lastWork = { lists: 0, postings: 0, scored: 0 };
+  /**
+   * Work of the last search (what the access tests compare): postings lists looked up, postings
+   * decoded, chunks scored, blocks passed over without decoding.
+   */
+  lastWork = { lists: 0, postings: 0, scored: 0, skipped: 0 };
   private readonly stmts: ReturnType<SqliteLexicalIndex['prepare']>;
 
   constructor(path: string, options: LexicalIndexOptions = {}) {
@@ -165,9 +202,11 @@ export class SqliteLexicalIndex implements LexicalIndex {
     this.analyze = options.analyzer?.analyze ?? defaultAnalyze;
     this.params = { ...DEFAULT_BM25, ...options.bm25 };
     this.segmentChunks = options.segmentChunks ?? 20_000;
+    this.pruning = options.pruning ?? true;
     this.checkAnalyzer(analyzerId);
     this.migrateRowPerPosting();
     this.addSegmentCollections();
+    this.addBlockColumns();
     this.stmts = this.prepare();
     this.load();
   }
@@ -182,10 +221,17 @@ export class SqliteLexicalIndex implements LexicalIndex {
       deleteDoc: this.db.prepare('DELETE FROM lex_chunks WHERE doc = ?'),
       deletePending: this.db.prepare('DELETE FROM lex_pending WHERE doc = ?'),
       versionDocs: this.db.prepare('SELECT doc FROM lex_chunks WHERE version_id = ?').pluck(),
-      postings: this.db.prepare('SELECT data FROM lex_postings WHERE seg = ? AND term = ?').pluck(),
+      postings: this.db.prepare('SELECT n, skip, data FROM lex_postings WHERE seg = ? AND term = ?').raw(),
       chunkId: this.db.prepare('SELECT chunk_id FROM lex_chunks WHERE doc = ?').pluck(),
-      insertPosting: this.db.prepare('INSERT INTO lex_postings (seg, term, data) VALUES (?, ?, ?)'),
+      insertPosting: this.db.prepare('INSERT INTO lex_postings (seg, term, n, skip, data) VALUES (?, ?, ?, ?, ?)'),
+      addDead: this.db.prepare('INSERT OR IGNORE INTO lex_dead (doc, seg) VALUES (?, ?)'),
+      generation: this.db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('generation', ?)"),
     };
+  }
+
+  /** Records a write (inside its transaction): a snapshot of an earlier generation no longer holds. */
+  private bump(): void {
+    this.stmts.generation.run(String(++this.generation));
   }
 
   private checkAnalyzer(analyzerId: string): void {
@@ -257,21 +303,48 @@ export class SqliteLexicalIndex implements LexicalIndex {
     })();
   }
 
+  /** Tables of the layout before blocks get their columns (their lists are given skip tables in `load`). */
+  private addBlockColumns(): void {
+    const has = (table: string, column: string) =>
+      (this.db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).some((c) => c.name === column);
+    if (!has('lex_postings', 'skip'))
+      this.db.exec('ALTER TABLE lex_postings ADD COLUMN n INTEGER; ALTER TABLE lex_postings ADD COLUMN skip BLOB');
+  }
+
   /**
-   * Reopening: chunk metadata into memory, the segments of each collection, and the tails. After a
-   * clean close every tail is in segments; after a crash the tail chunks' saved text is analysed
-   * again. Terms saved by the earlier layout (lex_tail) are read and written out as segments at once.
+   * Reopening: chunk metadata into memory (from the snapshot of the last clean close when it is of
+   * the current generation, else from the rows), the segments of each collection, and the tails.
+   * After a clean close every tail is in segments; after a crash the tail chunks' saved text is
+   * analysed again. Terms saved by the earlier layout (lex_tail) are read and written out as segments
+   * at once; lists of the layout without blocks get their skip tables.
    */
   private load(): void {
-    const segs = this.db.prepare('SELECT seg, collection_id FROM lex_segments ORDER BY seg').raw().all() as [number, string][];
-    for (const [seg, collection] of segs) this.segmentsOf(collection).push(seg);
+    this.generation = Number(
+      (this.db.prepare("SELECT value FROM meta WHERE key = 'generation'").pluck().get() as string | undefined) ?? 0,
+    );
+    const segs = this.db.prepare('SELECT seg, collection_id, last_doc FROM lex_segments ORDER BY seg').raw().all() as [
+      number,
+      string,
+      number,
+    ][];
+    for (const [seg, collection, lastDoc] of segs) {
+      this.segmentsOf(collection).push(seg);
+      this.segInfo.set(seg, { collection, lastDoc, dead: [] });
+    }
+    for (const [doc, seg] of this.db.prepare('SELECT doc, seg FROM lex_dead ORDER BY doc').raw().iterate() as IterableIterator<
+      [number, number]
+    >)
+      this.segInfo.get(seg)?.dead.push(doc);
     this.lastSeg = (this.db.prepare('SELECT max(seg) FROM lex_segments').pluck().get() as number | null) ?? 0;
-    const rows = this.db
-      .prepare('SELECT doc, version_id, document_id, collection_id, page_index, len FROM lex_chunks ORDER BY doc')
-      .raw()
-      .iterate() as IterableIterator<[number, string, string, string, number | null, number]>;
-    for (const [doc, version, document, collection, page, len] of rows)
-      this.chunks.add(doc, { version, document, collection, page, len });
+    if (!this.restoreSnapshot()) {
+      const rows = this.db
+        .prepare('SELECT doc, version_id, document_id, collection_id, page_index, len FROM lex_chunks ORDER BY doc')
+        .raw()
+        .iterate() as IterableIterator<[number, string, string, string, number | null, number]>;
+      for (const [doc, version, document, collection, page, len] of rows)
+        this.chunks.add(doc, { version, document, collection, page, len });
+    }
+    this.addSkipTables();
     const saved = this.db
       .prepare('SELECT t.doc, t.terms, c.collection_id FROM lex_tail t JOIN lex_chunks c ON c.doc = t.doc ORDER BY t.doc')
       .raw()
@@ -289,6 +362,74 @@ export class SqliteLexicalIndex implements LexicalIndex {
     for (const [collection, t] of this.tails) if (t.docs.length >= this.segmentChunks) this.flushCollection(collection);
   }
 
+  /** The chunk table from the snapshot of the last clean close, if it is of the current generation and chunk rows. */
+  private restoreSnapshot(): boolean {
+    const rows = new Map(this.db.prepare('SELECT name, data FROM lex_snapshot').raw().all() as [string, Uint8Array][]);
+    const head = rows.get('head');
+    if (!head) return false;
+    const { generation, maxDoc } = JSON.parse(Buffer.from(head).toString()) as { generation: number; maxDoc: number };
+    const currentMax = (this.db.prepare('SELECT max(doc) FROM lex_chunks').pluck().get() as number | null) ?? 0;
+    const json = rows.get('table');
+    const arrays = ['lens', 'versions', 'documents', 'collections', 'pages'].map((name) => rows.get(name));
+    if (generation !== this.generation || maxDoc !== currentMax || !json || arrays.some((a) => !a)) return false;
+    this.chunks.restore(arrays as Uint8Array[], Buffer.from(json).toString());
+    return true;
+  }
+
+  /** Written at a clean close, after the tails are in segments. */
+  private writeSnapshot(): void {
+    const { arrays, json } = this.chunks.snapshot();
+    const maxDoc = (this.db.prepare('SELECT max(doc) FROM lex_chunks').pluck().get() as number | null) ?? 0;
+    const insert = this.db.prepare('INSERT INTO lex_snapshot (name, data) VALUES (?, ?)');
+    this.db.transaction(() => {
+      this.db.exec('DELETE FROM lex_snapshot');
+      ['lens', 'versions', 'documents', 'collections', 'pages'].forEach((name, i) => {
+        insert.run(name, arrays[i]);
+      });
+      insert.run('table', Buffer.from(json));
+      insert.run('head', Buffer.from(JSON.stringify({ generation: this.generation, maxDoc })));
+    })();
+  }
+
+  /**
+   * Lists written before blocks existed get their skip tables and counts (the data bytes are the
+   * same); a chunk deleted since has no length left, so its block's bound takes length 0, and it
+   * is recorded as a dead chunk of its segment.
+   */
+  private addSkipTables(): void {
+    // once done, marked in meta: finding lists without skip tables would scan every list
+    if (this.db.prepare("SELECT 1 FROM meta WHERE key = 'blocks'").get()) return;
+    const old = this.db.prepare('SELECT DISTINCT seg FROM lex_postings WHERE skip IS NULL').pluck().all() as number[];
+    const buf = new PostingsBuffer();
+    const writer = new PostingsWriter();
+    const read = this.db.prepare('SELECT term, data FROM lex_postings WHERE seg = ? AND skip IS NULL').raw();
+    const update = this.db.prepare('UPDATE lex_postings SET n = ?, skip = ? WHERE seg = ? AND term = ?');
+    const addDead = this.db.prepare('INSERT OR IGNORE INTO lex_dead (doc, seg) VALUES (?, ?)');
+    this.db.transaction(() => {
+      for (const seg of old) {
+        const dead = new Set<number>();
+        for (const [term, data] of read.all(seg) as [string, Uint8Array][]) {
+          buf.clear();
+          buf.decode(data);
+          for (let i = 0; i < buf.n; i++) {
+            const doc = buf.docs[i] as number;
+            if (!this.chunks.alive(doc)) dead.add(doc);
+            writer.add(doc, buf.tfs[i] as number, this.chunks.alive(doc) ? this.chunks.len(doc) : 0);
+          }
+          const list = writer.take();
+          update.run(list.n, list.skip, seg, term);
+        }
+        const info = this.segInfo.get(seg);
+        for (const doc of [...dead].sort((a, b) => a - b)) {
+          addDead.run(doc, seg);
+          info?.dead.push(doc);
+        }
+      }
+      this.db.prepare("INSERT INTO meta (key, value) VALUES ('blocks', '128')").run();
+      this.bump();
+    })();
+  }
+
   private segmentsOf(collection: string): number[] {
     let list = this.segments.get(collection);
     if (!list) {
@@ -296,6 +437,20 @@ export class SqliteLexicalIndex implements LexicalIndex {
       this.segments.set(collection, list);
     }
     return list;
+  }
+
+  /** The segment holding a chunk's postings (its collection's first segment ending at or after it), or null if in the tail. */
+  private segmentOf(doc: number): number | null {
+    const list = this.segments.get(this.chunks.collectionOf(doc));
+    if (!list) return null;
+    let lo = 0;
+    let hi = list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((this.segInfo.get(list[mid] as number) as Segment).lastDoc < doc) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < list.length ? (list[lo] as number) : null;
   }
 
   private addToTail(doc: number, collection: string, terms: Iterable<[string, number]>): void {
@@ -315,6 +470,7 @@ export class SqliteLexicalIndex implements LexicalIndex {
     });
     const { insert, insertPending, existing } = this.stmts;
     this.db.transaction(() => {
+      this.bump();
       for (const { c, tf, len } of analyzed) {
         const old = existing.get(c.chunk_id) as number | undefined;
         if (old !== undefined) this.removeDoc(old);
@@ -364,17 +520,16 @@ export class SqliteLexicalIndex implements LexicalIndex {
     const lastDoc = tail.docs.reduce((a, b) => Math.max(a, b), 0);
     let written = false;
     this.db.transaction(() => {
+      this.bump();
       for (let i = 0; i < terms.length; i++) {
-        let any = false;
         for (let q = start[i] as number; q < (start[i + 1] as number); q++) {
           const doc = docs[q] as number;
           if (!this.chunks.alive(doc)) continue;
-          writer.add(doc, tfs[q] as number);
-          any = true;
+          writer.add(doc, tfs[q] as number, this.chunks.len(doc));
         }
-        const data = writer.take();
-        if (any) {
-          this.stmts.insertPosting.run(seg, terms[i], data);
+        const list = writer.take();
+        if (list.n > 0) {
+          this.stmts.insertPosting.run(seg, terms[i], list.n, list.skip, list.data);
           written = true;
         }
       }
@@ -384,6 +539,7 @@ export class SqliteLexicalIndex implements LexicalIndex {
     })();
     if (written) {
       this.segmentsOf(collection).push(seg);
+      this.segInfo.set(seg, { collection, lastDoc, dead: [] });
       this.lastSeg = seg;
     }
     this.tails.delete(collection);
@@ -392,6 +548,16 @@ export class SqliteLexicalIndex implements LexicalIndex {
   private removeDoc(doc: number): void {
     this.stmts.deleteDoc.run(doc);
     this.stmts.deletePending.run(doc);
+    if (this.chunks.alive(doc) && this.chunks.len(doc) > 0) {
+      const seg = this.segmentOf(doc);
+      if (seg !== null) {
+        this.stmts.addDead.run(doc, seg);
+        const dead = (this.segInfo.get(seg) as Segment).dead;
+        let i = dead.length;
+        while (i > 0 && (dead[i - 1] as number) > doc) i--;
+        dead.splice(i, 0, doc);
+      }
+    }
     this.chunks.remove(doc);
   }
 
@@ -399,27 +565,51 @@ export class SqliteLexicalIndex implements LexicalIndex {
     this.lastDf = null;
     const docs = this.stmts.versionDocs.all(versionId) as number[];
     this.db.transaction(() => {
+      this.bump();
       for (const doc of docs) this.removeDoc(doc);
     })();
   }
 
+  /** The collections whose postings a query reads: the filter's, or every collection, in a fixed order. */
+  private collectionsOf(filter: SearchFilter | undefined): string[] {
+    const all = filter?.collectionIds ?? [...this.segments.keys(), ...this.tails.keys()];
+    return [...new Set(all)].sort();
+  }
+
+  /** The lists of `term` in the collections' segments (null where a segment has none). */
+  private lists(term: string, segs: number[]): (SegList | null)[] {
+    return segs.map((seg) => {
+      this.lastWork.lists++;
+      const row = this.stmts.postings.get(seg, term) as [number, Uint8Array, Uint8Array] | undefined;
+      return row ? { n: row[0], skip: skipTable(row[1]), data: row[2] } : null;
+    });
+  }
+
   /**
-   * Every posting of `term` (segments, then tail) into the shared buffer; returns its document
-   * frequency among the live chunks of the scope's collections.
+   * The document frequency of a term among the live chunks of the collections: a segment's list
+   * gives its count, less the segment's deleted chunks found in it (only the blocks that may hold
+   * them are decoded).
    */
-  private gather(term: string, scope: Scope, collections: Iterable<string>): number {
-    const buf = this.buffer;
-    buf.clear();
-    for (const collection of collections) {
-      for (const seg of this.segments.get(collection) ?? []) {
-        this.lastWork.lists++;
-        const data = this.stmts.postings.get(seg, term) as Uint8Array | undefined;
-        if (data) buf.decode(data);
-      }
-      this.tails.get(collection)?.each(term, this.pushPosting);
-    }
+  private df(term: string, segs: number[], lists: (SegList | null)[], collections: string[]): number {
     let df = 0;
-    for (let i = 0; i < buf.n; i++) if (this.chunks.counts(buf.docs[i] as number, scope)) df++;
+    lists.forEach((list, i) => {
+      if (!list) return;
+      df += list.n;
+      const { dead } = this.segInfo.get(segs[i] as number) as Segment;
+      if (dead.length === 0) return;
+      const c = new ListCursor(list.skip, list.data, EMPTY, 0);
+      for (const doc of dead) {
+        c.seek(doc);
+        if (c.doc === Number.POSITIVE_INFINITY) break;
+        if (c.doc === doc) df--;
+      }
+      this.lastWork.postings += c.decodedPostings;
+    });
+    for (const collection of collections) {
+      this.tails.get(collection)?.each(term, (doc) => {
+        if (this.chunks.alive(doc)) df++;
+      });
+    }
     return df;
   }
 
@@ -428,13 +618,8 @@ export class SqliteLexicalIndex implements LexicalIndex {
   }
 
   /** Synchronous search (better-sqlite3 is synchronous); `search` wraps it for the port. */
-  /** The collections whose postings a query reads: the filter's, or every collection. */
-  private collectionsOf(filter: SearchFilter | undefined): Iterable<string> {
-    return filter?.collectionIds ? new Set(filter.collectionIds) : new Set([...this.segments.keys(), ...this.tails.keys()]);
-  }
-
   searchSync(query: string, options: { k: number; filter?: SearchFilter }): LexicalHit[] {
-    this.lastWork = { lists: 0, postings: 0, scored: 0 };
+    this.lastWork = { lists: 0, postings: 0, scored: 0, skipped: 0 };
     // N, avgdl and every df come from the collections the query may see, never from the others.
     const scope = this.chunks.scope(options.filter?.collectionIds);
     const n = scope.live;
@@ -444,32 +629,189 @@ export class SqliteLexicalIndex implements LexicalIndex {
     const mask = this.chunks.mask(options.filter);
     if (mask === 'none') return [];
     if (this.scores.length < this.chunks.capacity) this.scores = new Float64Array(this.chunks.capacity);
+    const collections = this.collectionsOf(options.filter);
+    const segs = collections.flatMap((c) => this.segments.get(c) ?? []);
+    const terms = [...countTerms(this.analyze(query))];
+    const dfs = new Map<string, number>();
+    const lists: (SegList | null)[][] = [];
+    const weights: number[] = [];
+    for (const [term, qtf] of terms) {
+      const ls = this.lists(term, segs);
+      const df = this.df(term, segs, ls, collections);
+      dfs.set(term, df);
+      lists.push(ls);
+      weights.push(df === 0 ? 0 : termWeight(term, this.params) * idf(df, n) * (qtf > 1 ? 1 + Math.log(qtf) : 1));
+    }
+    this.lastDf = { query, scope: scope.key, df: dfs };
+    const score = (w: number, tf: number, doc: number) =>
+      (w * tf * (k1 + 1)) / (tf + k1 * (1 - b + (b * this.chunks.len(doc)) / avg));
+    const heap = new TopK(options.k);
+    // The tails (and, without pruning, the segments too): every posting into the dense score array.
     const scores = this.scores;
     const touched: number[] = [];
+    const add = (w: number, doc: number, tf: number) => {
+      if (!this.chunks.accepts(doc, mask)) return;
+      if (scores[doc] === 0) touched.push(doc);
+      scores[doc] = (scores[doc] as number) + score(w, tf, doc);
+    };
     const buf = this.buffer;
-    const dfs = new Map<string, number>();
-    const collections = [...this.collectionsOf(options.filter)];
-    for (const [term, qtf] of countTerms(this.analyze(query))) {
-      const df = this.gather(term, scope, collections);
-      this.lastWork.postings += buf.n;
-      dfs.set(term, df);
-      if (df === 0) continue;
-      const w = termWeight(term, this.params) * idf(df, n) * (qtf > 1 ? 1 + Math.log(qtf) : 1);
-      for (let i = 0; i < buf.n; i++) {
-        const doc = buf.docs[i] as number;
-        if (!this.chunks.accepts(doc, mask)) continue;
-        const tf = buf.tfs[i] as number;
-        const s = (w * tf * (k1 + 1)) / (tf + k1 * (1 - b + (b * this.chunks.len(doc)) / avg));
-        if (scores[doc] === 0) touched.push(doc);
-        scores[doc] = (scores[doc] as number) + s;
+    terms.forEach(([term], t) => {
+      const w = weights[t] as number;
+      if (w === 0) return;
+      if (!this.pruning) {
+        for (const list of lists[t] as (SegList | null)[]) {
+          if (!list) continue;
+          buf.clear();
+          buf.decode(list.data);
+          this.lastWork.postings += buf.n;
+          for (let i = 0; i < buf.n; i++) add(w, buf.docs[i] as number, buf.tfs[i] as number);
+        }
       }
+      for (const collection of collections)
+        this.tails.get(collection)?.each(term, (doc, tf) => {
+          this.lastWork.postings++;
+          add(w, doc, tf);
+        });
+    });
+    for (const doc of touched) {
+      heap.offer(doc, scores[doc] as number);
+      scores[doc] = 0;
     }
     this.lastWork.scored = touched.length;
-    this.lastDf = { query, scope: scope.key, df: dfs };
-    const top = topK(touched, scores, options.k);
-    const hits = top.map((doc) => ({ chunk_id: this.stmts.chunkId.get(doc) as string, score: scores[doc] as number }));
-    for (const doc of touched) scores[doc] = 0;
-    return hits;
+    if (this.pruning) this.searchSegments(segs, lists, weights, heap, score, mask, avg);
+    return heap.best().map(([doc, s]) => ({ chunk_id: this.stmts.chunkId.get(doc) as string, score: s }));
+  }
+
+  /**
+   * MaxScore over each segment, segments with the highest bound first (so the k-th score rises
+   * early). A segment's lists are ordered by their largest block bound; those whose bounds together
+   * stay under the k-th score when the segment starts are non-essential: no chunk only they hold can
+   * enter the top k. The essential lists are scored term at a time into the dense array; then each
+   * chunk they touched, in ascending order, is probed in the non-essential lists only while its
+   * score so far plus the bounds of the blocks where it would sit can still reach the k-th score —
+   * so most blocks of common terms are never decoded. A chunk that gets through is scored exactly,
+   * its terms summed in query order as the exhaustive pass does.
+   */
+  private searchSegments(
+    segs: number[],
+    lists: (SegList | null)[][],
+    weights: number[],
+    heap: TopK,
+    score: (w: number, tf: number, doc: number) => number,
+    mask: Exclude<ReturnType<ChunkTable['mask']>, 'none'>,
+    avg: number,
+  ): void {
+    const { k1, b } = this.params;
+    const nTerms = weights.length;
+    const tfOf = new Int32Array(nTerms);
+    const scores = this.scores;
+    const buf = this.buffer;
+    const plans = segs.map((_, s) => {
+      const terms: { t: number; list: SegList; bounds: Float64Array; max: number }[] = [];
+      let total = 0;
+      for (let t = 0; t < nTerms; t++) {
+        const list = (lists[t] as (SegList | null)[])[s];
+        const w = weights[t] as number;
+        if (!list || w === 0) continue;
+        const bounds = blockBounds(list.skip, (tf, len) => (w * tf * (k1 + 1)) / (tf + k1 * (1 - b + (b * len) / avg)));
+        let max = 0;
+        for (const x of bounds) if (x > max) max = x;
+        total += max;
+        terms.push({ t, list, bounds, max });
+      }
+      return { s, terms, total };
+    });
+    plans.sort((x, y) => y.total - x.total || x.s - y.s);
+    for (const { terms } of plans) {
+      if (terms.length === 0) continue;
+      const theta0 = heap.threshold();
+      terms.sort((x, y) => x.max - y.max || x.t - y.t);
+      const L = terms.length;
+      let run = 0;
+      let ess = 0;
+      while (ess < L && (run + (terms[ess] as { max: number }).max) * SLACK < theta0)
+        run += (terms[ess++] as { max: number }).max;
+      const nonEssMax = run;
+      if (ess === L) {
+        for (const x of terms) this.lastWork.skipped += x.bounds.length;
+        continue;
+      }
+      // essential lists: decoded whole, term at a time into the dense array (kept for the exact scores)
+      const decoded = new Map<number, { docs: Int32Array; tfs: Int32Array }>();
+      const touched: number[] = [];
+      for (let i = ess; i < L; i++) {
+        const { t, list } = terms[i] as { t: number; list: SegList };
+        buf.clear();
+        buf.decode(list.data);
+        const docs = buf.docs.slice(0, buf.n);
+        const tfs = buf.tfs.slice(0, buf.n);
+        decoded.set(t, { docs, tfs });
+        this.lastWork.postings += docs.length;
+        const w = weights[t] as number;
+        for (let p = 0; p < docs.length; p++) {
+          const doc = docs[p] as number;
+          if (!this.chunks.accepts(doc, mask)) continue;
+          if (scores[doc] === 0) touched.push(doc);
+          scores[doc] = (scores[doc] as number) + score(w, tfs[p] as number, doc);
+        }
+      }
+      const cursors = terms.slice(0, ess).map((x) => ({ t: x.t, c: new ListCursor(x.list.skip, x.list.data, x.bounds, x.max) }));
+      const order = Int32Array.from(touched).sort();
+      for (const d of order) {
+        const partial0 = scores[d] as number;
+        scores[d] = 0;
+        const theta = heap.threshold();
+        if ((partial0 + nonEssMax) * SLACK < theta) continue;
+        let rest = 0;
+        for (const { c } of cursors) {
+          const blk = c.blockFor(d);
+          if (blk !== -1) rest += c.bounds[blk] as number;
+        }
+        if ((partial0 + rest) * SLACK < theta) continue;
+        let partial = partial0;
+        let pruned = false;
+        tfOf.fill(0);
+        for (let i = cursors.length - 1; i >= 0; i--) {
+          const { t, c } = cursors[i] as { t: number; c: ListCursor };
+          const blk = c.blockFor(d);
+          if (blk === -1) continue;
+          rest -= c.bounds[blk] as number;
+          c.seek(d);
+          if (c.doc === d) {
+            tfOf[t] = c.tf;
+            partial += score(weights[t] as number, c.tf, d);
+          }
+          if ((partial + Math.max(0, rest)) * SLACK < theta) {
+            pruned = true;
+            break;
+          }
+        }
+        if (pruned) continue;
+        // the exact score: every term's part, summed in query order as the exhaustive pass does
+        let s = 0;
+        for (let t = 0; t < nTerms; t++) {
+          const e = decoded.get(t);
+          let tf = tfOf[t] as number;
+          if (e) {
+            let lo = 0;
+            let hi = e.docs.length;
+            while (lo < hi) {
+              const mid = (lo + hi) >> 1;
+              if ((e.docs[mid] as number) < d) lo = mid + 1;
+              else hi = mid;
+            }
+            tf = e.docs[lo] === d ? (e.tfs[lo] as number) : 0;
+          }
+          if (tf > 0) s += score(weights[t] as number, tf, d);
+        }
+        this.lastWork.scored++;
+        heap.offer(d, s);
+      }
+      for (const { c } of cursors) {
+        this.lastWork.postings += c.decodedPostings;
+        this.lastWork.skipped += c.blocks - c.decodedBlocks;
+      }
+    }
   }
 
   /** The analysed query with each term's IDF-based weight in the filter's collections (0 for terms absent from them). */
@@ -477,54 +819,84 @@ export class SqliteLexicalIndex implements LexicalIndex {
     const scope = this.chunks.scope(options.filter?.collectionIds);
     const n = scope.live;
     const known = this.lastDf?.query === query && this.lastDf.scope === scope.key ? this.lastDf.df : null;
-    const collections = [...this.collectionsOf(options.filter)];
+    const collections = this.collectionsOf(options.filter);
+    const segs = collections.flatMap((c) => this.segments.get(c) ?? []);
     return [...countTerms(this.analyze(query)).keys()].map((term) => {
-      const df = n === 0 ? 0 : (known?.get(term) ?? this.gather(term, scope, collections));
+      const df = n === 0 ? 0 : (known?.get(term) ?? this.df(term, segs, this.lists(term, segs), collections));
       return { term, weight: df === 0 ? 0 : termWeight(term, this.params) * idf(df, n) };
     });
   }
 
-  /** Writes the tail as a segment first, so a reopen need not rebuild it. */
+  /** Writes the tail as a segment and a snapshot of the chunk table, so a reopen need not rebuild either. */
   async close(): Promise<void> {
-    if (this.db.open) this.flush();
+    if (this.db.open) {
+      this.flush();
+      this.writeSnapshot();
+    }
     this.db.close();
   }
 }
 
-/** The k best documents by score, best first (ties: lower document number first), with a bounded min-heap. */
-function topK(touched: number[], scores: Float64Array, k: number): number[] {
-  // `worse(a, b)`: a ranks below b.
-  const worse = (a: number, b: number) => (scores[a] as number) < (scores[b] as number) || (scores[a] === scores[b] && a > b);
-  const heap: number[] = [];
-  const down = (from: number) => {
-    let i = from;
+/** The k best chunks by score, best first (ties: lower chunk number first), in a bounded min-heap. */
+class TopK {
+  private readonly docs: number[] = [];
+  private readonly scores: number[] = [];
+
+  constructor(private readonly k: number) {}
+
+  /** a ranks below b */
+  private worse(i: number, j: number): boolean {
+    const a = this.scores[i] as number;
+    const b = this.scores[j] as number;
+    return a < b || (a === b && (this.docs[i] as number) > (this.docs[j] as number));
+  }
+
+  private swap(i: number, j: number): void {
+    [this.docs[i], this.docs[j]] = [this.docs[j] as number, this.docs[i] as number];
+    [this.scores[i], this.scores[j]] = [this.scores[j] as number, this.scores[i] as number];
+  }
+
+  /** The score a chunk must reach to enter (a tie enters only with a lower chunk number); -Infinity until k are held. */
+  threshold(): number {
+    return this.docs.length < this.k ? Number.NEGATIVE_INFINITY : (this.scores[0] as number);
+  }
+
+  /** Whether the chunk entered. */
+  offer(doc: number, score: number): boolean {
+    if (this.docs.length < this.k) {
+      this.docs.push(doc);
+      this.scores.push(score);
+      let i = this.docs.length - 1;
+      while (i > 0) {
+        const p = (i - 1) >> 1;
+        if (!this.worse(i, p)) break;
+        this.swap(i, p);
+        i = p;
+      }
+      return true;
+    }
+    const top = this.scores[0] as number;
+    if (score < top || (score === top && doc > (this.docs[0] as number))) return false;
+    this.docs[0] = doc;
+    this.scores[0] = score;
+    let i = 0;
     for (;;) {
       const l = 2 * i + 1;
       const r = l + 1;
       let m = i;
-      if (l < heap.length && worse(heap[l] as number, heap[m] as number)) m = l;
-      if (r < heap.length && worse(heap[r] as number, heap[m] as number)) m = r;
-      if (m === i) return;
-      [heap[i], heap[m]] = [heap[m] as number, heap[i] as number];
+      if (l < this.docs.length && this.worse(l, m)) m = l;
+      if (r < this.docs.length && this.worse(r, m)) m = r;
+      if (m === i) return true;
+      this.swap(i, m);
       i = m;
     }
-  };
-  for (const doc of touched) {
-    if (heap.length < k) {
-      heap.push(doc);
-      let i = heap.length - 1;
-      while (i > 0) {
-        const p = (i - 1) >> 1;
-        if (!worse(heap[i] as number, heap[p] as number)) break;
-        [heap[i], heap[p]] = [heap[p] as number, heap[i] as number];
-        i = p;
-      }
-    } else if (worse(heap[0] as number, doc)) {
-      heap[0] = doc;
-      down(0);
-    }
   }
-  return heap.sort((a, b) => (worse(a, b) ? 1 : worse(b, a) ? -1 : 0));
+
+  best(): [number, number][] {
+    return this.docs
+      .map((doc, i) => [doc, this.scores[i] as number] as [number, number])
+      .sort((x, y) => y[1] - x[1] || x[0] - y[0]);
+  }
 }
 
 /** Opens (or creates) the on-disk lexical index at `path` (':memory:' for a throwaway one). */
