@@ -26,6 +26,8 @@ export interface IsolatedRequest {
   format: Format;
   capabilities?: CapabilitySpec;
   options?: ParseOptions;
+  /** Pages the child may render and OCR at once (set by parseIsolated from the free cores). */
+  pageConcurrency?: number;
 }
 
 export interface IsolationLimits {
@@ -202,6 +204,7 @@ class IsolatedParse {
   readonly #request: IsolatedRequest;
   readonly #limits: IsolationLimits;
   readonly #maxOldSpaceMb: number;
+  readonly #maxChildren: number;
   /** Children held, each with whether its last answer left it fit to serve another parse. */
   readonly #held = new Map<Worker, boolean>();
   readonly #usage: ParseUsage = { rssBefore: 0, peakRss: 0, cpuMs: 0 };
@@ -213,6 +216,7 @@ class IsolatedParse {
     this.#request = request;
     this.#limits = limits;
     this.#maxOldSpaceMb = Math.max(16, Math.floor(limits.maxOldSpaceMb));
+    this.#maxChildren = Math.max(1, Math.floor(limits.maxChildren ?? availableParallelism()));
     this.#failed = new Promise<never>((_, reject) => {
       this.#fail = (err) => {
         if (this.#failure) return;
@@ -255,10 +259,12 @@ class IsolatedParse {
 
   async #parse(bytes: Uint8Array): Promise<ParseOutput> {
     const first = this.#take();
-    if (this.#request.format !== 'pdf' || bytes.byteLength === 0) {
-      return (await this.#ask(first, { kind: 'parse', bytes, request: this.#request })) as ParseOutput;
+    // the cores no other parse holds now, its own included: pages without a text layer are OCR'd that many at once
+    const request = { ...this.#request, pageConcurrency: Math.max(1, this.#maxChildren - busy + 1) };
+    if (request.format !== 'pdf' || bytes.byteLength === 0) {
+      return (await this.#ask(first, { kind: 'parse', bytes, request })) as ParseOutput;
     }
-    const numPages = (await this.#ask(first, { kind: 'pdf-open', bytes, request: this.#request })) as number;
+    const numPages = (await this.#ask(first, { kind: 'pdf-open', bytes, request })) as number;
     if (numPages <= RANGE_PAGES) return (await this.#ask(first, { kind: 'pdf-whole' })) as ParseOutput;
     return this.#parseInRanges(first, bytes, numPages);
   }
@@ -280,9 +286,8 @@ class IsolatedParse {
     const readers = [readRanges(first)];
     readers[0]?.catch(() => {});
     const pagesLeft = (): number => (next < ranges.length ? numPages - (ranges[next] as [number, number])[0] : 0);
-    const maxChildren = Math.max(1, Math.floor(this.#limits.maxChildren ?? availableParallelism()));
     const grow = (): void => {
-      while (!this.#failure && busy < maxChildren && pagesLeft() >= MIN_PAGES_FOR_ANOTHER) {
+      while (!this.#failure && busy < this.#maxChildren && pagesLeft() >= MIN_PAGES_FOR_ANOTHER) {
         const worker = this.#take();
         const reading = this.#ask(worker, { kind: 'pdf-open', bytes, request: this.#request }).then(() => readRanges(worker));
         reading.catch(() => {}); // the first failure fails the parse; those after it are not news

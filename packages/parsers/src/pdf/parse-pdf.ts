@@ -78,25 +78,37 @@ async function readPage(read: PdfRead, index: number): Promise<PageResult> {
   }
 }
 
-async function readPageRange(read: PdfRead, first: number, end: number): Promise<PageResult[]> {
-  const pages: PageResult[] = [];
-  for (let i = first; i < end; i++) {
-    if (read.ctx.signal?.aborted) throw createError('PP_JOB_CANCELLED', `Parsing ${read.ctx.fileName} was cancelled.`);
-    try {
-      pages.push(await readPage(read, i));
-    } catch (err) {
-      if (err && typeof err === 'object' && 'code' in err && typeof err.code === 'string' && err.code.startsWith('PP_'))
-        throw err;
-      const reason = err instanceof Error ? err.message : String(err);
-      read.diagnostics.push({
-        rule_id: 'pdf/page-unreadable',
-        reason: `Page ${i + 1} could not be read: ${reason}`,
-        severity: 'error',
-        page_index: i,
-      });
+/**
+ * Pages [first, end) in page order, `concurrency` of them read at once (a page without a text layer waits
+ * on its renderer and OCR, which run as their own processes); diagnostics kept in page order.
+ */
+async function readPageRange(read: PdfRead, first: number, end: number, concurrency: number): Promise<PageResult[]> {
+  const slots: Array<{ page?: PageResult; diagnostics: Diagnostic[] }> = [];
+  let next = first;
+  const reader = async (): Promise<void> => {
+    while (next < end) {
+      const i = next++;
+      const slot: { page?: PageResult; diagnostics: Diagnostic[] } = { diagnostics: [] };
+      slots[i - first] = slot;
+      if (read.ctx.signal?.aborted) throw createError('PP_JOB_CANCELLED', `Parsing ${read.ctx.fileName} was cancelled.`);
+      try {
+        slot.page = await readPage({ ...read, diagnostics: slot.diagnostics }, i);
+      } catch (err) {
+        if (err && typeof err === 'object' && 'code' in err && typeof err.code === 'string' && err.code.startsWith('PP_'))
+          throw err;
+        const reason = err instanceof Error ? err.message : String(err);
+        slot.diagnostics.push({
+          rule_id: 'pdf/page-unreadable',
+          reason: `Page ${i + 1} could not be read: ${reason}`,
+          severity: 'error',
+          page_index: i,
+        });
+      }
     }
-  }
-  return pages;
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, end - first)) }, reader));
+  for (const slot of slots) read.diagnostics.push(...slot.diagnostics);
+  return slots.flatMap((slot) => (slot.page ? [slot.page] : []));
 }
 
 function anchorOf(info: PageInfo, block: PdfBlock): PageAnchor {
@@ -194,7 +206,13 @@ export class PdfPageReader {
   /** Pages [first, end) (clamped to the document). */
   async read(first: number, end: number): Promise<PdfPages> {
     const diagnostics: Diagnostic[] = [];
-    const pages = await readPageRange({ ...this.base, diagnostics }, Math.max(0, first), Math.min(end, this.numPages));
+    const concurrency = Math.max(1, Math.floor(this.base.ctx.pageConcurrency ?? 1));
+    const pages = await readPageRange(
+      { ...this.base, diagnostics },
+      Math.max(0, first),
+      Math.min(end, this.numPages),
+      concurrency,
+    );
     return { pages, diagnostics };
   }
 
