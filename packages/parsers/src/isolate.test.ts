@@ -86,28 +86,46 @@ describe('parseIsolated', () => {
     await expect.poll(() => isRunning(killed), { timeout: 5000 }).toBe(false);
   });
 
-  it('a long PDF read in page ranges by two children comes out exactly as one parse of the whole', async () => {
-    for (const name of ['unstructured__DA-619p.pdf', 'unstructured__failure-after-repair.pdf']) {
+  it('a PDF read in page ranges by two children comes out exactly as one parse of the whole', async () => {
+    // small ranges, so that corpus PDFs of every kind are split (the default is 32 pages)
+    for (const [name, rangePages] of [
+      ['pdfjs__tracemonkey.pdf', 3],
+      ['unstructured__failure-after-repair.pdf', 8],
+      ['pdfjs__vertical.pdf', 1],
+      ['pdfminer__pagelabels.pdf', 1],
+    ] as const) {
       const bytes = readShared(`corpus/formats/pdf/${name}`);
       const pids = new Set<number>();
-      const limits = { timeoutMs: 300_000, maxOldSpaceMb: 1024, maxChildren: 2, onSpawn: (pid: number) => pids.add(pid) };
+      const limits = {
+        timeoutMs: 300_000,
+        maxOldSpaceMb: 1024,
+        maxChildren: 2,
+        rangePages,
+        onSpawn: (pid: number) => pids.add(pid),
+      };
       const split = await parseIsolated(bytes, { fileName: name, format: 'pdf' }, limits);
       const whole = await parseDocument(bytes, { fileName: name, format: 'pdf' });
-      if (name === 'unstructured__DA-619p.pdf') expect(pids.size).toBe(2);
+      expect(pids.size, name).toBe(2);
       // element text, pages, boxes and spans, the page list and the diagnostics: all equal
       expect(split.elements.length).toBe(whole.elements.length);
       expect(split.elements).toEqual(whole.elements);
       expect(split.sourceMap).toEqual(whole.sourceMap);
       expect(split.diagnostics).toEqual(whole.diagnostics);
     }
-  }, 300_000);
+  }, 600_000);
 
   it('one child never takes a second while the budget is one', async () => {
-    const bytes = readShared('corpus/formats/pdf/unstructured__DA-619p.pdf');
+    const bytes = readShared('corpus/formats/pdf/unstructured__failure-after-repair.pdf');
     const pids = new Set<number>();
-    const limits = { timeoutMs: 300_000, maxOldSpaceMb: 1024, maxChildren: 1, onSpawn: (pid: number) => pids.add(pid) };
-    const out = await parseIsolated(bytes, { fileName: 'da.pdf', format: 'pdf' }, limits);
-    expect(out.sourceMap.pages).toHaveLength(619);
+    const limits = {
+      timeoutMs: 300_000,
+      maxOldSpaceMb: 1024,
+      maxChildren: 1,
+      rangePages: 8,
+      onSpawn: (pid: number) => pids.add(pid),
+    };
+    const out = await parseIsolated(bytes, { fileName: 'repair.pdf', format: 'pdf' }, limits);
+    expect(out.sourceMap.pages).toHaveLength(76);
     expect(pids.size).toBe(1);
   }, 300_000);
 

@@ -44,6 +44,8 @@ export interface IsolationLimits {
    * gets one; a long PDF reads its page ranges in more while fewer are busy.
    */
   maxChildren?: number;
+  /** Pages of a PDF read per request when it is read in ranges (default 32); another child joins while twice that many are left. */
+  rangePages?: number;
 }
 
 /** What one parse cost its process: RSS before it and the peak during it (Linux; 0 where unknown), CPU time. */
@@ -189,8 +191,6 @@ function release(worker: Worker, reusable: boolean): void {
 
 /** A PDF with more pages than this is read in ranges of this many pages, which further children may share. */
 const RANGE_PAGES = 32;
-/** Another child joins a PDF only while at least this many of its pages are left: starting one costs about a second of CPU. */
-const MIN_PAGES_FOR_ANOTHER = 64;
 
 function pageSpan(first: number, end: number): string {
   return end - first === 1 ? `page ${first + 1}` : `pages ${first + 1}–${end}`;
@@ -265,14 +265,18 @@ class IsolatedParse {
       return (await this.#ask(first, { kind: 'parse', bytes, request })) as ParseOutput;
     }
     const numPages = (await this.#ask(first, { kind: 'pdf-open', bytes, request })) as number;
-    if (numPages <= RANGE_PAGES) return (await this.#ask(first, { kind: 'pdf-whole' })) as ParseOutput;
-    return this.#parseInRanges(first, bytes, numPages);
+    const rangePages = Math.max(1, Math.floor(this.#limits.rangePages ?? RANGE_PAGES));
+    if (numPages <= rangePages) return (await this.#ask(first, { kind: 'pdf-whole' })) as ParseOutput;
+    return this.#parseInRanges(first, bytes, numPages, rangePages);
   }
 
-  /** Ranges of RANGE_PAGES pages, taken in order by the first child and by any that join while enough are left. */
-  async #parseInRanges(first: Worker, bytes: Uint8Array, numPages: number): Promise<ParseOutput> {
+  /**
+   * Ranges of `rangePages` pages, taken in order by the first child and by any that join while at least
+   * two ranges are left (starting a child costs about a second of CPU).
+   */
+  async #parseInRanges(first: Worker, bytes: Uint8Array, numPages: number, rangePages: number): Promise<ParseOutput> {
     const ranges: Array<[number, number]> = [];
-    for (let p = 0; p < numPages; p += RANGE_PAGES) ranges.push([p, Math.min(numPages, p + RANGE_PAGES)]);
+    for (let p = 0; p < numPages; p += rangePages) ranges.push([p, Math.min(numPages, p + rangePages)]);
     const read: PdfPages[] = new Array(ranges.length);
     let next = 0;
     const readRanges = async (worker: Worker): Promise<void> => {
@@ -287,7 +291,7 @@ class IsolatedParse {
     readers[0]?.catch(() => {});
     const pagesLeft = (): number => (next < ranges.length ? numPages - (ranges[next] as [number, number])[0] : 0);
     const grow = (): void => {
-      while (!this.#failure && busy < this.#maxChildren && pagesLeft() >= MIN_PAGES_FOR_ANOTHER) {
+      while (!this.#failure && busy < this.#maxChildren && pagesLeft() >= 2 * rangePages) {
         const worker = this.#take();
         const reading = this.#ask(worker, { kind: 'pdf-open', bytes, request: this.#request }).then(() => readRanges(worker));
         reading.catch(() => {}); // the first failure fails the parse; those after it are not news
@@ -363,7 +367,7 @@ class IsolatedParse {
  * parseDocument in child processes with a time and memory limit: a hang, crash or memory blow-up fails
  * this parse only (PP_PARSE_TIMEOUT, PP_PARSE_CRASHED, PP_PARSE_MEMORY) and its children are killed;
  * errors thrown in a child keep their code. A child that answered cleanly serves later parses. A PDF of
- * more than RANGE_PAGES pages is read in page ranges, by more than one child while cores are free (each
+ * more than `rangePages` (32) pages is read in page ranges, by more than one child while cores are free (each
  * child with the same limits; the time limit holds for the whole parse), and assembled here exactly as
  * one child would have; a range that fails fails the parse, its message naming the pages.
  */

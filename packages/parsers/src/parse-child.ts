@@ -84,10 +84,12 @@ async function handle(message: ChildRequest): Promise<ParseReply> {
 
 /**
  * The heap a next parse would inherit. A full collection costs more than many parses, so it runs
- * only when the heap looks large (over a third of the limit); the parent decides on the figure.
+ * only when a parse ends and the heap looks large (over a third of the limit); the parent decides on the figure.
  */
-function heapAfterParse(): number {
+function heapAfterParse(message: ChildRequest): number {
   const used = process.memoryUsage().heapUsed;
+  // midway through a PDF read in ranges (the document open) the parent only learns the figure
+  if (message.kind === 'pdf-open' || message.kind === 'pdf-pages') return used;
   if (used < getHeapStatistics().heap_size_limit / 3) return used;
   (globalThis as { gc?: () => void }).gc?.();
   return process.memoryUsage().heapUsed;
@@ -99,7 +101,7 @@ if (!process.connected) process.exit(0);
 
 process.on('message', (message: ChildRequest) => {
   void measureUsage(() => handle(message)).then(({ result, usage }) => {
-    const reply: ChildReply = { ...result, heapUsed: heapAfterParse(), usage };
+    const reply: ChildReply = { ...result, heapUsed: heapAfterParse(message), usage };
     process.send?.(reply);
   });
 });
