@@ -11,7 +11,7 @@ import { linesToBlocks, pageGeometry, pageLines } from './page-text.js';
 import { recognizeTextlessPage } from './textless-page.js';
 
 /** One page as read from the PDF; plain data, so a range of pages read in a parser child crosses to its parent. */
-export interface PageResult {
+interface PageResult {
   info: PageInfo;
   /** Text-layer lines per writing direction; turned into blocks once the document's line pitch is known. */
   lines: Line[][];
