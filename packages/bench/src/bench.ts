@@ -5,6 +5,9 @@
  * Optional sections:
  *   --formats [--per-format N]  parse throughput per format over ../shared/corpus (N files each, default 4), with OCR
  *                               and LibreOffice on: png/jpeg seconds per page is the OCR cost per page
+ *   --ocr [--ocr-text FILE] [--ocr-compare FILE] [--ocr-concurrency N]
+ *                               OCR seconds per page (wall and CPU) on the scanned corpus PDFs; keeps the recognised
+ *                               text in FILE, or gives its character overlap with an earlier FILE
  *   --memory [--memory-mb N]    parse peak memory per MB of input for txt/md/html/csv/json, on generated N MB
  *                               single-line files (default 20) in the isolated parse process with the default limits
  *   --workers 1,2               distributed ingestion throughput with that many worker processes (BullMQ on the
@@ -14,7 +17,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -23,6 +26,7 @@ import { defaultEngineConfig } from '@pinpoint/engine';
 import { loadDataset } from '@pinpoint/eval';
 import { benchLoad } from './load.js';
 import { benchParseMemory } from './memory.js';
+import { benchOcr } from './ocr-bench.js';
 import { benchFormats } from './parser-bench.js';
 import { benchScale, growthExponents, type ScaleResult, scaleReport } from './scale.js';
 
@@ -45,6 +49,10 @@ const { values } = parseArgs({
     hybrid: { type: 'boolean', default: true },
     'scale-queries': { type: 'string', default: '300' },
     memory: { type: 'boolean', default: false },
+    ocr: { type: 'boolean', default: false },
+    'ocr-text': { type: 'string' },
+    'ocr-compare': { type: 'string' },
+    'ocr-concurrency': { type: 'string' },
     'memory-mb': { type: 'string', default: '20' },
     load: { type: 'boolean', default: false },
     askers: { type: 'string', default: '50' },
@@ -190,6 +198,14 @@ if (values.scale) {
 }
 if (!values['skip-ingest']) await benchIngestion();
 if (values.formats) await benchFormatThroughput();
+if (values.ocr) {
+  await benchOcr(join(shared, 'corpus/formats/pdf'), {
+    ...(values['ocr-text'] ? { textOut: values['ocr-text'] } : {}),
+    ...(values['ocr-compare'] ? { compareWith: values['ocr-compare'] } : {}),
+    // pages OCR'd at once (default: the cores, as an isolated parse gets on an otherwise idle worker)
+    pageConcurrency: Number(values['ocr-concurrency']) || availableParallelism(),
+  });
+}
 if (values.memory) await benchParseMemory(Number(values['memory-mb']) || 20);
 if (values.workers) benchWorkers(values.workers);
 if (values.load) {

@@ -87,6 +87,8 @@ export interface ParseContext {
   convert?: OfficeConverter;
   /** Optional PDF page renderer, for OCR of pages without a text layer. */
   rasterize?: PageRasterizer;
+  /** Pages a parser may read (render and OCR) at once: the cores this parse may use. Default 1. */
+  pageConcurrency?: number;
 }
 
 export interface OcrWord {
@@ -111,7 +113,7 @@ export interface OcrEngine {
 }
 export interface PageRasterizer {
   readonly id: string;
-  /** Renders one page (0-based) as displayed (its /Rotate applied) to PNG at `dpi`. */
+  /** Renders one page (0-based) as displayed (its /Rotate applied) at `dpi`, as PNG, JPEG or binary PGM/PPM. */
   rasterize(pdf: Uint8Array, pageIndex: number, dpi: number, signal?: AbortSignal): Promise<Uint8Array>;
 }
 export interface OfficeConverter {

@@ -32,6 +32,7 @@ export function buildContext(req: IsolatedRequest, signal?: AbortSignal): ParseC
   const { ocr, convert } = req.capabilities ?? {};
   if (ocr) ctx.ocr = (ocrFactories[ocr.engine] ?? missing('OCR', ocr.engine))(ocr);
   if (ocr) ctx.rasterize = createPdfRasterizer();
+  if (req.pageConcurrency !== undefined) ctx.pageConcurrency = req.pageConcurrency;
   if (convert) ctx.convert = (converterFactories[convert.engine] ?? missing('conversion', convert.engine))(convert);
   return ctx;
 }

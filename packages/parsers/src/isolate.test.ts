@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readShared } from '../test/test-support.js';
 import { parseIsolated } from './isolate.js';
+import { parseDocument } from './parse.js';
 
 const tracemonkey = readShared('corpus/formats/pdf/pdfjs__tracemonkey.pdf');
 const bigText = readShared('corpus/formats/txt/unstructured__book-war-and-peace-1225p.txt');
@@ -84,4 +85,66 @@ describe('parseIsolated', () => {
     expect(pids.at(-1)).not.toBe(killed);
     await expect.poll(() => isRunning(killed), { timeout: 5000 }).toBe(false);
   });
+
+  it('a PDF read in page ranges by two children comes out exactly as one parse of the whole', async () => {
+    // small ranges, so that corpus PDFs of every kind are split (the default is 32 pages)
+    for (const [name, rangePages] of [
+      ['pdfjs__tracemonkey.pdf', 3],
+      ['unstructured__failure-after-repair.pdf', 8],
+      ['pdfjs__vertical.pdf', 1],
+      ['pdfminer__pagelabels.pdf', 1],
+    ] as const) {
+      const bytes = readShared(`corpus/formats/pdf/${name}`);
+      const pids = new Set<number>();
+      const limits = {
+        timeoutMs: 300_000,
+        maxOldSpaceMb: 1024,
+        maxChildren: 2,
+        rangePages,
+        onSpawn: (pid: number) => pids.add(pid),
+      };
+      const split = await parseIsolated(bytes, { fileName: name, format: 'pdf' }, limits);
+      const whole = await parseDocument(bytes, { fileName: name, format: 'pdf' });
+      expect(pids.size, name).toBe(2);
+      // element text, pages, boxes and spans, the page list and the diagnostics: all equal
+      expect(split.elements.length).toBe(whole.elements.length);
+      expect(split.elements).toEqual(whole.elements);
+      expect(split.sourceMap).toEqual(whole.sourceMap);
+      expect(split.diagnostics).toEqual(whole.diagnostics);
+    }
+  }, 600_000);
+
+  it('one child never takes a second while the budget is one', async () => {
+    const bytes = readShared('corpus/formats/pdf/unstructured__failure-after-repair.pdf');
+    const pids = new Set<number>();
+    const limits = {
+      timeoutMs: 300_000,
+      maxOldSpaceMb: 1024,
+      maxChildren: 1,
+      rangePages: 8,
+      onSpawn: (pid: number) => pids.add(pid),
+    };
+    const out = await parseIsolated(bytes, { fileName: 'repair.pdf', format: 'pdf' }, limits);
+    expect(out.sourceMap.pages).toHaveLength(76);
+    expect(pids.size).toBe(1);
+  }, 300_000);
+
+  it('a range whose child dies fails the parse with the code of the death and the pages it was reading', async () => {
+    const bytes = readShared('corpus/formats/pdf/unstructured__DA-619p.pdf');
+    const pids: number[] = [];
+    const run = parseIsolated(
+      bytes,
+      { fileName: 'da.pdf', format: 'pdf' },
+      { timeoutMs: 300_000, maxOldSpaceMb: 1024, maxChildren: 2, onSpawn: (pid) => pids.push(pid) },
+    );
+    // the second child joins once the first has opened the document and reads its first range
+    await expect.poll(() => pids.length, { timeout: 60_000, interval: 20 }).toBe(2);
+    process.kill(pids[0] as number, 'SIGKILL');
+    const err = await run.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(err).toMatchObject({ code: 'PP_PARSE_CRASHED', message: expect.stringMatching(/pages \d+–\d+ of da\.pdf/) });
+    for (const pid of pids) await expect.poll(() => isRunning(pid), { timeout: 5000 }).toBe(false);
+  }, 300_000);
 });

@@ -12,24 +12,33 @@ export async function parseDocument(bytes: Uint8Array, ctx: ParseContext, option
   if (bytes.byteLength === 0) throw createError('PP_EMPTY_FILE', `${ctx.fileName} is empty (0 bytes); upload the file again.`);
   const entry = parserFor(ctx.format);
   try {
-    const output = await entry.parse(bytes, ctx, options);
-    if (output.elements.length === 0) {
-      throw createError('PP_PARSE_NO_TEXT', `${ctx.fileName} contains no text to index (it is blank or whitespace only).`);
-    }
-    return output;
+    return checkedOutput(await entry.parse(bytes, ctx, options), ctx);
   } catch (err) {
-    if (err instanceof PinpointError) throw err;
-    if (err instanceof RangeError && /call stack/i.test(err.message)) {
-      throw createError(
-        'PP_PARSE_CORRUPT',
-        `${ctx.fileName} nests its content deeper than the .${ctx.format} reader can follow; it was not read.`,
-        err,
-      );
-    }
-    throw createError(
+    throw parseError(err, ctx);
+  }
+}
+
+/** A parse that found no element fails PP_PARSE_NO_TEXT. */
+export function checkedOutput(output: ParseOutput, ctx: Pick<ParseContext, 'fileName'>): ParseOutput {
+  if (output.elements.length === 0) {
+    throw createError('PP_PARSE_NO_TEXT', `${ctx.fileName} contains no text to index (it is blank or whitespace only).`);
+  }
+  return output;
+}
+
+/** What a parser threw, as the PinpointError the caller sees. */
+export function parseError(err: unknown, ctx: Pick<ParseContext, 'fileName' | 'format'>): PinpointError {
+  if (err instanceof PinpointError) return err;
+  if (err instanceof RangeError && /call stack/i.test(err.message)) {
+    return createError(
       'PP_PARSE_CORRUPT',
-      `${ctx.fileName} could not be read as a .${ctx.format} file; it may be damaged. Re-export or re-save it and upload it again.`,
+      `${ctx.fileName} nests its content deeper than the .${ctx.format} reader can follow; it was not read.`,
       err,
     );
   }
+  return createError(
+    'PP_PARSE_CORRUPT',
+    `${ctx.fileName} could not be read as a .${ctx.format} file; it may be damaged. Re-export or re-save it and upload it again.`,
+    err,
+  );
 }

@@ -52,20 +52,24 @@ export function toPpm(img: Rgba, orientation: number): Uint8Array {
   return out;
 }
 
-function readPpm(bytes: Uint8Array): Rgba {
+/** Binary PPM (P6, colour) or PGM (P5, grey), 8 bits. */
+function readPnm(bytes: Uint8Array): Rgba {
   const head = new TextDecoder('latin1').decode(bytes.subarray(0, 64));
-  const m = /^P6\s+(\d+)\s+(\d+)\s+255\s/.exec(head);
-  if (!m) throw new Error('not a binary PPM');
-  const width = Number(m[1]);
-  const height = Number(m[2]);
-  const rgb = bytes.subarray(m[0].length);
+  const m = /^P([56])\s+(\d+)\s+(\d+)\s+255\s/.exec(head);
+  if (!m) throw new Error('not a binary PPM or PGM');
+  const channels = m[1] === '6' ? 3 : 1;
+  const width = Number(m[2]);
+  const height = Number(m[3]);
+  const px = bytes.subarray(m[0].length);
   const data = new Uint8Array(width * height * 4);
-  for (let i = 0, j = 0; i < width * height; i++, j += 3)
-    data.set([rgb[j] as number, rgb[j + 1] as number, rgb[j + 2] as number, 255], i * 4);
+  for (let i = 0, j = 0; i < width * height; i++, j += channels) {
+    const r = px[j] as number;
+    data.set(channels === 3 ? [r, px[j + 1] as number, px[j + 2] as number, 255] : [r, r, r, 255], i * 4);
+  }
   return { width, height, data };
 }
 
-/** Decodes PNG, JPEG or binary PPM to RGBA. Callers check the pixel count from the header first. */
+/** Decodes PNG, JPEG or binary PPM/PGM to RGBA. Callers check the pixel count from the header first. */
 export function decodeRaster(bytes: Uint8Array, maxPixels: number): Rgba {
   try {
     if (bytes[0] === 0xff && bytes[1] === 0xd8) {
@@ -76,7 +80,7 @@ export function decodeRaster(bytes: Uint8Array, maxPixels: number): Rgba {
         maxMemoryUsageInMB: 2048,
       });
     }
-    if (bytes[0] === 0x50 && bytes[1] === 0x36) return readPpm(bytes);
+    if (bytes[0] === 0x50 && (bytes[1] === 0x36 || bytes[1] === 0x35)) return readPnm(bytes);
     const png = PNG.sync.read(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
     return { width: png.width, height: png.height, data: png.data };
   } catch (err) {

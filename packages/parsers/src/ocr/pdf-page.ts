@@ -61,8 +61,8 @@ export async function ocrPdfPage(
   langs?: readonly string[],
 ): Promise<PdfPageOcr | null> {
   if (!ctx.ocr || !ctx.rasterize) return null;
-  const png = await ctx.rasterize.rasterize(pdf, page.page_index, renderDpi(page), ctx.signal);
-  const result = await recognizeImage(ctx.ocr, png, langs, ctx.signal);
+  const image = await ctx.rasterize.rasterize(pdf, page.page_index, renderDpi(page), ctx.signal);
+  const result = await recognizeImage(ctx.ocr, image, langs, ctx.signal);
   const turned = page.rotation === 90 || page.rotation === 270;
   const shownWidth = turned ? page.height : page.width;
   const shownHeight = turned ? page.width : page.height;

@@ -12,7 +12,11 @@ export interface RasterizerOptions {
   tmpDir?: string;
 }
 
-/** PageRasterizer over poppler's pdftoppm: one page to PNG, its /Rotate applied. */
+/**
+ * PageRasterizer over poppler's pdftoppm: one page to a grey PGM, its /Rotate applied. Grey is what OCR
+ * reads anyway, and an uncompressed PGM spares the PNG encoding, which cost pdftoppm three quarters of
+ * its CPU on an A4 scan at 200 dpi (0.73 → 0.2 CPU s), and tesseract its decoding.
+ */
 export function createPdfRasterizer(options: RasterizerOptions = {}): PageRasterizer {
   const binary = options.binary ?? 'pdftoppm';
   return {
@@ -23,14 +27,14 @@ export function createPdfRasterizer(options: RasterizerOptions = {}): PageRaster
         const input = join(dir, 'in.pdf');
         await writeFile(input, pdf);
         const page = String(pageIndex + 1);
-        const args = ['-r', String(Math.round(dpi)), '-f', page, '-l', page, '-png', '-singlefile', input, join(dir, 'page')];
+        const args = ['-r', String(Math.round(dpi)), '-f', page, '-l', page, '-gray', '-singlefile', input, join(dir, 'page')];
         const result = await runCommand(binary, args, { tool: 'pdftoppm', timeoutMs: options.timeoutMs ?? 120_000, signal });
         if (result.code !== 0) {
           throw new PinpointError('PP_PARSE_CORRUPT', `Page ${pageIndex + 1} could not be rendered for OCR.`, {
             detail: result.stderr.trim().split('\n').at(-1) ?? '',
           });
         }
-        return new Uint8Array(await readFile(join(dir, 'page.png')));
+        return new Uint8Array(await readFile(join(dir, 'page.pgm')));
       } finally {
         await rm(dir, { recursive: true, force: true });
       }

@@ -10,6 +10,7 @@ import { openPdf } from './load.js';
 import { linesToBlocks, pageGeometry, pageLines } from './page-text.js';
 import { recognizeTextlessPage } from './textless-page.js';
 
+/** One page as read from the PDF; plain data, so a range of pages read in a parser child crosses to its parent. */
 interface PageResult {
   info: PageInfo;
   /** Text-layer lines per writing direction; turned into blocks once the document's line pitch is known. */
@@ -77,27 +78,37 @@ async function readPage(read: PdfRead, index: number): Promise<PageResult> {
   }
 }
 
-async function readPages(read: PdfRead): Promise<PageResult[]> {
-  const pages: PageResult[] = [];
-  for (let i = 0; i < read.doc.numPages; i++) {
-    if (read.ctx.signal?.aborted) throw createError('PP_JOB_CANCELLED', `Parsing ${read.ctx.fileName} was cancelled.`);
-    try {
-      pages.push(await readPage(read, i));
-    } catch (err) {
-      if (err && typeof err === 'object' && 'code' in err && typeof err.code === 'string' && err.code.startsWith('PP_'))
-        throw err;
-      const reason = err instanceof Error ? err.message : String(err);
-      read.diagnostics.push({
-        rule_id: 'pdf/page-unreadable',
-        reason: `Page ${i + 1} could not be read: ${reason}`,
-        severity: 'error',
-        page_index: i,
-      });
+/**
+ * Pages [first, end) in page order, `concurrency` of them read at once (a page without a text layer waits
+ * on its renderer and OCR, which run as their own processes); diagnostics kept in page order.
+ */
+async function readPageRange(read: PdfRead, first: number, end: number, concurrency: number): Promise<PageResult[]> {
+  const slots: Array<{ page?: PageResult; diagnostics: Diagnostic[] }> = [];
+  let next = first;
+  const reader = async (): Promise<void> => {
+    while (next < end) {
+      const i = next++;
+      const slot: { page?: PageResult; diagnostics: Diagnostic[] } = { diagnostics: [] };
+      slots[i - first] = slot;
+      if (read.ctx.signal?.aborted) throw createError('PP_JOB_CANCELLED', `Parsing ${read.ctx.fileName} was cancelled.`);
+      try {
+        slot.page = await readPage({ ...read, diagnostics: slot.diagnostics }, i);
+      } catch (err) {
+        if (err && typeof err === 'object' && 'code' in err && typeof err.code === 'string' && err.code.startsWith('PP_'))
+          throw err;
+        const reason = err instanceof Error ? err.message : String(err);
+        slot.diagnostics.push({
+          rule_id: 'pdf/page-unreadable',
+          reason: `Page ${i + 1} could not be read: ${reason}`,
+          severity: 'error',
+          page_index: i,
+        });
+      }
     }
-  }
-  const model = learnDocument(pages.flatMap((p) => p.lines));
-  for (const page of pages) if (page.lines.length > 0) page.blocks = linesToBlocks(page.lines, model);
-  return pages;
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, end - first)) }, reader));
+  for (const slot of slots) read.diagnostics.push(...slot.diagnostics);
+  return slots.flatMap((slot) => (slot.page ? [slot.page] : []));
 }
 
 function anchorOf(info: PageInfo, block: PdfBlock): PageAnchor {
@@ -144,7 +155,7 @@ function toElements(pages: PageResult[]): Element[] {
   return elements;
 }
 
-function noTextError(pages: PageResult[], ctx: ParseContext): Error {
+function noTextError(pages: PageResult[], ctx: AssemblyContext): Error {
   if (!pages.every((p) => p.info.text_source === 'none')) {
     return createError('PP_PARSE_CORRUPT', `${ctx.fileName}: no page of the PDF could be read; re-export the PDF.`);
   }
@@ -154,6 +165,87 @@ function noTextError(pages: PageResult[], ctx: ParseContext): Error {
   return createError('PP_PARSE_NO_TEXT', `${ctx.fileName}: ${why}.`);
 }
 
+/** What assembling the pages needs to know of the parse: names for messages, and whether OCR was available. */
+export interface AssemblyContext {
+  fileName: string;
+  format: ParseContext['format'];
+  ocr: boolean;
+}
+
+/** Pages of a PDF read so far, in page order, with the diagnostics their reading raised. */
+export interface PdfPages {
+  pages: PageResult[];
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * An open PDF whose pages are read range by range: one parse reads them all, or parser children
+ * each read a range of the same document and their parent joins the ranges with assemblePdf.
+ */
+export class PdfPageReader {
+  private constructor(
+    private readonly doc: PDFDocumentProxy,
+    private readonly base: Omit<PdfRead, 'diagnostics'>,
+  ) {}
+
+  static async open(bytes: Uint8Array, ctx: ParseContext, options: ParseOptions, artifact: 'original' | 'pdf') {
+    const doc = await openPdf(bytes, ctx.fileName);
+    try {
+      const labels = await doc.getPageLabels().catch(() => null);
+      return new PdfPageReader(doc, { doc, bytes, ctx, options, labels, artifact });
+    } catch (err) {
+      await doc.destroy();
+      throw err;
+    }
+  }
+
+  get numPages(): number {
+    return this.doc.numPages;
+  }
+
+  /** Pages [first, end) (clamped to the document). */
+  async read(first: number, end: number): Promise<PdfPages> {
+    const diagnostics: Diagnostic[] = [];
+    const concurrency = Math.max(1, Math.floor(this.base.ctx.pageConcurrency ?? 1));
+    const pages = await readPageRange(
+      { ...this.base, diagnostics },
+      Math.max(0, first),
+      Math.min(end, this.numPages),
+      concurrency,
+    );
+    return { pages, diagnostics };
+  }
+
+  close(): Promise<void> {
+    return this.doc.destroy();
+  }
+}
+
+/**
+ * Pages read (all of them, in page order) → the parse output. What the whole document teaches (line
+ * pitch, paragraph spacing, heading sizes) is learned here, so a document read in ranges comes out as
+ * if it had been read in one piece.
+ */
+export function assemblePdf(read: PdfPages, ctx: AssemblyContext): ParseOutput {
+  const { pages, diagnostics } = read;
+  const model = learnDocument(pages.flatMap((p) => p.lines));
+  for (const page of pages) if (page.lines.length > 0) page.blocks = linesToBlocks(page.lines, model);
+  if (pages.every((p) => p.blocks.length === 0)) throw noTextError(pages, ctx);
+  const elements = toElements(pages);
+  return {
+    elements,
+    sourceMap: {
+      schemaVersion: SOURCE_MAP_SCHEMA_VERSION,
+      format: ctx.format,
+      anchor_kind: 'page',
+      pages: pages.map((p) => p.info),
+      elements,
+    },
+    diagnostics,
+    artifacts: [],
+  };
+}
+
 /** PDF → page-anchored elements; `artifact` is 'pdf' when the PDF was derived from another format. */
 export async function parsePdfAs(
   bytes: Uint8Array,
@@ -161,27 +253,11 @@ export async function parsePdfAs(
   options: ParseOptions,
   artifact: 'original' | 'pdf',
 ): Promise<ParseOutput> {
-  const doc = await openPdf(bytes, ctx.fileName);
-  const diagnostics: Diagnostic[] = [];
+  const reader = await PdfPageReader.open(bytes, ctx, options, artifact);
   try {
-    const labels = await doc.getPageLabels().catch(() => null);
-    const pages = await readPages({ doc, bytes, ctx, options, labels, artifact, diagnostics });
-    if (pages.every((p) => p.blocks.length === 0)) throw noTextError(pages, ctx);
-    const elements = toElements(pages);
-    return {
-      elements,
-      sourceMap: {
-        schemaVersion: SOURCE_MAP_SCHEMA_VERSION,
-        format: ctx.format,
-        anchor_kind: 'page',
-        pages: pages.map((p) => p.info),
-        elements,
-      },
-      diagnostics,
-      artifacts: [],
-    };
+    return assemblePdf(await reader.read(0, reader.numPages), { fileName: ctx.fileName, format: ctx.format, ocr: !!ctx.ocr });
   } finally {
-    await doc.destroy();
+    await reader.close();
   }
 }
 
