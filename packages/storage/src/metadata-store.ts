@@ -67,10 +67,12 @@ export class SqliteMetadataStore implements MetadataStore {
   }
 
   async listDocuments(collectionId?: string): Promise<PinDocument[]> {
-    const sql = 'SELECT * FROM documents WHERE (? IS NULL OR collection_id = ?) ORDER BY created_at, document_id';
+    // One SQL text per filter shape: `(? IS NULL OR col = ?)` would keep SQLite from using an index, a scan per call.
+    if (collectionId === undefined)
+      return this.#db.prepare('SELECT * FROM documents ORDER BY created_at, document_id').all().map(documentFromRow);
     return this.#db
-      .prepare(sql)
-      .all(collectionId ?? null, collectionId ?? null)
+      .prepare('SELECT * FROM documents WHERE collection_id = ? ORDER BY created_at, document_id')
+      .all(collectionId)
       .map(documentFromRow);
   }
 
@@ -125,13 +127,21 @@ export class SqliteMetadataStore implements MetadataStore {
   }
 
   async listVersions(filter: { documentId?: string; collectionId?: string; state?: VersionState } = {}): Promise<Version[]> {
-    const rows = this.#db
-      .prepare(
-        `SELECT * FROM versions WHERE (@d IS NULL OR document_id = @d) AND (@c IS NULL OR collection_id = @c)
-         AND (@s IS NULL OR state = @s) ORDER BY created_at, document_id, number`,
-      )
-      .all({ d: filter.documentId ?? null, c: filter.collectionId ?? null, s: filter.state ?? null }) as VersionRow[];
-    return rows.map(versionFromRow);
+    // Only the filters given go into the SQL (one text per shape, each compiled once): with
+    // `(@d IS NULL OR document_id = @d)` SQLite scanned every version on every call — the ingestion job
+    // lists its document's versions once per file, so that was a scan per file, quadratic in the store.
+    const where = [
+      ...(filter.documentId !== undefined ? ['document_id = @d'] : []),
+      ...(filter.collectionId !== undefined ? ['collection_id = @c'] : []),
+      ...(filter.state !== undefined ? ['state = @s'] : []),
+    ];
+    const sql = `SELECT * FROM versions${where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY created_at, document_id, number`;
+    const params = {
+      ...(filter.documentId !== undefined ? { d: filter.documentId } : {}),
+      ...(filter.collectionId !== undefined ? { c: filter.collectionId } : {}),
+      ...(filter.state !== undefined ? { s: filter.state } : {}),
+    };
+    return (this.#db.prepare(sql).all(params) as VersionRow[]).map(versionFromRow);
   }
 
   async updateVersion(versionId: string, patch: VersionPatch): Promise<Version> {
@@ -188,11 +198,11 @@ export class SqliteMetadataStore implements MetadataStore {
   #readLatestReadyVersionIds(collectionId: string | undefined): string[] {
     const rows = this.#db
       .prepare(
-        `SELECT v.version_id FROM versions v WHERE v.state = 'ready' AND (@c IS NULL OR v.collection_id = @c)
+        `SELECT v.version_id FROM versions v WHERE v.state = 'ready'${collectionId === undefined ? '' : ' AND v.collection_id = @c'}
          AND v.number = (SELECT MAX(w.number) FROM versions w WHERE w.document_id = v.document_id AND w.state = 'ready')
          ORDER BY v.created_at, v.version_id`,
       )
-      .all({ c: collectionId ?? null }) as { version_id: string }[];
+      .all(collectionId === undefined ? {} : { c: collectionId }) as { version_id: string }[];
     return rows.map((r) => r.version_id);
   }
 
