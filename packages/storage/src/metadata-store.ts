@@ -13,6 +13,20 @@ import type {
 import { chunkSchema, elementSchema, newId } from '@pinpoint/core';
 import type { SqliteDatabase } from './database.js';
 import { migrate, openDatabase } from './database.js';
+import type { ChunkRow, CodepointText, ElementRow, VersionIds } from './metadata-content.js';
+import {
+  codepointText,
+  decodeChunk,
+  decodeElement,
+  derivedElementId,
+  findDerivedChunk,
+  insertContent,
+  parseElementId,
+  ROW_KEY_BITS,
+  rowKey,
+  versionIds,
+  versionRange,
+} from './metadata-content.js';
 import type { VersionRow } from './metadata-rows.js';
 import { artifactFromRow, collectionFromRow, documentFromRow, notFound, versionFromRow, versionToRow } from './metadata-rows.js';
 import { metadataMigrations } from './metadata-schema.js';
@@ -118,7 +132,13 @@ export class SqliteMetadataStore implements MetadataStore {
   #insertVersion(version: Version): void {
     const row = versionToRow(version);
     const cols = Object.keys(row);
-    this.#db.prepare(`INSERT INTO versions (${cols.join(', ')}) VALUES (${cols.map((c) => `@${c}`).join(', ')})`).run(row);
+    // seq: the version's place in creation order, the key of its content rows (metadata-content.ts).
+    this.#db
+      .prepare(
+        `INSERT INTO versions (${cols.join(', ')}, seq)
+         VALUES (${cols.map((c) => `@${c}`).join(', ')}, (SELECT IFNULL(MAX(seq), 0) + 1 FROM versions))`,
+      )
+      .run(row);
   }
 
   async getVersion(versionId: string): Promise<Version | null> {
@@ -229,88 +249,153 @@ export class SqliteMetadataStore implements MetadataStore {
     return row ? artifactFromRow(row) : null;
   }
 
-  /** Content is validated once, here on write; reads trust it. */
+  #versionIds(versionId: string): VersionIds | null {
+    return versionIds(this.#db, versionId);
+  }
+
+  /**
+   * Content is validated once, here on write; reads trust it. Stored in the compact form of
+   * metadata-content.ts: keys in creation order, nothing derivable written twice.
+   */
   async replaceVersionContent(versionId: string, elements: Element[], chunks: Chunk[]): Promise<void> {
-    const insertElement = this.#db.prepare('INSERT INTO elements (version_id, element_id, ordinal, body) VALUES (?, ?, ?, ?)');
-    const insertChunk = this.#db.prepare('INSERT INTO chunks (chunk_id, version_id, ordinal, body) VALUES (?, ?, ?, ?)');
-    const rows = {
-      elements: elements.map((e) => JSON.stringify(elementSchema.parse(e))),
-      chunks: chunks.map((c) => JSON.stringify(chunkSchema.parse(c))),
-    };
+    const valid = { elements: elements.map((e) => elementSchema.parse(e)), chunks: chunks.map((c) => chunkSchema.parse(c)) };
     this.#db
       .transaction(() => {
-        this.#deleteContent(versionId);
-        elements.forEach((e, i) => {
-          insertElement.run(versionId, e.element_id, i, rows.elements[i]);
-        });
-        chunks.forEach((c, i) => {
-          insertChunk.run(c.chunk_id, versionId, c.ordinal, rows.chunks[i]);
-        });
+        const v = this.#versionIds(versionId);
+        if (!v) notFound('Version', versionId);
+        this.#deleteContent(v.seq);
+        insertContent(this.#db, v, valid.elements, valid.chunks);
       })
       .immediate();
   }
 
-  #deleteContent(versionId: string): void {
-    this.#db.prepare('DELETE FROM elements WHERE version_id = ?').run(versionId);
-    this.#db.prepare('DELETE FROM chunks WHERE version_id = ?').run(versionId);
+  #deleteContent(seq: number): void {
+    const [first, end] = versionRange(seq);
+    this.#db.prepare('DELETE FROM version_elements WHERE id >= ? AND id < ?').run(first, end);
+    this.#db.prepare('DELETE FROM version_chunks WHERE id >= ? AND id < ?').run(first, end);
   }
 
   async deleteVersionContent(versionId: string): Promise<void> {
-    this.#db.transaction(() => this.#deleteContent(versionId)).immediate();
+    this.#db
+      .transaction(() => {
+        const v = this.#versionIds(versionId);
+        if (v) this.#deleteContent(v.seq);
+      })
+      .immediate();
   }
 
   async deleteDocument(documentId: string): Promise<{ version_ids: string[]; orphan_blob_keys: string[] } | null> {
     return this.#db
       .transaction(() => {
         if (!this.#db.prepare('SELECT 1 FROM documents WHERE document_id = ?').get(documentId)) return null;
-        const versionIds = (
-          this.#db.prepare('SELECT version_id FROM versions WHERE document_id = ? ORDER BY number').all(documentId) as {
-            version_id: string;
-          }[]
-        ).map((r) => r.version_id);
+        const versions = this.#db
+          .prepare('SELECT version_id, seq FROM versions WHERE document_id = ? ORDER BY number')
+          .all(documentId) as {
+          version_id: string;
+          seq: number;
+        }[];
         const keys = new Set<string>();
         const blobKeys = this.#db.prepare('SELECT DISTINCT blob_key FROM artifacts WHERE version_id = ?');
-        for (const v of versionIds) {
-          for (const r of blobKeys.all(v) as { blob_key: string }[]) keys.add(r.blob_key);
-          this.#deleteContent(v);
-          this.#db.prepare('DELETE FROM artifacts WHERE version_id = ?').run(v);
+        for (const v of versions) {
+          for (const r of blobKeys.all(v.version_id) as { blob_key: string }[]) keys.add(r.blob_key);
+          this.#deleteContent(v.seq);
+          this.#db.prepare('DELETE FROM artifacts WHERE version_id = ?').run(v.version_id);
         }
         this.#db.prepare('DELETE FROM versions WHERE document_id = ?').run(documentId);
         this.#db.prepare('DELETE FROM documents WHERE document_id = ?').run(documentId);
         const used = this.#db.prepare('SELECT 1 FROM artifacts WHERE blob_key = ? LIMIT 1');
-        return { version_ids: versionIds, orphan_blob_keys: [...keys].filter((k) => !used.get(k)).sort() };
+        return { version_ids: versions.map((v) => v.version_id), orphan_blob_keys: [...keys].filter((k) => !used.get(k)).sort() };
       })
       .immediate();
   }
 
-  async getElements(versionId: string, elementIds?: string[]): Promise<Element[]> {
-    if (!elementIds) {
-      const rows = this.#db.prepare('SELECT body FROM elements WHERE version_id = ? ORDER BY ordinal').all(versionId) as {
-        body: string;
-      }[];
-      return rows.map((r) => JSON.parse(r.body) as Element);
+  /** One element of a version by id: its derived-form key first, else the index of the ids kept whole. */
+  #elementRow(seq: number, elementId: string): ElementRow | undefined {
+    const position = parseElementId(elementId);
+    if (position !== null && position < 2 ** ROW_KEY_BITS) {
+      const row = this.#db
+        .prepare('SELECT * FROM version_elements WHERE id = ? AND element_id IS NULL')
+        .get(rowKey(seq, position));
+      if (row) return row as ElementRow;
     }
-    // Point lookups on the primary key: a handful of ids per question, each found through the index.
-    const one = this.#db.prepare('SELECT ordinal, body FROM elements WHERE version_id = ? AND element_id = ?');
-    const rows = [...new Set(elementIds)].flatMap(
-      (id) => (one.get(versionId, id) as { ordinal: number; body: string } | undefined) ?? [],
-    );
-    return rows.sort((a, b) => a.ordinal - b.ordinal).map((r) => JSON.parse(r.body) as Element);
+    const [first, end] = versionRange(seq);
+    return this.#db
+      .prepare('SELECT * FROM version_elements WHERE element_id = ? AND id >= ? AND id < ?')
+      .get(elementId, first, end) as ElementRow | undefined;
+  }
+
+  async getElements(versionId: string, elementIds?: string[]): Promise<Element[]> {
+    const v = this.#versionIds(versionId);
+    if (!v) return [];
+    if (!elementIds) {
+      const [first, end] = versionRange(v.seq);
+      const rows = this.#db
+        .prepare('SELECT * FROM version_elements WHERE id >= ? AND id < ? ORDER BY id')
+        .all(first, end) as ElementRow[];
+      return rows.map(decodeElement);
+    }
+    // Point lookups by key: a handful of ids per question.
+    const rows = [...new Set(elementIds)].flatMap((id) => this.#elementRow(v.seq, id) ?? []);
+    return rows.sort((a, b) => a.id - b.id).map(decodeElement);
+  }
+
+  /** Element texts of one version, read once each, for the chunks whose text their ranges give. */
+  #elementTexts(seq: number): (elementId: string) => CodepointText | undefined {
+    const cache = new Map<string, CodepointText | null>();
+    return (id) => {
+      let t = cache.get(id);
+      if (t === undefined) {
+        const row = this.#elementRow(seq, id);
+        t = row ? codepointText(row.text) : null;
+        cache.set(id, t);
+      }
+      return t ?? undefined;
+    };
   }
 
   async getChunks(chunkIds: string[]): Promise<Chunk[]> {
-    const one = this.#db.prepare('SELECT body FROM chunks WHERE chunk_id = ?');
+    const texts = new Map<number, (elementId: string) => CodepointText | undefined>();
+    const textsOf = (seq: number) => {
+      let t = texts.get(seq);
+      if (!t) {
+        t = this.#elementTexts(seq);
+        texts.set(seq, t);
+      }
+      return t;
+    };
     return chunkIds.flatMap((id) => {
-      const row = one.get(id) as { body: string } | undefined;
-      return row ? [JSON.parse(row.body) as Chunk] : [];
+      const found = findDerivedChunk(this.#db, id) ?? this.#findKeptChunk(id);
+      return found ? [decodeChunk(found.v, found.row, textsOf(found.v.seq))] : [];
     });
   }
 
+  #findKeptChunk(chunkId: string): { v: VersionIds; row: ChunkRow } | null {
+    const row = this.#db.prepare('SELECT * FROM version_chunks WHERE chunk_id = ?').get(chunkId) as ChunkRow | undefined;
+    if (!row) return null;
+    const v = this.#db
+      .prepare('SELECT seq, version_id, document_id, collection_id FROM versions WHERE seq = ?')
+      .get(Math.floor(row.id / 2 ** ROW_KEY_BITS)) as VersionIds | undefined;
+    return v ? { v, row } : null;
+  }
+
   async listChunks(versionId: string): Promise<Chunk[]> {
-    const rows = this.#db.prepare('SELECT body FROM chunks WHERE version_id = ? ORDER BY ordinal').all(versionId) as {
-      body: string;
-    }[];
-    return rows.map((r) => JSON.parse(r.body) as Chunk);
+    const v = this.#versionIds(versionId);
+    if (!v) return [];
+    const [first, end] = versionRange(v.seq);
+    const rows = this.#db
+      .prepare('SELECT * FROM version_chunks WHERE id >= ? AND id < ? ORDER BY id')
+      .all(first, end) as ChunkRow[];
+    let texts: Map<string, CodepointText> | null = null;
+    const textOf = (id: string): CodepointText | undefined => {
+      if (!texts) {
+        const elements = this.#db
+          .prepare('SELECT * FROM version_elements WHERE id >= ? AND id < ?')
+          .all(first, end) as ElementRow[];
+        texts = new Map(elements.map((e) => [e.element_id ?? derivedElementId(e.id - first), codepointText(e.text)]));
+      }
+      return texts.get(id);
+    };
+    return rows.map((r) => decodeChunk(v, r, textOf));
   }
 
   async close(): Promise<void> {
