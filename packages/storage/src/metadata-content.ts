@@ -33,10 +33,10 @@ export function rowKey(seq: number, position: number): number {
 
 const pad6 = (n: number): string => String(n).padStart(6, '0');
 export const derivedElementId = (position: number): string => `e${pad6(position)}`;
-export const derivedChunkId = (versionId: string, ordinal: number): string => `${versionId}:c${pad6(ordinal)}`;
+const derivedChunkId = (versionId: string, ordinal: number): string => `${versionId}:c${pad6(ordinal)}`;
 
 /** The (version, ordinal) a chunk id of the derived form names; null for any other id. */
-export function parseChunkId(chunkId: string): { versionId: string; ordinal: number } | null {
+function parseChunkId(chunkId: string): { versionId: string; ordinal: number } | null {
   const m = /^(.+):c(\d{6,})$/.exec(chunkId);
   if (!m) return null;
   const ordinal = Number(m[2]);
@@ -61,7 +61,7 @@ export interface ElementRow {
   text: string;
 }
 
-export function encodeElement(seq: number, position: number, e: Element): ElementRow {
+function encodeElement(seq: number, position: number, e: Element): ElementRow {
   const { element_id, text, ...rest } = e;
   return {
     id: rowKey(seq, position),
@@ -84,7 +84,7 @@ export function decodeElement(row: ElementRow): Element {
 }
 
 /** The chunk's text as its element ranges give it (codepoints, joined by newlines); null when an element is missing. */
-export function textFromElements(
+function textFromElements(
   refs: readonly ChunkRef[],
   texts: (elementId: string) => CodepointText | undefined,
 ): string | null {
@@ -142,7 +142,7 @@ export interface VersionIds {
   collection_id: string;
 }
 
-export function encodeChunk(v: VersionIds, c: Chunk, texts: (elementId: string) => CodepointText | undefined): ChunkRow {
+function encodeChunk(v: VersionIds, c: Chunk, texts: (elementId: string) => CodepointText | undefined): ChunkRow {
   const refs: ChunkRef[] = c.elements.map((r) => [r.element_id, r.start, r.end]);
   const meta: ChunkMeta = { s: c.chunk_set_id, e: refs, p: c.section_path };
   if (c.page_index !== undefined) meta.pi = c.page_index;
