@@ -84,10 +84,7 @@ export function decodeElement(row: ElementRow): Element {
 }
 
 /** The chunk's text as its element ranges give it (codepoints, joined by newlines); null when an element is missing. */
-function textFromElements(
-  refs: readonly ChunkRef[],
-  texts: (elementId: string) => CodepointText | undefined,
-): string | null {
+function textFromElements(refs: readonly ChunkRef[], texts: (elementId: string) => CodepointText | undefined): string | null {
   const parts: string[] = [];
   for (const [id, start, end] of refs) {
     const t = texts(id);
@@ -162,6 +159,11 @@ function encodeChunk(v: VersionIds, c: Chunk, texts: (elementId: string) => Code
   };
 }
 
+/** The element ids a stored chunk's text is made of (none when it kept its text). */
+export function chunkTextSources(row: ChunkRow): string[] {
+  return row.text === null ? (JSON.parse(row.meta) as ChunkMeta).e.map((r) => r[0]) : [];
+}
+
 /** The chunk as it was written, its keys in the schema's order. */
 export function decodeChunk(v: VersionIds, row: ChunkRow, texts: (elementId: string) => CodepointText | undefined): Chunk {
   const meta = JSON.parse(row.meta) as ChunkMeta;
@@ -198,10 +200,18 @@ export function versionIds(db: SqliteDatabase, versionId: string): VersionIds | 
 }
 
 /** The stored chunk a derived-form id names, when that chunk kept no id of its own. */
-export function findDerivedChunk(db: SqliteDatabase, chunkId: string): { v: VersionIds; row: ChunkRow } | null {
+export function findDerivedChunk(
+  db: SqliteDatabase,
+  chunkId: string,
+  versions?: Map<string, VersionIds | null>,
+): { v: VersionIds; row: ChunkRow } | null {
   const parsed = parseChunkId(chunkId);
   if (!parsed || parsed.ordinal >= PER_VERSION) return null;
-  const v = versionIds(db, parsed.versionId);
+  let v = versions?.get(parsed.versionId);
+  if (v === undefined) {
+    v = versionIds(db, parsed.versionId);
+    versions?.set(parsed.versionId, v);
+  }
   if (!v) return null;
   const row = db.prepare('SELECT * FROM version_chunks WHERE id = ? AND chunk_id IS NULL').get(rowKey(v.seq, parsed.ordinal)) as
     | ChunkRow

@@ -15,6 +15,7 @@ import type { SqliteDatabase } from './database.js';
 import { migrate, openDatabase } from './database.js';
 import type { ChunkRow, CodepointText, ElementRow, VersionIds } from './metadata-content.js';
 import {
+  chunkTextSources,
   codepointText,
   decodeChunk,
   decodeElement,
@@ -340,32 +341,59 @@ export class SqliteMetadataStore implements MetadataStore {
   }
 
   /** Element texts of one version, read once each, for the chunks whose text their ranges give. */
-  #elementTexts(seq: number): (elementId: string) => CodepointText | undefined {
-    const cache = new Map<string, CodepointText | null>();
-    return (id) => {
-      let t = cache.get(id);
-      if (t === undefined) {
-        const row = this.#elementRow(seq, id);
-        t = row ? codepointText(row.text) : null;
-        cache.set(id, t);
-      }
-      return t ?? undefined;
+  /**
+   * Element texts of one version for the chunks whose text their ranges give, read once each: the
+   * elements a chunk cites are neighbours, so one range read fetches them (a point read for ids kept whole).
+   */
+  #elementTexts(seq: number): { prefetch: (ids: string[]) => void; get: (elementId: string) => CodepointText | undefined } {
+    const texts = new Map<string, string | null>();
+    const built = new Map<string, CodepointText>();
+    const [first] = versionRange(seq);
+    return {
+      prefetch: (ids) => {
+        const positions = ids.filter((id) => !texts.has(id)).flatMap((id) => parseElementId(id) ?? []);
+        if (positions.length === 0) return;
+        const lo = Math.min(...positions);
+        const hi = Math.max(...positions);
+        if (hi - lo > 64 || hi >= 2 ** ROW_KEY_BITS) return;
+        const rows = this.#db
+          .prepare('SELECT id, element_id, text FROM version_elements WHERE id >= ? AND id <= ?')
+          .all(first + lo, first + hi) as Pick<ElementRow, 'id' | 'element_id' | 'text'>[];
+        for (const r of rows) if (r.element_id === null) texts.set(derivedElementId(r.id - first), r.text);
+      },
+      get: (id) => {
+        let text = texts.get(id);
+        if (text === undefined) {
+          text = this.#elementRow(seq, id)?.text ?? null;
+          texts.set(id, text);
+        }
+        if (text === null) return undefined;
+        let t = built.get(id);
+        if (!t) {
+          t = codepointText(text);
+          built.set(id, t);
+        }
+        return t;
+      },
     };
   }
 
   async getChunks(chunkIds: string[]): Promise<Chunk[]> {
-    const texts = new Map<number, (elementId: string) => CodepointText | undefined>();
-    const textsOf = (seq: number) => {
-      let t = texts.get(seq);
-      if (!t) {
-        t = this.#elementTexts(seq);
-        texts.set(seq, t);
-      }
-      return t;
-    };
+    const versions = new Map<string, VersionIds | null>();
+    const perVersion = new Map<
+      number,
+      { prefetch: (ids: string[]) => void; get: (elementId: string) => CodepointText | undefined }
+    >();
     return chunkIds.flatMap((id) => {
-      const found = findDerivedChunk(this.#db, id) ?? this.#findKeptChunk(id);
-      return found ? [decodeChunk(found.v, found.row, textsOf(found.v.seq))] : [];
+      const found = findDerivedChunk(this.#db, id, versions) ?? this.#findKeptChunk(id);
+      if (!found) return [];
+      let t = perVersion.get(found.v.seq);
+      if (!t) {
+        t = this.#elementTexts(found.v.seq);
+        perVersion.set(found.v.seq, t);
+      }
+      t.prefetch(chunkTextSources(found.row));
+      return [decodeChunk(found.v, found.row, t.get)];
     });
   }
 
