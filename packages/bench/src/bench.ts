@@ -14,6 +14,7 @@
  *                               local Redis, PostgreSQL), the same run as `pnpm bench:distributed`
  *   --load [--askers 50] [--seconds 60] [--load-set jsquad-dev]
  *                               the real server with auth on: concurrent askers, each its own user and token
+ *   --metadata-scale N          the embedded metadata store alone written up to N chunks (metadata-scale.ts)
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -26,6 +27,7 @@ import { defaultEngineConfig } from '@pinpoint/engine';
 import { loadDataset } from '@pinpoint/eval';
 import { benchLoad } from './load.js';
 import { benchParseMemory } from './memory.js';
+import { benchMetadataScale } from './metadata-scale.js';
 import { benchOcr } from './ocr-bench.js';
 import { benchFormats } from './parser-bench.js';
 import { benchScale, growthExponents, type ScaleResult, scaleReport } from './scale.js';
@@ -45,6 +47,7 @@ const { values } = parseArgs({
     'per-format': { type: 'string', default: '4' },
     workers: { type: 'string' },
     scale: { type: 'string' },
+    'metadata-scale': { type: 'string' },
     json: { type: 'boolean', default: false },
     hybrid: { type: 'boolean', default: true },
     'scale-queries': { type: 'string', default: '300' },
@@ -176,6 +179,21 @@ function benchWorkers(workers: string): void {
   if (run.status !== 0) throw new Error(`distributed throughput bench exited with ${run.status}`);
 }
 
+if (values['metadata-scale']) {
+  const log = values.json ? (line: string) => console.error(line) : (line: string) => console.log(line);
+  const r = await benchMetadataScale(shared, { chunks: Number(values['metadata-scale']), log });
+  if (values.json) console.log(JSON.stringify(r));
+  else
+    console.log(
+      [
+        `metadata store: ${r.chunks} chunks in ${r.versions} versions, ${r.bytes_per_chunk} bytes per chunk (${(r.metadata_bytes / 2 ** 20).toFixed(0)} MiB)`,
+        `  chunks/s per tenth ${r.tenths_chunks_per_s.join(', ')}`,
+        `  chunks per CPU s per tenth ${r.tenths_chunks_per_cpu_s.join(', ')}`,
+        `  CPU ${r.user_s} s user + ${r.system_s} s system; load average ${r.load_average.join(' → ')}`,
+      ].join('\n'),
+    );
+  process.exit(0);
+}
 if (values.scale) {
   const log = values.json ? (line: string) => console.error(line) : (line: string) => console.log(line);
   // Several sizes (e.g. 10000,100000,1000000) also give the growth exponent of each cost between them.

@@ -50,7 +50,7 @@ interface Percentiles {
 const SENTENCE = /[^.!?。！？\n]+[.!?。！？]*/gu;
 
 /** Sentences of the text files beside the eval sets and in the corpus, by script (Latin / CJK). */
-function sentencePools(shared: string): { latin: string[]; cjk: string[] } {
+export function sentencePools(shared: string): { latin: string[]; cjk: string[] } {
   const files: string[] = [];
   for (const set of readdirSync(join(shared, 'eval'))) {
     const docs = join(shared, 'eval', set, 'docs');
@@ -74,7 +74,7 @@ function sentencePools(shared: string): { latin: string[]; cjk: string[] } {
 }
 
 /** Long reports: a title, then sections of paragraphs of recombined sentences (one script per report). */
-function* reports(
+export function* reports(
   pools: { latin: string[]; cjk: string[] },
   seed: number,
 ): Generator<{ name: string; text: string; chars: number }> {

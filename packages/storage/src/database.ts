@@ -4,11 +4,15 @@ import Database from 'better-sqlite3';
 
 export type SqliteDatabase = Database.Database;
 
-/** A numbered schema step; applied once, in order, inside a transaction, recorded in `migrations`. */
+/**
+ * A numbered schema step; applied once, in order, inside a transaction, recorded in `migrations`.
+ * `up`, when given, runs after `sql` in the same transaction: rows that move to a new shape by code.
+ */
 export interface Migration {
   id: number;
   name: string;
   sql: string;
+  up?: (db: SqliteDatabase) => void;
 }
 
 /** Distinct SQL texts whose compiled statements a connection keeps (the stores use a few dozen). */
@@ -58,6 +62,7 @@ export function migrate(db: SqliteDatabase, scope: string, migrations: readonly 
     if (applied.has(m.id)) continue;
     db.transaction(() => {
       db.exec(m.sql);
+      m.up?.(db);
       record.run(scope, m.id, m.name, new Date().toISOString());
     })();
   }

@@ -94,12 +94,21 @@ export class SqliteJobQueue implements JobQueue, QueueState {
   }
 
   async list(filter: JobFilter = {}): Promise<Job[]> {
+    // Only the filters given go into the SQL, so a version's jobs are found through jobs_by_version
+    // (`(@v IS NULL OR version_id = @v)` would walk the whole table from the newest job).
+    const where = [
+      ...(filter.state !== undefined ? ['state = @s'] : []),
+      ...(filter.collectionId !== undefined ? ['collection_id = @c'] : []),
+      ...(filter.versionId !== undefined ? ['version_id = @v'] : []),
+    ];
     const rows = this.db
-      .prepare(
-        `SELECT * FROM jobs WHERE (@s IS NULL OR state = @s) AND (@c IS NULL OR collection_id = @c)
-         AND (@v IS NULL OR version_id = @v) ORDER BY seq DESC LIMIT @limit`,
-      )
-      .all({ s: filter.state ?? null, c: filter.collectionId ?? null, v: filter.versionId ?? null, limit: filter.limit ?? 1000 });
+      .prepare(`SELECT * FROM jobs${where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY seq DESC LIMIT @limit`)
+      .all({
+        ...(filter.state !== undefined ? { s: filter.state } : {}),
+        ...(filter.collectionId !== undefined ? { c: filter.collectionId } : {}),
+        ...(filter.versionId !== undefined ? { v: filter.versionId } : {}),
+        limit: filter.limit ?? 1000,
+      });
     return (rows as JobRow[]).map(jobFromRow);
   }
 

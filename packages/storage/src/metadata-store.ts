@@ -13,6 +13,21 @@ import type {
 import { chunkSchema, elementSchema, newId } from '@pinpoint/core';
 import type { SqliteDatabase } from './database.js';
 import { migrate, openDatabase } from './database.js';
+import type { ChunkRow, CodepointText, ElementRow, VersionIds } from './metadata-content.js';
+import {
+  chunkTextSources,
+  codepointText,
+  decodeChunk,
+  decodeElement,
+  derivedElementId,
+  findDerivedChunk,
+  insertContent,
+  parseElementId,
+  ROW_KEY_BITS,
+  rowKey,
+  versionIds,
+  versionRange,
+} from './metadata-content.js';
 import type { VersionRow } from './metadata-rows.js';
 import { artifactFromRow, collectionFromRow, documentFromRow, notFound, versionFromRow, versionToRow } from './metadata-rows.js';
 import { metadataMigrations } from './metadata-schema.js';
@@ -67,10 +82,12 @@ export class SqliteMetadataStore implements MetadataStore {
   }
 
   async listDocuments(collectionId?: string): Promise<PinDocument[]> {
-    const sql = 'SELECT * FROM documents WHERE (? IS NULL OR collection_id = ?) ORDER BY created_at, document_id';
+    // One SQL text per filter shape: `(? IS NULL OR col = ?)` would keep SQLite from using an index, a scan per call.
+    if (collectionId === undefined)
+      return this.#db.prepare('SELECT * FROM documents ORDER BY created_at, document_id').all().map(documentFromRow);
     return this.#db
-      .prepare(sql)
-      .all(collectionId ?? null, collectionId ?? null)
+      .prepare('SELECT * FROM documents WHERE collection_id = ? ORDER BY created_at, document_id')
+      .all(collectionId)
       .map(documentFromRow);
   }
 
@@ -116,7 +133,13 @@ export class SqliteMetadataStore implements MetadataStore {
   #insertVersion(version: Version): void {
     const row = versionToRow(version);
     const cols = Object.keys(row);
-    this.#db.prepare(`INSERT INTO versions (${cols.join(', ')}) VALUES (${cols.map((c) => `@${c}`).join(', ')})`).run(row);
+    // seq: the version's place in creation order, the key of its content rows (metadata-content.ts).
+    this.#db
+      .prepare(
+        `INSERT INTO versions (${cols.join(', ')}, seq)
+         VALUES (${cols.map((c) => `@${c}`).join(', ')}, (SELECT IFNULL(MAX(seq), 0) + 1 FROM versions))`,
+      )
+      .run(row);
   }
 
   async getVersion(versionId: string): Promise<Version | null> {
@@ -125,13 +148,21 @@ export class SqliteMetadataStore implements MetadataStore {
   }
 
   async listVersions(filter: { documentId?: string; collectionId?: string; state?: VersionState } = {}): Promise<Version[]> {
-    const rows = this.#db
-      .prepare(
-        `SELECT * FROM versions WHERE (@d IS NULL OR document_id = @d) AND (@c IS NULL OR collection_id = @c)
-         AND (@s IS NULL OR state = @s) ORDER BY created_at, document_id, number`,
-      )
-      .all({ d: filter.documentId ?? null, c: filter.collectionId ?? null, s: filter.state ?? null }) as VersionRow[];
-    return rows.map(versionFromRow);
+    // Only the filters given go into the SQL (one text per shape, each compiled once): with
+    // `(@d IS NULL OR document_id = @d)` SQLite scanned every version on every call — the ingestion job
+    // lists its document's versions once per file, so that was a scan per file, quadratic in the store.
+    const where = [
+      ...(filter.documentId !== undefined ? ['document_id = @d'] : []),
+      ...(filter.collectionId !== undefined ? ['collection_id = @c'] : []),
+      ...(filter.state !== undefined ? ['state = @s'] : []),
+    ];
+    const sql = `SELECT * FROM versions${where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY created_at, document_id, number`;
+    const params = {
+      ...(filter.documentId !== undefined ? { d: filter.documentId } : {}),
+      ...(filter.collectionId !== undefined ? { c: filter.collectionId } : {}),
+      ...(filter.state !== undefined ? { s: filter.state } : {}),
+    };
+    return (this.#db.prepare(sql).all(params) as VersionRow[]).map(versionFromRow);
   }
 
   async updateVersion(versionId: string, patch: VersionPatch): Promise<Version> {
@@ -188,11 +219,11 @@ export class SqliteMetadataStore implements MetadataStore {
   #readLatestReadyVersionIds(collectionId: string | undefined): string[] {
     const rows = this.#db
       .prepare(
-        `SELECT v.version_id FROM versions v WHERE v.state = 'ready' AND (@c IS NULL OR v.collection_id = @c)
+        `SELECT v.version_id FROM versions v WHERE v.state = 'ready'${collectionId === undefined ? '' : ' AND v.collection_id = @c'}
          AND v.number = (SELECT MAX(w.number) FROM versions w WHERE w.document_id = v.document_id AND w.state = 'ready')
          ORDER BY v.created_at, v.version_id`,
       )
-      .all({ c: collectionId ?? null }) as { version_id: string }[];
+      .all(collectionId === undefined ? {} : { c: collectionId }) as { version_id: string }[];
     return rows.map((r) => r.version_id);
   }
 
@@ -219,88 +250,180 @@ export class SqliteMetadataStore implements MetadataStore {
     return row ? artifactFromRow(row) : null;
   }
 
-  /** Content is validated once, here on write; reads trust it. */
+  #versionIds(versionId: string): VersionIds | null {
+    return versionIds(this.#db, versionId);
+  }
+
+  /**
+   * Content is validated once, here on write; reads trust it. Stored in the compact form of
+   * metadata-content.ts: keys in creation order, nothing derivable written twice.
+   */
   async replaceVersionContent(versionId: string, elements: Element[], chunks: Chunk[]): Promise<void> {
-    const insertElement = this.#db.prepare('INSERT INTO elements (version_id, element_id, ordinal, body) VALUES (?, ?, ?, ?)');
-    const insertChunk = this.#db.prepare('INSERT INTO chunks (chunk_id, version_id, ordinal, body) VALUES (?, ?, ?, ?)');
-    const rows = {
-      elements: elements.map((e) => JSON.stringify(elementSchema.parse(e))),
-      chunks: chunks.map((c) => JSON.stringify(chunkSchema.parse(c))),
-    };
+    const valid = { elements: elements.map((e) => elementSchema.parse(e)), chunks: chunks.map((c) => chunkSchema.parse(c)) };
     this.#db
       .transaction(() => {
-        this.#deleteContent(versionId);
-        elements.forEach((e, i) => {
-          insertElement.run(versionId, e.element_id, i, rows.elements[i]);
-        });
-        chunks.forEach((c, i) => {
-          insertChunk.run(c.chunk_id, versionId, c.ordinal, rows.chunks[i]);
-        });
+        const v = this.#versionIds(versionId);
+        if (!v) notFound('Version', versionId);
+        this.#deleteContent(v.seq);
+        insertContent(this.#db, v, valid.elements, valid.chunks);
       })
       .immediate();
   }
 
-  #deleteContent(versionId: string): void {
-    this.#db.prepare('DELETE FROM elements WHERE version_id = ?').run(versionId);
-    this.#db.prepare('DELETE FROM chunks WHERE version_id = ?').run(versionId);
+  #deleteContent(seq: number): void {
+    const [first, end] = versionRange(seq);
+    this.#db.prepare('DELETE FROM version_elements WHERE id >= ? AND id < ?').run(first, end);
+    this.#db.prepare('DELETE FROM version_chunks WHERE id >= ? AND id < ?').run(first, end);
   }
 
   async deleteVersionContent(versionId: string): Promise<void> {
-    this.#db.transaction(() => this.#deleteContent(versionId)).immediate();
+    this.#db
+      .transaction(() => {
+        const v = this.#versionIds(versionId);
+        if (v) this.#deleteContent(v.seq);
+      })
+      .immediate();
   }
 
   async deleteDocument(documentId: string): Promise<{ version_ids: string[]; orphan_blob_keys: string[] } | null> {
     return this.#db
       .transaction(() => {
         if (!this.#db.prepare('SELECT 1 FROM documents WHERE document_id = ?').get(documentId)) return null;
-        const versionIds = (
-          this.#db.prepare('SELECT version_id FROM versions WHERE document_id = ? ORDER BY number').all(documentId) as {
-            version_id: string;
-          }[]
-        ).map((r) => r.version_id);
+        const versions = this.#db
+          .prepare('SELECT version_id, seq FROM versions WHERE document_id = ? ORDER BY number')
+          .all(documentId) as {
+          version_id: string;
+          seq: number;
+        }[];
         const keys = new Set<string>();
         const blobKeys = this.#db.prepare('SELECT DISTINCT blob_key FROM artifacts WHERE version_id = ?');
-        for (const v of versionIds) {
-          for (const r of blobKeys.all(v) as { blob_key: string }[]) keys.add(r.blob_key);
-          this.#deleteContent(v);
-          this.#db.prepare('DELETE FROM artifacts WHERE version_id = ?').run(v);
+        for (const v of versions) {
+          for (const r of blobKeys.all(v.version_id) as { blob_key: string }[]) keys.add(r.blob_key);
+          this.#deleteContent(v.seq);
+          this.#db.prepare('DELETE FROM artifacts WHERE version_id = ?').run(v.version_id);
         }
         this.#db.prepare('DELETE FROM versions WHERE document_id = ?').run(documentId);
         this.#db.prepare('DELETE FROM documents WHERE document_id = ?').run(documentId);
         const used = this.#db.prepare('SELECT 1 FROM artifacts WHERE blob_key = ? LIMIT 1');
-        return { version_ids: versionIds, orphan_blob_keys: [...keys].filter((k) => !used.get(k)).sort() };
+        return { version_ids: versions.map((v) => v.version_id), orphan_blob_keys: [...keys].filter((k) => !used.get(k)).sort() };
       })
       .immediate();
   }
 
-  async getElements(versionId: string, elementIds?: string[]): Promise<Element[]> {
-    if (!elementIds) {
-      const rows = this.#db.prepare('SELECT body FROM elements WHERE version_id = ? ORDER BY ordinal').all(versionId) as {
-        body: string;
-      }[];
-      return rows.map((r) => JSON.parse(r.body) as Element);
+  /** One element of a version by id: its derived-form key first, else the index of the ids kept whole. */
+  #elementRow(seq: number, elementId: string): ElementRow | undefined {
+    const position = parseElementId(elementId);
+    if (position !== null && position < 2 ** ROW_KEY_BITS) {
+      const row = this.#db
+        .prepare('SELECT * FROM version_elements WHERE id = ? AND element_id IS NULL')
+        .get(rowKey(seq, position));
+      if (row) return row as ElementRow;
     }
-    // Point lookups on the primary key: a handful of ids per question, each found through the index.
-    const one = this.#db.prepare('SELECT ordinal, body FROM elements WHERE version_id = ? AND element_id = ?');
-    const rows = [...new Set(elementIds)].flatMap(
-      (id) => (one.get(versionId, id) as { ordinal: number; body: string } | undefined) ?? [],
-    );
-    return rows.sort((a, b) => a.ordinal - b.ordinal).map((r) => JSON.parse(r.body) as Element);
+    const [first, end] = versionRange(seq);
+    return this.#db
+      .prepare('SELECT * FROM version_elements WHERE element_id = ? AND id >= ? AND id < ?')
+      .get(elementId, first, end) as ElementRow | undefined;
+  }
+
+  async getElements(versionId: string, elementIds?: string[]): Promise<Element[]> {
+    const v = this.#versionIds(versionId);
+    if (!v) return [];
+    if (!elementIds) {
+      const [first, end] = versionRange(v.seq);
+      const rows = this.#db
+        .prepare('SELECT * FROM version_elements WHERE id >= ? AND id < ? ORDER BY id')
+        .all(first, end) as ElementRow[];
+      return rows.map(decodeElement);
+    }
+    // Point lookups by key: a handful of ids per question.
+    const rows = [...new Set(elementIds)].flatMap((id) => this.#elementRow(v.seq, id) ?? []);
+    return rows.sort((a, b) => a.id - b.id).map(decodeElement);
+  }
+
+  /** Element texts of one version, read once each, for the chunks whose text their ranges give. */
+  /**
+   * Element texts of one version for the chunks whose text their ranges give, read once each: the
+   * elements a chunk cites are neighbours, so one range read fetches them (a point read for ids kept whole).
+   */
+  #elementTexts(seq: number): { prefetch: (ids: string[]) => void; get: (elementId: string) => CodepointText | undefined } {
+    const texts = new Map<string, string | null>();
+    const built = new Map<string, CodepointText>();
+    const [first] = versionRange(seq);
+    return {
+      prefetch: (ids) => {
+        const positions = ids.filter((id) => !texts.has(id)).flatMap((id) => parseElementId(id) ?? []);
+        if (positions.length === 0) return;
+        const lo = Math.min(...positions);
+        const hi = Math.max(...positions);
+        if (hi - lo > 64 || hi >= 2 ** ROW_KEY_BITS) return;
+        const rows = this.#db
+          .prepare('SELECT id, element_id, text FROM version_elements WHERE id >= ? AND id <= ?')
+          .all(first + lo, first + hi) as Pick<ElementRow, 'id' | 'element_id' | 'text'>[];
+        for (const r of rows) if (r.element_id === null) texts.set(derivedElementId(r.id - first), r.text);
+      },
+      get: (id) => {
+        let text = texts.get(id);
+        if (text === undefined) {
+          text = this.#elementRow(seq, id)?.text ?? null;
+          texts.set(id, text);
+        }
+        if (text === null) return undefined;
+        let t = built.get(id);
+        if (!t) {
+          t = codepointText(text);
+          built.set(id, t);
+        }
+        return t;
+      },
+    };
   }
 
   async getChunks(chunkIds: string[]): Promise<Chunk[]> {
-    const one = this.#db.prepare('SELECT body FROM chunks WHERE chunk_id = ?');
+    const versions = new Map<string, VersionIds | null>();
+    const perVersion = new Map<
+      number,
+      { prefetch: (ids: string[]) => void; get: (elementId: string) => CodepointText | undefined }
+    >();
     return chunkIds.flatMap((id) => {
-      const row = one.get(id) as { body: string } | undefined;
-      return row ? [JSON.parse(row.body) as Chunk] : [];
+      const found = findDerivedChunk(this.#db, id, versions) ?? this.#findKeptChunk(id);
+      if (!found) return [];
+      let t = perVersion.get(found.v.seq);
+      if (!t) {
+        t = this.#elementTexts(found.v.seq);
+        perVersion.set(found.v.seq, t);
+      }
+      t.prefetch(chunkTextSources(found.row));
+      return [decodeChunk(found.v, found.row, t.get)];
     });
   }
 
+  #findKeptChunk(chunkId: string): { v: VersionIds; row: ChunkRow } | null {
+    const row = this.#db.prepare('SELECT * FROM version_chunks WHERE chunk_id = ?').get(chunkId) as ChunkRow | undefined;
+    if (!row) return null;
+    const v = this.#db
+      .prepare('SELECT seq, version_id, document_id, collection_id FROM versions WHERE seq = ?')
+      .get(Math.floor(row.id / 2 ** ROW_KEY_BITS)) as VersionIds | undefined;
+    return v ? { v, row } : null;
+  }
+
   async listChunks(versionId: string): Promise<Chunk[]> {
-    const rows = this.#db.prepare('SELECT body FROM chunks WHERE version_id = ? ORDER BY ordinal').all(versionId) as {
-      body: string;
-    }[];
-    return rows.map((r) => JSON.parse(r.body) as Chunk);
+    const v = this.#versionIds(versionId);
+    if (!v) return [];
+    const [first, end] = versionRange(v.seq);
+    const rows = this.#db
+      .prepare('SELECT * FROM version_chunks WHERE id >= ? AND id < ? ORDER BY id')
+      .all(first, end) as ChunkRow[];
+    let texts: Map<string, CodepointText> | null = null;
+    const textOf = (id: string): CodepointText | undefined => {
+      if (!texts) {
+        const elements = this.#db
+          .prepare('SELECT * FROM version_elements WHERE id >= ? AND id < ?')
+          .all(first, end) as ElementRow[];
+        texts = new Map(elements.map((e) => [e.element_id ?? derivedElementId(e.id - first), codepointText(e.text)]));
+      }
+      return texts.get(id);
+    };
+    return rows.map((r) => decodeChunk(v, r, textOf));
   }
 
   async close(): Promise<void> {
