@@ -39,6 +39,107 @@ export function negationMismatch(question: string, windowText: string): number {
   return NEGATION.test(question) && !NEGATION.test(windowText) ? 1 : 0;
 }
 
+/** Words and their opposites, both ways: an unanswerable question is often its sentence with one word turned round. */
+const OPPOSITES: [string, string][] = [
+  ['more', 'less'],
+  ['more', 'fewer'],
+  ['most', 'least'],
+  ['first', 'last'],
+  ['largest', 'smallest'],
+  ['larger', 'smaller'],
+  ['biggest', 'smallest'],
+  ['highest', 'lowest'],
+  ['higher', 'lower'],
+  ['before', 'after'],
+  ['increase', 'decrease'],
+  ['increased', 'decreased'],
+  ['earliest', 'latest'],
+  ['earlier', 'later'],
+  ['maximum', 'minimum'],
+  ['north', 'south'],
+  ['east', 'west'],
+  ['northern', 'southern'],
+  ['eastern', 'western'],
+  ['longest', 'shortest'],
+  ['longer', 'shorter'],
+  ['oldest', 'youngest'],
+  ['oldest', 'newest'],
+  ['older', 'younger'],
+  ['best', 'worst'],
+  ['better', 'worse'],
+  ['major', 'minor'],
+  ['won', 'lost'],
+  ['win', 'lose'],
+  ['above', 'below'],
+  ['inside', 'outside'],
+  ['internal', 'external'],
+  ['upper', 'lower'],
+  ['strong', 'weak'],
+  ['stronger', 'weaker'],
+  ['public', 'private'],
+  ['legal', 'illegal'],
+  ['success', 'failure'],
+  ['successful', 'unsuccessful'],
+  ['accepted', 'rejected'],
+  ['start', 'end'],
+  ['began', 'ended'],
+  ['rise', 'fall'],
+  ['rose', 'fell'],
+  ['gain', 'loss'],
+  ['import', 'export'],
+  ['imports', 'exports'],
+  ['top', 'bottom'],
+  ['ancient', 'modern'],
+  ['same', 'different'],
+  ['common', 'rare'],
+  ['easy', 'difficult'],
+  ['possible', 'impossible'],
+  ['always', 'never'],
+  ['supported', 'opposed'],
+  ['male', 'female'],
+  ['men', 'women'],
+  ['inner', 'outer'],
+  ['slow', 'fast'],
+  ['slower', 'faster'],
+  ['hot', 'cold'],
+  ['wet', 'dry'],
+  ['low', 'high'],
+  ['small', 'large'],
+  ['minority', 'majority'],
+  ['domestic', 'foreign'],
+  ['direct', 'indirect'],
+  ['open', 'closed'],
+];
+const OPPOSITE = new Map<string, string[]>();
+for (const [a, b] of OPPOSITES) {
+  OPPOSITE.set(a, [...(OPPOSITE.get(a) ?? []), b]);
+  OPPOSITE.set(b, [...(OPPOSITE.get(b) ?? []), a]);
+}
+const lowerWords = (text: string): Set<string> =>
+  new Set(
+    text
+      .normalize('NFKC')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? [],
+  );
+
+/** 1 when the question holds a word the sentence lacks while the sentence holds its opposite ("more than k" / "less than k"). */
+export function antonymMismatch(question: string, sentence: string): number {
+  const q = lowerWords(question);
+  const s = lowerWords(sentence);
+  for (const w of q) if (!s.has(w) && (OPPOSITE.get(w) ?? []).some((o) => s.has(o) && !q.has(o))) return 1;
+  return 0;
+}
+
+/** 1 when the question holds a number of two digits or more that the text lacks while the text holds another. */
+export function numberMismatch(question: string, text: string): number {
+  const numbers = (t: string) => new Set((t.normalize('NFKC').match(/\d[\d,.]*\d/gu) ?? []).map((n) => n.replace(/[,.]$/u, '')));
+  const q = numbers(question);
+  if (q.size === 0) return 0;
+  const s = numbers(text);
+  return [...q].some((n) => !s.has(n)) && [...s].some((n) => !q.has(n)) ? 1 : 0;
+}
+
 /** Names and numbers of a question: capitalised words after the first word, and digit runs. */
 export function questionEntities(question: string): string[] {
   const words = question.normalize('NFKC').match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? [];

@@ -219,6 +219,21 @@ describe('answerExtractive', () => {
     expect(split.gate.features.align).toBeLessThan(1);
   });
 
+  it('sees a question written from its sentence with one thing turned round', () => {
+    const chunks = oneChunk([
+      para2('p1', 'paragraph', 'Saudi Arabia joined the embargo on October 20, 1973, after the war began.'),
+    ]);
+    const kept = answerExtractive({ question: 'Who joined the embargo on October 20, 1973?', chunks });
+    expect(kept.gate.features).toMatchObject({ antonym_sentence: 0, entity_absent: 0, number_mismatch: 0 });
+    const swapped = answerExtractive({ question: 'What did Nixon join on October 20, 1974, before the war began?', chunks });
+    expect(swapped.gate.features).toMatchObject({ antonym_sentence: 1, number_mismatch: 1 });
+    // Nixon, October, 20 and 1974 are named; Nixon and 1974 are nowhere in the retrieved text.
+    expect(swapped.gate.features.entity_absent).toBe(0.5);
+    // Japanese and Chinese questions are not read this way (the CJK model has no use for it).
+    const cjk = answerExtractive({ question: '1974年に何が起きましたか？', chunks });
+    expect(cjk.gate.features).toMatchObject({ antonym_sentence: 0, entity_absent: 0, number_mismatch: 0 });
+  });
+
   it('says in one line why it refused: the words nothing mentions', () => {
     const a = answerExtractive({
       question: 'What is the salary of the chief executive officer?',

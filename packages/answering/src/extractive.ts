@@ -1,7 +1,16 @@
 import { analyze, hasKana, isCjkCodepoint, termKind } from '@pinpoint/analysis';
 import type { Citation } from '@pinpoint/core';
 import { sliceCodepoints } from '@pinpoint/core';
-import { expectedType, hasType, markType, negationMismatch, questionEntities, typeSpan } from './answer-type.js';
+import {
+  antonymMismatch,
+  expectedType,
+  hasType,
+  markType,
+  negationMismatch,
+  numberMismatch,
+  questionEntities,
+  typeSpan,
+} from './answer-type.js';
 import type { Candidate, QueryTermWeight, RankedChunk } from './candidates.js';
 import { chunkSentences, coverage, queryWeights, subjectQueryTerms, subjectWords, termsOf } from './candidates.js';
 import type { GateConfig, GateFeatures } from './gate.js';
@@ -178,6 +187,7 @@ function gateFeatures(
   best: Scored | undefined,
   input: ExtractiveInput,
   chunkTerms: Set<string>,
+  retrievedTerms: Set<string>,
 ): GateFeatures {
   const all = knownTerms(input.question, input.queryTerms);
   const allMass = all.reduce((s, t) => s + t.weight, 0);
@@ -221,6 +231,7 @@ function gateFeatures(
     negation_sentence: best ? negationMismatch(input.question, best.c.text) : 0,
     known_words: knownShare(subjectWords(input.queryTerms ?? [])),
     ...sentenceFit(query, best, input.question, chunkTerms),
+    ...turnedRound(input.question, best, text, retrievedTerms),
   };
 }
 
@@ -241,6 +252,26 @@ function sentenceFit(
     align: inChunk === 0 ? 0 : Math.min(1, inSentence / inChunk),
     rare_sentence: rarest && best.c.terms.has(rarest.term) ? 1 : 0,
     type_sentence: type === null || typeSpan(best.c.text, type, question) !== null ? 1 : 0,
+  };
+}
+
+/**
+ * What an English question written from its sentence with one thing changed leaves behind (GateFeatures
+ * antonym_sentence, entity_absent, number_mismatch). Read for Latin-script questions only: the
+ * opposites are English words, a CJK question has no capitalised names, and with them the CJK
+ * model lost on jsquad-dev and jaquad-dev.
+ */
+function turnedRound(
+  question: string,
+  best: Scored | undefined,
+  windowText: string,
+  retrievedTerms: Set<string>,
+): Pick<GateFeatures, 'antonym_sentence' | 'entity_absent' | 'number_mismatch'> {
+  if (gateFamily(question) === 'cjk') return { antonym_sentence: 0, entity_absent: 0, number_mismatch: 0 };
+  return {
+    antonym_sentence: best ? antonymMismatch(question, best.c.text) : 0,
+    entity_absent: entityMissing(question, retrievedTerms),
+    number_mismatch: numberMismatch(question, windowText),
   };
 }
 
@@ -371,7 +402,8 @@ export function answerExtractive(input: ExtractiveInput, options: Partial<GateCo
   const chunkTerms = new Set((sentences[0] ?? []).flatMap((c) => [...c.terms]));
   // The gate judges the sentence that matches the question best; the answer may quote another.
   const evidence = ranked.reduce<Scored | undefined>((b, s) => (b === undefined || s.match > b.match ? s : b), undefined);
-  const features = gateFeatures(query, evidence, input, chunkTerms);
+  const retrievedTerms = new Set(sentences.flatMap((list) => list.flatMap((c) => [...c.terms])));
+  const features = gateFeatures(query, evidence, input, chunkTerms, retrievedTerms);
   const model = config.models[gateFamily(input.question)];
   const score = gateScore(features, model);
   const threshold = model.threshold;

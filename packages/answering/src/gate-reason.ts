@@ -73,6 +73,9 @@ export function gateReason(input: ReasonInput): string {
     return `The closest passage holds only ${pct(f.cov_all)} of the question: it does not mention ${list(absent)}.`;
   }
   if (f.negation_mismatch > 0) return 'The closest passage matches the question’s words, but not its negation.';
+  if (f.antonym_sentence > 0)
+    return 'The closest passage says the opposite of a word of the question (more / less, first / last …).';
+  if (f.number_mismatch > 0) return 'The closest passage matches the question’s words, but gives another number or year.';
   if (f.type_ok === 0)
     return 'The closest passage matches the question’s words, but holds nothing of the kind it asks for (a number, date or name).';
   if (absent.length > 0) return `The closest passage does not mention ${list(absent)}, which the question asks about.`;

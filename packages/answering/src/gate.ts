@@ -71,6 +71,12 @@ export interface GateFeatures {
   rare_sentence: number;
   /** 1 when the best sentence holds a value of the asked-for kind (number, date, name, place) the question does not, or none is asked for. */
   type_sentence: number;
+  /** The question holds a word whose opposite (more/less, first/last, before/after …) the best sentence holds instead. */
+  antonym_sentence: number;
+  /** Share of the question's names and numbers found in none of the retrieved chunks' sentences. */
+  entity_absent: number;
+  /** The question holds a number (two digits or more) the best window lacks while it holds another. */
+  number_mismatch: number;
 }
 
 /**
@@ -156,6 +162,9 @@ export const DEFAULT_GATE: Readonly<GateConfig> = Object.freeze({
         align: 0.164,
         rare_sentence: 0.112,
         type_sentence: 0.776,
+        antonym_sentence: 0,
+        entity_absent: 0,
+        number_mismatch: 0,
       },
       bias: -7.24,
       threshold: 0.1562,
@@ -163,35 +172,38 @@ export const DEFAULT_GATE: Readonly<GateConfig> = Object.freeze({
     },
     latin: {
       weights: {
-        cov_sentence: 0.25,
+        cov_sentence: 0,
         cov_window: 0,
         cov_chunk: 0,
-        missing_max: -0.276,
-        top_norm: 1.294,
+        missing_max: 0,
+        top_norm: 1.39,
         margin: 0,
-        type_ok: 1.913,
-        negation_mismatch: -2.993,
-        entity_missing: -1.233,
-        novel: -1.946,
+        type_ok: 1.385,
+        negation_mismatch: -2.974,
+        entity_missing: -0.806,
+        novel: -1.664,
         cov_rare: 0,
-        verbatim: -2.224,
-        known: 2.404,
+        verbatim: -2.167,
+        known: 2.236,
         cov_all: 0,
         top_gap: 0,
-        missing_sentence: -0.287,
-        entity_missing_sentence: 0,
-        pairs_known: 2.014,
+        missing_sentence: -0.285,
+        entity_missing_sentence: -0.075,
+        pairs_known: 2.028,
         pairs_window: 0.5,
-        top_all: 1.402,
+        top_all: 1.326,
         cov_all_sentence: 0,
-        negation_sentence: -2.451,
-        known_words: 2.404,
+        negation_sentence: -2.949,
+        known_words: 2.236,
         align: 0,
         rare_sentence: 0,
-        type_sentence: 0.85,
+        type_sentence: 1.183,
+        antonym_sentence: -1.621,
+        entity_absent: -0.925,
+        number_mismatch: -0.311,
       },
-      bias: -5.058,
-      threshold: 0.766,
+      bias: -4.864,
+      threshold: 0.7858,
       minCoverage: 0.25,
     },
   },

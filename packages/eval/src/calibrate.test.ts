@@ -41,6 +41,8 @@ describe('fitGate with coordinate rounds', () => {
     expect(refined.weights.far).toBeGreaterThanOrEqual(0);
     expect(refined.weights.noise).toBeLessThanOrEqual(0);
     expect(refined.answerable_recall).toBeGreaterThanOrEqual(0.9);
+    // The operating point is the one of the weights as recorded (three decimals).
+    for (const v of [...Object.values(refined.weights), refined.bias]) expect(Math.round(v * 1000) / 1000).toBe(v);
   });
 });
 

@@ -196,6 +196,8 @@ function refine(
   return { weights: w, bias: b };
 }
 
+const roundWeight = (x: number): number => Math.round(x * 1000) / 1000;
+
 export function fitGate(data: LabelledFeatures[], options: FitOptions): FittedGate {
   const o: Required<FitOptions> = {
     minAnswered: 0.92,
@@ -212,7 +214,11 @@ export function fitGate(data: LabelledFeatures[], options: FitOptions): FittedGa
   const passing = data.filter((x) => o.floor.feature === '' || (x.features[o.floor.feature] ?? 0) >= o.floor.min);
   const { w, b } = descend(passing.some((x) => x.answerable) && passing.some((x) => !x.answerable) ? passing : data, keys, o);
   const fitted: Record<string, number> = Object.fromEntries(keys.map((k, i) => [k, w[i] as number]));
-  const { weights, bias } = o.refineRounds > 0 ? refine(data, keys, fitted, b, o) : { weights: fitted, bias: b };
+  const refined = o.refineRounds > 0 ? refine(data, keys, fitted, b, o) : { weights: fitted, bias: b };
+  // The threshold is chosen for the weights as the gate file records them (three decimals): chosen
+  // before rounding, it left a set below `minAnswered` once the rounded weights were in force.
+  const weights = Object.fromEntries(Object.entries(refined.weights).map(([k, v]) => [k, roundWeight(v)]));
+  const bias = roundWeight(refined.bias);
   const { value: _value, ...judged } = bestThreshold(data, weights, bias, o);
   return { weights, bias, ...judged };
 }
