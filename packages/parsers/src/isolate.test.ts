@@ -76,7 +76,12 @@ describe('parseIsolated', () => {
     await expect(parseIsolated(new Uint8Array(), { fileName: 'c.txt', format: 'txt' }, limits)).rejects.toMatchObject({
       code: 'PP_EMPTY_FILE',
     });
-    // clean answers, errors included, leave the child warm for the next parse
+    const half = tracemonkey.slice(0, tracemonkey.byteLength >> 1);
+    await expect(parseIsolated(half, { fileName: 'half.pdf', format: 'pdf' }, limits)).rejects.toMatchObject({
+      code: 'PP_PARSE_CORRUPT',
+    });
+    await parseIsolated(txt, { fileName: 'e.txt', format: 'txt' }, limits);
+    // clean answers, a damaged file's error included, leave the child warm for the next parse
     expect(new Set(pids).size).toBe(1);
     const stopped = parseIsolated(bigText, { fileName: 'slow.txt', format: 'txt' }, { ...limits, timeoutMs: 50 });
     await expect(stopped).rejects.toMatchObject({ code: 'PP_PARSE_TIMEOUT' });

@@ -209,6 +209,8 @@ class IsolatedParse {
   readonly #held = new Map<Worker, boolean>();
   readonly #usage: ParseUsage = { rssBefore: 0, peakRss: 0, cpuMs: 0 };
   #failure: PinpointError | undefined;
+  /** Set when a child answered a whole-document request with an error of the document's own: the child is fine. */
+  #documentError = false;
   #fail: (err: PinpointError) => void = () => {};
   readonly #failed: Promise<never>;
 
@@ -249,6 +251,13 @@ class IsolatedParse {
       return output;
     } catch (err) {
       const e = err instanceof PinpointError ? err : parseError(err, this.#request);
+      if (!this.#failure && this.#documentError && this.#held.size === 1) {
+        // a damaged file answered cleanly by its only child: that child serves the next parse, as after a success
+        this.#failure = e;
+        this.#releaseAll();
+        this.#limits.onUsage?.(this.#usage);
+        throw e;
+      }
       this.#fail(e);
       throw this.#failure ?? e;
     } finally {
@@ -341,7 +350,11 @@ class IsolatedParse {
         this.#usage.peakRss = Math.max(this.#usage.peakRss, reply.usage.peakRss);
         this.#usage.cpuMs += reply.usage.cpuMs;
         if (reply.ok) resolve(reply.value);
-        else reject(replyError(reply, part));
+        else {
+          // these requests leave no document open in the child, whatever they answered
+          this.#documentError = message.kind === 'parse' || message.kind === 'pdf-open' || message.kind === 'pdf-whole';
+          reject(replyError(reply, part));
+        }
       };
       const onError = (err: Error): void => {
         done();
