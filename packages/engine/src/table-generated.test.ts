@@ -1,13 +1,10 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createGenerator } from '@pinpoint/providers';
-import { openLexicalIndex } from '@pinpoint/retrieval';
-import { FsBlobStore, SqliteJobQueue, SqliteMetadataStore } from '@pinpoint/storage';
 import { type FakeServer, startFakeGemini, startFakeOllama } from '@pinpoint/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultEngineConfig } from './config.js';
 import { createEngine, type Engine } from './engine.js';
+import { openTestEngine } from './test-engine.js';
 
 const CORPUS = '../shared/corpus/formats';
 const FILES = ['xlsx/onyx__financial-sample.xlsx', 'csv/unstructured__stanley-cups-with-emoji.csv'];
@@ -62,28 +59,17 @@ function model(prompt: string): string {
   return 'NO_ANSWER: The documents do not answer this question.';
 }
 
-let dir: string;
+let close: () => Promise<void>;
 let gemini: FakeServer;
 let ollama: FakeServer;
 let engine: Engine;
 let viaOllama: Engine;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'pp-table-gen-'));
   gemini = await startFakeGemini(model);
   ollama = await startFakeOllama(64, model);
   const generator = createGenerator({ kind: 'gemini', apiKey: 'test', baseUrl: gemini.url });
-  engine = createEngine(
-    { ...defaultEngineConfig, parse: { ...defaultEngineConfig.parse, isolate: false } },
-    {
-      metadata: new SqliteMetadataStore(join(dir, 'metadata.db')),
-      blobs: new FsBlobStore(join(dir, 'blobs')),
-      queue: new SqliteJobQueue({ path: join(dir, 'jobs.db'), backoffMs: 10, pollMs: 10 }),
-      lexical: openLexicalIndex(join(dir, 'lexical.db')),
-      ...(generator ? { generator } : {}),
-    },
-  );
-  engine.startWorker();
+  ({ engine, close } = openTestEngine('pp-table-gen-', { isolate: false, ports: generator ? { generator } : {} }));
   // same stores, the other wire format (never closed itself: the first engine closes the ports)
   const local = createGenerator({ kind: 'ollama', url: ollama.url, model: 'llama3.1' });
   viaOllama = createEngine(engine.config, { ...engine.ports, ...(local ? { generator: local } : {}) });
@@ -99,10 +85,9 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  await engine.close();
+  await close();
   await gemini.close();
   await ollama.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 describe('a generated answer over tables cites cells', () => {

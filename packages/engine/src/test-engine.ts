@@ -3,17 +3,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openLexicalIndex } from '@pinpoint/retrieval';
 import { FsBlobStore, SqliteJobQueue, SqliteMetadataStore } from '@pinpoint/storage';
-import { defaultEngineConfig } from './config.js';
+import { defaultEngineConfig, type EnginePorts } from './config.js';
 import { createEngine, type Engine } from './engine.js';
 
 /**
  * An engine on embedded stores in a fresh temporary folder, with the default configuration (isolated
  * parsing unless `isolate: false`, default limits) and one worker running: the path an upload takes.
- * close() removes the folder.
+ * `ports` adds model ports (a generator, an embedder). close() removes the folder.
  */
 export function openTestEngine(
   prefix: string,
-  options: { isolate?: boolean } = {},
+  options: { isolate?: boolean; ports?: Partial<EnginePorts> } = {},
 ): { engine: Engine; dir: string; close: () => Promise<void> } {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   const config = { ...defaultEngineConfig, parse: { ...defaultEngineConfig.parse, isolate: options.isolate ?? true } };
@@ -22,6 +22,7 @@ export function openTestEngine(
     blobs: new FsBlobStore(join(dir, 'blobs')),
     queue: new SqliteJobQueue({ path: join(dir, 'jobs.db'), backoffMs: 10, pollMs: 10 }),
     lexical: openLexicalIndex(join(dir, 'lexical.db')),
+    ...options.ports,
   });
   engine.startWorker({ concurrency: 1 });
   return {
