@@ -3,7 +3,14 @@ import { createError } from '@pinpoint/core';
 import { REFUSAL_MARKER } from '@pinpoint/providers';
 import type { RankedChunk } from './candidates.js';
 import { refusalMessage } from './extractive.js';
-import { elementCitation, type PostCheckedAnswer, postCheck, questionLanguage, toGenerationSources } from './generate.js';
+import {
+  elementCitation,
+  type PostCheckedAnswer,
+  postCheck,
+  questionLanguage,
+  shownEnd,
+  toGenerationSources,
+} from './generate.js';
 import { markCitations, type SentenceSupport, type VerifyOptions, verifyAnswer } from './verify.js';
 
 export interface GeneratedAnswer extends PostCheckedAnswer {
@@ -44,13 +51,7 @@ class StreamRenumberer {
   /** Feeds raw model text; returns renumbered text safe to show and the sources cited for the first time. */
   push(piece: string, final = false): { text: string; firstUse: number[] } {
     this.raw += piece;
-    let end = this.raw.length;
-    if (!final) {
-      const open = this.raw.lastIndexOf('[');
-      if (open >= this.sent && !this.raw.includes(']', open) && this.raw.length - open < 16) end = open;
-      if (REFUSAL_MARKER.startsWith(this.raw.trimStart().slice(0, REFUSAL_MARKER.length)) || this.raw.includes(REFUSAL_MARKER))
-        end = this.sent;
-    }
+    const end = shownEnd(this.raw, this.sent, final, 16);
     const before = this.order.length;
     const text = this.raw.slice(this.sent, end).replace(/\[(\d{1,3}(?:\s*[,、，]\s*\d{1,3})*)\]/g, (_m, list: string) =>
       list

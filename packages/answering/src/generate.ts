@@ -133,3 +133,15 @@ export function postCheck(raw: string, chunks: RankedChunk[], refusal: string): 
   });
   return { refused: false, answer: text, citations, sources };
 }
+
+/**
+ * How much of a streamed model text is safe to show: all of it once `final`; before that, not an opened
+ * `[` that may still become a citation marker (shorter than `markerMax`), and nothing while the text may
+ * still be, or holds, the refusal marker.
+ */
+export function shownEnd(raw: string, sent: number, final: boolean, markerMax: number): number {
+  if (final) return raw.length;
+  if (REFUSAL_MARKER.startsWith(raw.trimStart().slice(0, REFUSAL_MARKER.length)) || raw.includes(REFUSAL_MARKER)) return sent;
+  const open = raw.lastIndexOf('[');
+  return open >= sent && !raw.includes(']', open) && raw.length - open < markerMax ? open : raw.length;
+}

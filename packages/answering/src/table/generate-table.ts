@@ -2,7 +2,7 @@ import type { Citation, Element, GenerationSource, Generator as TextGenerator } 
 import { REFUSAL_MARKER } from '@pinpoint/providers';
 import type { RankedChunk } from '../candidates.js';
 import { refusalMessage } from '../extractive.js';
-import { questionLanguage } from '../generate.js';
+import { questionLanguage, shownEnd } from '../generate.js';
 import type { AnswerEvent, GeneratedAnswer } from '../generate-answer.js';
 import { markCitations, verifyAnswer } from '../verify.js';
 import type { TableSource } from './answer-table.js';
@@ -131,13 +131,7 @@ class CellRenumberer {
 
   push(piece: string, final = false): { text: string; firstUse: CitedCell[] } {
     this.raw += piece;
-    let end = this.raw.length;
-    if (!final) {
-      const open = this.raw.lastIndexOf('[');
-      if (open >= this.sent && !this.raw.includes(']', open) && this.raw.length - open < 48) end = open;
-      const lead = this.raw.trimStart();
-      if (REFUSAL_MARKER.startsWith(lead.slice(0, REFUSAL_MARKER.length)) || this.raw.includes(REFUSAL_MARKER)) end = this.sent;
-    }
+    const end = shownEnd(this.raw, this.sent, final, 48);
     const before = this.cited.length;
     const text = this.raw.slice(this.sent, end).replace(ANY_MARKER, (marker) => {
       const inner = new RegExp(CELL_MARKER.source).exec(marker)?.[1];
