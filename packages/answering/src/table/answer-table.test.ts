@@ -101,6 +101,25 @@ describe('reading a question against a table', () => {
     expect(a?.citations[0]).toMatchObject({ quote: 'Boston Blazers', anchor: { cell_range: 'C4' } });
   });
 
+  it('finds "march 17" with no ordinal in a cell written "March 17"', () => {
+    const a = askGames('Which venue hosted the game on march 17?');
+    expect(a?.citations[0]).toMatchObject({ quote: 'TD Garden', anchor: { cell_range: 'D4' } });
+  });
+
+  it('answers "the same … as" with the other row that shares the named cell', () => {
+    const a = askGames('Which opponent played at the same venue as the Toronto Rock?');
+    expect(a?.how).toBe('the row with the same Venue (Prudential Center) as the one the question names');
+    expect(a?.citations.map((c) => [c.quote, c.anchor.kind === 'record' ? c.anchor.cell_range : ''])).toEqual([
+      ['Boston Blazers', 'C2'],
+      ['Prudential Center', 'D2'],
+      ['Prudential Center', 'D5'],
+    ]);
+    // no other row shares it: no answer from this reading
+    expect(askGames('Which opponent played at the same venue as the Chicago Shamrox?')?.citations[0]?.quote).not.toBe(
+      'Chicago Shamrox',
+    );
+  });
+
   it("counts in the unit the cells carry, or reads the row's Total", () => {
     const ships = tableSource(
       'ships.csv',

@@ -54,7 +54,7 @@ const QUOTED_FIT = 0.1;
  * Operations about named rows (a lookup, the row after or before one, a count or total of some rows, a
  * difference between two): a question that asks one of them names its rows.
  */
-const ANCHORED = new Set(['lookup', 'next', 'previous', 'count', 'sum', 'difference']);
+const ANCHORED = new Set(['lookup', 'next', 'previous', 'count', 'sum', 'difference', 'same']);
 /** What a question about named rows loses when no row of the table holds what it names. */
 const UNANCHORED = 0.25;
 /** The share of the question one row must hold to count as the row the question names. */
@@ -159,6 +159,26 @@ function answerOf(row: QaRow | undefined, col: number | undefined, how: string, 
   return { cells: [cell, ...extra.filter((c) => c !== cell)], answerCell: cell, value: cell.text, how };
 }
 
+const folded = (s: string): string => s.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
+
+/** "the same score as the game in Benin": the first other row whose cell in the column reads as the named row's. */
+function sameAs(
+  table: QaTable,
+  anchor: QaRow,
+  col: { col: number; name: string },
+  answer: { col: number } | undefined,
+  name: (c: { name: string }) => string,
+): Result | undefined {
+  const own = anchor.cells.get(col.col);
+  if (!own || own.text.trim() === '') return undefined;
+  const row = bodyRows(table).find((r) => r !== anchor && folded(r.cells.get(col.col)?.text ?? '') === folded(own.text));
+  const same = row?.cells.get(col.col);
+  return answerOf(row, answer?.col, `the row with the same ${name(col)} (${own.text}) as the one the question names`, [
+    ...(same ? [same] : []),
+    own,
+  ]);
+}
+
 /** Runs a plan on its table. */
 function execute(table: QaTable, plan: TablePlan): Result | undefined {
   const { op, answer, measure, matched } = plan;
@@ -181,6 +201,7 @@ function execute(table: QaTable, plan: TablePlan): Result | undefined {
     const m = row?.cells.get(f.col.col);
     return answerOf(row, answer?.col, `${op === 'last' ? 'last' : 'first'} row with ${bound}`, m ? [m] : []);
   }
+  if (op === 'same' && measure && best) return sameAs(table, best.row, measure, answer, name);
   if (op === 'lookup' || (op === 'count' && measure && best)) {
     const col = op === 'count' ? measure?.col : answer?.col;
     const row = matched.find((m) => col === undefined || m.row.cells.has(col))?.row;

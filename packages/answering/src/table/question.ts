@@ -8,14 +8,17 @@ interface RowMatch {
   quoted: boolean;
 }
 
-type TableOp = 'lookup' | 'max' | 'min' | 'first' | 'last' | 'next' | 'previous' | 'count' | 'sum' | 'difference';
+type TableOp = 'lookup' | 'max' | 'min' | 'first' | 'last' | 'next' | 'previous' | 'count' | 'sum' | 'difference' | 'same';
 
 /** What a question asks of a table: the operation, the columns it names and the rows its values select. */
 export interface TablePlan {
   op: TableOp;
   /** Column whose cell is the answer. */
   answer: QaColumn | undefined;
-  /** Numeric column compared, summed or subtracted (superlatives, totals, differences). */
+  /**
+   * Numeric column compared, summed or subtracted (superlatives, totals, differences); for "the same
+   * score as …", the column whose value the other row shares.
+   */
   measure: QaColumn | undefined;
   /** Rows whose cells match the question's values, best first, with their match score; `quoted` when a whole cell is in the question. */
   matched: RowMatch[];
@@ -104,12 +107,14 @@ const DIFFERENCE = /\b(difference|how (many|much) more|how (many|much) less|how 
 const DATED = /\b(year|years|date|season|day)\b/i;
 /** "how many", and "the number of districts" (a count of plural things, not "the number of the player"). */
 const HOW_MANY = /\bhow (many|much)\b|\bnumber of (?!the\b)\p{L}+s\b/u;
+/** "the same score as the game in Benin", "has the same number of threads per inch as 3/16". */
+const SAME = /\bsame\b.*\bas\b/;
 const WHEN = /\b(when|what year|which year|what date|which date|what season|which season)\b/;
 
 const MONTH = '(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\.?';
-const DAY = new RegExp(`\\b${MONTH}\\s+(\\d{1,2})(?:st|nd|rd|th)\\b|\\b(\\d{1,2})(?:st|nd|rd|th)\\s+(?:of\\s+)?${MONTH}`, 'g');
+const DAY = new RegExp(`\\b${MONTH}\\s+(\\d{1,2})(?:st|nd|rd|th)?\\b|\\b(\\d{1,2})(?:st|nd|rd|th)\\s+(?:of\\s+)?${MONTH}`, 'g');
 
-/** "november 17th", "20th of july": a month and day the question names, written "November 17" or "20 July" in a table. */
+/** "november 17th", "march 4, 2013", "20th of july": a month and day the question names, written "November 17" or "20 July" in a table. */
 function daysOf(q: string): { month: string; day: string }[] {
   return [...q.matchAll(DAY)].map((m) => ({ month: (m[1] ?? m[4]) as string, day: (m[2] ?? m[3]) as string }));
 }
@@ -328,6 +333,16 @@ function whoColumn(q: string, table: QaTable, exclude: Set<number>): QaColumn | 
   return table.columns.find((c) => !exclude.has(c.col) && c.numeric < 0.5);
 }
 
+/**
+ * "the same score as the game in Benin": the column the question names that the row it names holds
+ * a value in but was not found by (the Score, not the Venue that says Benin).
+ */
+function sharedColumn(hits: { col: QaColumn }[], anchor: RowMatch | undefined): QaColumn | undefined {
+  if (!anchor) return undefined;
+  const found = new Set(anchor.cells.map((c) => c.col));
+  return hits.find((h) => !found.has(h.col.col) && anchor.row.cells.get(h.col.col)?.text)?.col;
+}
+
 /** Reads a question against a table: operation, answer and measure columns, matched rows. */
 export function planQuestion(question: string, table: QaTable, weights: Map<string, number>): TablePlan {
   const q = question.normalize('NFKC').toLowerCase();
@@ -360,6 +375,8 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
   const numericHits = hits.filter((h) => h.col.numeric >= 0.6);
   // "more than 40,000" bounds rows; it is not a superlative
   let op = operation(q.replace(BOUND_BEFORE, ' ').replace(BOUND_AFTER, ' '), numericHits.length > 0);
+  const shared = SAME.test(q) ? sharedColumn(hits, matched[0]) : undefined;
+  if (shared) op = 'same';
   // "the first canal opened", "the earliest to take office": first/last by the named date or number column
   // "Jay Mills' first year": the smallest year among the rows the quoted value picks
   const measured = numericHits.some((h) => !ordinal(table, h.col));
@@ -392,6 +409,13 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
           whoColumn(q, table, new Set([measure?.col ?? -1])) ??
           (/^\s*(who|which|what \w+ (has|had|was|is|were|did))\b/.test(q) ? undefined : measure));
     answer ??= typedColumn(q, table, new Set([measure?.col ?? -1]));
+  } else if (op === 'same') {
+    measure = shared;
+    const anchorCol = matched[0]?.cells.find((c) => c.col !== shared?.col)?.col;
+    answer =
+      askedColumn(q, table, new Set([shared?.col ?? -1])) ??
+      whoColumn(q, table, new Set([shared?.col ?? -1])) ??
+      table.columns.find((c) => c.col === anchorCol);
   } else if (op === 'next' || op === 'previous') {
     // "the title listed after Parva": the named column may be the one the anchor row was found in.
     // "the next opening act after the Cadillac Tramps": by default the column the anchor value is in.
