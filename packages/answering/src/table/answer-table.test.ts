@@ -120,6 +120,20 @@ describe('reading a question against a table', () => {
     );
   });
 
+  it('reads "his first season" by the Season column when another number is asked', () => {
+    const career = tableSource(
+      'career.csv',
+      ['Season', 'Team', 'Matches', 'Goals'],
+      [
+        ['2003', 'Denizlispor', '3', '0'],
+        ['1999', 'Djurgårdens IF', '15', '1'],
+        ['2000', 'Djurgårdens IF', '21', '3'],
+      ],
+    );
+    const a = answerFromTables('How many matches did he play in his first season?', [career], new Map());
+    expect(a?.citations[0]).toMatchObject({ quote: '15', anchor: { cell_range: 'C3' } });
+  });
+
   it("counts in the unit the cells carry, or reads the row's Total", () => {
     const ships = tableSource(
       'ships.csv',

@@ -381,7 +381,9 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
   // "Jay Mills' first year": the smallest year among the rows the quoted value picks
   const measured = numericHits.some((h) => !ordinal(table, h.col));
   const within = (op === 'first' || op === 'last') && measured && matched[0]?.quoted === true;
-  if ((op === 'first' || op === 'last') && measured) op = op === 'first' ? 'min' : 'max';
+  // "his first season": first and last order by time, so a named date or season column is the one compared
+  const byTime = (op === 'first' || op === 'last') && measured;
+  if (byTime) op = op === 'first' ? 'min' : 'max';
   // "the top driver" with no number named: the table's own order ranks its rows
   if (op === 'max' && numericHits.length === 0 && /\btop\b/.test(q)) op = 'first';
   const best = matched[0]?.score ?? 0;
@@ -394,7 +396,8 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
   let answer: QaColumn | undefined;
   const comparing = /\bor\b/.test(q) && conditionCols.size > 0;
   if (op === 'max' || op === 'min' || op === 'sum' || op === 'difference') {
-    measure = numericHits.find((h) => !ordinal(table, h.col))?.col;
+    const dated = byTime ? numericHits.find((h) => DATED.test(h.col.name) && !ordinal(table, h.col)) : undefined;
+    measure = (dated ?? numericHits.find((h) => !ordinal(table, h.col)))?.col;
     if (!measure && MONEY.test(q)) measure = table.columns.find((c) => c.numeric >= 0.8 && money(table, c));
     if (!measure) measure = table.columns.find((c) => c.numeric >= 0.8 && !conditionCols.has(c.col) && !ordinal(table, c));
     const before = hits.filter((h) => h.col !== measure && h.pos < (hits.find((x) => x.col === measure)?.pos ?? q.length));
