@@ -199,6 +199,13 @@ describe('reading a question against a table', () => {
     expect(a?.citations[0]?.quote).toBe('Re 4/4');
   });
 
+  it('steps to the previous row that shares a value the question quotes ("the previous Boston Blazers game")', () => {
+    const a = askGames('On march 17 they played the Boston Blazers. At which venue was the previous Boston Blazers game?');
+    expect(a?.citations[0]).toMatchObject({ quote: 'Prudential Center', anchor: { cell_range: 'D2' } });
+    // a value no other row holds does not hold the step back
+    expect(askGames('Which venue came before the Toronto Rock game?')?.citations[0]?.quote).toBe('TD Garden');
+  });
+
   it('answers "the next … after X" from the column X is in', () => {
     const a = askGames('Who was the next opening act after the Cadillac Tramps?');
     expect(a?.citations[0]).toMatchObject({ quote: 'Doughboys', anchor: { cell_range: 'F3' } });

@@ -217,6 +217,12 @@ function execute(table: QaTable, plan: TablePlan): Result | undefined {
     const same = (r: QaRow | undefined): boolean =>
       r !== undefined && col !== undefined && (!r.cells.has(col) || r.cells.get(col)?.text === own);
     while (same(table.rows[i])) i += step;
+    // "the previous Asian Championships": on to the row that holds the same value the question quotes
+    const kept = plan.kept;
+    if (kept) {
+      const holds = (r: QaRow | undefined): boolean => folded(r?.cells.get(kept.col)?.text ?? '') === folded(kept.text);
+      while (table.rows[i] && !holds(table.rows[i])) i += step;
+    }
     const target = table.rows[i];
     return answerOf(
       target,

@@ -26,6 +26,11 @@ export interface TablePlan {
   comparing: boolean;
   /** The superlative is taken over the rows a quoted value picks ("Jay Mills' first year"). */
   within: boolean;
+  /**
+   * "the previous Asian Championships": a cell of the named row, quoted whole and shared by other
+   * rows, that the row after or before must share too.
+   */
+  kept: QaCell | undefined;
   /** "more than 40,000 people", "below 18": the rows whose cell in a numeric column passes the bound. */
   filter: NumericFilter | undefined;
   /** Weight of the question's terms the table holds, over all of them (0..1); words of question form left out. */
@@ -343,6 +348,17 @@ function sharedColumn(hits: { col: QaColumn }[], anchor: RowMatch | undefined): 
   return hits.find((h) => !found.has(h.col.col) && anchor.row.cells.get(h.col.col)?.text)?.col;
 }
 
+/** A cell of the named row the question quotes whole, not in the answer column, whose value other rows hold too. */
+function keptCell(qNorm: string, table: QaTable, anchor: RowMatch | undefined, answer: QaColumn | undefined): QaCell | undefined {
+  if (!anchor) return undefined;
+  const padded = ` ${qNorm} `;
+  return anchor.cells.find((c) => {
+    const text = normal(c.text);
+    if (c.col === answer?.col || text.length < 2 || /^\d+$/.test(text) || !padded.includes(` ${text} `)) return false;
+    return table.rows.some((r) => r !== anchor.row && normal(r.cells.get(c.col)?.text ?? '') === text);
+  });
+}
+
 /** Reads a question against a table: operation, answer and measure columns, matched rows. */
 export function planQuestion(question: string, table: QaTable, weights: Map<string, number>): TablePlan {
   const q = question.normalize('NFKC').toLowerCase();
@@ -479,6 +495,7 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
     matched,
     comparing,
     within,
+    kept: op === 'next' || op === 'previous' ? keptCell(normal(question), table, matched[0], answer) : undefined,
     coverage: total === 0 ? 1 : held / total,
     focus: total === 0 ? 1 : focused / total,
     rowCoverage: total === 0 ? 0 : rowHeld / total,
