@@ -1,7 +1,7 @@
 import type { Chunk, Element } from '@pinpoint/core';
 import { describe, expect, it } from 'vitest';
 import type { TableSource } from './answer-table.js';
-import { answerFromTables, cellAnchor } from './answer-table.js';
+import { answerFromTables, cellAnchor, tableFor } from './answer-table.js';
 import { buildTable, cellNumber } from './model.js';
 
 const Z = '0'.repeat(64);
@@ -204,6 +204,23 @@ describe('reading a question against a table', () => {
     expect(a?.citations[0]).toMatchObject({ quote: 'Prudential Center', anchor: { cell_range: 'D2' } });
     // a value no other row holds does not hold the step back
     expect(askGames('Which venue came before the Toronto Rock game?')?.citations[0]?.quote).toBe('TD Garden');
+  });
+
+  it('reads a column of numbers with dashes for "none" as numbers', () => {
+    const acts = tableSource(
+      'acts.csv',
+      ['Act', 'Year signed', '# Albums released under Bad Boy'],
+      [
+        ['French Montana', '2012', '1'],
+        ['Diddy', '1993', '6'],
+        ['Harve Pierre', '1993', '–'],
+        ['The Hitmen', '1993', '–'],
+        ['Mario Winans', '1995', 'N/A'],
+      ],
+    );
+    expect(tableFor(acts).columns.map((c) => c.numeric)).toEqual([0, 1, 1]);
+    const a = answerFromTables('Who has the most albums released under Bad Boy?', [acts], new Map());
+    expect(a?.citations[0]).toMatchObject({ quote: 'Diddy', anchor: { cell_range: 'A3' } });
   });
 
   it('answers "the next … after X" from the column X is in', () => {

@@ -66,6 +66,9 @@ export function cellNumber(text: string): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
+/** A cell that says it has no value: empty, a dash, "N/A", a question mark. */
+const NO_VALUE = /^\s*(?:[-\u2010-\u2015\u2212?]*|n\/?a|none)\s*$/i;
+
 const cellText = (e: Element, c: TableCell): string => sliceCodepoints(e.text, c.start, c.end);
 
 const folded = (s: string): string => s.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
@@ -107,7 +110,8 @@ export function buildTable(file: string, docTitle: string, elements: Element[]):
   const columns: QaColumn[] = [...cols]
     .sort((a, b) => a - b)
     .map((col) => {
-      const values = rows.map((r) => r.cells.get(col)).filter((c): c is QaCell => c !== undefined);
+      // a dash or "N/A" says there is no value: it does not make a column of numbers a column of text
+      const values = rows.map((r) => r.cells.get(col)).filter((c): c is QaCell => c !== undefined && !NO_VALUE.test(c.text));
       const numeric = values.length === 0 ? 0 : values.filter((c) => c.num !== null).length / values.length;
       const name = names.get(col) ?? '';
       return { col, name, terms: termsOf(name), numeric };
