@@ -223,6 +223,20 @@ describe('reading a question against a table', () => {
     expect(a?.citations[0]).toMatchObject({ quote: 'Diddy', anchor: { cell_range: 'A3' } });
   });
 
+  it('weighs a value by how well the question names its column ("0.6% in GDP growth", not total GDP 0.6)', () => {
+    const economies = tableSource(
+      'economies.csv',
+      ['Country', 'Total GDP (billion US$)', 'GDP growth (in %)', 'HDI'],
+      [
+        ['Comoros', '0.6', '1.5', '0.561'],
+        ['Zimbabwe', '9.9', '0.6', '0.513'],
+        ['Zambia', '19.2', '6.4', '0.448'],
+      ],
+    );
+    const a = answerFromTables('Which country is the only country to have 0.6% in GDP growth?', [economies], new Map());
+    expect(a?.citations[0]).toMatchObject({ quote: 'Zimbabwe', anchor: { cell_range: 'A3' } });
+  });
+
   it('answers "the next … after X" from the column X is in', () => {
     const a = askGames('Who was the next opening act after the Cadillac Tramps?');
     expect(a?.citations[0]).toMatchObject({ quote: 'Doughboys', anchor: { cell_range: 'F3' } });

@@ -176,7 +176,13 @@ const normal = (s: string): string =>
     .trim();
 
 /** Rows whose cells carry the question's values: rarer terms count more, a whole cell quoted counts most. */
-function matchRows(table: QaTable, qNorm: string, qTerms: Map<string, number>, headerTerms: Set<string>, namedCols: Set<number>) {
+function matchRows(
+  table: QaTable,
+  qNorm: string,
+  qTerms: Map<string, number>,
+  headerTerms: Set<string>,
+  namedCols: Map<number, number>,
+) {
   const days = daysOf(qNorm);
   const df = new Map<string, number>();
   for (const r of table.rows) {
@@ -207,8 +213,8 @@ function matchRows(table: QaTable, qNorm: string, qTerms: Map<string, number>, h
         s += 2;
         quoted = true;
       }
-      // "earned 2 points": a value in the column the question names counts double
-      if (s > 0 && namedCols.has(c.col)) s *= 2;
+      // "earned 2 points": a value in the column the question names counts double (less in a column it names less well)
+      if (s > 0) s *= 1 + (namedCols.get(c.col) ?? 0);
       if (s > 0) {
         score += s;
         cells.push({ cell: c, s });
@@ -375,7 +381,8 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
   const lacking = Math.max(0, ...content.filter(([t]) => !table.vocabulary.has(t)).map(([, w]) => w));
   const hits = headerHits(q, qTerms, table.columns);
   const headerTerms = new Set(hits.flatMap((h) => [...h.col.terms]));
-  const matched = excluding(q, matchRows(table, normal(question), qTerms, headerTerms, new Set(hits.map((h) => h.col.col))));
+  const named = new Map(hits.map((h) => [h.col.col, h.score / (hits[0]?.score ?? 1)]));
+  const matched = excluding(q, matchRows(table, normal(question), qTerms, headerTerms, named));
   const bestRow = new Set([...(matched[0]?.row.cells.values() ?? [])].flatMap((c) => [...c.terms]));
   const focused = content.reduce((s, [t, w]) => (titled.has(t) || bestRow.has(t) ? s + w : s), 0);
   let rowHeld = 0;
