@@ -237,6 +237,12 @@ describe('reading a question against a table', () => {
     expect(a?.citations[0]).toMatchObject({ quote: 'Zimbabwe', anchor: { cell_range: 'A3' } });
   });
 
+  it('does not look for the number a bound names ("at least 13,000") among the cells', () => {
+    const a = askGames('How many games had an attendance of at least 13,000?');
+    expect(a?.answer).toMatch(/^2 — count of 2 rows with Attendance ≥ 13000/);
+    expect(a?.features.table_coverage).toBe(1);
+  });
+
   it('answers "the next … after X" from the column X is in', () => {
     const a = askGames('Who was the next opening act after the Cadillac Tramps?');
     expect(a?.citations[0]).toMatchObject({ quote: 'Doughboys', anchor: { cell_range: 'F3' } });

@@ -372,7 +372,10 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
   // A term the index has never seen weighs as much as its rarest one: a name no table holds.
   const rarest = Math.max(1, ...weights.values());
   for (const t of termsOf(question)) qTerms.set(t, weights.get(t) || rarest);
-  const content = [...qTerms].filter(([t]) => !FORM_WORDS.has(t));
+  // "at least 40 laps": a bound is not a value to look for — no table need hold the number 40
+  const bound = BOUND_BEFORE.exec(q)?.[2] ?? BOUND_AFTER.exec(q)?.[1];
+  const boundTerms = bound === undefined ? new Set<string>() : termsOf(bound);
+  const content = [...qTerms].filter(([t]) => !FORM_WORDS.has(t) && !boundTerms.has(t));
   const total = content.reduce((s, [, w]) => s + w, 0);
   const held = content.reduce((s, [t, w]) => (table.vocabulary.has(t) ? s + w : s), 0);
   const titled = new Set([...termsOf(table.title), ...table.columns.flatMap((c) => [...c.terms])]);
