@@ -243,6 +243,22 @@ describe('reading a question against a table', () => {
     expect(a?.features.table_coverage).toBe(1);
   });
 
+  it('takes a superlative over the rows of the decade the question names ("in the 1990\'s")', () => {
+    const alumni = tableSource(
+      'alumni.csv',
+      ['Name', 'Position', 'Years', 'International caps'],
+      [
+        ['Robbie Hooker', 'DF', '1984-85', '2'],
+        ['Kevin Muscat', 'DF', '1990–91', '51'],
+        ['Ante Milicic', 'FW', '1990–91', '6'],
+        ['Clint Bolton', 'GK', '1992–93', '4'],
+        ['Mitchell Langerak', 'GK', '2005–06', '0'],
+      ],
+    );
+    const a = answerFromTables("Which alumni in the 1990's has the least number of international caps?", [alumni], new Map());
+    expect(a?.citations[0]).toMatchObject({ quote: 'Clint Bolton', anchor: { cell_range: 'A5' } });
+  });
+
   it('answers "the next … after X" from the column X is in', () => {
     const a = askGames('Who was the next opening act after the Cadillac Tramps?');
     expect(a?.citations[0]).toMatchObject({ quote: 'Doughboys', anchor: { cell_range: 'F3' } });

@@ -124,6 +124,18 @@ function daysOf(q: string): { month: string; day: string }[] {
   return [...q.matchAll(DAY)].map((m) => ({ month: (m[1] ?? m[4]) as string, day: (m[2] ?? m[3]) as string }));
 }
 
+/** "in the 1990's", "the 1800s": the years a decade or century the question names spans, half-open. */
+function yearSpan(q: string): [number, number] | undefined {
+  const century = /\b(1\d|20)00['’ ]?s\b/.exec(q);
+  if (century?.[1]) return [Number(century[1]) * 100, Number(century[1]) * 100 + 100];
+  const decade = /\b(1\d\d|20\d)0['’ ]?s\b/.exec(q);
+  return decade?.[1] ? [Number(decade[1]) * 10, Number(decade[1]) * 10 + 10] : undefined;
+}
+
+/** A cell that reads as a year (or starts with one: "1990–91") inside a span. */
+const inSpan = (cell: QaCell, span: [number, number]): boolean =>
+  cell.num !== null && Number.isInteger(cell.num) && /^\s*\d{4}\b/.test(cell.text) && cell.num >= span[0] && cell.num < span[1];
+
 /** A cell that holds a named month and day. */
 function holdsDay(text: string, days: { month: string; day: string }[]): boolean {
   const words = text.split(' ');
@@ -184,6 +196,7 @@ function matchRows(
   namedCols: Map<number, number>,
 ) {
   const days = daysOf(qNorm);
+  const span = yearSpan(qNorm);
   const df = new Map<string, number>();
   for (const r of table.rows) {
     const seen = new Set<string>();
@@ -201,7 +214,8 @@ function matchRows(
       let s = 0;
       for (const t of c.terms) {
         const w = qTerms.get(t);
-        if (w === undefined) continue;
+        // "the 1990s" picks every year of the decade alike, not the cells that say 1990
+        if (w === undefined || (span && t === String(span[0]))) continue;
         const rarity = Math.log(1 + n / (df.get(t) ?? 1));
         s += (headerTerms.has(t) ? 0.3 : 1) * w * rarity;
       }
@@ -209,7 +223,7 @@ function matchRows(
       if (text.length >= 2 && padded.includes(` ${text} `) && !/^\d{1,2}$/.test(text)) {
         s += 2 + text.length / 10;
         quoted = true;
-      } else if (days.length > 0 && holdsDay(text, days)) {
+      } else if ((days.length > 0 && holdsDay(text, days)) || (span && inSpan(c, span))) {
         s += 2;
         quoted = true;
       }
@@ -406,7 +420,10 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
   // "the first canal opened", "the earliest to take office": first/last by the named date or number column
   // "Jay Mills' first year": the smallest year among the rows the quoted value picks
   const measured = numericHits.some((h) => !ordinal(table, h.col));
-  const within = (op === 'first' || op === 'last') && measured && matched[0]?.quoted === true;
+  // "the least caps of the alumni in the 1990s": the superlative over the rows of the decade
+  const within =
+    ((op === 'first' || op === 'last') && measured && matched[0]?.quoted === true) ||
+    ((op === 'max' || op === 'min') && yearSpan(normal(question)) !== undefined && matched[0]?.quoted === true);
   // "his first season": first and last order by time, so a named date or season column is the one compared
   const byTime = (op === 'first' || op === 'last') && measured;
   if (byTime) op = op === 'first' ? 'min' : 'max';
