@@ -259,6 +259,21 @@ describe('reading a question against a table', () => {
     expect(a?.citations[0]).toMatchObject({ quote: 'Clint Bolton', anchor: { cell_range: 'A5' } });
   });
 
+  it('counts "how many top selling brands …" when no number is there to compare', () => {
+    const brands = tableSource(
+      'brands.csv',
+      ['Brand', 'Active ingredient', 'Therapeutic area'],
+      [
+        ['Solaraze', 'Diclofenac', 'Dermatology'],
+        ['Almax', 'Almagate', 'Gastrointestinal'],
+        ['Balneum', 'Soya oil', 'Dermatology'],
+        ['Decoderm', 'Flupredniden', 'Dermatology'],
+      ],
+    );
+    const a = answerFromTables('How many top selling brands target dermatology?', [brands], new Map());
+    expect(a?.answer).toMatch(/^3 — count of 3 rows that match the question/);
+  });
+
   it('answers "the next … after X" from the column X is in', () => {
     const a = askGames('Who was the next opening act after the Cadillac Tramps?');
     expect(a?.citations[0]).toMatchObject({ quote: 'Doughboys', anchor: { cell_range: 'F3' } });

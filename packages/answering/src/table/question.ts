@@ -284,6 +284,8 @@ function operation(q: string, hasMeasure: boolean): TableOp {
   if (ops.has('previous') && !howMany) return 'previous';
   if (hasMeasure && ops.has('max')) return 'max';
   if (hasMeasure && ops.has('min')) return 'min';
+  // "how many top selling brands …": with no number to compare, the superlative qualifies what is counted
+  if (howMany && !hasMeasure && (ops.has('max') || ops.has('min'))) return SUM.test(q) ? 'sum' : 'count';
   if (ops.has('first')) return 'first';
   if (ops.has('last')) return 'last';
   if (ops.has('max')) return 'max';
