@@ -274,6 +274,24 @@ describe('reading a question against a table', () => {
     expect(a?.answer).toMatch(/^3 — count of 3 rows that match the question/);
   });
 
+  it('reads "the last yacht" as the last row when only a cell repeats the header word', () => {
+    const yachts = tableSource(
+      'yachts.csv',
+      ['Yacht', 'Owner', 'Skipper'],
+      [
+        ['Global Yacht Racing - Kioni', 'Kioni Sailing Services P/L', 'Richard Falk'],
+        ['Wild Oats XI', 'Bob Oatley', 'Mark Richards'],
+        ['Zephyr', 'James Connell', 'James Connell'],
+      ],
+    );
+    const weights = new Map([
+      ['yacht', 4],
+      ['skipper', 3],
+    ]);
+    const a = answerFromTables('Who is the last yachts skipper?', [yachts], weights);
+    expect(a?.citations[0]).toMatchObject({ quote: 'James Connell', anchor: { cell_range: 'C4' } });
+  });
+
   it('answers "the next … after X" from the column X is in', () => {
     const a = askGames('Who was the next opening act after the Cadillac Tramps?');
     expect(a?.citations[0]).toMatchObject({ quote: 'Doughboys', anchor: { cell_range: 'F3' } });

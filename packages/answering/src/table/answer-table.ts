@@ -247,7 +247,9 @@ function execute(table: QaTable, plan: TablePlan): Result | undefined {
     );
   }
   if (op === 'first' || op === 'last') {
-    const pool = best && best.score >= 1.5 ? strong.map((m) => m.row).sort((a, b) => a.index - b.index) : table.rows;
+    // rows the question names (not rows that merely repeat a header word: "the last yacht's skipper")
+    const pool =
+      best && best.score >= 1.5 && best.own > 0 ? strong.map((m) => m.row).sort((a, b) => a.index - b.index) : table.rows;
     const row = op === 'first' ? pool[0] : pool.at(-1);
     return answerOf(row, answer?.col, `${op} row${pool === table.rows ? '' : ' of the rows that match the question'}`);
   }

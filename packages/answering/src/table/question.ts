@@ -4,6 +4,8 @@ import { termsOf } from './model.js';
 interface RowMatch {
   row: QaRow;
   score: number;
+  /** The part of the score from words no header holds and from quoted cells: what names this row rather than a column. */
+  own: number;
   cells: QaCell[];
   quoted: boolean;
 }
@@ -208,34 +210,40 @@ function matchRows(
   const out: RowMatch[] = [];
   for (const row of table.rows) {
     let score = 0;
+    let own = 0;
     let quoted = false;
     const cells: { cell: QaCell; s: number }[] = [];
     for (const c of new Set(row.cells.values())) {
       let s = 0;
+      let mine = 0;
       for (const t of c.terms) {
         const w = qTerms.get(t);
         // "the 1990s" picks every year of the decade alike, not the cells that say 1990
         if (w === undefined || (span && t === String(span[0]))) continue;
         const rarity = Math.log(1 + n / (df.get(t) ?? 1));
         s += (headerTerms.has(t) ? 0.3 : 1) * w * rarity;
+        if (!headerTerms.has(t)) mine += w * rarity;
       }
       const text = normal(c.text);
       if (text.length >= 2 && padded.includes(` ${text} `) && !/^\d{1,2}$/.test(text)) {
         s += 2 + text.length / 10;
+        mine += 2 + text.length / 10;
         quoted = true;
       } else if ((days.length > 0 && holdsDay(text, days)) || (span && inSpan(c, span))) {
         s += 2;
+        mine += 2;
         quoted = true;
       }
       // "earned 2 points": a value in the column the question names counts double (less in a column it names less well)
       if (s > 0) s *= 1 + (namedCols.get(c.col) ?? 0);
       if (s > 0) {
         score += s;
+        own += mine;
         cells.push({ cell: c, s });
       }
     }
     // the cell that matched most first: the value the question is anchored on
-    if (score > 0) out.push({ row, score, cells: cells.sort((a, b) => b.s - a.s).map((x) => x.cell), quoted });
+    if (score > 0) out.push({ row, score, own, cells: cells.sort((a, b) => b.s - a.s).map((x) => x.cell), quoted });
   }
   return out.sort((a, b) => b.score - a.score || a.row.index - b.row.index);
 }
