@@ -128,6 +128,14 @@ describe('table cells on every corpus file that holds tables', () => {
     expect(row?.anchor).toMatchObject({ kind: 'record', row: 2, physical_lines: [5, 5] });
   });
 
+  it('finds a header row whose names repeat ("Men | Sport | Women | Sport | …") over a row of data', async () => {
+    const { out } = await parseShared('eval/wtq-dev/docs/081_Belgian_Sportsman_of_the_year.csv');
+    const header = out.elements.find((e) => e.table?.header);
+    expect(header?.text).toMatch(/^Year \| Men \| Sport \| Women \| Sport/);
+    const row = out.elements.find((e) => e.text.startsWith('2013 |'));
+    expect(row?.cells?.[9]).toMatchObject({ ref: 'J2', header: 'Paralympic' });
+  });
+
   it('places HTML cells on the grid with rowspans carried to the rows below', async () => {
     const { out } = await parseShared('eval/wtq-dev/docs/002_Lorenzo_Civallero.html');
     const rows = out.elements.filter((e) => e.table && !e.table.header);

@@ -26,11 +26,12 @@ const isText = (c: ShownCell): boolean => c.type === 's' && c.value.trim() !== '
 function looksLikeHeader(row: ShownRow, next: ShownRow | undefined): boolean {
   if (!next || row.cells.length < 2) return false;
   if (!row.cells.every(isText)) return false;
-  // mostly distinct names ("Tenure | Tenure" over a start and an end date is still a header)
-  const values = new Set(row.cells.map((c) => c.value.trim().toLowerCase()));
-  if (values.size < 0.75 * row.cells.length) return false;
   // the row below must be data-like: a non-text cell, or a different shape of values
   const nextHasData = next.cells.some((c) => c.type !== 's' || NUMBER.test(c.value.trim()));
+  // mostly distinct names ("Tenure | Tenure" over a start and an end date is still a header); over a
+  // row of data, half will do ("Men | Sport | Women | Sport | …": each name with its sport)
+  const values = new Set(row.cells.map((c) => c.value.trim().toLowerCase()));
+  if (values.size < (nextHasData ? 0.5 : 0.75) * row.cells.length) return false;
   return nextHasData || next.cells.length >= Math.ceil(row.cells.length / 2);
 }
 
