@@ -17,6 +17,8 @@ const WIDE_TABLES = 12;
 /** Rows of the answer's table put first in the retrieved list, then the row each runner-up table picks. */
 const TABLE_ROWS_FIRST = 3;
 const TABLE_ALTERNATIVES = 3;
+/** A runner-up whose fit is within this of the chosen table's is shown second: the question hardly tells the two apart. */
+const CLOSE_FIT = 0.2;
 /** Tables a generator is shown: the chosen one and the best runners-up (the question may be about one of them). */
 const GENERATED_TABLES = 3;
 
@@ -124,10 +126,11 @@ async function tableSources(metadata: MetadataStore, hits: RowHit[], limit: numb
 function reorder(found: Candidate[], answer: TableAnswer, source: TableSource | undefined): Retrieved[] {
   const byChunk = new Map(found.map((f) => [f.chunk.chunk_id, f]));
   const head: Retrieved[] = [];
-  const picks = [
-    ...answer.rows.slice(0, TABLE_ROWS_FIRST).map((row) => ({ source, row })),
-    ...answer.alternatives.slice(0, TABLE_ALTERNATIVES),
-  ];
+  // a runner-up table the question fits almost as well goes before the chosen table's further rows
+  const alternatives = answer.alternatives.slice(0, TABLE_ALTERNATIVES);
+  const close = alternatives.filter((a) => a.behind <= CLOSE_FIT).slice(0, 1);
+  const rows = answer.rows.slice(0, TABLE_ROWS_FIRST).map((row) => ({ source, row }));
+  const picks = [...rows.slice(0, 1), ...close, ...rows.slice(1), ...alternatives.filter((a) => !close.includes(a))];
   for (const { source, row: e } of picks) {
     const chunk = source?.chunkOf(e.element_id);
     if (!chunk) continue;

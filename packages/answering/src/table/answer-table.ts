@@ -25,8 +25,11 @@ export interface TableAnswer {
   rows: Element[];
   /** How the answer was found (operation, columns), for the UI and the eval. */
   how: string;
-  /** The other tables read, best fit first, each with the row its own reading of the question picks. */
-  alternatives: { source: TableSource; row: Element }[];
+  /**
+   * The other tables read, best fit first, each with the row its own reading of the question picks
+   * and how far its fit falls below the chosen table's (0 when the question tells them apart no better).
+   */
+  alternatives: { source: TableSource; row: Element; behind: number }[];
   /** The refusal decision's score (see TableAnswerOptions.minEvidence). */
   score: number;
   /** What the refusal decision read: coverage, header coverage, heaviest missing term. */
@@ -352,7 +355,7 @@ export function answerFromTables(
   const { source, table, plan } = chosen;
   const alternatives = others.flatMap((o) => {
     const row = rowOrder(o.table, execute(o.table, o.plan), o.plan)[0];
-    return row ? [{ source: o.source, row }] : [];
+    return row ? [{ source: o.source, row, behind: chosen.fit - o.fit }] : [];
   });
   const features = {
     table_coverage: plan.coverage,
