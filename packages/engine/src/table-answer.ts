@@ -130,7 +130,8 @@ function reorder(found: Candidate[], answer: TableAnswer, source: TableSource | 
   const alternatives = answer.alternatives.slice(0, TABLE_ALTERNATIVES);
   const close = alternatives.filter((a) => a.behind <= CLOSE_FIT).slice(0, 1);
   const rows = answer.rows.slice(0, TABLE_ROWS_FIRST).map((row) => ({ source, row }));
-  const picks = [...rows.slice(0, 1), ...close, ...rows.slice(1), ...alternatives.filter((a) => !close.includes(a))];
+  const more = answer.rows.slice(TABLE_ROWS_FIRST, TABLE_ROWS_FIRST + 4).map((row) => ({ source, row }));
+  const picks = [...rows.slice(0, 1), ...close, ...rows.slice(1), ...alternatives.filter((a) => !close.includes(a)), ...more];
   for (const { source, row: e } of picks) {
     const chunk = source?.chunkOf(e.element_id);
     if (!chunk) continue;

@@ -9,14 +9,21 @@ const first = season([
   ['Rovers', '41,200'],
   ['United', '52,900'],
   ['Athletic', '38,100'],
+  ['Albion', '35,000'],
+  ['City', '30,500'],
 ]);
 const second = season([
   ['Harriers', '12,400'],
   ['Wanderers', '9,800'],
   ['Rangers', '15,300'],
+  ['Town', '8,700'],
+  ['County', '7,900'],
 ]);
-/** A table the question fits less: its rows name weeks, not attendance. */
-const other = ['Week,Notes', '1,"opening week, record crowd"', '2,"bye week"'].join('\n');
+/** A long table the question fits less (its words are in its cells, not its headers): its rows fill the lexical list. */
+const other = [
+  'Entry,Notes',
+  ...Array.from({ length: 60 }, (_, i) => `${i + 1},"week attendance week attendance note ${i + 1}"`),
+].join('\n');
 
 let engine: Engine;
 let close: () => Promise<void>;
@@ -46,5 +53,11 @@ describe('the retrieved list of a table question', () => {
     // each table's own answer row: the week of its largest attendance
     expect([a, b].map((h) => h?.text).sort()).toEqual(['2 | United | 52,900', '3 | Rangers | 15,300']);
     expect(c?.file).toBe(a?.file);
+    // after the runners-up, the chosen table's further rows: all five of its rows are in the first ten
+    const own = res.retrieved.slice(0, 10).filter((h) => h.file === a?.file);
+    expect(own).toHaveLength(5);
+    expect(res.retrieved.findIndex((h) => h === own[3])).toBeGreaterThan(
+      res.retrieved.indexOf(b as (typeof res.retrieved)[number]),
+    );
   });
 });
