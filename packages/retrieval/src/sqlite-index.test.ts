@@ -105,6 +105,97 @@ describe('SqliteLexicalIndex', () => {
     await single.close();
   });
 
+  it('merges a collection’s newest segments tier by tier, dropping deleted chunks, with the hits of one unsegmented index', async () => {
+    const words = ['harbour', 'lighthouse', 'ferry', 'tide', 'pier', 'crane', 'cargo', 'storm', 'anchor', 'quay', 'dock', 'buoy'];
+    const rand = seededRandom(5);
+    const chunks = Array.from({ length: 700 }, (_, i) =>
+      chunk(
+        `c${i}`,
+        Array.from({ length: 2 + Math.floor(rand() * 9) }, () => words[Math.floor(words.length * rand() ** 2)]).join(' '),
+        {
+          version_id: `v${Math.floor(i / 10)}`,
+          collection_id: i % 7 === 0 ? 'other' : 'c1',
+        },
+      ),
+    );
+    const path = join(dir, 'merged.sqlite');
+    const merged = openLexicalIndex(path, { segmentChunks: 4 });
+    const exhaustive = openLexicalIndex(join(dir, 'merged-exhaustive.sqlite'), { segmentChunks: 4, pruning: false });
+    const single = openLexicalIndex(':memory:');
+    const indexes = [merged, exhaustive, single];
+    for (let i = 0; i < chunks.length; i += 4) {
+      for (const index of indexes) await index.upsert(chunks.slice(i, i + 4));
+      // deletions both before and after their segments are merged
+      if (i % 120 === 0) for (const index of indexes) await index.deleteVersion(`v${i / 20}`);
+    }
+    const queries = ['harbour ferry', 'storm anchor quay', 'buoy', 'crane cargo pier lighthouse dock', 'tide tide ferry'];
+    const run = async (index: typeof single) =>
+      Promise.all(
+        queries.flatMap((q) => [
+          index.search(q, { k: 10 }),
+          index.search(q, { k: 40, filter: { collectionIds: ['c1'] } }),
+          index.queryTerms(q, { filter: { collectionIds: ['c1'] } }),
+        ]),
+      );
+    const expected = await run(single);
+    // searched while merges run (they yield between batches), and once they are done
+    expect(await run(merged)).toEqual(expected);
+    await merged.merged();
+    expect(await run(merged)).toEqual(expected);
+    await exhaustive.merged();
+    expect(await run(exhaustive)).toEqual(expected);
+    await merged.close();
+    const db = new Database(path, { readonly: true });
+    const segments = db.prepare('SELECT collection_id AS c, chunks FROM lex_segments ORDER BY seg').all() as {
+      c: string;
+      chunks: number;
+    }[];
+    const dead = db.prepare('SELECT count(*) FROM lex_dead').pluck().get() as number;
+    db.close();
+    // 600 chunks of c1 in segments of 4: tiers of 4, 32 and 256 chunks, at most 7 segments of each
+    const ofC1 = segments.filter((x) => x.c === 'c1');
+    expect(ofC1.length).toBeLessThanOrEqual(21);
+    expect(Math.max(...ofC1.map((x) => x.chunks))).toBeGreaterThan(200);
+    expect(dead).toBeLessThan(30);
+    const reopened = openLexicalIndex(path, { segmentChunks: 4 });
+    expect(await run(reopened)).toEqual(expected);
+    await reopened.close();
+    await exhaustive.close();
+    await single.close();
+  });
+
+  it('drops what a merge cut short by a crash left behind, and merges again', async () => {
+    const words = ['harbour', 'ferry', 'tide', 'pier', 'crane', 'cargo'];
+    const chunks = Array.from({ length: 40 }, (_, i) =>
+      chunk(`c${i}`, `${words[i % 6]} ${words[(i * 5) % 6]} ${words[(i + 2) % 3]}`),
+    );
+    const path = join(dir, 'crashed-merge.sqlite');
+    const index = openLexicalIndex(path, { segmentChunks: 4 });
+    const single = openLexicalIndex(':memory:');
+    for (let i = 0; i < 32; i += 4) {
+      await index.upsert(chunks.slice(i, i + 4));
+      await single.upsert(chunks.slice(i, i + 4));
+    }
+    // the eighth segment started a merge: one batch written, then the process dies before it is read
+    await new Promise((resolve) => setImmediate(resolve));
+    (index as unknown as { db: Database.Database }).db.close();
+    const peek = new Database(path, { readonly: true });
+    const orphans = () =>
+      peek.prepare('SELECT count(*) FROM lex_postings WHERE seg NOT IN (SELECT seg FROM lex_segments)').pluck().get() as number;
+    expect(orphans()).toBeGreaterThan(0);
+    const reopened = openLexicalIndex(path, { segmentChunks: 4 });
+    const queries = ['harbour ferry', 'tide cargo', 'crane'];
+    const run = async (x: typeof single) => Promise.all(queries.map((q) => x.search(q, { k: 20 })));
+    expect(await run(reopened)).toEqual(await run(single));
+    await reopened.merged();
+    expect(await run(reopened)).toEqual(await run(single));
+    expect(peek.prepare('SELECT count(*) FROM lex_segments').pluck().get()).toBe(1);
+    expect(orphans()).toBe(0);
+    peek.close();
+    await reopened.close();
+    await single.close();
+  });
+
   it('rebuilds the tail from the saved text after a crash, and reads tail terms saved by the earlier layout', async () => {
     const words = ['harbour', 'lighthouse', 'ferry', 'tide', 'pier', 'crane', 'cargo', 'storm', 'anchor', 'quay', '港口', '灯塔'];
     const chunks = Array.from({ length: 30 }, (_, i) =>

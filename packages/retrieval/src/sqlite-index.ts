@@ -27,16 +27,20 @@ CREATE TABLE IF NOT EXISTS lex_chunks (
 CREATE TABLE IF NOT EXISTS lex_tail (doc INTEGER PRIMARY KEY, terms TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS lex_pending (doc INTEGER PRIMARY KEY, text TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS lex_chunks_version ON lex_chunks(version_id);
-CREATE TABLE IF NOT EXISTS lex_segments (seg INTEGER PRIMARY KEY, last_doc INTEGER NOT NULL, collection_id TEXT);
+CREATE TABLE IF NOT EXISTS lex_segments (seg INTEGER PRIMARY KEY, last_doc INTEGER NOT NULL, collection_id TEXT, chunks INTEGER);
 CREATE TABLE IF NOT EXISTS lex_dead (doc INTEGER PRIMARY KEY, seg INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS lex_postings (seg INTEGER NOT NULL, term TEXT NOT NULL, n INTEGER, skip BLOB,
   data BLOB NOT NULL, PRIMARY KEY (seg, term)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS lex_snapshot (name TEXT PRIMARY KEY, data BLOB NOT NULL);`;
 
-/** A segment: its collection, its last chunk and its chunks deleted since it was written (ascending). */
+/**
+ * A segment: its collection, its last chunk, the live chunks it was written with and its chunks
+ * deleted since (ascending).
+ */
 interface Segment {
   collection: string;
   lastDoc: number;
+  chunks: number;
   dead: number[];
 }
 
@@ -54,6 +58,16 @@ const SLACK = 1 + 1e-9;
 
 /** Segments' worth of chunks all tails together may hold before the largest are written. */
 const TAIL_BOUND = 8;
+
+/**
+ * A collection's newest run of this many segments of one tier is merged into one segment of the
+ * next tier: a collection of N chunks has at most MERGE_FANIN − 1 segments per tier, about
+ * log(N / segmentChunks) / log(MERGE_FANIN) tiers, and every chunk's postings are rewritten once per tier.
+ */
+const MERGE_FANIN = 8;
+
+/** Terms merged per round of reads (bounds the memory a merge holds). */
+const MERGE_BATCH = 2048;
 
 /**
  * The chunks of one collection not yet in a segment, as an inverted index in typed arrays: per term
@@ -156,7 +170,8 @@ function grow(a: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
  *   written as one immutable segment of that collection — per term one varint-coded postings list
  *   in blocks of 128 with a skip table (each block's last chunk, largest term frequency and
  *   shortest chunk), appended in term order, so writing never slows as the index grows; a
- *   collection's segments hold ascending ranges of chunk numbers;
+ *   collection's segments hold ascending ranges of chunk numbers, and eight neighbouring segments
+ *   of one size tier are merged into one in the background (a million chunks in 8 segments, not 50);
  * - deleting marks chunks dead (their postings are skipped, IDF counts only live chunks);
  * - a query reads only the lists of the collections it may see. The tail is scored exhaustively;
  *   each segment with MaxScore: lists whose bounds together cannot lift a chunk into the top k are
@@ -177,6 +192,9 @@ export class SqliteLexicalIndex implements LexicalIndex {
   private segments = new Map<string, number[]>();
   private readonly segInfo = new Map<number, Segment>();
   private lastSeg = 0;
+  /** The merge running in the background, if any; `closing` stops it at its next batch. */
+  private merging: Promise<void> | null = null;
+  private closing = false;
   /** Bumped by every write; a snapshot of the chunk table is valid only for the generation it was taken at. */
   private generation = 0;
   /** collection id → its chunks not yet in a segment. */
@@ -276,6 +294,7 @@ export class SqliteLexicalIndex implements LexicalIndex {
   private addSegmentCollections(): void {
     const columns = this.db.prepare('PRAGMA table_info(lex_segments)').all() as { name: string }[];
     if (!columns.some((c) => c.name === 'collection_id')) this.db.exec('ALTER TABLE lex_segments ADD COLUMN collection_id TEXT');
+    if (!columns.some((c) => c.name === 'chunks')) this.db.exec('ALTER TABLE lex_segments ADD COLUMN chunks INTEGER');
     const mixed = this.db.prepare('SELECT seg FROM lex_segments WHERE collection_id IS NULL').pluck().all() as number[];
     if (mixed.length === 0) return;
     const live = new Set(this.db.prepare('SELECT doc FROM lex_chunks').pluck().all() as number[]);
@@ -319,17 +338,18 @@ export class SqliteLexicalIndex implements LexicalIndex {
    * at once; lists of the layout without blocks get their skip tables.
    */
   private load(): void {
+    this.dropUnfinishedMerge();
     this.generation = Number(
       (this.db.prepare("SELECT value FROM meta WHERE key = 'generation'").pluck().get() as string | undefined) ?? 0,
     );
-    const segs = this.db.prepare('SELECT seg, collection_id, last_doc FROM lex_segments ORDER BY seg').raw().all() as [
-      number,
-      string,
-      number,
-    ][];
-    for (const [seg, collection, lastDoc] of segs) {
+    const segs = this.db
+      .prepare('SELECT seg, collection_id, last_doc, chunks FROM lex_segments ORDER BY last_doc, seg')
+      .raw()
+      .all() as [number, string, number, number | null][];
+    for (const [seg, collection, lastDoc, chunks] of segs) {
       this.segmentsOf(collection).push(seg);
-      this.segInfo.set(seg, { collection, lastDoc, dead: [] });
+      // a segment written before counts were kept: one segment's worth
+      this.segInfo.set(seg, { collection, lastDoc, chunks: chunks ?? this.segmentChunks, dead: [] });
     }
     for (const [doc, seg] of this.db.prepare('SELECT doc, seg FROM lex_dead ORDER BY doc').raw().iterate() as IterableIterator<
       [number, number]
@@ -360,6 +380,7 @@ export class SqliteLexicalIndex implements LexicalIndex {
       .iterate() as IterableIterator<[number, string, string]>;
     for (const [doc, text, collection] of pending) this.addToTail(doc, collection, countTerms(this.analyze(text)));
     for (const [collection, t] of this.tails) if (t.docs.length >= this.segmentChunks) this.flushCollection(collection);
+    for (const collection of [...this.segments.keys()]) this.mergeTiers(collection);
   }
 
   /** The chunk table from the snapshot of the last clean close, if it is of the current generation and chunk rows. */
@@ -518,6 +539,7 @@ export class SqliteLexicalIndex implements LexicalIndex {
     const writer = new PostingsWriter();
     const { terms, start, docs, tfs } = tail.sorted();
     const lastDoc = tail.docs.reduce((a, b) => Math.max(a, b), 0);
+    const chunks = tail.docs.filter((doc) => this.chunks.alive(doc)).length;
     let written = false;
     this.db.transaction(() => {
       this.bump();
@@ -534,15 +556,153 @@ export class SqliteLexicalIndex implements LexicalIndex {
         }
       }
       if (written)
-        this.db.prepare('INSERT INTO lex_segments (seg, last_doc, collection_id) VALUES (?, ?, ?)').run(seg, lastDoc, collection);
+        this.db
+          .prepare('INSERT INTO lex_segments (seg, last_doc, collection_id, chunks) VALUES (?, ?, ?, ?)')
+          .run(seg, lastDoc, collection, chunks);
       for (const doc of tail.docs) this.stmts.deletePending.run(doc);
     })();
     if (written) {
       this.segmentsOf(collection).push(seg);
-      this.segInfo.set(seg, { collection, lastDoc, dead: [] });
+      this.segInfo.set(seg, { collection, lastDoc, chunks, dead: [] });
       this.lastSeg = seg;
     }
     this.tails.delete(collection);
+    this.mergeTiers(collection);
+  }
+
+  /** A segment's tier: log base MERGE_FANIN of its chunks in segments' worth, rounded (0 for one segment's worth or less). */
+  private tier(seg: number): number {
+    const chunks = (this.segInfo.get(seg) as Segment).chunks;
+    return Math.max(0, Math.round(Math.log(Math.max(1, chunks) / this.segmentChunks) / Math.log(MERGE_FANIN)));
+  }
+
+  /**
+   * While MERGE_FANIN neighbouring segments of a collection are of one tier, they are merged into one: a
+   * query looks a term up once per segment, and at a million chunks in segments of 20,000 those
+   * lookups were half of its time. The oldest such run of neighbouring segments is merged, so a
+   * collection's segments keep ascending, disjoint ranges of chunk numbers (and are read in the
+   * order of their last chunk). One merge runs at a time, in the background; when it ends, every
+   * collection is checked again.
+   */
+  private mergeTiers(collection: string): void {
+    if (this.merging || this.closing || !this.db.open) return;
+    const list = this.segmentsOf(collection);
+    let run: number[] | null = null;
+    for (let i = 0, same = 0; i < list.length && !run; i++) {
+      same = i > 0 && this.tier(list[i] as number) === this.tier(list[i - 1] as number) ? same + 1 : 1;
+      if (same === MERGE_FANIN) run = list.slice(i - MERGE_FANIN + 1, i + 1);
+    }
+    if (!run) return;
+    this.merging = this.merge(collection, run)
+      .catch((err: unknown) => {
+        if (this.db.open) throw err;
+      })
+      .finally(() => {
+        this.merging = null;
+        if (!this.closing && this.db.open) for (const c of [...this.segments.keys()]) this.mergeTiers(c);
+      });
+  }
+
+  /**
+   * Writes one segment holding the live postings of `segs` (neighbouring segments of a collection,
+   * oldest first) and then drops theirs. Terms are merged in batches, a transaction each, yielding
+   * between them, so searches and writes go on meanwhile; the new segment is read only once the
+   * last batch is in, and chunks deleted during the merge become its deleted chunks. Each term's
+   * lists are concatenated (their chunk ranges follow each other) and cut into blocks anew, without
+   * the chunks deleted before. A merge cut short (close, crash) leaves rows of a segment no query
+   * reads; they are removed at the next open (`meta.merging`, `meta.dropping`).
+   */
+  private async merge(collection: string, segs: number[]): Promise<void> {
+    const seg = ++this.lastSeg;
+    this.db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('merging', ?)").run(String(seg));
+    const deadBefore = new Set(segs.flatMap((s) => (this.segInfo.get(s) as Segment).dead));
+    const inList = segs.map(() => '?').join(', ');
+    const terms = this.db
+      .prepare(`SELECT DISTINCT term FROM lex_postings WHERE seg IN (${inList}) ORDER BY term`)
+      .pluck()
+      .all(...segs) as string[];
+    const range = this.db.prepare('SELECT term, data FROM lex_postings WHERE seg = ? AND term BETWEEN ? AND ?').raw();
+    const writer = new PostingsWriter();
+    const buf = new PostingsBuffer();
+    for (let from = 0; from < terms.length; from += MERGE_BATCH) {
+      await new Promise((resolve) => setImmediate(resolve));
+      if (this.closing) return;
+      const batch = terms.slice(from, from + MERGE_BATCH);
+      const first = batch[0] as string;
+      const last = batch[batch.length - 1] as string;
+      this.db.transaction(() => {
+        const rows = segs.map((s) => new Map(range.all(s, first, last) as [string, Uint8Array][]));
+        for (const term of batch) {
+          for (const lists of rows) {
+            const data = lists.get(term);
+            if (!data) continue;
+            buf.clear();
+            buf.decode(data);
+            for (let i = 0; i < buf.n; i++) {
+              const doc = buf.docs[i] as number;
+              if (this.chunks.alive(doc)) writer.add(doc, buf.tfs[i] as number, this.chunks.len(doc));
+            }
+          }
+          const list = writer.take();
+          if (list.n > 0) this.stmts.insertPosting.run(seg, term, list.n, list.skip, list.data);
+        }
+      })();
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+    if (this.closing) return;
+    const infos = segs.map((s) => this.segInfo.get(s) as Segment);
+    const lastDoc = Math.max(...infos.map((i) => i.lastDoc));
+    const chunks = infos.reduce((n, i) => n + i.chunks, 0) - deadBefore.size;
+    // deleted while the merge ran: still in its lists
+    const dead = infos
+      .flatMap((i) => i.dead)
+      .filter((doc) => !deadBefore.has(doc))
+      .sort((a, b) => a - b);
+    this.db.transaction(() => {
+      this.bump();
+      this.db.prepare(`DELETE FROM lex_segments WHERE seg IN (${inList})`).run(...segs);
+      this.db.prepare(`DELETE FROM lex_dead WHERE seg IN (${inList})`).run(...segs);
+      this.db
+        .prepare('INSERT INTO lex_segments (seg, last_doc, collection_id, chunks) VALUES (?, ?, ?, ?)')
+        .run(seg, lastDoc, collection, chunks);
+      for (const doc of dead) this.stmts.addDead.run(doc, seg);
+      this.db.prepare("DELETE FROM meta WHERE key = 'merging'").run();
+      this.db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('dropping', ?)").run(JSON.stringify(segs));
+    })();
+    const list = this.segmentsOf(collection);
+    list.splice(list.indexOf(segs[0] as number), segs.length, seg);
+    for (const s of segs) this.segInfo.delete(s);
+    this.segInfo.set(seg, { collection, lastDoc, chunks, dead });
+    // the merged segments' rows, a batch at a time
+    const drop = this.db.prepare(
+      'DELETE FROM lex_postings WHERE seg = ? AND term IN (SELECT term FROM lex_postings WHERE seg = ? ORDER BY term LIMIT 4096)',
+    );
+    for (const s of segs) {
+      for (;;) {
+        await new Promise((resolve) => setImmediate(resolve));
+        if (this.closing) return;
+        if (drop.run(s, s).changes === 0) break;
+      }
+    }
+    this.db.prepare("DELETE FROM meta WHERE key = 'dropping'").run();
+  }
+
+  /** Resolves when no merge is running or due. */
+  async merged(): Promise<void> {
+    while (this.merging) await this.merging;
+  }
+
+  /** Rows a merge cut short left behind: those of the segment it was writing, or of the segments it had replaced. */
+  private dropUnfinishedMerge(): void {
+    const meta = this.db.prepare('SELECT value FROM meta WHERE key = ?').pluck();
+    const merging = meta.get('merging') as string | undefined;
+    const dropping = meta.get('dropping') as string | undefined;
+    if (merging === undefined && dropping === undefined) return;
+    this.db.transaction(() => {
+      const segs = [...(merging === undefined ? [] : [Number(merging)]), ...(dropping ? (JSON.parse(dropping) as number[]) : [])];
+      for (const s of segs) this.db.prepare('DELETE FROM lex_postings WHERE seg = ?').run(s);
+      this.db.prepare("DELETE FROM meta WHERE key IN ('merging', 'dropping')").run();
+    })();
   }
 
   private removeDoc(doc: number): void {
@@ -829,6 +989,8 @@ export class SqliteLexicalIndex implements LexicalIndex {
 
   /** Writes the tail as a segment and a snapshot of the chunk table, so a reopen need not rebuild either. */
   async close(): Promise<void> {
+    this.closing = true;
+    await this.merging;
     if (this.db.open) {
       this.flush();
       this.writeSnapshot();
