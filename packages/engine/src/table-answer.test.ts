@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from './engine.js';
-import { openTestEngine } from './test-engine.js';
+import { openTestEngineWith } from './test-engine.js';
 
 const season = [
   'Game,Date,Opponent,Venue,Attendance,Opening act',
@@ -20,16 +20,7 @@ let engine: Engine;
 let close: () => Promise<void>;
 
 beforeAll(async () => {
-  ({ engine, close } = openTestEngine('pp-table-answer-', { isolate: false }));
-  const collection = await engine.ensureCollection('default');
-  const uploaded = await engine.upload(collection.collection_id, [
-    { name: 'season.csv', bytes: new TextEncoder().encode(season) },
-    { name: 'tour.csv', bytes: new TextEncoder().encode(tour) },
-  ]);
-  await engine.waitForVersions(
-    uploaded.map((u) => u.version.version_id),
-    { timeoutMs: 30_000 },
-  );
+  ({ engine, close } = await openTestEngineWith('pp-table-answer-', { 'season.csv': season, 'tour.csv': tour }));
 });
 
 afterAll(async () => close());

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from './engine.js';
-import { openTestEngine } from './test-engine.js';
+import { openTestEngineWith } from './test-engine.js';
 
 /** A long table whose every row repeats the question's words: its rows fill the first 50 candidates. */
 const notes = [
@@ -19,16 +19,7 @@ let engine: Engine;
 let close: () => Promise<void>;
 
 beforeAll(async () => {
-  ({ engine, close } = openTestEngine('pp-table-candidates-', { isolate: false }));
-  const collection = await engine.ensureCollection('default');
-  const uploaded = await engine.upload(collection.collection_id, [
-    { name: 'notes.csv', bytes: new TextEncoder().encode(notes) },
-    { name: 'clubs.csv', bytes: new TextEncoder().encode(clubs) },
-  ]);
-  await engine.waitForVersions(
-    uploaded.map((u) => u.version.version_id),
-    { timeoutMs: 30_000 },
-  );
+  ({ engine, close } = await openTestEngineWith('pp-table-candidates-', { 'notes.csv': notes, 'clubs.csv': clubs }));
 });
 
 afterAll(async () => close());

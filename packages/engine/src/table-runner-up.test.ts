@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from './engine.js';
-import { openTestEngine } from './test-engine.js';
+import { openTestEngineWith } from './test-engine.js';
 
 /** Two seasons' tables with the same columns: "which week had the highest attendance?" fits both alike. */
 const season = (weeks: [string, string][]): string =>
@@ -29,17 +29,11 @@ let engine: Engine;
 let close: () => Promise<void>;
 
 beforeAll(async () => {
-  ({ engine, close } = openTestEngine('pp-table-runner-up-', { isolate: false }));
-  const collection = await engine.ensureCollection('default');
-  const uploaded = await engine.upload(collection.collection_id, [
-    { name: 'season_1959.csv', bytes: new TextEncoder().encode(first) },
-    { name: 'season_1981.csv', bytes: new TextEncoder().encode(second) },
-    { name: 'schedule_notes.csv', bytes: new TextEncoder().encode(other) },
-  ]);
-  await engine.waitForVersions(
-    uploaded.map((u) => u.version.version_id),
-    { timeoutMs: 30_000 },
-  );
+  ({ engine, close } = await openTestEngineWith('pp-table-runner-up-', {
+    'season_1959.csv': first,
+    'season_1981.csv': second,
+    'schedule_notes.csv': other,
+  }));
 });
 
 afterAll(async () => close());

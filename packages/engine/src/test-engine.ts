@@ -34,3 +34,21 @@ export function openTestEngine(
     },
   };
 }
+
+/** `openTestEngine` (parsed in process) with text files uploaded to a `default` collection and ingested. */
+export async function openTestEngineWith(
+  prefix: string,
+  files: Record<string, string>,
+): Promise<{ engine: Engine; close: () => Promise<void> }> {
+  const { engine, close } = openTestEngine(prefix, { isolate: false });
+  const collection = await engine.ensureCollection('default');
+  const uploaded = await engine.upload(
+    collection.collection_id,
+    Object.entries(files).map(([name, text]) => ({ name, bytes: new TextEncoder().encode(text) })),
+  );
+  await engine.waitForVersions(
+    uploaded.map((u) => u.version.version_id),
+    { timeoutMs: 30_000 },
+  );
+  return { engine, close };
+}
