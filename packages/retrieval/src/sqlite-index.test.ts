@@ -105,7 +105,7 @@ describe('SqliteLexicalIndex', () => {
     await single.close();
   });
 
-  it('merges a collection’s newest segments tier by tier, dropping deleted chunks, with the hits of one unsegmented index', async () => {
+  it('merges a collection’s neighbouring segments tier by tier, dropping deleted chunks, with the hits of one unsegmented index', async () => {
     const words = ['harbour', 'lighthouse', 'ferry', 'tide', 'pier', 'crane', 'cargo', 'storm', 'anchor', 'quay', 'dock', 'buoy'];
     const rand = seededRandom(5);
     const chunks = Array.from({ length: 700 }, (_, i) =>
