@@ -3,6 +3,6 @@ import { parseSpreadsheet } from './parse-spreadsheet.js';
 
 export const spreadsheetParser: ParserEntry = {
   name: 'spreadsheet',
-  version: '1',
+  version: '2',
   parse: (bytes, ctx) => parseSpreadsheet(bytes, ctx),
 };
