@@ -1,3 +1,4 @@
+import { setImmediate as yieldTurn } from 'node:timers/promises';
 import { ANALYZER_ID, analyze as defaultAnalyze } from '@pinpoint/analysis';
 import type { IndexedChunk, LexicalHit, LexicalIndex, QueryTerm, SearchFilter } from '@pinpoint/core';
 import Database from 'better-sqlite3';
@@ -60,7 +61,7 @@ const SLACK = 1 + 1e-9;
 const TAIL_BOUND = 8;
 
 /**
- * A collection's newest run of this many segments of one tier is merged into one segment of the
+ * A run of this many neighbouring segments of one tier in a collection is merged into one segment of the
  * next tier: a collection of N chunks has at most MERGE_FANIN − 1 segments per tier, about
  * log(N / segmentChunks) / log(MERGE_FANIN) tiers, and every chunk's postings are rewritten once per tier.
  */
@@ -242,6 +243,7 @@ export class SqliteLexicalIndex implements LexicalIndex {
       postings: this.db.prepare('SELECT n, skip, data FROM lex_postings WHERE seg = ? AND term = ?').raw(),
       chunkId: this.db.prepare('SELECT chunk_id FROM lex_chunks WHERE doc = ?').pluck(),
       insertPosting: this.db.prepare('INSERT INTO lex_postings (seg, term, n, skip, data) VALUES (?, ?, ?, ?, ?)'),
+      insertSegment: this.db.prepare('INSERT INTO lex_segments (seg, last_doc, collection_id, chunks) VALUES (?, ?, ?, ?)'),
       addDead: this.db.prepare('INSERT OR IGNORE INTO lex_dead (doc, seg) VALUES (?, ?)'),
       generation: this.db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('generation', ?)"),
     };
@@ -555,10 +557,7 @@ export class SqliteLexicalIndex implements LexicalIndex {
           written = true;
         }
       }
-      if (written)
-        this.db
-          .prepare('INSERT INTO lex_segments (seg, last_doc, collection_id, chunks) VALUES (?, ?, ?, ?)')
-          .run(seg, lastDoc, collection, chunks);
+      if (written) this.stmts.insertSegment.run(seg, lastDoc, collection, chunks);
       for (const doc of tail.docs) this.stmts.deletePending.run(doc);
     })();
     if (written) {
@@ -625,7 +624,7 @@ export class SqliteLexicalIndex implements LexicalIndex {
     const writer = new PostingsWriter();
     const buf = new PostingsBuffer();
     for (let from = 0; from < terms.length; from += MERGE_BATCH) {
-      await new Promise((resolve) => setImmediate(resolve));
+      await yieldTurn();
       if (this.closing) return;
       const batch = terms.slice(from, from + MERGE_BATCH);
       const first = batch[0] as string;
@@ -648,7 +647,7 @@ export class SqliteLexicalIndex implements LexicalIndex {
         }
       })();
     }
-    await new Promise((resolve) => setImmediate(resolve));
+    await yieldTurn();
     if (this.closing) return;
     const infos = segs.map((s) => this.segInfo.get(s) as Segment);
     const lastDoc = Math.max(...infos.map((i) => i.lastDoc));
@@ -662,9 +661,7 @@ export class SqliteLexicalIndex implements LexicalIndex {
       this.bump();
       this.db.prepare(`DELETE FROM lex_segments WHERE seg IN (${inList})`).run(...segs);
       this.db.prepare(`DELETE FROM lex_dead WHERE seg IN (${inList})`).run(...segs);
-      this.db
-        .prepare('INSERT INTO lex_segments (seg, last_doc, collection_id, chunks) VALUES (?, ?, ?, ?)')
-        .run(seg, lastDoc, collection, chunks);
+      this.stmts.insertSegment.run(seg, lastDoc, collection, chunks);
       for (const doc of dead) this.stmts.addDead.run(doc, seg);
       this.db.prepare("DELETE FROM meta WHERE key = 'merging'").run();
       this.db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('dropping', ?)").run(JSON.stringify(segs));
@@ -679,7 +676,7 @@ export class SqliteLexicalIndex implements LexicalIndex {
     );
     for (const s of segs) {
       for (;;) {
-        await new Promise((resolve) => setImmediate(resolve));
+        await yieldTurn();
         if (this.closing) return;
         if (drop.run(s, s).changes === 0) break;
       }
