@@ -1,7 +1,7 @@
 import type { Anchor, Chunk, Citation, Element } from '@pinpoint/core';
 import { sliceCodepoints } from '@pinpoint/core';
 import type { QaCell, QaRow, QaTable } from './model.js';
-import { buildTable } from './model.js';
+import { buildTable, folded } from './model.js';
 import type { TablePlan } from './question.js';
 import { planQuestion } from './question.js';
 
@@ -161,8 +161,6 @@ function answerOf(row: QaRow | undefined, col: number | undefined, how: string, 
   if (!cell) return undefined;
   return { cells: [cell, ...extra.filter((c) => c !== cell)], answerCell: cell, value: cell.text, how };
 }
-
-const folded = (s: string): string => s.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
 
 /** "the same score as the game in Benin": the first other row whose cell in the column reads as the named row's. */
 function sameAs(
