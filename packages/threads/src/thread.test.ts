@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { startThread } from './thread.js';
+
+type Echo = {
+  greet(name: string): string;
+  slow(ms: number): Promise<number>;
+  double(v: Float32Array): Float32Array;
+  refuse(): never;
+  crash(): Promise<never>;
+};
+
+const entry = new URL('./test-echo-thread.ts', import.meta.url);
+
+describe('startThread / serveThread', () => {
+  it('answers calls in the order they were made, with transferred buffers', async () => {
+    const t = startThread<Echo>(entry, { greeting: 'hello' }, 'echo');
+    const slow = t.call('slow', 50);
+    const greet = t.call('greet', 'ada');
+    expect(await Promise.all([slow, greet])).toEqual([1, 'hello, ada (2)']);
+    const input = Float32Array.of(1, 2, 3);
+    const doubled = await t.call('double', input, [input.buffer]);
+    expect(input.byteLength).toBe(0);
+    expect([...doubled]).toEqual([2, 4, 6]);
+    await t.close();
+  });
+
+  it('rejects with the code and message the handler threw, and goes on', async () => {
+    const t = startThread<Echo>(entry, { greeting: 'hi' }, 'echo');
+    await expect(t.call('refuse', undefined)).rejects.toMatchObject({ code: 'PP_VALIDATION', message: 'not this one' });
+    expect(await t.call('greet', 'bo')).toBe('hi, bo (1)');
+    await t.close();
+  });
+
+  it('rejects every call when setup fails', async () => {
+    const t = startThread<Echo>(entry, { greeting: 'x', failSetup: true }, 'echo');
+    await expect(t.call('greet', 'a')).rejects.toMatchObject({ code: 'PP_CONFIG_INVALID', message: 'setup refused' });
+    await expect(t.call('greet', 'b')).rejects.toMatchObject({ code: 'PP_CONFIG_INVALID' });
+    await t.close();
+  });
+
+  it('fails pending and later calls with PP_INTERNAL when the thread dies', async () => {
+    const t = startThread<Echo>(entry, { greeting: 'x' }, 'echo');
+    await expect(t.call('crash', undefined)).rejects.toMatchObject({ code: 'PP_INTERNAL' });
+    await expect(t.call('greet', 'a')).rejects.toMatchObject({ code: 'PP_INTERNAL' });
+    await t.close();
+  });
+
+  it('close waits for the calls still pending', async () => {
+    const t = startThread<Echo>(entry, { greeting: 'x' }, 'echo');
+    const slow = t.call('slow', 100);
+    await t.close();
+    expect(await slow).toBe(1);
+    await expect(t.call('greet', 'late')).rejects.toMatchObject({ code: 'PP_INTERNAL' });
+  });
+});
