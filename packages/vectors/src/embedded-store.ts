@@ -1,16 +1,17 @@
 import { createError, type LexicalHit, type SearchFilter, type VectorRecord, type VectorStore } from '@pinpoint/core';
+import { startThread, type ThreadHandle } from '@pinpoint/threads';
 import Database from 'better-sqlite3';
-import hnswlib from 'hnswlib-node';
-import { matchesFilter, type VectorMeta } from './filter.js';
-import { loadSnapshot, saveSnapshot } from './hnsw-snapshot.js';
+import type { VectorMeta } from './filter.js';
+import { VectorIndex } from './vector-index.js';
+import type { VectorIndexHandlers, VectorIndexInit } from './vector-index-host.js';
 
 export interface EmbeddedVectorStoreOptions {
-  /** SQLite file (or ':memory:'); vectors are Float32 BLOBs, loaded into memory at open. */
+  /** SQLite file (or ':memory:'); vectors are Float32 BLOBs. */
   path: string;
   dimensions: number;
   /**
-   * Past this many vectors (after filtering) the search uses an HNSW index instead of an exact scan.
-   * Default from the measurement in README.md.
+   * Up to this many vectors the store searches an in-memory copy by exact scan; past it the index
+   * moves to a thread of its own with an HNSW graph. Default from the measurement in README.md.
    */
   annThreshold?: number;
   /**
@@ -20,22 +21,13 @@ export interface EmbeddedVectorStoreOptions {
   space?: string;
 }
 
-interface Entry extends VectorMeta {
-  vector: Float32Array;
-  label: number;
-}
-
-interface Row {
-  chunk_id: string;
-  version_id: string;
-  document_id: string;
-  collection_id: string;
+interface Row extends Omit<VectorMeta, 'page_index'> {
   page_index: number | null;
   vector: Buffer;
 }
 
 export const DEFAULT_ANN_THRESHOLD = 10_000;
-const EF_SEARCH = 128;
+const threadEntry = new URL('./vector-index-thread.ts', import.meta.url);
 
 function normalized(v: Float32Array): Float32Array {
   let s = 0;
@@ -44,23 +36,17 @@ function normalized(v: Float32Array): Float32Array {
   return v.map((x) => x / n);
 }
 
-function dot(a: Float32Array, b: Float32Array): number {
-  let s = 0;
-  for (let i = 0; i < a.length; i++) s += (a[i] as number) * (b[i] as number);
-  return s;
-}
-
-function byScore(a: LexicalHit, b: LexicalHit): number {
-  return b.score - a.score || (a.chunk_id < b.chunk_id ? -1 : 1);
-}
-
-/** Exact cosine search over an in-memory copy of a SQLite table, with HNSW (hnswlib) past a threshold. */
+/**
+ * Vectors persisted in SQLite (written here, before the index sees them), searched in memory: by an
+ * exact scan in this thread while the store is small, by the index thread's HNSW graph past the
+ * threshold, so graph inserts never hold up the caller's thread.
+ */
 class EmbeddedVectorStore implements VectorStore {
   readonly id: string;
   private readonly db: Database.Database;
-  private readonly entries = new Map<string, Entry>();
-  private readonly byLabel: (Entry | undefined)[] = [];
-  private ann: hnswlib.HierarchicalNSW | null = null;
+  /** Below the threshold; it never builds a graph itself. */
+  private local: VectorIndex | null = null;
+  private thread: ThreadHandle<VectorIndexHandlers> | null = null;
 
   constructor(private readonly options: EmbeddedVectorStoreOptions) {
     this.id = `embedded-cosine@${options.dimensions}`;
@@ -74,18 +60,28 @@ class EmbeddedVectorStore implements VectorStore {
       CREATE TABLE IF NOT EXISTS pp_vectors_generation (id INTEGER PRIMARY KEY CHECK (id = 1), n INTEGER NOT NULL);
       INSERT OR IGNORE INTO pp_vectors_generation (id, n) VALUES (1, 0);`);
     this.claimSpace(options.space ?? `dims:${options.dimensions}`);
-    for (const row of this.db.prepare('SELECT * FROM pp_vectors').iterate() as IterableIterator<Row>) {
-      const vector = new Float32Array(
-        row.vector.buffer.slice(row.vector.byteOffset, row.vector.byteOffset + row.vector.byteLength),
-      );
-      const { page_index, vector: _, ...meta } = row;
-      this.remember({ ...meta, ...(page_index === null ? {} : { page_index }), vector, label: 0 });
-    }
-    if (this.entries.size > this.threshold && options.path !== ':memory:') this.restoreAnn();
+    const { n } = this.db.prepare('SELECT COUNT(*) AS n FROM pp_vectors').get() as { n: number };
+    if (n > this.threshold && options.path !== ':memory:') this.startIndexThread({ kind: 'file', path: options.path });
+    else this.loadLocal();
   }
 
   private get threshold(): number {
     return this.options.annThreshold ?? DEFAULT_ANN_THRESHOLD;
+  }
+
+  private loadLocal(): void {
+    const local = new VectorIndex(this.options.dimensions, Number.POSITIVE_INFINITY);
+    for (const row of this.db.prepare('SELECT * FROM pp_vectors').iterate() as IterableIterator<Row>) {
+      const { page_index, vector, ...ids } = row;
+      const meta = page_index === null ? ids : { ...ids, page_index };
+      local.add([meta], new Float32Array(vector.buffer, vector.byteOffset, vector.byteLength / 4));
+    }
+    this.local = local;
+  }
+
+  private startIndexThread(source: VectorIndexInit['source'], transfer: ArrayBuffer[] = []): void {
+    const init: VectorIndexInit = { dimensions: this.options.dimensions, threshold: this.threshold, source };
+    this.thread = startThread<VectorIndexHandlers>(threadEntry, init, 'vector index', transfer);
   }
 
   private generation(): number {
@@ -94,20 +90,6 @@ class EmbeddedVectorStore implements VectorStore {
 
   private bumpGeneration(): void {
     this.db.prepare('UPDATE pp_vectors_generation SET n = n + 1 WHERE id = 1').run();
-  }
-
-  /** Takes the graph saved at the last close when nothing was written since. */
-  private restoreAnn(): void {
-    const snapshot = loadSnapshot(this.options.path, this.generation(), this.options.dimensions);
-    if (!snapshot || snapshot.labels.filter((id) => id !== null).length !== this.entries.size) return;
-    const byLabel = snapshot.labels.map((id) => (id === null ? undefined : this.entries.get(id)));
-    if (byLabel.filter(Boolean).length !== this.entries.size) return;
-    this.byLabel.length = 0;
-    for (const [label, entry] of byLabel.entries()) {
-      this.byLabel.push(entry);
-      if (entry) entry.label = label;
-    }
-    this.ann = snapshot.ann;
   }
 
   private claimSpace(space: string): void {
@@ -120,57 +102,38 @@ class EmbeddedVectorStore implements VectorStore {
     })();
   }
 
-  private remember(entry: Entry): void {
-    const old = this.entries.get(entry.chunk_id);
-    if (old) this.forget(old);
-    entry.label = this.byLabel.length;
-    this.byLabel.push(entry);
-    this.entries.set(entry.chunk_id, entry);
-    if (this.ann) this.addToAnn(entry);
-  }
-
-  private forget(entry: Entry): void {
-    this.entries.delete(entry.chunk_id);
-    this.byLabel[entry.label] = undefined;
-    this.ann?.markDelete(entry.label);
-  }
-
-  private addToAnn(entry: Entry): void {
-    const ann = this.ann as hnswlib.HierarchicalNSW;
-    if (ann.getCurrentCount() >= ann.getMaxElements()) ann.resizeIndex(Math.max(1024, ann.getMaxElements() * 2));
-    ann.addPoint(Array.from(entry.vector), entry.label);
-  }
-
-  private buildAnn(): hnswlib.HierarchicalNSW {
-    const ann = new hnswlib.HierarchicalNSW('ip', this.options.dimensions);
-    ann.initIndex({ maxElements: Math.max(1024, this.entries.size * 2), m: 16, efConstruction: 200, randomSeed: 42 });
-    this.ann = ann;
-    for (const entry of this.entries.values()) this.addToAnn(entry);
-    return ann;
+  private checkDimensions(n: number, what: string): void {
+    if (n === this.options.dimensions) return;
+    throw createError(
+      'PP_VALIDATION',
+      `${what} has ${n} dimensions; the store holds ${this.options.dimensions} (re-embed after changing the model)`,
+    );
   }
 
   async upsert(records: VectorRecord[]): Promise<void> {
+    const dims = this.options.dimensions;
+    for (const r of records) this.checkDimensions(r.vector.length, `vector for ${r.chunk_id}`);
+    const entries: VectorMeta[] = records.map(({ vector: _, ...meta }) => meta);
+    const vectors = new Float32Array(records.length * dims);
+    for (const [i, r] of records.entries()) vectors.set(normalized(r.vector), i * dims);
     const insert = this.db.prepare(
       'INSERT OR REPLACE INTO pp_vectors (chunk_id, version_id, document_id, collection_id, page_index, vector) VALUES (?, ?, ?, ?, ?, ?)',
     );
-    const entries = records.map((r) => {
-      if (r.vector.length !== this.options.dimensions) {
-        throw createError(
-          'PP_VALIDATION',
-          `vector for ${r.chunk_id} has ${r.vector.length} dimensions; the store holds ${this.options.dimensions} (re-embed after changing the model)`,
-        );
-      }
-      const { vector, ...meta } = r;
-      return { ...meta, vector: normalized(vector), label: 0 };
-    });
     this.db.transaction(() => {
       this.bumpGeneration();
-      for (const e of entries)
-        insert.run(e.chunk_id, e.version_id, e.document_id, e.collection_id, e.page_index ?? null, Buffer.from(e.vector.buffer));
+      for (const [i, e] of entries.entries()) {
+        const v = Buffer.from(vectors.buffer, i * dims * 4, dims * 4);
+        insert.run(e.chunk_id, e.version_id, e.document_id, e.collection_id, e.page_index ?? null, v);
+      }
     })();
-    for (const e of entries) this.remember(e);
-    // Past the threshold the HNSW graph is built during ingestion, not on the first question.
-    if (!this.ann && this.entries.size > this.threshold) this.buildAnn();
+    if (this.thread) return this.thread.call('add', { entries, vectors }, [vectors.buffer as ArrayBuffer]);
+    const local = this.local as VectorIndex;
+    local.add(entries, vectors);
+    if (local.size <= this.threshold) return;
+    // Past the threshold the graph is built in the index thread, during ingestion, not on the first question.
+    const handed = local.export();
+    this.local = null;
+    this.startIndexThread({ kind: 'entries', ...handed }, [handed.vectors.buffer as ArrayBuffer]);
   }
 
   async deleteVersion(versionId: string): Promise<void> {
@@ -178,53 +141,23 @@ class EmbeddedVectorStore implements VectorStore {
       this.bumpGeneration();
       this.db.prepare('DELETE FROM pp_vectors WHERE version_id = ?').run(versionId);
     })();
-    for (const e of [...this.entries.values()]) if (e.version_id === versionId) this.forget(e);
+    if (this.thread) return this.thread.call('deleteVersion', versionId);
+    this.local?.deleteVersion(versionId);
   }
 
   async search(vector: Float32Array, options: { k: number; filter?: SearchFilter }): Promise<LexicalHit[]> {
-    if (vector.length !== this.options.dimensions)
-      throw createError(
-        'PP_VALIDATION',
-        `query vector has ${vector.length} dimensions; the store holds ${this.options.dimensions}`,
-      );
+    this.checkDimensions(vector.length, 'query vector');
     const q = normalized(vector);
-    const keep = matchesFilter(options.filter);
-    let pool = 0;
-    for (const e of this.entries.values()) if (keep(e)) pool++;
-    if (pool <= this.threshold) return this.exact(q, keep, options.k);
-    const ann = this.ann ?? this.buildAnn();
-    ann.setEf(Math.max(EF_SEARCH, options.k * 4));
-    const k = Math.min(options.k, pool);
-    const passes = (label: number) => {
-      const e = this.byLabel[label];
-      return e !== undefined && keep(e);
-    };
-    const found = ann.searchKnn(Array.from(q), k, pool === this.entries.size ? undefined : passes);
-    return found.neighbors
-      .map((label, i) => ({ chunk_id: this.byLabel[label]?.chunk_id ?? '', score: 1 - (found.distances[i] ?? 1) }))
-      .filter((h) => h.chunk_id !== '')
-      .sort(byScore);
-  }
-
-  /** One pass, keeping the best k in a small sorted array (no sort of the whole pool). */
-  private exact(q: Float32Array, keep: (e: Entry) => boolean, k: number): LexicalHit[] {
-    const top: LexicalHit[] = [];
-    for (const e of this.entries.values()) {
-      if (!keep(e)) continue;
-      const hit = { chunk_id: e.chunk_id, score: dot(q, e.vector) };
-      if (top.length === k && byScore(hit, top[k - 1] as LexicalHit) >= 0) continue;
-      let at = top.length;
-      while (at > 0 && byScore(hit, top[at - 1] as LexicalHit) < 0) at--;
-      top.splice(at, 0, hit);
-      if (top.length > k) top.pop();
-    }
-    return top;
+    if (this.thread)
+      return this.thread.call('search', { q, k: options.k, ...(options.filter ? { filter: options.filter } : {}) });
+    return (this.local as VectorIndex).search(q, options.k, options.filter);
   }
 
   async close(): Promise<void> {
-    if (this.ann && this.options.path !== ':memory:') {
-      const labels = this.byLabel.map((e) => e?.chunk_id ?? null);
-      saveSnapshot(this.options.path, this.ann, labels, this.generation(), this.options.dimensions);
+    if (this.thread) {
+      if (this.options.path !== ':memory:')
+        await this.thread.call('saveSnapshot', { path: this.options.path, generation: this.generation() });
+      await this.thread.close();
     }
     this.db.close();
   }

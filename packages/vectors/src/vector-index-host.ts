@@ -1,0 +1,86 @@
+import type { LexicalHit, SearchFilter } from '@pinpoint/core';
+import Database from 'better-sqlite3';
+import type { VectorMeta } from './filter.js';
+import { loadSnapshot, saveSnapshot } from './hnsw-snapshot.js';
+import { VectorIndex } from './vector-index.js';
+
+/**
+ * What the embedded store's index thread does: it opens a VectorIndex from the SQLite file (or from
+ * the entries the store hands over when it crosses the threshold) and answers the store's calls.
+ */
+export interface VectorIndexInit {
+  dimensions: number;
+  threshold: number;
+  source: { kind: 'file'; path: string } | { kind: 'entries'; entries: VectorMeta[]; vectors: Float32Array };
+}
+
+interface Row {
+  chunk_id: string;
+  version_id: string;
+  document_id: string;
+  collection_id: string;
+  page_index: number | null;
+  vector?: Buffer;
+}
+
+const META = 'SELECT chunk_id, version_id, document_id, collection_id, page_index FROM pp_vectors';
+
+function metaOf(row: Row): VectorMeta {
+  const { page_index, vector: _, ...ids } = row;
+  return page_index === null ? ids : { ...ids, page_index };
+}
+
+/** Rows in batches of 4,096, each batch's vectors in one array. */
+function addRows(index: VectorIndex, rows: IterableIterator<Row>): void {
+  const batch = 4096;
+  let metas: VectorMeta[] = [];
+  let vectors = new Float32Array(batch * index.dimensions);
+  for (const row of rows) {
+    const v = row.vector as Buffer;
+    vectors.set(new Float32Array(v.buffer, v.byteOffset, v.byteLength / 4), metas.length * index.dimensions);
+    metas.push(metaOf(row));
+    if (metas.length === batch) {
+      index.add(metas, vectors);
+      metas = [];
+      vectors = new Float32Array(batch * index.dimensions);
+    }
+  }
+  index.add(metas, vectors);
+}
+
+/** The saved graph when it was written at the file's current generation, else every vector read again. */
+function loadFile(index: VectorIndex, path: string): void {
+  const db = new Database(path, { readonly: true });
+  try {
+    db.transaction(() => {
+      const { n } = db.prepare('SELECT n FROM pp_vectors_generation WHERE id = 1').get() as { n: number };
+      const snapshot = loadSnapshot(path, n, index.dimensions);
+      const metas = snapshot ? (db.prepare(META).all() as Row[]).map(metaOf) : [];
+      if (snapshot && index.adoptGraph(snapshot.ann, snapshot.labels, metas)) return;
+      addRows(index, db.prepare('SELECT * FROM pp_vectors').iterate() as IterableIterator<Row>);
+    })();
+  } finally {
+    db.close();
+  }
+}
+
+export function openVectorIndex(init: VectorIndexInit): VectorIndex {
+  const index = new VectorIndex(init.dimensions, init.threshold);
+  if (init.source.kind === 'file') loadFile(index, init.source.path);
+  else index.add(init.source.entries, init.source.vectors);
+  return index;
+}
+
+export function vectorIndexHandlers(index: VectorIndex) {
+  return {
+    add: (p: { entries: VectorMeta[]; vectors: Float32Array }): void => index.add(p.entries, p.vectors),
+    deleteVersion: (versionId: string): void => index.deleteVersion(versionId),
+    search: (p: { q: Float32Array; k: number; filter?: SearchFilter }): LexicalHit[] => index.search(p.q, p.k, p.filter),
+    saveSnapshot: (p: { path: string; generation: number }): void => {
+      const graph = index.graph();
+      if (graph) saveSnapshot(p.path, graph.ann, graph.labels, p.generation, index.dimensions);
+    },
+  };
+}
+
+export type VectorIndexHandlers = ReturnType<typeof vectorIndexHandlers>;

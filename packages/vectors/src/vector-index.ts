@@ -1,0 +1,232 @@
+import type { LexicalHit, SearchFilter } from '@pinpoint/core';
+import hnswlib from 'hnswlib-node';
+import { matchesFilter, type VectorMeta } from './filter.js';
+
+/**
+ * The embedded store's in-memory search structure, free of I/O: entries by label, the labels of
+ * each version, a count per collection, and either the vectors in one flat arena (exact scan) or an
+ * HNSW graph that holds them (past the threshold; the arena is then released, so a million vectors
+ * are kept once). Vectors come in unit length.
+ */
+const HNSW_M = 16;
+const HNSW_EF_CONSTRUCTION = 100;
+const EF_SEARCH = 128;
+
+function byScore(a: LexicalHit, b: LexicalHit): number {
+  return b.score - a.score || (a.chunk_id < b.chunk_id ? -1 : 1);
+}
+
+function dot(q: Float32Array, v: Float32Array | number[]): number {
+  let s = 0;
+  for (let i = 0; i < q.length; i++) s += (q[i] as number) * (v[i] as number);
+  return s;
+}
+
+/** Keeps the best k of a stream of hits in a small sorted array (no sort of the whole pool). */
+function pushTop(top: LexicalHit[], hit: LexicalHit, k: number): void {
+  if (top.length === k && byScore(hit, top[k - 1] as LexicalHit) >= 0) return;
+  let at = top.length;
+  while (at > 0 && byScore(hit, top[at - 1] as LexicalHit) < 0) at--;
+  top.splice(at, 0, hit);
+  if (top.length > k) top.pop();
+}
+
+export class VectorIndex {
+  private readonly byLabel: (VectorMeta | undefined)[] = [];
+  private readonly byChunk = new Map<string, number>();
+  private readonly byVersion = new Map<string, Set<number>>();
+  private readonly perCollection = new Map<string, number>();
+  /** Ids repeat across a version's chunks: one string each. */
+  private readonly interned = new Map<string, string>();
+  private arena: Float32Array | null = new Float32Array(0);
+  private ann: hnswlib.HierarchicalNSW | null = null;
+
+  constructor(
+    readonly dimensions: number,
+    readonly threshold: number,
+  ) {}
+
+  get size(): number {
+    return this.byChunk.size;
+  }
+
+  get usesAnn(): boolean {
+    return this.ann !== null;
+  }
+
+  private intern(s: string): string {
+    const known = this.interned.get(s);
+    if (known !== undefined) return known;
+    this.interned.set(s, s);
+    return s;
+  }
+
+  /** `vectors` holds the entries' vectors one after the other (entries.length × dimensions). */
+  add(entries: VectorMeta[], vectors: Float32Array): void {
+    for (const [i, e] of entries.entries()) {
+      const old = this.byChunk.get(e.chunk_id);
+      if (old !== undefined) this.forget(old);
+      this.store(this.register(e), vectors.subarray(i * this.dimensions, (i + 1) * this.dimensions));
+    }
+    if (!this.ann && this.size > this.threshold) this.buildAnn();
+  }
+
+  /** The next label for an entry, in every map. */
+  private register(e: VectorMeta): number {
+    const label = this.byLabel.length;
+    const meta: VectorMeta = {
+      chunk_id: e.chunk_id,
+      version_id: this.intern(e.version_id),
+      document_id: this.intern(e.document_id),
+      collection_id: this.intern(e.collection_id),
+      ...(e.page_index === undefined ? {} : { page_index: e.page_index }),
+    };
+    this.byLabel.push(meta);
+    this.byChunk.set(meta.chunk_id, label);
+    const labels = this.byVersion.get(meta.version_id) ?? new Set<number>();
+    this.byVersion.set(meta.version_id, labels);
+    labels.add(label);
+    this.perCollection.set(meta.collection_id, (this.perCollection.get(meta.collection_id) ?? 0) + 1);
+    return label;
+  }
+
+  private store(label: number, vector: Float32Array): void {
+    if (this.ann) {
+      if (this.ann.getCurrentCount() >= this.ann.getMaxElements())
+        this.ann.resizeIndex(Math.max(1024, Math.ceil(this.ann.getMaxElements() * 1.5)));
+      this.ann.addPoint(Array.from(vector), label);
+      return;
+    }
+    const arena = this.arena as Float32Array;
+    const end = (label + 1) * this.dimensions;
+    if (end > arena.length) {
+      const grown = new Float32Array(Math.max(end, arena.length * 2, 64 * this.dimensions));
+      grown.set(arena);
+      this.arena = grown;
+    }
+    (this.arena as Float32Array).set(vector, label * this.dimensions);
+  }
+
+  private forget(label: number): void {
+    const meta = this.byLabel[label];
+    if (!meta) return;
+    this.byLabel[label] = undefined;
+    this.byChunk.delete(meta.chunk_id);
+    const labels = this.byVersion.get(meta.version_id);
+    labels?.delete(label);
+    if (labels?.size === 0) this.byVersion.delete(meta.version_id);
+    const left = (this.perCollection.get(meta.collection_id) ?? 1) - 1;
+    if (left > 0) this.perCollection.set(meta.collection_id, left);
+    else this.perCollection.delete(meta.collection_id);
+    this.ann?.markDelete(label);
+  }
+
+  deleteVersion(versionId: string): void {
+    for (const label of [...(this.byVersion.get(versionId) ?? [])]) this.forget(label);
+  }
+
+  private vectorOf(label: number): Float32Array | number[] {
+    if (this.ann) return this.ann.getPoint(label);
+    return (this.arena as Float32Array).subarray(label * this.dimensions, (label + 1) * this.dimensions);
+  }
+
+  /** Builds the graph over the stored vectors and releases the arena. */
+  private buildAnn(): void {
+    const ann = new hnswlib.HierarchicalNSW('ip', this.dimensions);
+    ann.initIndex({
+      maxElements: Math.max(1024, this.byLabel.length * 2),
+      m: HNSW_M,
+      efConstruction: HNSW_EF_CONSTRUCTION,
+      randomSeed: 42,
+    });
+    for (const [label, meta] of this.byLabel.entries()) if (meta) ann.addPoint(Array.from(this.vectorOf(label)), label);
+    this.ann = ann;
+    this.arena = null;
+  }
+
+  /** The labels a filter can match: those of its versions when it names them, else all. */
+  private candidates(filter: SearchFilter | undefined): Iterable<number> {
+    if (!filter?.versionIds) return this.byLabel.keys();
+    const byVersion = this.byVersion;
+    return (function* () {
+      for (const v of new Set(filter.versionIds)) yield* byVersion.get(v) ?? [];
+    })();
+  }
+
+  /** How many entries pass the filter, counted per version or collection where the filter allows. */
+  private poolSize(filter: SearchFilter | undefined, keep: (m: VectorMeta) => boolean): number {
+    if (!filter) return this.size;
+    const { versionIds, collectionIds, documentIds, pageIndexes } = filter;
+    if (!pageIndexes && versionIds) {
+      let n = 0;
+      for (const v of new Set(versionIds)) {
+        const labels = this.byVersion.get(v);
+        const first = labels?.values().next().value;
+        if (first !== undefined && keep(this.byLabel[first] as VectorMeta)) n += labels?.size ?? 0;
+      }
+      return n;
+    }
+    if (!pageIndexes && !documentIds && collectionIds)
+      return [...new Set(collectionIds)].reduce((n, c) => n + (this.perCollection.get(c) ?? 0), 0);
+    let n = 0;
+    for (const meta of this.byLabel) if (meta && keep(meta)) n++;
+    return n;
+  }
+
+  search(q: Float32Array, k: number, filter?: SearchFilter): LexicalHit[] {
+    const keep = matchesFilter(filter);
+    const pool = this.poolSize(filter, keep);
+    if (pool === 0 || k <= 0) return [];
+    if (!this.ann || pool <= this.threshold) {
+      const top: LexicalHit[] = [];
+      for (const label of this.candidates(filter)) {
+        const meta = this.byLabel[label];
+        if (!meta || !keep(meta)) continue;
+        pushTop(top, { chunk_id: meta.chunk_id, score: dot(q, this.vectorOf(label)) }, k);
+      }
+      return top;
+    }
+    this.ann.setEf(Math.max(EF_SEARCH, k * 4));
+    const passes = (label: number) => {
+      const meta = this.byLabel[label];
+      return meta !== undefined && keep(meta);
+    };
+    const found = this.ann.searchKnn(Array.from(q), Math.min(k, pool), pool === this.size ? undefined : passes);
+    return found.neighbors
+      .map((label, i) => ({ chunk_id: this.byLabel[label]?.chunk_id ?? '', score: 1 - (found.distances[i] ?? 1) }))
+      .filter((h) => h.chunk_id !== '')
+      .sort(byScore);
+  }
+
+  /** The live entries and their vectors one after the other: what a thread is handed. */
+  export(): { entries: VectorMeta[]; vectors: Float32Array } {
+    const entries: VectorMeta[] = [];
+    const vectors = new Float32Array(this.size * this.dimensions);
+    for (const [label, meta] of this.byLabel.entries()) {
+      if (!meta) continue;
+      vectors.set(this.vectorOf(label), entries.length * this.dimensions);
+      entries.push(meta);
+    }
+    return { entries, vectors };
+  }
+
+  /** The graph and the chunk id of each label, for a snapshot; null below the threshold. */
+  graph(): { ann: hnswlib.HierarchicalNSW; labels: (string | null)[] } | null {
+    if (!this.ann) return null;
+    return { ann: this.ann, labels: this.byLabel.map((m) => m?.chunk_id ?? null) };
+  }
+
+  /** Takes a saved graph whose labels name exactly these entries' chunks; false (unchanged) otherwise. */
+  adoptGraph(ann: hnswlib.HierarchicalNSW, labels: (string | null)[], metas: VectorMeta[]): boolean {
+    const byId = new Map(metas.map((m) => [m.chunk_id, m]));
+    if (labels.filter((l) => l !== null).length !== byId.size) return false;
+    if (!labels.every((l) => l === null || byId.has(l)) || this.size > 0) return false;
+    this.arena = null;
+    this.ann = ann;
+    for (const id of labels) {
+      if (id === null) this.byLabel.push(undefined);
+      else this.register(byId.get(id) as VectorMeta);
+    }
+    return true;
+  }
+}
