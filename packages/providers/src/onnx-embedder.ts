@@ -1,8 +1,7 @@
 import { createError, type Embedder } from '@pinpoint/core';
+import { startThread } from '@pinpoint/threads';
 import { embeddingPrefixes } from './ollama.js';
-import { loadOnnxModel } from './onnx-model.js';
-import type { Encoding } from './tokenizer.js';
-import { chunked, l2Normalize } from './vector-math.js';
+import type { OnnxEmbeddingHandlers, OnnxEmbeddingInit } from './onnx-embedding.js';
 
 export interface OnnxEmbedderConfig {
   modelDir: string;
@@ -11,36 +10,29 @@ export interface OnnxEmbedderConfig {
   batchSize?: number;
 }
 
-/** Mean of the token vectors where the attention mask is 1, then L2-normalised (e5 / sentence-transformers). */
-function meanPool(data: Float32Array, dims: readonly number[], batch: Encoding[]): Float32Array[] {
-  const [b = 0, s = 0, d = 0] = dims;
-  if (dims.length === 2) return Array.from({ length: b }, (_, i) => l2Normalize(data.slice(i * s, (i + 1) * s)));
-  return Array.from({ length: b }, (_, i) => {
-    const v = new Float32Array(d);
-    const n = batch[i]?.ids.length ?? 0;
-    for (let t = 0; t < n; t++) for (let k = 0; k < d; k++) v[k] = (v[k] ?? 0) + (data[(i * s + t) * d + k] ?? 0);
-    for (let k = 0; k < d; k++) v[k] = (v[k] ?? 0) / Math.max(1, n);
-    return l2Normalize(v);
-  });
-}
+const threadEntry = new URL('./onnx-embedder-thread.ts', import.meta.url);
 
+/**
+ * An ONNX encoder (e5 / sentence-transformers: mean pooling, unit length) run in a thread of its
+ * own, so tokenising and pooling a document's chunks never hold up the caller's thread.
+ */
 export async function createOnnxEmbedder(cfg: OnnxEmbedderConfig): Promise<Embedder> {
-  const model = await loadOnnxModel(cfg.modelDir);
-  const prefixes = cfg.prefixes ?? embeddingPrefixes(model.id.toLowerCase());
-  const embed = async (texts: string[]) => {
-    const out: Float32Array[] = [];
-    for (const batch of chunked(texts, cfg.batchSize ?? 16)) {
-      const encodings = batch.map((t) => model.tokenizer.encode(t));
-      const { data, dims } = await model.run(encodings, 'last_hidden_state');
-      out.push(...meanPool(data, dims, encodings));
-    }
-    return out;
+  const init: OnnxEmbeddingInit = { modelDir: cfg.modelDir, batchSize: cfg.batchSize ?? 16 };
+  const thread = startThread<OnnxEmbeddingHandlers>(threadEntry, init, 'onnx embedder');
+  const { modelId, dimensions } = await thread.call('describe', undefined).catch(async (err: unknown) => {
+    await thread.close();
+    throw err;
+  });
+  if (!dimensions) throw createError('PP_CONFIG_INVALID', `The ONNX model in ${cfg.modelDir} produced no embedding`);
+  const prefixes = cfg.prefixes ?? embeddingPrefixes(modelId.toLowerCase());
+  const embed = async (texts: string[]): Promise<Float32Array[]> => {
+    if (texts.length === 0) return [];
+    const { vectors } = await thread.call('embed', texts);
+    return Array.from({ length: texts.length }, (_, i) => vectors.subarray(i * dimensions, (i + 1) * dimensions));
   };
-  const [probe] = await embed(['probe']);
-  if (!probe) throw createError('PP_CONFIG_INVALID', `The ONNX model in ${cfg.modelDir} produced no embedding`);
   return {
-    id: `onnx:${model.id}@${probe.length}`,
-    dimensions: probe.length,
+    id: `onnx:${modelId}@${dimensions}`,
+    dimensions,
     embedDocuments: (texts) => embed(texts.map((t) => prefixes.document + t)),
     async embedQuery(text) {
       const [v] = await embed([prefixes.query + text]);

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { access } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { createError } from '@pinpoint/core';
+import { createError } from '@pinpoint/core/errors';
 import type { InferenceSession, Tensor } from 'onnxruntime-node';
 import { type Encoding, loadTokenizer, type Tokenizer } from './tokenizer.js';
 

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createError } from '@pinpoint/core';
+import { createError } from '@pinpoint/core/errors';
 
 /**
  * A reader of Hugging Face tokenizer.json files for the two model families we load locally:
@@ -41,14 +41,14 @@ interface PostProcessor {
   sep?: [string, number];
 }
 
-const CJK = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u{20000}-\u{2fa1f}]/u;
+const CJK = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u{20000}-\u{2fa1f}]/gu;
 
 function normalize(text: string, n: TokenizerJson['normalizer']): string {
   if (!n) return text;
   if (n.type === 'Sequence') return (n.normalizers ?? []).reduce((t, x) => normalize(t, x), text);
   if (n.type === 'Lowercase') return text.toLowerCase();
   if (n.type === 'BertNormalizer') {
-    const spaced = [...text].map((ch) => (CJK.test(ch) ? ` ${ch} ` : ch)).join('');
+    const spaced = text.replace(CJK, ' $& ');
     return n.lowercase === false
       ? spaced
       : spaced
@@ -150,9 +150,23 @@ function template(post: PostProcessor | null | undefined): {
   };
 }
 
+/** Words repeat: each word's pieces are worked out once (up to 100,000 words, then the memo starts over). */
+function memoized(pieces: (word: string) => number[]): (word: string) => number[] {
+  const memo = new Map<string, number[]>();
+  return (word) => {
+    let ids = memo.get(word);
+    if (!ids) {
+      if (memo.size >= 100_000) memo.clear();
+      ids = pieces(word);
+      memo.set(word, ids);
+    }
+    return ids;
+  };
+}
+
 export function tokenizerFromJson(json: TokenizerJson, maxLength = 512): Tokenizer {
-  const model =
-    json.model.type === 'Unigram' ? unigram(json.model) : json.model.type === 'WordPiece' ? wordPiece(json.model) : null;
+  const kind = json.model.type;
+  const model = kind === 'Unigram' ? unigram(json.model) : kind === 'WordPiece' ? wordPiece(json.model) : null;
   if (!model)
     throw createError(
       'PP_CONFIG_INVALID',
@@ -160,7 +174,8 @@ export function tokenizerFromJson(json: TokenizerJson, maxLength = 512): Tokeniz
     );
   const limit = json.truncation?.max_length ?? maxLength;
   const tpl = template(json.post_processor);
-  const pieces = (text: string) => preTokenize(normalize(text, json.normalizer), json.pre_tokenizer).flatMap(model);
+  const piecesOf = memoized(model);
+  const pieces = (text: string) => preTokenize(normalize(text, json.normalizer), json.pre_tokenizer).flatMap(piecesOf);
   return {
     encode(text, pair) {
       const seqs = { A: pieces(text), B: pair === undefined ? [] : pieces(pair) };

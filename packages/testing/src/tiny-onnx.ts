@@ -15,7 +15,8 @@ const INT64 = 7;
 
 function tokenizerJson(words: string[]): unknown {
   const vocab: Record<string, number> = {};
-  for (const w of [...SPECIALS, ...words]) vocab[w] ??= Object.keys(vocab).length;
+  let size = 0;
+  for (const w of [...SPECIALS, ...words]) vocab[w] ??= size++;
   const special = (id: string, type_id = 0) => ({ SpecialToken: { id, type_id } });
   return {
     version: '1.0',
