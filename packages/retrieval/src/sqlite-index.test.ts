@@ -105,6 +105,35 @@ describe('SqliteLexicalIndex', () => {
     await single.close();
   });
 
+  it('builds the same index when upserted chunks are analysed in a thread, and waits for them at close', async () => {
+    const texts = [
+      'The harbour ferry leaves at dawn; the lighthouse keeper logs the tide.',
+      '東京の港では、フェリーが夜明けに出航する。灯台守は潮を記録する。',
+      '港口的渡轮在黎明时分出发，燈塔看守記錄潮汐。',
+      'Cargo cranes on the quay stood idle during the storm of 1987.',
+    ];
+    const chunks = Array.from({ length: 40 }, (_, i) =>
+      chunk(`t${i}`, `${texts[i % 4]} ${texts[(i * 3 + 1) % 4]} #${i}`, { version_id: `v${i % 5}`, page_index: i % 2 }),
+    );
+    const path = join(dir, 'threaded.sqlite');
+    const threaded = openLexicalIndex(path, { segmentChunks: 16, analysisThread: true });
+    const local = openLexicalIndex(':memory:', { segmentChunks: 16 });
+    for (let i = 0; i < chunks.length; i += 8) {
+      void threaded.upsert(chunks.slice(i, i + 8));
+      await local.upsert(chunks.slice(i, i + 8));
+    }
+    await threaded.close();
+    const reopened = openLexicalIndex(path, { segmentChunks: 16 });
+    const queries = ['harbour ferry tide', 'フェリー 灯台', '渡轮 潮汐', 'storm 1987 cranes'];
+    const run = async (index: typeof local) =>
+      Promise.all(queries.flatMap((q) => [index.search(q, { k: 10 }), index.queryTerms(q)]));
+    const expected = await run(local);
+    expect(expected[0]?.length).toBe(10);
+    expect(await run(reopened)).toEqual(expected);
+    await reopened.close();
+    await local.close();
+  });
+
   it('merges a collection’s neighbouring segments tier by tier, dropping deleted chunks, with the hits of one unsegmented index', async () => {
     const words = ['harbour', 'lighthouse', 'ferry', 'tide', 'pier', 'crane', 'cargo', 'storm', 'anchor', 'quay', 'dock', 'buoy'];
     const rand = seededRandom(5);

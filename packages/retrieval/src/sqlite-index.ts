@@ -1,11 +1,13 @@
 import { setImmediate as yieldTurn } from 'node:timers/promises';
 import { ANALYZER_ID, analyze as defaultAnalyze } from '@pinpoint/analysis';
 import type { IndexedChunk, LexicalHit, LexicalIndex, QueryTerm, SearchFilter } from '@pinpoint/core';
+import { startThread, type ThreadHandle } from '@pinpoint/threads';
 import Database from 'better-sqlite3';
 import type { Bm25Params } from './bm25.js';
 import { countTerms, DEFAULT_BM25, idf, termWeight } from './bm25.js';
 import { ChunkTable } from './chunk-table.js';
 import { blockBounds, ListCursor, PostingsBuffer, PostingsWriter, skipTable } from './postings.js';
+import { type PackedTermCounts, packTermCounts, type TermCountHandlers, unpackTermCounts } from './term-counts.js';
 
 export interface LexicalIndexOptions {
   /** Must be the analyzer the index was built with; its id is stored and checked. */
@@ -18,7 +20,14 @@ export interface LexicalIndexOptions {
    * either way; false scores every posting (the reference the pruned search is tested against).
    */
   pruning?: boolean;
+  /**
+   * Analyse upserted chunks in a thread of its own (default false), so the analyzer's CPU leaves the
+   * thread that writes the index. Only for the default analyzer; the terms are the same.
+   */
+  analysisThread?: boolean;
 }
+
+const analysisEntry = new URL('./analysis-thread.ts', import.meta.url);
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -210,6 +219,9 @@ export class SqliteLexicalIndex implements LexicalIndex {
    */
   lastWork = { lists: 0, postings: 0, scored: 0, skipped: 0 };
   private readonly stmts: ReturnType<SqliteLexicalIndex['prepare']>;
+  private readonly analysis: ThreadHandle<TermCountHandlers> | null;
+  /** Upserts waiting for their terms: close lets them finish first. */
+  private upserting: Promise<unknown> = Promise.resolve();
 
   constructor(path: string, options: LexicalIndexOptions = {}) {
     this.db = new Database(path);
@@ -223,6 +235,10 @@ export class SqliteLexicalIndex implements LexicalIndex {
     this.segmentChunks = options.segmentChunks ?? 20_000;
     this.pruning = options.pruning ?? true;
     this.checkAnalyzer(analyzerId);
+    this.analysis =
+      options.analysisThread && !options.analyzer
+        ? startThread<TermCountHandlers>(analysisEntry, undefined, 'lexical analysis')
+        : null;
     this.migrateRowPerPosting();
     this.addSegmentCollections();
     this.addBlockColumns();
@@ -486,24 +502,32 @@ export class SqliteLexicalIndex implements LexicalIndex {
   }
 
   async upsert(chunks: IndexedChunk[]): Promise<void> {
+    const texts = chunks.map((c) => c.retrieval_text);
+    const counting =
+      this.analysis && texts.length > 0
+        ? this.analysis.call('count', texts)
+        : Promise.resolve(packTermCounts(texts, this.analyze));
+    const done = counting.then((counts) => this.write(chunks, counts));
+    this.upserting = Promise.allSettled([this.upserting, done]);
+    return done;
+  }
+
+  private write(chunks: IndexedChunk[], counts: PackedTermCounts): void {
     this.lastDf = null;
-    const analyzed = chunks.map((c) => {
-      const terms = this.analyze(c.retrieval_text);
-      return { c, tf: countTerms(terms), len: terms.length };
-    });
     const { insert, insertPending, existing } = this.stmts;
     this.db.transaction(() => {
       this.bump();
-      for (const { c, tf, len } of analyzed) {
+      for (const [i, c] of chunks.entries()) {
         const old = existing.get(c.chunk_id) as number | undefined;
         if (old !== undefined) this.removeDoc(old);
         const page = c.page_index ?? null;
+        const len = counts.lens[i] as number;
         const info = insert.run(c.chunk_id, c.version_id, c.document_id, c.collection_id, page, len);
         const doc = Number(info.lastInsertRowid);
         // The text, not the terms: a fifth of the bytes, analysed again only after a crash.
         insertPending.run(doc, c.retrieval_text);
         this.chunks.add(doc, { version: c.version_id, document: c.document_id, collection: c.collection_id, page, len });
-        this.addToTail(doc, c.collection_id, tf);
+        this.addToTail(doc, c.collection_id, unpackTermCounts(counts, i));
       }
     })();
     for (const collection of new Set(chunks.map((c) => c.collection_id))) {
@@ -986,6 +1010,8 @@ export class SqliteLexicalIndex implements LexicalIndex {
 
   /** Writes the tail as a segment and a snapshot of the chunk table, so a reopen need not rebuild either. */
   async close(): Promise<void> {
+    await this.upserting;
+    await this.analysis?.close();
     this.closing = true;
     await this.merging;
     if (this.db.open) {
