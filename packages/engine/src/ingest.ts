@@ -78,21 +78,24 @@ async function index(
   versionId: string,
   ctx: Pick<JobContext, 'signal' | 'progress'>,
 ): Promise<void> {
+  const { vectors, embedder } = ports;
+  // The embedder (a thread of its own, or a server) works while the lexical index takes the chunks.
+  const embedding =
+    vectors && embedder && chunks.length > 0
+      ? embedder.embedDocuments(
+          chunks.map((c) => c.retrieval_text),
+          ctx.signal,
+        )
+      : null;
+  embedding?.catch(() => undefined);
   await ports.lexical.deleteVersion(versionId);
   await ports.lexical.upsert(chunks.map(toIndexed));
-  const { vectors, embedder } = ports;
-  if (!vectors || !embedder || chunks.length === 0) return;
+  if (!vectors || !embedding) return;
   await ctx.progress({ stage: 'embedding', percent: 80 });
+  const embedded = await embedding;
+  throwIfCancelled(ctx.signal);
   await vectors.deleteVersion(versionId);
-  for (let i = 0; i < chunks.length; i += 64) {
-    throwIfCancelled(ctx.signal);
-    const batch = chunks.slice(i, i + 64);
-    const embedded = await embedder.embedDocuments(
-      batch.map((c) => c.retrieval_text),
-      ctx.signal,
-    );
-    await vectors.upsert(batch.map((c, j) => ({ ...toIndexed(c), vector: embedded[j]! })));
-  }
+  await vectors.upsert(chunks.map((c, j) => ({ ...toIndexed(c), vector: embedded[j] as Float32Array })));
 }
 
 /** parse → artifacts → chunk → store → index → ready. Idempotent: every step replaces what a previous run left. */
