@@ -2,14 +2,8 @@ import type { LexicalHit, SearchFilter } from '@pinpoint/core';
 import hnswlib from 'hnswlib-node';
 import { matchesFilter, type VectorMeta } from './filter.js';
 
-/**
- * The embedded store's in-memory search structure, free of I/O: entries by label, the labels of
- * each version, a count per collection, and either the vectors in one flat arena (exact scan) or an
- * HNSW graph that holds them (past the threshold; the arena is then released, so a million vectors
- * are kept once). Vectors come in unit length.
- */
 const HNSW_M = 16;
-const HNSW_EF_CONSTRUCTION = 100;
+const HNSW_EF_CONSTRUCTION = 64;
 const EF_SEARCH = 128;
 
 function byScore(a: LexicalHit, b: LexicalHit): number {
@@ -31,6 +25,12 @@ function pushTop(top: LexicalHit[], hit: LexicalHit, k: number): void {
   if (top.length > k) top.pop();
 }
 
+/**
+ * The embedded store's in-memory search structure, free of I/O: entries by label, the labels of
+ * each version, a count per collection, and either the vectors in one flat arena (exact scan) or an
+ * HNSW graph that holds them (past the threshold; the arena is then released, so a million vectors
+ * are kept once). Vectors come in unit length.
+ */
 export class VectorIndex {
   private readonly byLabel: (VectorMeta | undefined)[] = [];
   private readonly byChunk = new Map<string, number>();
@@ -114,7 +114,10 @@ export class VectorIndex {
     this.byChunk.delete(meta.chunk_id);
     const labels = this.byVersion.get(meta.version_id);
     labels?.delete(label);
-    if (labels?.size === 0) this.byVersion.delete(meta.version_id);
+    if (labels?.size === 0) {
+      this.byVersion.delete(meta.version_id);
+      this.interned.delete(meta.version_id);
+    }
     const left = (this.perCollection.get(meta.collection_id) ?? 1) - 1;
     if (left > 0) this.perCollection.set(meta.collection_id, left);
     else this.perCollection.delete(meta.collection_id);
