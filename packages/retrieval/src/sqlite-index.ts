@@ -221,7 +221,7 @@ export class SqliteLexicalIndex implements LexicalIndex {
   private readonly stmts: ReturnType<SqliteLexicalIndex['prepare']>;
   private readonly analysis: ThreadHandle<TermCountHandlers> | null;
   /** Upserts waiting for their terms: close lets them finish first. */
-  private upserting: Promise<unknown> = Promise.resolve();
+  private readonly upserting = new Set<Promise<unknown>>();
 
   constructor(path: string, options: LexicalIndexOptions = {}) {
     this.db = new Database(path);
@@ -508,7 +508,11 @@ export class SqliteLexicalIndex implements LexicalIndex {
         ? this.analysis.call('count', texts)
         : Promise.resolve(packTermCounts(texts, this.analyze));
     const done = counting.then((counts) => this.write(chunks, counts));
-    this.upserting = Promise.allSettled([this.upserting, done]);
+    const settled: Promise<unknown> = done.then(
+      () => this.upserting.delete(settled),
+      () => this.upserting.delete(settled),
+    );
+    this.upserting.add(settled);
     return done;
   }
 
@@ -1010,7 +1014,7 @@ export class SqliteLexicalIndex implements LexicalIndex {
 
   /** Writes the tail as a segment and a snapshot of the chunk table, so a reopen need not rebuild either. */
   async close(): Promise<void> {
-    await this.upserting;
+    while (this.upserting.size > 0) await Promise.all([...this.upserting]);
     await this.analysis?.close();
     this.closing = true;
     await this.merging;

@@ -73,7 +73,7 @@ export function startThread<H extends ThreadHandlers>(
   });
   worker.on('error', fail);
   worker.on('exit', (code) => fail(new Error(`exit code ${code}`)));
-  let drained: Promise<unknown> = Promise.resolve();
+  const calls = new Set<Promise<unknown>>();
   return {
     call(method, payload, transfer) {
       if (dead) return Promise.reject(dead);
@@ -83,11 +83,15 @@ export function startThread<H extends ThreadHandlers>(
         pending.set(id, { resolve, reject });
       });
       worker.postMessage({ id, method, payload } satisfies Request, transfer ?? []);
-      drained = Promise.allSettled([drained, done]);
+      const settled: Promise<unknown> = done.then(
+        () => calls.delete(settled),
+        () => calls.delete(settled),
+      );
+      calls.add(settled);
       return done;
     },
     async close() {
-      await drained;
+      while (calls.size > 0) await Promise.all([...calls]);
       dead ??= createError('PP_INTERNAL', `The ${name} thread is closed.`);
       await worker.terminate();
     },
