@@ -56,6 +56,7 @@ const { values } = parseArgs({
     'ocr-text': { type: 'string' },
     'ocr-compare': { type: 'string' },
     'ocr-concurrency': { type: 'string' },
+    'scale-concurrency': { type: 'string' },
     'memory-mb': { type: 'string', default: '20' },
     load: { type: 'boolean', default: false },
     askers: { type: 'string', default: '50' },
@@ -202,6 +203,7 @@ if (values.scale) {
     const result = await benchScale(shared, {
       chunks: n,
       hybrid: values.hybrid,
+      concurrency: Number(values['scale-concurrency']) || 4,
       queries: Number(values['scale-queries']) || 300,
       log,
     });

@@ -6,7 +6,7 @@ const shared = fileURLToPath(new URL('../../../../shared/', import.meta.url));
 
 describe('pnpm bench --scale', () => {
   it('ingests about N chunks through the engine and measures every figure of the JSON line, hybrid included', async () => {
-    const r = await benchScale(shared, { chunks: 300, hybrid: true, queries: 12, log: () => {} });
+    const r = await benchScale(shared, { chunks: 300, hybrid: true, concurrency: 4, queries: 12, log: () => {} });
     expect(r.chunks).toBeGreaterThanOrEqual(300);
     expect(r.chunks).toBeLessThan(450);
     expect(r.ingest_tenths_chunks_per_s).toHaveLength(10);

@@ -21,6 +21,8 @@ import { seededRandom, writeTinyEncoder } from '@pinpoint/testing';
 export interface ScaleOptions {
   chunks: number;
   hybrid: boolean;
+  /** Ingestion jobs at once: with the analyzer, the embedder and the vector index in threads, 4 keep both cores busy. */
+  concurrency: number;
   queries: number;
   log: (line: string) => void;
 }
@@ -178,7 +180,7 @@ export async function benchScale(shared: string, o: ScaleOptions): Promise<Scale
   }
   let engine = openEmbeddedEngine(dataDir, config, models);
   try {
-    engine.startWorker({ concurrency: 2 });
+    engine.startWorker({ concurrency: o.concurrency });
     const collection = await engine.ensureCollection('scale');
     const tenth = o.chunks / 10;
     // (chunks ready, seconds) after each batch; the time a tenth was crossed is interpolated between them.
