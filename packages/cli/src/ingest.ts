@@ -75,6 +75,16 @@ export async function ingestFiles(
 ): Promise<IngestLine[]> {
   const started = performance.now();
   const collection = await engine.ensureCollection(collectionName);
+  // the worker starts with the first upload: the first parse (and its parser child's start-up) overlaps the rest
+  const runner = engine.startWorker({ concurrency: options.concurrency ?? 1 });
+  try {
+    return await settleAll(engine, await uploadAll(engine, collection.collection_id, paths, options), onSettled, started);
+  } finally {
+    await runner.stop();
+  }
+}
+
+async function uploadAll(engine: Engine, collectionId: string, paths: string[], options: IngestOptions) {
   const results: UploadResult[] = [];
   for (const path of options.largestFirst ? await largestFirst(paths) : paths) {
     const bytes = new Uint8Array(
@@ -82,9 +92,18 @@ export async function ingestFiles(
         Promise.reject(createError('PP_NOT_FOUND', `Cannot read ${path}: ${(err as Error).message}`, err)),
       ),
     );
-    results.push(...(await engine.upload(collection.collection_id, [{ name: basename(path), bytes }])));
+    results.push(...(await engine.upload(collectionId, [{ name: basename(path), bytes }])));
   }
-  const runner = engine.startWorker({ concurrency: options.concurrency ?? 1 });
+  return results;
+}
+
+/** Calls `onSettled` for each uploaded version as it becomes ready, failed or cancelled. */
+async function settleAll(
+  engine: Engine,
+  results: UploadResult[],
+  onSettled: (line: IngestLine) => void,
+  started: number,
+): Promise<IngestLine[]> {
   const pending = new Map(results.map((r) => [r.version.version_id, r.file]));
   const lines: IngestLine[] = [];
   while (pending.size > 0) {
@@ -100,7 +119,6 @@ export async function ingestFiles(
     }
     if (pending.size > 0) await new Promise((r) => setTimeout(r, 50));
   }
-  await runner.stop();
   return lines;
 }
 
