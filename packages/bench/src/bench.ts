@@ -97,7 +97,7 @@ async function benchIngestion(): Promise<void> {
   const isolate = !values['in-process'];
   const stages = new Map<string, number>();
   const lines = await withTempEngine(isolate, async (engine) => {
-    const out = await ingestFiles(engine, 'bench', files, () => {}, { concurrency });
+    const out = await ingestFiles(engine, 'bench', files, () => {}, { concurrency, largestFirst: true });
     // Where the time went: each ready version's parse and post-parse stages, summed.
     for (const l of out) {
       const v = l.version_id ? await engine.ports.metadata.getVersion(l.version_id) : null;

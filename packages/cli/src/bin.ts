@@ -69,6 +69,7 @@ async function run(cfg: CliConfig): Promise<number> {
       await withEngine(cfg, (e) =>
         ingestFiles(e, collection, cfg.args.map(cfg.resolvePath), (l) => print(json ? JSON.stringify(l) : humanIngestLine(l)), {
           concurrency: cfg.concurrency,
+          largestFirst: true,
         }),
       );
       return 0;

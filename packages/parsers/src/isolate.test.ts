@@ -91,6 +91,17 @@ describe('parseIsolated', () => {
     await expect.poll(() => isRunning(killed), { timeout: 5000 }).toBe(false);
   });
 
+  it('two parses that end together leave both children warm for the next two', async () => {
+    const txt = readShared('eval/squad2-dev/docs/004_1973_oil_crisis.txt');
+    const pids = new Set<number>();
+    const limits = { timeoutMs: 60_000, maxOldSpaceMb: 300, onSpawn: (pid: number) => pids.add(pid) };
+    for (let round = 0; round < 3; round++) {
+      await Promise.all(['a.txt', 'b.txt'].map((fileName) => parseIsolated(txt, { fileName, format: 'txt' }, limits)));
+    }
+    // with a pool of two, one of them was killed each round and a fresh child started for the next
+    expect(pids.size).toBe(2);
+  });
+
   it('a PDF read in page ranges by two children comes out exactly as one parse of the whole', async () => {
     // small ranges, so that corpus PDFs of every kind are split (the default is 32 pages)
     for (const [name, rangePages] of [

@@ -119,8 +119,11 @@ interface Worker {
 const MAX_PARSES_PER_CHILD = 250;
 /** A child whose heap (collected first when over a third of its limit) holds more than this share is not reused. */
 const REUSE_HEAP_SHARE = 0.4;
-/** Warm children kept waiting at most. */
-const MAX_IDLE = 2;
+/**
+ * Warm children kept waiting at most: one per core and the spare. With two, two parses that ended
+ * together killed a warm child, and the next parse started a new one (a second of CPU) in its place.
+ */
+const MAX_IDLE = availableParallelism() + 1;
 
 function spawnWorker(maxOldSpaceMb: number): Worker {
   const child = fork(childPath, [], {
@@ -150,8 +153,8 @@ function hold(worker: Worker, held: boolean): void {
 }
 
 /**
- * Warm children (tsx and the parsers loaded): a spare started ahead, and children that answered a
- * parse cleanly. A child that timed out, crashed, was cancelled or grew its heap is killed instead.
+ * Warm children (tsx and the parsers loaded): a spare started ahead while a core is free, and children
+ * that answered a parse cleanly. A child that timed out, crashed, was cancelled or grew its heap is killed instead.
  */
 const idle: Worker[] = [];
 
@@ -171,7 +174,8 @@ function takeWorker(maxOldSpaceMb: number): Worker {
   worker.stderr.text = '';
   hold(worker, true);
   busy++;
-  if (idle.length === 0) {
+  // no spare while every core parses: its start-up would only slow them, and the next parse takes the child one frees
+  if (idle.length === 0 && busy < availableParallelism()) {
     const spare = spawnWorker(maxOldSpaceMb);
     hold(spare, false);
     idle.push(spare);

@@ -9,21 +9,30 @@ type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
 const pdfjsRoot = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
 let loaded: Promise<PdfJs> | undefined;
 
+/** Puts `own` back as `target[key]` where a polyfill replaced it. */
+function restore(target: object, key: string, own: unknown): void {
+  if ((target as Record<string, unknown>)[key] === own) return;
+  Object.defineProperty(target, key, { value: own, writable: true, configurable: true, enumerable: false });
+}
+
 /**
  * pdf.js's legacy (Node) build and its worker (which runs in this thread), loaded once. Their bundled
  * core-js replaces Array.prototype.push with a JavaScript function on Node 20 (over an edge case: push
  * onto an array whose length is read-only must throw); every push of the whole process then went
- * through it, 9 % of the CPU of parsing the corpus PDFs. Nothing here relies on that edge case, so
- * the engine's own push is put back once both are loaded.
+ * through it, 9 % of the CPU of parsing the corpus PDFs. It replaces JSON.parse and JSON.stringify too
+ * (for JSON.rawJSON and the reviver's source text, which Node 20 lacks): a process that parses PDFs
+ * in itself then read and wrote every stored JSON body through a JavaScript reimplementation. Nothing
+ * here relies on those, so the engine's own functions are put back once both are loaded.
  */
 async function load(): Promise<PdfJs> {
-  const push = Array.prototype.push;
+  const { push } = Array.prototype;
+  const { parse, stringify } = JSON;
   const lib = (await import(pathToFileURL(path.join(pdfjsRoot, 'legacy/build/pdf.mjs')).href)) as PdfJs;
   // evaluating the worker sets globalThis.pdfjsWorker, which pdf.js's in-thread worker then uses
   await import(pathToFileURL(path.join(pdfjsRoot, 'legacy/build/pdf.worker.mjs')).href);
-  if (Array.prototype.push !== push) {
-    Object.defineProperty(Array.prototype, 'push', { value: push, writable: true, configurable: true, enumerable: false });
-  }
+  restore(Array.prototype, 'push', push);
+  restore(JSON, 'parse', parse);
+  restore(JSON, 'stringify', stringify);
   return lib;
 }
 

@@ -5,6 +5,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { expectPageInvariants, parseShared, readShared, sharedDir, sharedFiles } from '../../test/test-support.js';
 import { parseDocument } from '../parse.js';
 
+// taken before any test loads pdf.js (it loads with the first PDF parsed)
+const ownPush = Array.prototype.push;
+const { parse: ownParse, stringify: ownStringify } = JSON;
+
 const scans =
   /ocr_test|rotation_mismatch|image_only|non_searchable|scan\.pdf|labelled_pages|testOCR|loremipsum-flat|password|DA-619p/;
 const corpus = sharedFiles('corpus/formats/pdf', ['pdf']).filter((f) => !scans.test(f));
@@ -179,5 +183,14 @@ describe('bad PDFs fail with stable codes', () => {
     await expect(pdf(new TextEncoder().encode('<!doctype html><html><body>not a pdf</body></html>'))).rejects.toMatchObject({
       code: 'PP_PARSE_CORRUPT',
     });
+  });
+});
+
+describe('the process after pdf.js has loaded', () => {
+  it("keeps the engine's own push, JSON.parse and JSON.stringify (pdf.js's core-js replaces them)", async () => {
+    await parsed('corpus/formats/pdf/pdfjs__tracemonkey.pdf');
+    expect(Array.prototype.push).toBe(ownPush);
+    expect(JSON.parse).toBe(ownParse);
+    expect(JSON.stringify).toBe(ownStringify);
   });
 });
