@@ -59,7 +59,8 @@ export async function calibrate(
 
 /**
  * The calibration as tables: per dataset, what the fitted gate does on it; then per fold, what the
- * gate fitted without that set does on it, beside the naive best-score threshold of the same run.
+ * gate fitted without that set does on it, beside the naive best-score threshold of the same run,
+ * the fold's score AUC on it and what its own best threshold would give (short by ranking or threshold).
  */
 export function calibrationTable(file: GateFile): string {
   const pct = (x: number) => x.toFixed(3);
@@ -71,7 +72,7 @@ export function calibrationTable(file: GateFile): string {
   );
   const folds = (file.folds ?? []).map(
     (f) =>
-      `${name(f.held_out)} ${f.family.padEnd(6)} answered ${pct(f.answerable_recall)}  refused ${pct(f.refusal_recall)}  balanced ${pct(f.balanced_accuracy)}  naive ${f.naive_balanced_accuracy === undefined ? '-' : pct(f.naive_balanced_accuracy)}`,
+      `${name(f.held_out)} ${f.family.padEnd(6)} answered ${pct(f.answerable_recall)}  refused ${pct(f.refusal_recall)}  balanced ${pct(f.balanced_accuracy)}  naive ${f.naive_balanced_accuracy === undefined ? '-' : pct(f.naive_balanced_accuracy)}  auc ${f.score_auc === undefined ? '-' : pct(f.score_auc)}  own threshold ${f.own_threshold_balanced_accuracy === undefined ? '-' : pct(f.own_threshold_balanced_accuracy)}`,
   );
   const thresholds = `thresholds: cjk ${file.models.cjk.threshold}, latin ${file.models.latin.threshold} (mode ${file.mode}, embedder ${file.embedder ?? 'none'}, reranker ${file.reranker ?? 'none'})`;
   return ['fitted on every set:', ...rows, '', 'left out (leave-one-set-out folds):', ...folds, '', thresholds].join('\n');

@@ -35,6 +35,13 @@ const calibratedFoldSchema = z.object({
   balanced_accuracy: z.number(),
   /** The naive best-score threshold's balanced accuracy on the same run, for comparison. */
   naive_balanced_accuracy: z.number().optional(),
+  /** AUC of the fold model's score on the held-out set (answerable = positive): its ranking alone. */
+  score_auc: z.number().optional(),
+  /**
+   * Balanced accuracy of the same scores at the held-out set's own best threshold that keeps
+   * min_answered answered: far above balanced_accuracy, the fold is short by its threshold.
+   */
+  own_threshold_balanced_accuracy: z.number().optional(),
 });
 
 export const gateFileSchema = z.object({

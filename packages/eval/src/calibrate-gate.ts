@@ -70,6 +70,32 @@ function judge(input: CalibrationInput, model: GateModel, floorFeature: string) 
   return { questions: judged.length, answerable_recall: ar, refusal_recall: rr, balanced_accuracy: (ar + rr) / 2 };
 }
 
+/** The model's score of a question, -1 when the off-topic floor refuses it whatever the score. */
+const scored = (m: GateModel, features: Record<string, number>, floorFeature: string): number =>
+  (features[floorFeature] ?? 0) < m.minCoverage ? -1 : scoreOf({ features }, m.weights, m.bias);
+
+/**
+ * Whether a fold is short by its ranking or by its threshold: the AUC of the model's score on the
+ * held-out set (answerable = positive, ties counting half), and the balanced accuracy the same
+ * scores would reach at the set's own best threshold that keeps `minAnswered` of its answerable
+ * questions answered — what a threshold that followed the collection could give at best.
+ */
+function foldDiagnosis(input: CalibrationInput, model: GateModel, o: CalibrateOptions) {
+  const judged = input.questions.filter((q) => q.gate);
+  const pos = judged.filter((q) => q.answerable).map((q) => scored(model, q.gate?.features ?? {}, o.floorFeature));
+  const neg = judged.filter((q) => !q.answerable).map((q) => scored(model, q.gate?.features ?? {}, o.floorFeature));
+  if (pos.length === 0 || neg.length === 0) return {};
+  let wins = 0;
+  for (const p of pos) for (const n of neg) wins += p > n ? 1 : p === n ? 0.5 : 0;
+  let own = 0;
+  for (const t of [...new Set(pos)].filter((t) => t >= 0)) {
+    const ar = pos.filter((s) => s >= t).length / pos.length;
+    if (ar < o.minAnswered) continue;
+    own = Math.max(own, (ar + neg.filter((s) => s < t).length / neg.length) / 2);
+  }
+  return { score_auc: wins / (pos.length * neg.length), own_threshold_balanced_accuracy: own };
+}
+
 /** How far above its naive threshold each set's balanced accuracy is held (a floor of the fit). */
 const NAIVE_MARGIN = 0.005;
 
@@ -128,6 +154,7 @@ export function calibrateGate(inputs: CalibrationInput[], o: CalibrateOptions): 
       family: f,
       trained_on: (same.length > 0 ? same : rest).map((i) => i.dataset.path),
       ...judge(input, model, o.floorFeature),
+      ...foldDiagnosis(input, model, o),
       ...(input.naive !== undefined ? { naive_balanced_accuracy: input.naive } : {}),
     };
   });

@@ -126,4 +126,33 @@ describe('calibrateGate', () => {
     });
     expect(file.models.cjk).toEqual(model(0.42));
   });
+
+  it('tells a fold short by its threshold from one short by its ranking', () => {
+    // Two sets where coverage 0.5 separates the questions, and a third whose questions all cover
+    // more: the threshold fitted without it answers every one of its questions, yet ranks them right.
+    const set = (path: string, lift: number) => ({
+      dataset: { path, sha256: 'x'.repeat(64) },
+      questions: Array.from({ length: 40 }, (_, i) => {
+        const answerable = i % 4 !== 0;
+        const coverage = (answerable ? 0.6 + (i % 5) / 50 : 0.3 + (i % 5) / 50) + lift;
+        return { question: `question ${i}?`, answerable, gate: { features: { coverage } } };
+      }),
+    });
+    const file = calibrateGate([set('/sets/a', 0), set('/sets/b', 0.01), set('/sets/easy', 0.35)], {
+      familyOf: () => 'latin',
+      current: { cjk: { ...model(0.5), weights: { coverage: 0 } }, latin: { ...model(0.5), weights: { coverage: 0 } } },
+      positive: ['coverage'],
+      minAnswered: 0.9,
+      floorFeature: 'coverage',
+      iterations: 300,
+      run: { mode: 'lexical', embedder: null, reranker: null },
+    });
+    expect(gateFileSchema.parse(file)).toEqual(file);
+    const easy = file.folds?.find((f) => f.held_out === '/sets/easy');
+    expect(easy?.score_auc).toBe(1);
+    expect(easy?.own_threshold_balanced_accuracy).toBe(1);
+    expect(easy?.balanced_accuracy).toBeLessThan(1);
+    const a = file.folds?.find((f) => f.held_out === '/sets/a');
+    expect(a?.own_threshold_balanced_accuracy).toBeGreaterThanOrEqual(a?.balanced_accuracy ?? 1);
+  });
 });
