@@ -304,6 +304,53 @@ describe('reading a question against a table', () => {
     expect(n?.answer).toMatch(/^2 — count of 2 rows with Attendance < 13000/);
   });
 
+  it('reads "the most …" with no number named as the value the most rows hold', () => {
+    const accolades = tableSource(
+      'accolades.csv',
+      ['Publication', 'Country', 'Accolade', 'Year'],
+      [
+        ['Q', 'UK', '100 Greatest Singles', '2003'],
+        ['Rolling Stone', 'US', '500 Greatest Songs', '2004'],
+        ['Pitchfork', 'US', 'Top Songs of the 1970s', '2006'],
+        ['Rolling Stone', 'US', '100 Greatest Dance Songs', '2011'],
+      ],
+    );
+    const a = answerFromTables('Which publication listed the song the most?', [accolades], new Map());
+    expect(a?.citations.map((c) => c.quote)).toEqual(['Rolling Stone', 'Rolling Stone']);
+    expect(a?.how).toMatch(/most rows hold \(2 of 4\)/);
+    // a number the question names is still compared
+    expect(answerFromTables('Which publication had the most recent year?', [accolades], new Map())?.how).toMatch(/largest Year/);
+  });
+
+  it('leaves out the rows "in addition to X" and "not in X" name, accents aside', () => {
+    const churches = tableSource(
+      'churches.csv',
+      ['Parish', 'Church', 'Location', 'Year built'],
+      [
+        ['Gildeskål', 'Gildeskål Church', 'Inndyr', '1881'],
+        ['Gildeskål', 'Saura Church', 'Saura', '1884'],
+        ['Gildeskål', 'Old Gildeskål Church', 'Inndyr', '1100s'],
+      ],
+    );
+    const a = answerFromTables(
+      'Which church, in addition to Gildeskal Church, was also built in the 1800s?',
+      [churches],
+      new Map(),
+    );
+    expect(a?.rows[0]?.text).toMatch(/Saura Church/);
+    const seats = tableSource(
+      'seats.csv',
+      ['Constituency', 'District'],
+      [
+        ['Tikamgarh', 'Tikamgarh'],
+        ['Jatara', 'Tikamgarh'],
+        ['Maharajpur', 'Chhatarpur'],
+      ],
+    );
+    const b = answerFromTables('Name a constituency that is not in the Tikamgarh district.', [seats], new Map());
+    expect(b?.rows[0]?.text).toMatch(/^Maharajpur/);
+  });
+
   it('counts rows, not the running game number, and leaves out what "other than" names', () => {
     expect(askGames('How many games were played at the Prudential Center?')?.answer).toMatch(/^2 — count of 2 rows/);
     const a = askGames('Other than Chicago Shamrox, which opponent played at Sears Centre or TD Garden?');

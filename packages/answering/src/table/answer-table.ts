@@ -1,9 +1,9 @@
 import type { Anchor, Chunk, Citation, Element } from '@pinpoint/core';
 import { sliceCodepoints } from '@pinpoint/core';
-import type { QaCell, QaRow, QaTable } from './model.js';
+import type { QaCell, QaColumn, QaRow, QaTable } from './model.js';
 import { buildTable, folded } from './model.js';
 import type { TablePlan } from './question.js';
-import { planQuestion } from './question.js';
+import { excludedCell, planQuestion } from './question.js';
 
 /** One table the retrieval found: every row element of it, and the chunk of each data row. */
 export interface TableSource {
@@ -180,6 +180,27 @@ function sameAs(
   ]);
 }
 
+/** "from where did it receive the most accolades?": the value of a column the most (or fewest) rows hold, citing each. */
+function mostHeld(rows: QaRow[], col: QaColumn, op: 'max' | 'min', label: string): Result | undefined {
+  const groups = new Map<string, QaCell[]>();
+  for (const r of rows) {
+    const c = r.cells.get(col.col);
+    if (!c || c.text.trim() === '') continue;
+    const key = folded(c.text);
+    groups.set(key, [...(groups.get(key) ?? []), c]);
+  }
+  let best: QaCell[] | undefined;
+  for (const g of groups.values()) if (!best || (op === 'max' ? g.length > best.length : g.length < best.length)) best = g;
+  const [first, ...rest] = best ?? [];
+  if (!first) return undefined;
+  return {
+    cells: [first, ...rest],
+    answerCell: first,
+    value: first.text,
+    how: `the ${label} ${op === 'max' ? 'most' : 'fewest'} rows hold (${best?.length} of ${rows.length})`,
+  };
+}
+
 /** Runs a plan on its table. */
 function execute(table: QaTable, plan: TablePlan): Result | undefined {
   const { op, answer, measure, matched } = plan;
@@ -205,7 +226,11 @@ function execute(table: QaTable, plan: TablePlan): Result | undefined {
   if (op === 'same' && measure && best) return sameAs(table, best.row, measure, answer, name);
   if (op === 'lookup' || (op === 'count' && measure && best)) {
     const col = op === 'count' ? measure?.col : answer?.col;
-    const row = matched.find((m) => col === undefined || m.row.cells.has(col))?.row;
+    // "name one that is not in the Tikamgarh district": with no other row named, the first row without the value
+    const free = (r: QaRow): boolean => ![...r.cells.values()].some((c) => plan.excluded && excludedCell(c, plan.excluded));
+    const row =
+      matched.find((m) => col === undefined || m.row.cells.has(col))?.row ??
+      (plan.excluded && op === 'lookup' ? bodyRows(table).find(free) : undefined);
     return answerOf(row, col, `lookup: ${name(op === 'count' ? measure : answer)} of the row that matches the question`);
   }
   if (op === 'next' || op === 'previous') {
@@ -232,6 +257,7 @@ function execute(table: QaTable, plan: TablePlan): Result | undefined {
       best.cells,
     );
   }
+  if ((op === 'max' || op === 'min') && plan.frequency && answer) return mostHeld(bodyRows(table), answer, op, name(answer));
   if (op === 'max' || op === 'min') {
     if (!measure) return undefined;
     const pool =

@@ -29,6 +29,13 @@ export interface TablePlan {
   /** The superlative is taken over the rows a quoted value picks ("Jay Mills' first year"). */
   within: boolean;
   /**
+   * "from where did it receive the most accolades?": a superlative that names no number to compare
+   * counts rows — the answer column's value that the most (or fewest) rows hold.
+   */
+  frequency: boolean;
+  /** The terms of a value the question excludes ("other than X", "not from X"): rows holding it are no answer. */
+  excluded: Set<string> | undefined;
+  /**
    * "the previous Asian Championships": a cell of the named row, quoted whole and shared by other
    * rows, that the row after or before must share too.
    */
@@ -248,15 +255,40 @@ function matchRows(
   return out.sort((a, b) => b.score - a.score || a.row.index - b.row.index);
 }
 
-const EXCLUDE = /\b(?:other than|besides|except(?: for)?|apart from|aside from|not counting)\s+([^,?;]+)/;
+const EXCLUDE = /\b(?:other than|besides|except(?: for)?|apart from|aside from|not counting|in addition to)\s+([^,?;]+)/;
+/** "name one that is not in the Tikamgarh district": rows that hold the value are no answer. */
+const NEGATED = /\b(?:not|n't)\s+(?:from|in|at|by)\s+(?:the\s+)?([^,?;.]+)/;
 
-/** "Other than Rough Cut, …": rows that hold the excluded value are no match. */
-function excluding(q: string, matched: RowMatch[]): RowMatch[] {
-  const phrase = EXCLUDE.exec(q)?.[1];
-  if (!phrase) return matched;
-  const terms = termsOf(phrase);
-  const holds = (m: RowMatch): boolean => m.cells.some((c) => c.terms.size > 0 && [...c.terms].every((t) => terms.has(t)));
-  return matched.filter((m) => !holds(m));
+/** A text with its accents dropped: "gildeskal" names Gildeskål when a row is excluded. */
+const plain = (t: string): string => t.normalize('NFD').replace(/\p{M}/gu, '');
+
+/** The terms of the value a question excludes ("other than Rough Cut", "not from Australia"), if any. */
+export function excludedTerms(q: string): Set<string> | undefined {
+  const phrase = EXCLUDE.exec(q)?.[1] ?? NEGATED.exec(q)?.[1];
+  return phrase ? termsOf(plain(phrase)) : undefined;
+}
+
+/** A cell all of whose terms the excluded value holds. */
+export function excludedCell(c: QaCell, terms: Set<string>): boolean {
+  const own = termsOf(plain(c.text));
+  return own.size > 0 && [...own].every((t) => terms.has(t));
+}
+
+/** A cell that reads as the whole excluded value ("Gildeskål Church" for "in addition to gildeskal church"). */
+function namesExcluded(c: QaCell, terms: Set<string>): boolean {
+  const own = termsOf(plain(c.text));
+  return own.size === terms.size && [...own].every((t) => terms.has(t));
+}
+
+/**
+ * "Other than Rough Cut, …": rows that hold the excluded value are no match — a cell the question
+ * matched that holds nothing else, or any cell of the row that is the whole value.
+ */
+function excluding(terms: Set<string> | undefined, matched: RowMatch[]): RowMatch[] {
+  if (!terms) return matched;
+  return matched.filter(
+    (m) => !m.cells.some((c) => excludedCell(c, terms)) && ![...m.row.cells.values()].some((c) => namesExcluded(c, terms)),
+  );
 }
 
 const MONEY = /\b(money|earn\w*|gross\w*|paid|pays?|revenue|prize|income|sales|cost\w*|budget)\b/;
@@ -301,6 +333,25 @@ function operation(q: string, hasMeasure: boolean): TableOp {
   if (howMany && SUM.test(q)) return 'sum';
   if (howMany) return 'count';
   return 'lookup';
+}
+
+/**
+ * "the most accolades", "most often", "the fewest titles", "… the most?": with no number named, what
+ * the most or fewest rows hold ("the most recent" is not a count).
+ */
+const MOST_ROWS =
+  /\bthe (?:most|least|fewest)\s+\p{L}+s\b|\b(?:most|least) (?:frequent|often|common)|\bthe (?:most|least)\s*[?.!]?\s*$/u;
+
+/** A column some value of which two rows or more hold. */
+function repeats(table: QaTable, col: QaColumn): boolean {
+  const seen = new Set<string>();
+  for (const r of table.rows) {
+    const t = r.cells.get(col.col)?.text.trim().toLowerCase();
+    if (!t) continue;
+    if (seen.has(t)) return true;
+    seen.add(t);
+  }
+  return false;
 }
 
 /** The column a question's type asks for when no header is named: a date/year, a number, or the row's name. */
@@ -409,7 +460,8 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
   const hits = headerHits(q, qTerms, table.columns);
   const headerTerms = new Set(hits.flatMap((h) => [...h.col.terms]));
   const named = new Map(hits.map((h) => [h.col.col, h.score / (hits[0]?.score ?? 1)]));
-  const matched = excluding(q, matchRows(table, normal(question), qTerms, headerTerms, named));
+  const excluded = excludedTerms(q);
+  const matched = excluding(excluded, matchRows(table, normal(question), qTerms, headerTerms, named));
   const bestRow = new Set([...(matched[0]?.row.cells.values() ?? [])].flatMap((c) => [...c.terms]));
   const focused = content.reduce((s, [t, w]) => (titled.has(t) || bestRow.has(t) ? s + w : s), 0);
   let rowHeld = 0;
@@ -447,11 +499,13 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
   );
   let measure: QaColumn | undefined;
   let answer: QaColumn | undefined;
+  let frequency = false;
   const comparing = /\bor\b/.test(q) && conditionCols.size > 0;
   if (op === 'max' || op === 'min' || op === 'sum' || op === 'difference') {
     const dated = byTime ? numericHits.find((h) => DATED.test(h.col.name) && !ordinal(table, h.col)) : undefined;
     measure = (dated ?? numericHits.find((h) => !ordinal(table, h.col)))?.col;
     if (!measure && MONEY.test(q)) measure = table.columns.find((c) => c.numeric >= 0.8 && money(table, c));
+    const named = measure !== undefined;
     if (!measure) measure = table.columns.find((c) => c.numeric >= 0.8 && !conditionCols.has(c.col) && !ordinal(table, c));
     const before = hits.filter((h) => h.col !== measure && h.pos < (hits.find((x) => x.col === measure)?.pos ?? q.length));
     // "what year was his first year": the year compared is the answer
@@ -465,6 +519,10 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
           whoColumn(q, table, new Set([measure?.col ?? -1])) ??
           (/^\s*(who|which|what \w+ (has|had|was|is|were|did))\b/.test(q) ? undefined : measure));
     answer ??= typedColumn(q, table, new Set([measure?.col ?? -1]));
+    if (!named && !byTime && !comparing && MOST_ROWS.test(q) && answer && repeats(table, answer)) {
+      frequency = true;
+      measure = undefined;
+    }
   } else if (op === 'same') {
     measure = shared;
     const anchorCol = matched[0]?.cells.find((c) => c.col !== shared?.col)?.col;
@@ -532,6 +590,8 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
     matched,
     comparing,
     within,
+    frequency,
+    excluded,
     kept: op === 'next' || op === 'previous' ? keptCell(normal(question), table, matched[0], answer) : undefined,
     coverage: total === 0 ? 1 : held / total,
     focus: total === 0 ? 1 : focused / total,
