@@ -351,6 +351,15 @@ describe('reading a question against a table', () => {
     expect(b?.rows[0]?.text).toMatch(/^Maharajpur/);
   });
 
+  it('counts "the total number of …" when no number column is named to add up', () => {
+    const a = askGames('What is the total number of games played at the Prudential Center?');
+    expect(a?.answer).toMatch(/^2 — count of 2 rows that match the question/);
+    // a named number column is still added up
+    expect(askGames('How many people in total attended at the Prudential Center, by Attendance?')?.answer).toMatch(
+      /^27300 — sum of Attendance/,
+    );
+  });
+
   it('counts rows, not the running game number, and leaves out what "other than" names', () => {
     expect(askGames('How many games were played at the Prudential Center?')?.answer).toMatch(/^2 — count of 2 rows/);
     const a = askGames('Other than Chicago Shamrox, which opponent played at Sears Centre or TD Garden?');
