@@ -263,7 +263,7 @@ const NEGATED = /\b(?:not|n't)\s+(?:from|in|at|by)\s+(?:the\s+)?([^,?;.]+)/;
 const plain = (t: string): string => t.normalize('NFD').replace(/\p{M}/gu, '');
 
 /** The terms of the value a question excludes ("other than Rough Cut", "not from Australia"), if any. */
-export function excludedTerms(q: string): Set<string> | undefined {
+function excludedTerms(q: string): Set<string> | undefined {
   const phrase = EXCLUDE.exec(q)?.[1] ?? NEGATED.exec(q)?.[1];
   return phrase ? termsOf(plain(phrase)) : undefined;
 }
