@@ -360,6 +360,23 @@ describe('reading a question against a table', () => {
     );
   });
 
+  it('answers "in the middle of A and B" with the row between the closest rows of the two', () => {
+    const cars = tableSource(
+      'race.csv',
+      ['Class', 'No', 'Chassis'],
+      [
+        ['GT 1.6', '186', 'Alfa Romeo GTA'],
+        ['GT 2.0', '52', 'Porsche 911'],
+        ['GT 1.6', '188', 'Alfa Romeo GTA'],
+        ['GT 2.0', '94', 'Porsche 911S'],
+        ['GT 1.3', '288', 'Simca 1300'],
+      ],
+    );
+    const a = answerFromTables('Which chassis is in the middle of Simca 1300 and Alfa Romeo GTA?', [cars], new Map());
+    expect(a?.citations.map((c) => c.quote)).toEqual(['Porsche 911S', 'Alfa Romeo GTA', 'Simca 1300']);
+    expect(a?.how).toBe('the row between the two the question names');
+  });
+
   it('counts rows, not the running game number, and leaves out what "other than" names', () => {
     expect(askGames('How many games were played at the Prudential Center?')?.answer).toMatch(/^2 — count of 2 rows/);
     const a = askGames('Other than Chicago Shamrox, which opponent played at Sears Centre or TD Garden?');

@@ -57,7 +57,7 @@ const QUOTED_FIT = 0.1;
  * Operations about named rows (a lookup, the row after or before one, a count or total of some rows, a
  * difference between two): a question that asks one of them names its rows.
  */
-const ANCHORED = new Set(['lookup', 'next', 'previous', 'count', 'sum', 'difference', 'same']);
+const ANCHORED = new Set(['lookup', 'next', 'previous', 'count', 'sum', 'difference', 'same', 'between']);
 /** What a question about named rows loses when no row of the table holds what it names. */
 const UNANCHORED = 0.25;
 /** The share of the question one row must hold to count as the row the question names. */
@@ -232,6 +232,27 @@ function execute(table: QaTable, plan: TablePlan): Result | undefined {
       matched.find((m) => col === undefined || m.row.cells.has(col))?.row ??
       (plan.excluded && op === 'lookup' ? bodyRows(table).find(free) : undefined);
     return answerOf(row, col, `lookup: ${name(op === 'count' ? measure : answer)} of the row that matches the question`);
+  }
+  if (op === 'between') {
+    // the rows of the two values the question quotes (a value may be in several rows): the closest
+    // pair with a row between them, and the row halfway between
+    const groups = new Map<string, QaRow[]>();
+    for (const m of matched.filter((x) => x.quoted)) {
+      const key = folded(m.cells[0]?.text ?? '');
+      groups.set(key, [...(groups.get(key) ?? []), m.row]);
+    }
+    const [one = [], two = []] = [...groups.values()];
+    let pair: [QaRow, QaRow] | undefined;
+    for (const x of one)
+      for (const y of two) {
+        const [lo, hi] = x.index < y.index ? [x, y] : [y, x];
+        if (hi.index - lo.index >= 2 && (!pair || hi.index - lo.index < pair[1].index - pair[0].index)) pair = [lo, hi];
+      }
+    if (!pair) return undefined;
+    const [a, b] = pair;
+    const col = answer?.col ?? best?.cells[0]?.col;
+    const ends = [a, b].flatMap((r) => matched.find((m) => m.row === r)?.cells.slice(0, 1) ?? []);
+    return answerOf(table.rows[Math.floor((a.index + b.index) / 2)], col, 'the row between the two the question names', ends);
   }
   if (op === 'next' || op === 'previous') {
     if (!best) return undefined;

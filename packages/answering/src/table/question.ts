@@ -10,7 +10,19 @@ interface RowMatch {
   quoted: boolean;
 }
 
-type TableOp = 'lookup' | 'max' | 'min' | 'first' | 'last' | 'next' | 'previous' | 'count' | 'sum' | 'difference' | 'same';
+type TableOp =
+  | 'lookup'
+  | 'max'
+  | 'min'
+  | 'first'
+  | 'last'
+  | 'next'
+  | 'previous'
+  | 'count'
+  | 'sum'
+  | 'difference'
+  | 'same'
+  | 'between';
 
 /** What a question asks of a table: the operation, the columns it names and the rows its values select. */
 export interface TablePlan {
@@ -121,6 +133,8 @@ const DIFFERENCE = /\b(difference|how (many|much) more|how (many|much) less|how 
 const DATED = /\b(year|years|date|season|day)\b/i;
 /** "how many", and "the number of districts" (a count of plural things, not "the number of the player"). */
 const HOW_MANY = /\bhow (many|much)\b|\bnumber of (?!the\b)\p{L}+s\b/u;
+/** "in the middle of A and B", "between A and B" (not "between 1997 and 2000", a span of years). */
+const BETWEEN = /\b(?:in the middle of|(?:in )?between)\s+(?!\d{4}\s+and\s+\d{4}\b).+\band\b/;
 /** "the same score as the game in Benin", "has the same number of threads per inch as 3/16". */
 const SAME = /\bsame\b.*\bas\b/;
 const WHEN = /\b(when|what year|which year|what date|which date|what season|which season)\b/;
@@ -479,6 +493,8 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
   let op = operation(q.replace(BOUND_BEFORE, ' ').replace(BOUND_AFTER, ' '), numericHits.length > 0);
   const shared = SAME.test(q) ? sharedColumn(hits, matched[0]) : undefined;
   if (shared) op = 'same';
+  // "which chassis is in the middle of Simca 1300 and Alfa Romeo GTA": the row between two rows the question quotes
+  if (op === 'lookup' && BETWEEN.test(q) && new Set(matched.filter((m) => m.quoted).map((m) => m.row)).size >= 2) op = 'between';
   // "the total number of circuits listed": with no number column named to add up, the rows are counted
   if (op === 'sum' && !numericHits.some((h) => !ordinal(table, h.col)) && !MONEY.test(q)) op = 'count';
   // "the first canal opened", "the earliest to take office": first/last by the named date or number column
@@ -532,7 +548,7 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
       askedColumn(q, table, new Set([shared?.col ?? -1])) ??
       whoColumn(q, table, new Set([shared?.col ?? -1])) ??
       table.columns.find((c) => c.col === anchorCol);
-  } else if (op === 'next' || op === 'previous') {
+  } else if (op === 'next' || op === 'previous' || op === 'between') {
     // "the title listed after Parva": the named column may be the one the anchor row was found in.
     // "the next opening act after the Cadillac Tramps": by default the column the anchor value is in.
     const anchorCol = matched[0]?.cells[0]?.col;
