@@ -377,6 +377,30 @@ describe('reading a question against a table', () => {
     expect(a?.how).toBe('the row between the two the question names');
   });
 
+  it('finds the row of a word one letter off ("vigerbo" for Viterbo) when no document holds the word', () => {
+    const schools = tableSource(
+      'schools.csv',
+      ['Institution', 'Location', 'Enrollment'],
+      [
+        ['Saint Ambrose University', 'Davenport', '3,623'],
+        ['Viterbo University', 'La Crosse', '2,991'],
+        ['William Penn University', 'Oskaloosa', '1,550'],
+      ],
+    );
+    const q = 'Does vigerbo or william penn have a higher enrollment?';
+    // the index's weights: "vigerbo" is in no document
+    const weights = new Map([
+      ['william', 2],
+      ['penn', 2],
+      ['enrol', 4],
+      ['higher', 1],
+    ]);
+    const a = answerFromTables(q, [schools], weights);
+    expect(a?.citations[0]?.quote).toBe('Viterbo University');
+    // it still counts as missing when the table's fit is read
+    expect(a?.features.table_coverage).toBeLessThan(1);
+  });
+
   it('counts rows, not the running game number, and leaves out what "other than" names', () => {
     expect(askGames('How many games were played at the Prudential Center?')?.answer).toMatch(/^2 — count of 2 rows/);
     const a = askGames('Other than Chicago Shamrox, which opponent played at Sears Centre or TD Garden?');

@@ -454,6 +454,19 @@ function keptCell(qNorm: string, table: QaTable, anchor: RowMatch | undefined, a
   });
 }
 
+/** Two words one letter apart (one changed, added, dropped, or two neighbours swapped), the first letter the same. */
+function oneEdit(a: string, b: string): boolean {
+  if (a === b || a[0] !== b[0] || Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (a.length === b.length) {
+    if (a.slice(i + 1) === b.slice(i + 1)) return true;
+    return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
+  }
+  const [long, short] = a.length > b.length ? [a, b] : [b, a];
+  return long.slice(i + 1) === short.slice(i);
+}
+
 /** Reads a question against a table: operation, answer and measure columns, matched rows. */
 export function planQuestion(question: string, table: QaTable, weights: Map<string, number>): TablePlan {
   const q = question.normalize('NFKC').toLowerCase();
@@ -461,6 +474,18 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
   // A term the index has never seen weighs as much as its rarest one: a name no table holds.
   const rarest = Math.max(1, ...weights.values());
   for (const t of termsOf(question)) qTerms.set(t, weights.get(t) || rarest);
+  // "vigerbo university": a word no document holds, one letter off a word of this table, finds that
+  // word's rows (it still counts as missing when the table's fit and the refusal read the question)
+  const rowTerms = new Map(qTerms);
+  if (weights.size > 0) {
+    for (const [t, w] of qTerms) {
+      if (t.length < 5 || !/^\p{L}+$/u.test(t) || weights.get(t) || table.vocabulary.has(t)) continue;
+      const near = [...table.vocabulary].filter((v) => oneEdit(t, v));
+      if (near.length !== 1 || qTerms.has(near[0] as string)) continue;
+      rowTerms.delete(t);
+      rowTerms.set(near[0] as string, w);
+    }
+  }
   // "at least 40 laps": a bound is not a value to look for — no table need hold the number 40
   const bound = BOUND_BEFORE.exec(q)?.[2] ?? BOUND_AFTER.exec(q)?.[1];
   const boundTerms = bound === undefined ? new Set<string>() : termsOf(bound);
@@ -475,7 +500,7 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
   const headerTerms = new Set(hits.flatMap((h) => [...h.col.terms]));
   const named = new Map(hits.map((h) => [h.col.col, h.score / (hits[0]?.score ?? 1)]));
   const excluded = excludedTerms(q);
-  const matched = excluding(excluded, matchRows(table, normal(question), qTerms, headerTerms, named));
+  const matched = excluding(excluded, matchRows(table, normal(question), rowTerms, headerTerms, named));
   const bestRow = new Set([...(matched[0]?.row.cells.values() ?? [])].flatMap((c) => [...c.terms]));
   const focused = content.reduce((s, [t, w]) => (titled.has(t) || bestRow.has(t) ? s + w : s), 0);
   let rowHeld = 0;
