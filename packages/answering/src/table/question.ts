@@ -276,6 +276,9 @@ const NEGATED = /\b(?:not|n't)\s+(?:from|in|at|by)\s+(?:the\s+)?([^,?;.]+)/;
 /** A text with its accents dropped: "gildeskal" names Gildeskål when a row is excluded. */
 const plain = (t: string): string => t.normalize('NFD').replace(/\p{M}/gu, '');
 
+/** A cell's terms with accents dropped (its own terms when it has none to drop). */
+const plainTerms = (c: QaCell): Set<string> => (/[^\u0000-\u007f]/.test(c.text) ? termsOf(plain(c.text)) : c.terms);
+
 /** The terms of the value a question excludes ("other than Rough Cut", "not from Australia"), if any. */
 function excludedTerms(q: string): Set<string> | undefined {
   const phrase = EXCLUDE.exec(q)?.[1] ?? NEGATED.exec(q)?.[1];
@@ -284,13 +287,13 @@ function excludedTerms(q: string): Set<string> | undefined {
 
 /** A cell all of whose terms the excluded value holds. */
 export function excludedCell(c: QaCell, terms: Set<string>): boolean {
-  const own = termsOf(plain(c.text));
+  const own = plainTerms(c);
   return own.size > 0 && [...own].every((t) => terms.has(t));
 }
 
 /** A cell that reads as the whole excluded value ("Gildeskål Church" for "in addition to gildeskal church"). */
 function namesExcluded(c: QaCell, terms: Set<string>): boolean {
-  const own = termsOf(plain(c.text));
+  const own = plainTerms(c);
   return own.size === terms.size && [...own].every((t) => terms.has(t));
 }
 
@@ -480,7 +483,8 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
   if (weights.size > 0) {
     for (const [t, w] of qTerms) {
       if (t.length < 5 || !/^\p{L}+$/u.test(t) || weights.get(t) || table.vocabulary.has(t)) continue;
-      const near = [...table.vocabulary].filter((v) => oneEdit(t, v));
+      const near: string[] = [];
+      for (const v of table.vocabulary) if (oneEdit(t, v) && near.push(v) > 1) break;
       if (near.length !== 1 || qTerms.has(near[0] as string)) continue;
       rowTerms.delete(t);
       rowTerms.set(near[0] as string, w);
