@@ -60,11 +60,15 @@ async function versionOf(metadata: MetadataStore, versionId: string): Promise<Lo
     loaded.set(metadata, cache);
   }
   let v = cache.get(versionId);
-  if (!v) {
-    v = await loadVersion(metadata, versionId);
+  if (v) {
+    // the versions read last are kept: a version read again moves to the end of the cache's order
+    cache.delete(versionId);
     cache.set(versionId, v);
-    while (cache.size > VERSION_CACHE) cache.delete(cache.keys().next().value as string);
+    return v;
   }
+  v = await loadVersion(metadata, versionId);
+  cache.set(versionId, v);
+  while (cache.size > VERSION_CACHE) cache.delete(cache.keys().next().value as string);
   return v;
 }
 
@@ -174,8 +178,10 @@ export async function answerTableQuestion(
   // a question need not name its table: the tables of a wider lexical list join the candidates
   if (wider) {
     const more = await tableSources(metadata, await wider(), WIDE_TABLES);
-    const have = new Set(sources.map((s) => s.elements));
-    sources = [...sources, ...more.filter((s) => !have.has(s.elements))].slice(0, WIDE_TABLES);
+    // a table is known by its version and first row: the version cache may have read it again since
+    const keyOf = (s: TableSource): string => `${s.versionId}:${s.elements[0]?.element_id ?? ''}`;
+    const have = new Set(sources.map(keyOf));
+    sources = [...sources, ...more.filter((s) => !have.has(keyOf(s)))].slice(0, WIDE_TABLES);
   }
   const weights = new Map(queryTerms.map((q) => [q.term, q.weight]));
   const answer = answerFromTables(question, sources, weights);

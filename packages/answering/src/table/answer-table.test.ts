@@ -304,6 +304,103 @@ describe('reading a question against a table', () => {
     expect(n?.answer).toMatch(/^2 — count of 2 rows with Attendance < 13000/);
   });
 
+  it('reads "the most …" with no number named as the value the most rows hold', () => {
+    const accolades = tableSource(
+      'accolades.csv',
+      ['Publication', 'Country', 'Accolade', 'Year'],
+      [
+        ['Q', 'UK', '100 Greatest Singles', '2003'],
+        ['Rolling Stone', 'US', '500 Greatest Songs', '2004'],
+        ['Pitchfork', 'US', 'Top Songs of the 1970s', '2006'],
+        ['Rolling Stone', 'US', '100 Greatest Dance Songs', '2011'],
+      ],
+    );
+    const a = answerFromTables('Which publication listed the song the most?', [accolades], new Map());
+    expect(a?.citations.map((c) => c.quote)).toEqual(['Rolling Stone', 'Rolling Stone']);
+    expect(a?.how).toMatch(/most rows hold \(2 of 4\)/);
+    // a number the question names is still compared
+    expect(answerFromTables('Which publication had the most recent year?', [accolades], new Map())?.how).toMatch(/largest Year/);
+  });
+
+  it('leaves out the rows "in addition to X" and "not in X" name, accents aside', () => {
+    const churches = tableSource(
+      'churches.csv',
+      ['Parish', 'Church', 'Location', 'Year built'],
+      [
+        ['Gildeskål', 'Gildeskål Church', 'Inndyr', '1881'],
+        ['Gildeskål', 'Saura Church', 'Saura', '1884'],
+        ['Gildeskål', 'Old Gildeskål Church', 'Inndyr', '1100s'],
+      ],
+    );
+    const a = answerFromTables(
+      'Which church, in addition to Gildeskal Church, was also built in the 1800s?',
+      [churches],
+      new Map(),
+    );
+    expect(a?.rows[0]?.text).toMatch(/Saura Church/);
+    const seats = tableSource(
+      'seats.csv',
+      ['Constituency', 'District'],
+      [
+        ['Tikamgarh', 'Tikamgarh'],
+        ['Jatara', 'Tikamgarh'],
+        ['Maharajpur', 'Chhatarpur'],
+      ],
+    );
+    const b = answerFromTables('Name a constituency that is not in the Tikamgarh district.', [seats], new Map());
+    expect(b?.rows[0]?.text).toMatch(/^Maharajpur/);
+  });
+
+  it('counts "the total number of …" when no number column is named to add up', () => {
+    const a = askGames('What is the total number of games played at the Prudential Center?');
+    expect(a?.answer).toMatch(/^2 — count of 2 rows that match the question/);
+    // a named number column is still added up
+    expect(askGames('How many people in total attended at the Prudential Center, by Attendance?')?.answer).toMatch(
+      /^27300 — sum of Attendance/,
+    );
+  });
+
+  it('answers "in the middle of A and B" with the row between the closest rows of the two', () => {
+    const cars = tableSource(
+      'race.csv',
+      ['Class', 'No', 'Chassis'],
+      [
+        ['GT 1.6', '186', 'Alfa Romeo GTA'],
+        ['GT 2.0', '52', 'Porsche 911'],
+        ['GT 1.6', '188', 'Alfa Romeo GTA'],
+        ['GT 2.0', '94', 'Porsche 911S'],
+        ['GT 1.3', '288', 'Simca 1300'],
+      ],
+    );
+    const a = answerFromTables('Which chassis is in the middle of Simca 1300 and Alfa Romeo GTA?', [cars], new Map());
+    expect(a?.citations.map((c) => c.quote)).toEqual(['Porsche 911S', 'Alfa Romeo GTA', 'Simca 1300']);
+    expect(a?.how).toBe('the row between the two the question names');
+  });
+
+  it('finds the row of a word one letter off ("vigerbo" for Viterbo) when no document holds the word', () => {
+    const schools = tableSource(
+      'schools.csv',
+      ['Institution', 'Location', 'Enrollment'],
+      [
+        ['Saint Ambrose University', 'Davenport', '3,623'],
+        ['Viterbo University', 'La Crosse', '2,991'],
+        ['William Penn University', 'Oskaloosa', '1,550'],
+      ],
+    );
+    const q = 'Does vigerbo or william penn have a higher enrollment?';
+    // the index's weights: "vigerbo" is in no document
+    const weights = new Map([
+      ['william', 2],
+      ['penn', 2],
+      ['enrol', 4],
+      ['higher', 1],
+    ]);
+    const a = answerFromTables(q, [schools], weights);
+    expect(a?.citations[0]?.quote).toBe('Viterbo University');
+    // it still counts as missing when the table's fit is read
+    expect(a?.features.table_coverage).toBeLessThan(1);
+  });
+
   it('counts rows, not the running game number, and leaves out what "other than" names', () => {
     expect(askGames('How many games were played at the Prudential Center?')?.answer).toMatch(/^2 — count of 2 rows/);
     const a = askGames('Other than Chicago Shamrox, which opponent played at Sears Centre or TD Garden?');

@@ -1,9 +1,9 @@
 import type { Anchor, Chunk, Citation, Element } from '@pinpoint/core';
 import { sliceCodepoints } from '@pinpoint/core';
-import type { QaCell, QaRow, QaTable } from './model.js';
+import type { QaCell, QaColumn, QaRow, QaTable } from './model.js';
 import { buildTable, folded } from './model.js';
 import type { TablePlan } from './question.js';
-import { planQuestion } from './question.js';
+import { excludedCell, planQuestion } from './question.js';
 
 /** One table the retrieval found: every row element of it, and the chunk of each data row. */
 export interface TableSource {
@@ -57,7 +57,7 @@ const QUOTED_FIT = 0.1;
  * Operations about named rows (a lookup, the row after or before one, a count or total of some rows, a
  * difference between two): a question that asks one of them names its rows.
  */
-const ANCHORED = new Set(['lookup', 'next', 'previous', 'count', 'sum', 'difference', 'same']);
+const ANCHORED = new Set(['lookup', 'next', 'previous', 'count', 'sum', 'difference', 'same', 'between']);
 /** What a question about named rows loses when no row of the table holds what it names. */
 const UNANCHORED = 0.25;
 /** The share of the question one row must hold to count as the row the question names. */
@@ -180,6 +180,27 @@ function sameAs(
   ]);
 }
 
+/** "from where did it receive the most accolades?": the value of a column the most (or fewest) rows hold, citing each. */
+function mostHeld(rows: QaRow[], col: QaColumn, op: 'max' | 'min', label: string): Result | undefined {
+  const groups = new Map<string, QaCell[]>();
+  for (const r of rows) {
+    const c = r.cells.get(col.col);
+    if (!c || c.text.trim() === '') continue;
+    const key = folded(c.text);
+    groups.set(key, [...(groups.get(key) ?? []), c]);
+  }
+  let best: QaCell[] | undefined;
+  for (const g of groups.values()) if (!best || (op === 'max' ? g.length > best.length : g.length < best.length)) best = g;
+  const [first, ...rest] = best ?? [];
+  if (!first) return undefined;
+  return {
+    cells: [first, ...rest],
+    answerCell: first,
+    value: first.text,
+    how: `the ${label} ${op === 'max' ? 'most' : 'fewest'} rows hold (${best?.length} of ${rows.length})`,
+  };
+}
+
 /** Runs a plan on its table. */
 function execute(table: QaTable, plan: TablePlan): Result | undefined {
   const { op, answer, measure, matched } = plan;
@@ -205,8 +226,33 @@ function execute(table: QaTable, plan: TablePlan): Result | undefined {
   if (op === 'same' && measure && best) return sameAs(table, best.row, measure, answer, name);
   if (op === 'lookup' || (op === 'count' && measure && best)) {
     const col = op === 'count' ? measure?.col : answer?.col;
-    const row = matched.find((m) => col === undefined || m.row.cells.has(col))?.row;
+    // "name one that is not in the Tikamgarh district": with no other row named, the first row without the value
+    const free = (r: QaRow): boolean => ![...r.cells.values()].some((c) => plan.excluded && excludedCell(c, plan.excluded));
+    const row =
+      matched.find((m) => col === undefined || m.row.cells.has(col))?.row ??
+      (plan.excluded && op === 'lookup' ? bodyRows(table).find(free) : undefined);
     return answerOf(row, col, `lookup: ${name(op === 'count' ? measure : answer)} of the row that matches the question`);
+  }
+  if (op === 'between') {
+    // the rows of the two values the question quotes (a value may be in several rows): the closest
+    // pair with a row between them, and the row halfway between
+    const groups = new Map<string, QaRow[]>();
+    for (const m of matched.filter((x) => x.quoted)) {
+      const key = folded(m.cells[0]?.text ?? '');
+      groups.set(key, [...(groups.get(key) ?? []), m.row]);
+    }
+    const [one = [], two = []] = [...groups.values()];
+    let pair: [QaRow, QaRow] | undefined;
+    for (const x of one)
+      for (const y of two) {
+        const [lo, hi] = x.index < y.index ? [x, y] : [y, x];
+        if (hi.index - lo.index >= 2 && (!pair || hi.index - lo.index < pair[1].index - pair[0].index)) pair = [lo, hi];
+      }
+    if (!pair) return undefined;
+    const [a, b] = pair;
+    const col = answer?.col ?? best?.cells[0]?.col;
+    const ends = [a, b].flatMap((r) => matched.find((m) => m.row === r)?.cells.slice(0, 1) ?? []);
+    return answerOf(table.rows[Math.floor((a.index + b.index) / 2)], col, 'the row between the two the question names', ends);
   }
   if (op === 'next' || op === 'previous') {
     if (!best) return undefined;
@@ -232,6 +278,7 @@ function execute(table: QaTable, plan: TablePlan): Result | undefined {
       best.cells,
     );
   }
+  if ((op === 'max' || op === 'min') && plan.frequency && answer) return mostHeld(bodyRows(table), answer, op, name(answer));
   if (op === 'max' || op === 'min') {
     if (!measure) return undefined;
     const pool =

@@ -10,7 +10,19 @@ interface RowMatch {
   quoted: boolean;
 }
 
-type TableOp = 'lookup' | 'max' | 'min' | 'first' | 'last' | 'next' | 'previous' | 'count' | 'sum' | 'difference' | 'same';
+type TableOp =
+  | 'lookup'
+  | 'max'
+  | 'min'
+  | 'first'
+  | 'last'
+  | 'next'
+  | 'previous'
+  | 'count'
+  | 'sum'
+  | 'difference'
+  | 'same'
+  | 'between';
 
 /** What a question asks of a table: the operation, the columns it names and the rows its values select. */
 export interface TablePlan {
@@ -28,6 +40,13 @@ export interface TablePlan {
   comparing: boolean;
   /** The superlative is taken over the rows a quoted value picks ("Jay Mills' first year"). */
   within: boolean;
+  /**
+   * "from where did it receive the most accolades?": a superlative that names no number to compare
+   * counts rows — the answer column's value that the most (or fewest) rows hold.
+   */
+  frequency: boolean;
+  /** The terms of a value the question excludes ("other than X", "not from X"): rows holding it are no answer. */
+  excluded: Set<string> | undefined;
   /**
    * "the previous Asian Championships": a cell of the named row, quoted whole and shared by other
    * rows, that the row after or before must share too.
@@ -114,6 +133,8 @@ const DIFFERENCE = /\b(difference|how (many|much) more|how (many|much) less|how 
 const DATED = /\b(year|years|date|season|day)\b/i;
 /** "how many", and "the number of districts" (a count of plural things, not "the number of the player"). */
 const HOW_MANY = /\bhow (many|much)\b|\bnumber of (?!the\b)\p{L}+s\b/u;
+/** "in the middle of A and B", "between A and B" (not "between 1997 and 2000", a span of years). */
+const BETWEEN = /\b(?:in the middle of|(?:in )?between)\s+(?!\d{4}\s+and\s+\d{4}\b).+\band\b/;
 /** "the same score as the game in Benin", "has the same number of threads per inch as 3/16". */
 const SAME = /\bsame\b.*\bas\b/;
 const WHEN = /\b(when|what year|which year|what date|which date|what season|which season)\b/;
@@ -248,15 +269,43 @@ function matchRows(
   return out.sort((a, b) => b.score - a.score || a.row.index - b.row.index);
 }
 
-const EXCLUDE = /\b(?:other than|besides|except(?: for)?|apart from|aside from|not counting)\s+([^,?;]+)/;
+const EXCLUDE = /\b(?:other than|besides|except(?: for)?|apart from|aside from|not counting|in addition to)\s+([^,?;]+)/;
+/** "name one that is not in the Tikamgarh district": rows that hold the value are no answer. */
+const NEGATED = /\b(?:not|n't)\s+(?:from|in|at|by)\s+(?:the\s+)?([^,?;.]+)/;
 
-/** "Other than Rough Cut, …": rows that hold the excluded value are no match. */
-function excluding(q: string, matched: RowMatch[]): RowMatch[] {
-  const phrase = EXCLUDE.exec(q)?.[1];
-  if (!phrase) return matched;
-  const terms = termsOf(phrase);
-  const holds = (m: RowMatch): boolean => m.cells.some((c) => c.terms.size > 0 && [...c.terms].every((t) => terms.has(t)));
-  return matched.filter((m) => !holds(m));
+/** A text with its accents dropped: "gildeskal" names Gildeskål when a row is excluded. */
+const plain = (t: string): string => t.normalize('NFD').replace(/\p{M}/gu, '');
+
+/** A cell's terms with accents dropped (its own terms when it has none to drop). */
+const plainTerms = (c: QaCell): Set<string> => (/[^\u0000-\u007f]/.test(c.text) ? termsOf(plain(c.text)) : c.terms);
+
+/** The terms of the value a question excludes ("other than Rough Cut", "not from Australia"), if any. */
+function excludedTerms(q: string): Set<string> | undefined {
+  const phrase = EXCLUDE.exec(q)?.[1] ?? NEGATED.exec(q)?.[1];
+  return phrase ? termsOf(plain(phrase)) : undefined;
+}
+
+/** A cell all of whose terms the excluded value holds. */
+export function excludedCell(c: QaCell, terms: Set<string>): boolean {
+  const own = plainTerms(c);
+  return own.size > 0 && [...own].every((t) => terms.has(t));
+}
+
+/** A cell that reads as the whole excluded value ("Gildeskål Church" for "in addition to gildeskal church"). */
+function namesExcluded(c: QaCell, terms: Set<string>): boolean {
+  const own = plainTerms(c);
+  return own.size === terms.size && [...own].every((t) => terms.has(t));
+}
+
+/**
+ * "Other than Rough Cut, …": rows that hold the excluded value are no match — a cell the question
+ * matched that holds nothing else, or any cell of the row that is the whole value.
+ */
+function excluding(terms: Set<string> | undefined, matched: RowMatch[]): RowMatch[] {
+  if (!terms) return matched;
+  return matched.filter(
+    (m) => !m.cells.some((c) => excludedCell(c, terms)) && ![...m.row.cells.values()].some((c) => namesExcluded(c, terms)),
+  );
 }
 
 const MONEY = /\b(money|earn\w*|gross\w*|paid|pays?|revenue|prize|income|sales|cost\w*|budget)\b/;
@@ -301,6 +350,25 @@ function operation(q: string, hasMeasure: boolean): TableOp {
   if (howMany && SUM.test(q)) return 'sum';
   if (howMany) return 'count';
   return 'lookup';
+}
+
+/**
+ * "the most accolades", "most often", "the fewest titles", "… the most?": with no number named, what
+ * the most or fewest rows hold ("the most recent" is not a count).
+ */
+const MOST_ROWS =
+  /\bthe (?:most|least|fewest)\s+\p{L}+s\b|\b(?:most|least) (?:frequent|often|common)|\bthe (?:most|least)\s*[?.!]?\s*$/u;
+
+/** A column some value of which two rows or more hold. */
+function repeats(table: QaTable, col: QaColumn): boolean {
+  const seen = new Set<string>();
+  for (const r of table.rows) {
+    const t = r.cells.get(col.col)?.text.trim().toLowerCase();
+    if (!t) continue;
+    if (seen.has(t)) return true;
+    seen.add(t);
+  }
+  return false;
 }
 
 /** The column a question's type asks for when no header is named: a date/year, a number, or the row's name. */
@@ -389,6 +457,19 @@ function keptCell(qNorm: string, table: QaTable, anchor: RowMatch | undefined, a
   });
 }
 
+/** Two words one letter apart (one changed, added, dropped, or two neighbours swapped), the first letter the same. */
+function oneEdit(a: string, b: string): boolean {
+  if (a === b || a[0] !== b[0] || Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (a.length === b.length) {
+    if (a.slice(i + 1) === b.slice(i + 1)) return true;
+    return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
+  }
+  const [long, short] = a.length > b.length ? [a, b] : [b, a];
+  return long.slice(i + 1) === short.slice(i);
+}
+
 /** Reads a question against a table: operation, answer and measure columns, matched rows. */
 export function planQuestion(question: string, table: QaTable, weights: Map<string, number>): TablePlan {
   const q = question.normalize('NFKC').toLowerCase();
@@ -396,6 +477,19 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
   // A term the index has never seen weighs as much as its rarest one: a name no table holds.
   const rarest = Math.max(1, ...weights.values());
   for (const t of termsOf(question)) qTerms.set(t, weights.get(t) || rarest);
+  // "vigerbo university": a word no document holds, one letter off a word of this table, finds that
+  // word's rows (it still counts as missing when the table's fit and the refusal read the question)
+  const rowTerms = new Map(qTerms);
+  if (weights.size > 0) {
+    for (const [t, w] of qTerms) {
+      if (t.length < 5 || !/^\p{L}+$/u.test(t) || weights.get(t) || table.vocabulary.has(t)) continue;
+      const near: string[] = [];
+      for (const v of table.vocabulary) if (oneEdit(t, v) && near.push(v) > 1) break;
+      if (near.length !== 1 || qTerms.has(near[0] as string)) continue;
+      rowTerms.delete(t);
+      rowTerms.set(near[0] as string, w);
+    }
+  }
   // "at least 40 laps": a bound is not a value to look for — no table need hold the number 40
   const bound = BOUND_BEFORE.exec(q)?.[2] ?? BOUND_AFTER.exec(q)?.[1];
   const boundTerms = bound === undefined ? new Set<string>() : termsOf(bound);
@@ -409,7 +503,8 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
   const hits = headerHits(q, qTerms, table.columns);
   const headerTerms = new Set(hits.flatMap((h) => [...h.col.terms]));
   const named = new Map(hits.map((h) => [h.col.col, h.score / (hits[0]?.score ?? 1)]));
-  const matched = excluding(q, matchRows(table, normal(question), qTerms, headerTerms, named));
+  const excluded = excludedTerms(q);
+  const matched = excluding(excluded, matchRows(table, normal(question), rowTerms, headerTerms, named));
   const bestRow = new Set([...(matched[0]?.row.cells.values() ?? [])].flatMap((c) => [...c.terms]));
   const focused = content.reduce((s, [t, w]) => (titled.has(t) || bestRow.has(t) ? s + w : s), 0);
   let rowHeld = 0;
@@ -427,6 +522,10 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
   let op = operation(q.replace(BOUND_BEFORE, ' ').replace(BOUND_AFTER, ' '), numericHits.length > 0);
   const shared = SAME.test(q) ? sharedColumn(hits, matched[0]) : undefined;
   if (shared) op = 'same';
+  // "which chassis is in the middle of Simca 1300 and Alfa Romeo GTA": the row between two rows the question quotes
+  if (op === 'lookup' && BETWEEN.test(q) && new Set(matched.filter((m) => m.quoted).map((m) => m.row)).size >= 2) op = 'between';
+  // "the total number of circuits listed": with no number column named to add up, the rows are counted
+  if (op === 'sum' && !numericHits.some((h) => !ordinal(table, h.col)) && !MONEY.test(q)) op = 'count';
   // "the first canal opened", "the earliest to take office": first/last by the named date or number column
   // "Jay Mills' first year": the smallest year among the rows the quoted value picks
   const measured = numericHits.some((h) => !ordinal(table, h.col));
@@ -447,11 +546,13 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
   );
   let measure: QaColumn | undefined;
   let answer: QaColumn | undefined;
+  let frequency = false;
   const comparing = /\bor\b/.test(q) && conditionCols.size > 0;
   if (op === 'max' || op === 'min' || op === 'sum' || op === 'difference') {
     const dated = byTime ? numericHits.find((h) => DATED.test(h.col.name) && !ordinal(table, h.col)) : undefined;
     measure = (dated ?? numericHits.find((h) => !ordinal(table, h.col)))?.col;
     if (!measure && MONEY.test(q)) measure = table.columns.find((c) => c.numeric >= 0.8 && money(table, c));
+    const named = measure !== undefined;
     if (!measure) measure = table.columns.find((c) => c.numeric >= 0.8 && !conditionCols.has(c.col) && !ordinal(table, c));
     const before = hits.filter((h) => h.col !== measure && h.pos < (hits.find((x) => x.col === measure)?.pos ?? q.length));
     // "what year was his first year": the year compared is the answer
@@ -465,6 +566,10 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
           whoColumn(q, table, new Set([measure?.col ?? -1])) ??
           (/^\s*(who|which|what \w+ (has|had|was|is|were|did))\b/.test(q) ? undefined : measure));
     answer ??= typedColumn(q, table, new Set([measure?.col ?? -1]));
+    if (!named && !byTime && !comparing && MOST_ROWS.test(q) && answer && repeats(table, answer)) {
+      frequency = true;
+      measure = undefined;
+    }
   } else if (op === 'same') {
     measure = shared;
     const anchorCol = matched[0]?.cells.find((c) => c.col !== shared?.col)?.col;
@@ -472,7 +577,7 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
       askedColumn(q, table, new Set([shared?.col ?? -1])) ??
       whoColumn(q, table, new Set([shared?.col ?? -1])) ??
       table.columns.find((c) => c.col === anchorCol);
-  } else if (op === 'next' || op === 'previous') {
+  } else if (op === 'next' || op === 'previous' || op === 'between') {
     // "the title listed after Parva": the named column may be the one the anchor row was found in.
     // "the next opening act after the Cadillac Tramps": by default the column the anchor value is in.
     const anchorCol = matched[0]?.cells[0]?.col;
@@ -532,6 +637,8 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
     matched,
     comparing,
     within,
+    frequency,
+    excluded,
     kept: op === 'next' || op === 'previous' ? keptCell(normal(question), table, matched[0], answer) : undefined,
     coverage: total === 0 ? 1 : held / total,
     focus: total === 0 ? 1 : focused / total,

@@ -1,6 +1,6 @@
 import type { DefaultTreeAdapterTypes } from 'parse5';
 import { MappedText } from '../text/mapped-text.js';
-import { startTagEnd } from './lean-tree.js';
+import { HIDDEN_CLASS, startTagEnd } from './lean-tree.js';
 import { alignTextNode } from './text-origins.js';
 
 type Node = DefaultTreeAdapterTypes.Node;
@@ -123,6 +123,9 @@ function isHidden(el: Element): boolean {
   return /display\s*:\s*none|visibility\s*:\s*hidden/i.test(attr(el, 'style') ?? '');
 }
 
+/** A sortable table's sort key ("Plushenko, Evgeni" before "Evgeni Plushenko"): the page's stylesheet hides it. */
+const isSortKey = (el: Element): boolean => HIDDEN_CLASS.test(attr(el, 'class') ?? '');
+
 function sourceOf(el: Element): { start: number; end: number } | undefined {
   const loc = el.sourceCodeLocation;
   if (!loc) return undefined;
@@ -214,6 +217,8 @@ export class BlockWalker {
   private runStart = -1;
   private runEnd = -1;
   private preDepth = 0;
+  /** Sort keys are read (a cell that shows no other text). */
+  private sortKeys = false;
   /** Inside an <li>: its paragraphs are list items too (<li><p>…</p></li>). */
   private listDepth = 0;
 
@@ -239,7 +244,7 @@ export class BlockWalker {
       this.walkHead(node);
       return;
     }
-    if (dropped.has(tag) || isHidden(node)) {
+    if (dropped.has(tag) || isHidden(node) || (isSortKey(node) && !this.sortKeys)) {
       if (tag === 'script' || tag === 'style' || tag === 'noscript') this.stats.scripts++;
       else if (tag !== 'template') this.stats.hidden++;
       return;
@@ -326,7 +331,13 @@ export class BlockWalker {
     const spans = new Map<number, { value: string; left: number }>();
     for (const row of rowsOf(el)) {
       const cellEls = row.childNodes.filter((c): c is Element => isElement(c) && (c.tagName === 'td' || c.tagName === 'th'));
-      const mappedCells = cellEls.filter((c) => !isHidden(c)).map((c) => this.textOf(c));
+      // a cell whose only text is its sort key (a flag icon beside "Belgium") reads as that key
+      const mappedCells = cellEls
+        .filter((c) => !isHidden(c))
+        .map((c) => {
+          const text = this.textOf(c);
+          return text.text === '' ? this.textOf(c, true) : text;
+        });
       const cells = mappedCells.map((c) => c.text);
       const source = sourceOf(row);
       const active = new Map(spans);
@@ -376,9 +387,10 @@ export class BlockWalker {
   }
 
   /** All visible text inside an element as one line (nested blocks joined with a space). */
-  private textOf(el: Element): MappedText {
+  private textOf(el: Element, sortKeys = false): MappedText {
     const inner = new BlockWalker(this.source);
     inner.owner = el;
+    inner.sortKeys = sortKeys;
     for (const child of el.childNodes) inner.walk(child);
     inner.flush();
     this.stats.scripts += inner.stats.scripts;

@@ -33,8 +33,12 @@ const readAttributes = new Set(['hidden', 'aria-hidden', 'type', 'style', 'colsp
 /** Elements whose content the walker never reads (script, style, embedded objects): emptied once closed. */
 const unread = new Set(['script', 'style', 'noscript', 'template', 'iframe', 'object', 'embed', 'svg', 'canvas']);
 
+/** A class the page's stylesheet hides: MediaWiki's sortable tables put each cell's sort key ("Plushenko, Evgeni") in one. */
+export const HIDDEN_CLASS = /(?:^|\s)sortkey(?:\s|$)/;
+
 function keptAttributes(attrs: Token.Attribute[]): Token.Attribute[] {
-  return attrs.filter((a) => readAttributes.has(a.name));
+  // a class is kept only when it hides the element, so a page's many classes cost nothing
+  return attrs.filter((a) => readAttributes.has(a.name) || (a.name === 'class' && HIDDEN_CLASS.test(a.value)));
 }
 
 /**

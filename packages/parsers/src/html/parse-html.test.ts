@@ -73,6 +73,17 @@ describe('parseHtml behaviour', () => {
     expectRawRanges(out);
   });
 
+  it("leaves a sortable table's hidden sort keys out of its cells (a Wikipedia page)", async () => {
+    const { out } = await parseShared('eval/wtq-dev/docs/005_List_of_Olympic_medalists_in_figure_skating.html');
+    const rows = out.elements.filter((e) => e.type === 'table').map((e) => e.text);
+    expect(rows).toContain('Evgeni Plushenko | Russia (RUS) | 2002–2014 | 2 | 2 | 0 | 4');
+    expect(rows.join('\n')).not.toMatch(/Plushenko, Evgeni/);
+    const managers = await parseShared('eval/wtq-dev/docs/104_List_of_Belgian_Football_League_managers.html');
+    const first = managers.out.elements.find((e) => e.type === 'table' && e.text.includes('Bosschaerts'));
+    expect(first?.text).toMatch(/^Francis Bosschaerts \| Belgium \| 15 October 1956 \| .* \| 1 June 1999 \| 15 years, 25 days$/);
+    expectRawRanges(out);
+  });
+
   it('decodes by BOM, then <meta charset>, then detection', async () => {
     const body = '<p>日本語のテキストです。東京都の人口について説明します。</p>';
     const sjis = iconv.encode(

@@ -150,4 +150,4 @@ export async function parseHtml(bytes: Uint8Array, ctx: ParseContext): Promise<P
 }
 
 /** Version 2: elements carry raw maps, so a cited sentence's `raw` is its own span. */
-export const htmlParser: ParserEntry = { name: 'html', version: '2', parse: parseHtml };
+export const htmlParser: ParserEntry = { name: 'html', version: '3', parse: parseHtml };
