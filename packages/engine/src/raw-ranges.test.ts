@@ -45,16 +45,36 @@ function hidden(el: DefaultTreeAdapterTypes.Element): boolean {
   return /display\s*:\s*none|visibility\s*:\s*hidden/i.test(attr('style') ?? '');
 }
 
+/** A sortable table's sort key (MediaWiki's class="sortkey", hidden by the page's stylesheet). */
+function sortKey(el: DefaultTreeAdapterTypes.Element): boolean {
+  return /(?:^|\s)sortkey(?:\s|$)/.test(el.attrs.find((a) => a.name === 'class')?.value ?? '');
+}
+
 /** A slice of HTML source with its tags stripped and its character references decoded (by an HTML parser). */
-function htmlText(raw: string): string {
+function decodedHtml(raw: string, sortKeys: boolean): string {
   const out: string[] = [];
   const walk = (node: DefaultTreeAdapterTypes.Node): void => {
     if (node.nodeName === '#text' && 'value' in node) out.push(node.value);
-    if ('tagName' in node && (DROPPED.has(node.tagName) || hidden(node))) return;
+    if ('tagName' in node && (DROPPED.has(node.tagName) || hidden(node) || (!sortKeys && sortKey(node)))) return;
     if ('childNodes' in node) for (const child of node.childNodes) walk(child);
   };
   walk(parseFragment(raw));
   return out.join('');
+}
+
+/**
+ * The text a slice of HTML shows, table cell by table cell (a fragment's cell tags mean nothing to an
+ * HTML parser outside a table, so the slice is cut at them): sort keys are left out of a cell unless
+ * they are all it shows (a flag icon beside its country's key).
+ */
+function htmlText(raw: string): string {
+  return raw
+    .split(/(?=<t[dh][\s>])|(?<=<\/t[dh]>)/i)
+    .map((cell) => {
+      const text = decodedHtml(cell, false);
+      return text.trim() === '' ? decodedHtml(cell, true) : text;
+    })
+    .join('');
 }
 
 /** Where strings, their escapes and the other scalars sit in a JSON source. */
