@@ -26,7 +26,8 @@ function meanPool(data: Float32Array, dims: readonly number[], batch: Encoding[]
     else {
       acc.fill(0);
       const n = batch[i]?.ids.length ?? 0;
-      for (let t = 0, row = i * s * d; t < n; t++, row += d) for (let k = 0; k < d; k++) acc[k] = (acc[k] as number) + (data[row + k] as number);
+      for (let t = 0, row = i * s * d; t < n; t++, row += d)
+        for (let k = 0; k < d; k++) acc[k] = (acc[k] as number) + (data[row + k] as number);
       const scale = 1 / Math.max(1, n);
       for (let k = 0; k < d; k++) acc[k] = (acc[k] as number) * scale;
     }
