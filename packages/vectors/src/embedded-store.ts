@@ -3,7 +3,7 @@ import { startThread, type ThreadHandle } from '@pinpoint/threads';
 import Database from 'better-sqlite3';
 import type { VectorMeta } from './filter.js';
 import { VectorIndex } from './vector-index.js';
-import type { VectorIndexHandlers, VectorIndexInit } from './vector-index-host.js';
+import { addRows, type VectorIndexHandlers, type VectorIndexInit, type VectorRow } from './vector-index-host.js';
 
 export interface EmbeddedVectorStoreOptions {
   /** SQLite file (or ':memory:'); vectors are Float32 BLOBs. */
@@ -19,11 +19,6 @@ export interface EmbeddedVectorStoreOptions {
    * this space, so when the stored id differs the table is emptied (the recipe re-embeds).
    */
   space?: string;
-}
-
-interface Row extends Omit<VectorMeta, 'page_index'> {
-  page_index: number | null;
-  vector: Buffer;
 }
 
 export const DEFAULT_ANN_THRESHOLD = 10_000;
@@ -71,11 +66,7 @@ class EmbeddedVectorStore implements VectorStore {
 
   private loadLocal(): void {
     const local = new VectorIndex(this.options.dimensions, Number.POSITIVE_INFINITY);
-    for (const row of this.db.prepare('SELECT * FROM pp_vectors').iterate() as IterableIterator<Row>) {
-      const { page_index, vector, ...ids } = row;
-      const meta = page_index === null ? ids : { ...ids, page_index };
-      local.add([meta], new Float32Array(vector.buffer, vector.byteOffset, vector.byteLength / 4));
-    }
+    addRows(local, this.db.prepare('SELECT * FROM pp_vectors').iterate() as IterableIterator<VectorRow>);
     this.local = local;
   }
 

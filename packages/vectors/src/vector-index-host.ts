@@ -14,7 +14,7 @@ export interface VectorIndexInit {
   source: { kind: 'file'; path: string } | { kind: 'entries'; entries: VectorMeta[]; vectors: Float32Array };
 }
 
-interface Row {
+export interface VectorRow {
   chunk_id: string;
   version_id: string;
   document_id: string;
@@ -25,13 +25,13 @@ interface Row {
 
 const META = 'SELECT chunk_id, version_id, document_id, collection_id, page_index FROM pp_vectors';
 
-function metaOf(row: Row): VectorMeta {
+function metaOf(row: VectorRow): VectorMeta {
   const { page_index, vector: _, ...ids } = row;
   return page_index === null ? ids : { ...ids, page_index };
 }
 
-/** Rows in batches of 4,096, each batch's vectors in one array. */
-function addRows(index: VectorIndex, rows: IterableIterator<Row>): void {
+/** Rows of pp_vectors in batches of 4,096, each batch's vectors in one array. */
+export function addRows(index: VectorIndex, rows: IterableIterator<VectorRow>): void {
   const batch = 4096;
   let metas: VectorMeta[] = [];
   let vectors = new Float32Array(batch * index.dimensions);
@@ -55,9 +55,9 @@ function loadFile(index: VectorIndex, path: string): void {
     db.transaction(() => {
       const { n } = db.prepare('SELECT n FROM pp_vectors_generation WHERE id = 1').get() as { n: number };
       const snapshot = loadSnapshot(path, n, index.dimensions);
-      const metas = snapshot ? (db.prepare(META).all() as Row[]).map(metaOf) : [];
+      const metas = snapshot ? (db.prepare(META).all() as VectorRow[]).map(metaOf) : [];
       if (snapshot && index.adoptGraph(snapshot.ann, snapshot.labels, metas)) return;
-      addRows(index, db.prepare('SELECT * FROM pp_vectors').iterate() as IterableIterator<Row>);
+      addRows(index, db.prepare('SELECT * FROM pp_vectors').iterate() as IterableIterator<VectorRow>);
     })();
   } finally {
     db.close();
