@@ -1,15 +1,8 @@
 export { buildContext } from './capabilities.js';
 export { detectFormat, formatFromExtension } from './detect.js';
-export { parserFor, parserRegistry, recipeParser } from './dispatch.js';
-export { parseDocx } from './docx/parse-docx.js';
-export { parseHtml } from './html/parse-html.js';
+export { recipeParser } from './dispatch.js';
 export type { CapabilitySpec, IsolatedRequest, IsolationLimits, ParseUsage } from './isolate.js';
 export { parseIsolated } from './isolate.js';
-export { parseMarkdown } from './markdown/parse-markdown.js';
 export { rawTextIn } from './messages/raw-text.js';
 export { parseDocument } from './parse.js';
-export { parsePdf, parsePdfAs } from './pdf/parse-pdf.js';
-export type { ParseFn, ParseOptions, ParserEntry } from './registry.js';
-export type { DecodedText } from './text/decode.js';
-export { decodeText } from './text/decode.js';
-export { parseText } from './text/parse-text.js';
+export type { ParseOptions } from './registry.js';

@@ -5,6 +5,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ErrorCode, Format, ParseOutput } from '@pinpoint/core';
 import { createError, PinpointError } from '@pinpoint/core';
+import { childEntry } from './child-bundle.js';
 import { checkedOutput, parseError } from './parse.js';
 import type { PdfPages } from './pdf/parse-pdf.js';
 import { assemblePdf } from './pdf/parse-pdf.js';
@@ -81,7 +82,7 @@ export type ChildReply = ParseReply & {
 
 const childPath = fileURLToPath(new URL('./parse-child.ts', import.meta.url));
 const packageRoot = fileURLToPath(new URL('..', import.meta.url));
-/** The child runs TypeScript through tsx's loader, resolved from this package so the caller's cwd does not matter. */
+/** Without a bundle the child runs TypeScript through tsx's loader, resolved from this package so the caller's cwd does not matter. */
 const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
 function deathError(
@@ -126,9 +127,10 @@ const REUSE_HEAP_SHARE = 0.4;
 const MAX_IDLE = availableParallelism() + 1;
 
 function spawnWorker(maxOldSpaceMb: number): Worker {
-  const child = fork(childPath, [], {
+  const entry = childEntry(childPath, packageRoot, tsxLoader);
+  const child = fork(entry.script, [], {
     cwd: packageRoot,
-    execArgv: ['--import', tsxLoader, `--max-old-space-size=${maxOldSpaceMb}`, '--expose-gc'],
+    execArgv: [...entry.execArgv, `--max-old-space-size=${maxOldSpaceMb}`, '--expose-gc'],
     serialization: 'advanced',
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
   });

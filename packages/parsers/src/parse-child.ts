@@ -10,7 +10,8 @@ import type { PdfPageReader } from './pdf/parse-pdf.js';
  * stack trace (errors cross as code and message), so the maps are turned off before the parsers load.
  */
 process.setSourceMapsEnabled(false);
-register(new URL('./pdf/pdfjs-load-hooks.mjs', import.meta.url));
+// run from its source (no bundle could be built), pdf.js's bundles skip the TypeScript loader
+if (import.meta.url.endsWith('.ts')) register(new URL('./pdf/pdfjs-load-hooks.mjs', import.meta.url));
 const { toPinpointError } = await import('@pinpoint/core');
 const { buildContext } = await import('./capabilities.js');
 const { checkedOutput, parseDocument, parseError } = await import('./parse.js');

@@ -2,7 +2,6 @@ import type { Diagnostic, Element, ElementType, ParseContext, ParseOutput, Recor
 import { createError, elementId, SOURCE_MAP_SCHEMA_VERSION, sha256Hex } from '@pinpoint/core';
 import { assertOfficeContainer } from '../archive/container.js';
 import { htmlBlocks } from '../html/parse-html.js';
-import type { ParserEntry } from '../registry.js';
 import type { DocxRecord } from './records.js';
 import { docxRecords } from './records.js';
 import { unwrapRuby } from './ruby.js';
@@ -98,5 +97,3 @@ export async function parseDocx(bytes: Uint8Array, ctx: ParseContext): Promise<P
     artifacts: [{ kind: 'records.jsonl', name: 'records.jsonl', mime: 'application/x-ndjson', bytes: jsonl }],
   };
 }
-
-export const docxParser: ParserEntry = { name: 'docx', version: '1', parse: parseDocx };

@@ -1,7 +1,6 @@
 import type { Diagnostic, ParseContext, ParseOutput, RawMap, TableCell, TableRow } from '@pinpoint/core';
 import { CodepointIndex, codepointLength, createError } from '@pinpoint/core';
 import { parse } from 'parse5';
-import type { ParserEntry } from '../registry.js';
 import { columnRef } from '../spreadsheet/header.js';
 import { joinCells } from '../spreadsheet/records.js';
 import { decodeText } from '../text/decode.js';
@@ -148,6 +147,3 @@ export async function parseHtml(bytes: Uint8Array, ctx: ParseContext): Promise<P
   });
   return output;
 }
-
-/** Version 2: elements carry raw maps, so a cited sentence's `raw` is its own span. */
-export const htmlParser: ParserEntry = { name: 'html', version: '3', parse: parseHtml };

@@ -1,7 +1,6 @@
 import type { ParseContext, ParseOutput } from '@pinpoint/core';
 import { CodepointIndex } from '@pinpoint/core';
 import type { Code, Heading, Nodes, Root, RootContent } from 'mdast';
-import type { ParserEntry } from '../registry.js';
 import { decodeText } from '../text/decode.js';
 import type { TextPiece } from '../text/text-output.js';
 import { textOutput, trimRange } from '../text/text-output.js';
@@ -141,5 +140,3 @@ export async function parseMarkdown(bytes: Uint8Array, ctx: ParseContext): Promi
   for (const node of tree.children) visit(walk, node);
   return textOutput(ctx.format, text, walk.pieces, decoded.diagnostics);
 }
-
-export const markdownParser: ParserEntry = { name: 'markdown', version: '1', parse: parseMarkdown };

@@ -1,7 +1,7 @@
 import type { Diagnostic, Element, PageAnchor, PageInfo, ParseContext, ParseOutput } from '@pinpoint/core';
 import { createError, elementId, SOURCE_MAP_SCHEMA_VERSION } from '@pinpoint/core';
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import type { ParseOptions, ParserEntry } from '../registry.js';
+import type { ParseOptions } from '../registry.js';
 import type { PdfBlock } from './blocks.js';
 import { learnDocument } from './document-model.js';
 import { headingLevels } from './headings.js';
@@ -264,5 +264,3 @@ export async function parsePdfAs(
 export async function parsePdf(bytes: Uint8Array, ctx: ParseContext, options: ParseOptions): Promise<ParseOutput> {
   return parsePdfAs(bytes, ctx, options, 'original');
 }
-
-export const pdfParser: ParserEntry = { name: 'pdf', version: '1', parse: parsePdf };

@@ -1,6 +1,5 @@
 import type { ParseContext, ParseOutput } from '@pinpoint/core';
 import { CodepointIndex } from '@pinpoint/core';
-import type { ParserEntry } from '../registry.js';
 import { decodeText } from './decode.js';
 import type { TextPiece } from './text-output.js';
 import { textOutput, trimRange } from './text-output.js';
@@ -45,5 +44,3 @@ export async function parseText(bytes: Uint8Array, ctx: ParseContext): Promise<P
   });
   return textOutput(ctx.format, text, pieces, decoded.diagnostics);
 }
-
-export const textParser: ParserEntry = { name: 'text', version: '1', parse: parseText };
