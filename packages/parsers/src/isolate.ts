@@ -5,6 +5,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ErrorCode, Format, ParseOutput } from '@pinpoint/core';
 import { createError, PinpointError } from '@pinpoint/core';
+import type { ChildEntry } from './child-bundle.js';
 import { childEntry } from './child-bundle.js';
 import { checkedOutput, parseError } from './parse.js';
 import type { PdfPages } from './pdf/parse-pdf.js';
@@ -126,8 +127,15 @@ const REUSE_HEAP_SHARE = 0.4;
  */
 const MAX_IDLE = availableParallelism() + 1;
 
+/**
+ * How children start, settled at the first spawn and kept: a child runs the code its parent loaded (a
+ * source edited since is the next process's bundle), and later spawns read no manifest or source times.
+ */
+let started: ChildEntry | undefined;
+
 function spawnWorker(maxOldSpaceMb: number): Worker {
-  const entry = childEntry(childPath, packageRoot, tsxLoader);
+  started ??= childEntry(childPath, packageRoot, tsxLoader);
+  const entry = started;
   const child = fork(entry.script, [], {
     cwd: packageRoot,
     execArgv: [...entry.execArgv, `--max-old-space-size=${maxOldSpaceMb}`, '--expose-gc'],
