@@ -15,6 +15,8 @@
  *   --load [--askers 50] [--seconds 60] [--load-set jsquad-dev]
  *                               the real server with auth on: concurrent askers, each its own user and token
  *   --metadata-scale N          the embedded metadata store alone written up to N chunks (metadata-scale.ts)
+ *   --scale N [--scale-keep DIR] the embedded default at N chunks (scale.ts); DIR/N keeps the data folder and encoder
+ *   --scale-reuse DIR/N         the question figures alone (cold start, lexical, hybrid per stage) on such a folder
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -30,7 +32,7 @@ import { benchParseMemory } from './memory.js';
 import { benchMetadataScale } from './metadata-scale.js';
 import { benchOcr } from './ocr-bench.js';
 import { benchFormats } from './parser-bench.js';
-import { benchScale, growthExponents, type ScaleResult, scaleReport } from './scale.js';
+import { benchScale, growthExponents, type ScaleResult, scaleQueries, scaleReport } from './scale.js';
 
 const shared = fileURLToPath(new URL('../../../../shared/', import.meta.url));
 
@@ -57,6 +59,8 @@ const { values } = parseArgs({
     'ocr-compare': { type: 'string' },
     'ocr-concurrency': { type: 'string' },
     'scale-concurrency': { type: 'string' },
+    'scale-keep': { type: 'string' },
+    'scale-reuse': { type: 'string' },
     'memory-mb': { type: 'string', default: '20' },
     load: { type: 'boolean', default: false },
     askers: { type: 'string', default: '50' },
@@ -195,6 +199,15 @@ if (values['metadata-scale']) {
     );
   process.exit(0);
 }
+if (values['scale-reuse']) {
+  // The questions alone, on a folder a `--scale N --scale-keep DIR` run left: no ingestion.
+  const figures = await scaleQueries(shared, values['scale-reuse'], {
+    hybrid: values.hybrid,
+    queries: Number(values['scale-queries']) || 300,
+  });
+  console.log(JSON.stringify(figures));
+  process.exit(0);
+}
 if (values.scale) {
   const log = values.json ? (line: string) => console.error(line) : (line: string) => console.log(line);
   // Several sizes (e.g. 10000,100000,1000000) also give the growth exponent of each cost between them.
@@ -206,6 +219,7 @@ if (values.scale) {
       concurrency: Number(values['scale-concurrency']) || 4,
       queries: Number(values['scale-queries']) || 300,
       log,
+      ...(values['scale-keep'] ? { keep: join(values['scale-keep'], String(n)) } : {}),
     });
     runs.push(result);
     if (!values.json) console.log(scaleReport(result));

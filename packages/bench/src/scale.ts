@@ -25,6 +25,8 @@ export interface ScaleOptions {
   concurrency: number;
   queries: number;
   log: (line: string) => void;
+  /** Ingest into this folder and keep it (a later run can time its questions again with `reuse`). */
+  keep?: string;
 }
 
 export interface ScaleResult {
@@ -41,7 +43,15 @@ export interface ScaleResult {
   query_ms: Percentiles;
   lexical_stage_ms: Percentiles;
   hybrid_query_ms: Percentiles | null;
+  /** Per stage of a hybrid `engine.search` (the engine's own timings: lexical, dense, load). */
+  hybrid_stage_ms: Record<string, Percentiles> | null;
 }
+
+/** The question figures of a data folder: cold start, then lexical and hybrid latency. */
+export type QueryFigures = Pick<
+  ScaleResult,
+  'cold_start_ms' | 'query_ms' | 'lexical_stage_ms' | 'hybrid_query_ms' | 'hybrid_stage_ms'
+>;
 
 interface Percentiles {
   p50: number;
@@ -141,44 +151,91 @@ function questions(shared: string, count: number): string[] {
   return out;
 }
 
-async function timeQueries(engine: Engine, qs: string[]): Promise<{ total: number[]; lexical: number[] }> {
+async function timeQueries(
+  engine: Engine,
+  qs: string[],
+): Promise<{ total: number[]; lexical: number[]; stages: Record<string, number[]> }> {
   const total: number[] = [];
   const lexical: number[] = [];
+  const stages: Record<string, number[]> = {};
   for (const q of qs) {
     const t0 = performance.now();
     const r = await engine.search(q, { k: 10 });
     total.push(performance.now() - t0);
     lexical.push(r.timings.lexical ?? 0);
+    for (const [stage, t] of Object.entries(r.timings)) {
+      if (stage === 'total_ms') continue;
+      const ts = stages[stage] ?? [];
+      stages[stage] = ts;
+      ts.push(t);
+    }
   }
-  return { total, lexical };
+  return { total, lexical, stages };
+}
+
+/** The test encoder of a scale run: built from the pools' words, in the data folder's parent. */
+async function writeScaleEncoder(pools: { latin: string[]; cjk: string[] }, dir: string): Promise<void> {
+  const words = [...new Set(pools.latin.flatMap((s) => s.toLowerCase().match(/\p{L}+/gu) ?? []))].slice(0, 8000);
+  const cjk = [...new Set(pools.cjk.join('').match(/[\u3040-\u30ff\u4e00-\u9fff]/gu) ?? [])].slice(0, 4000);
+  await writeTinyEncoder(dir, [...words, ...cjk], 384);
+}
+
+function openScaleModels(dir: string, dataDir: string): Promise<ModelPorts> {
+  return createModelPorts(
+    {
+      embedder: { kind: 'onnx', modelDir: join(dir, 'encoder') },
+      generator: { kind: 'none' },
+      reranker: { kind: 'none' },
+      vectors: { kind: 'embedded' },
+    },
+    dataDir,
+  );
+}
+
+const scaleConfig = { ...defaultEngineConfig, parse: { ...defaultEngineConfig.parse, isolate: false } };
+
+/**
+ * Cold start (open the folder and answer the first question), then the lexical questions; with
+ * `hybrid`, the folder opened again with the encoder and the vectors and the same questions.
+ * `dir` holds `data/` (and `encoder/` for hybrid), as a scale run leaves it.
+ */
+export async function scaleQueries(shared: string, dir: string, o: { hybrid: boolean; queries: number }): Promise<QueryFigures> {
+  const dataDir = join(dir, 'data');
+  const qs = questions(shared, o.queries);
+  const t0 = performance.now();
+  let engine = openEmbeddedEngine(dataDir, scaleConfig, {});
+  try {
+    await engine.search(qs[0] as string, { k: 10 });
+    const coldStart = performance.now() - t0;
+    const lexical = await timeQueries(engine, qs);
+    await engine.close();
+    let hybrid: Awaited<ReturnType<typeof timeQueries>> | null = null;
+    if (o.hybrid) {
+      engine = openEmbeddedEngine(dataDir, scaleConfig, await openScaleModels(dir, dataDir));
+      await engine.search(qs[0] as string, { k: 10 });
+      hybrid = await timeQueries(engine, qs);
+    }
+    return {
+      cold_start_ms: Math.round(coldStart),
+      query_ms: percentiles(lexical.total),
+      lexical_stage_ms: percentiles(lexical.lexical),
+      hybrid_query_ms: hybrid ? percentiles(hybrid.total) : null,
+      hybrid_stage_ms: hybrid
+        ? Object.fromEntries(Object.entries(hybrid.stages).map(([stage, ts]) => [stage, percentiles(ts)]))
+        : null,
+    };
+  } finally {
+    await engine.close().catch(() => undefined);
+  }
 }
 
 export async function benchScale(shared: string, o: ScaleOptions): Promise<ScaleResult> {
-  const dir = await mkdtemp(join(tmpdir(), 'pinpoint-scale-'));
+  const dir = o.keep ?? (await mkdtemp(join(tmpdir(), 'pinpoint-scale-')));
   const dataDir = join(dir, 'data');
-  const config = { ...defaultEngineConfig, parse: { ...defaultEngineConfig.parse, isolate: false } };
   const pools = sentencePools(shared);
   o.log(`sentence pools: ${pools.latin.length} Latin, ${pools.cjk.length} CJK`);
-  let models: ModelPorts = {};
-  const openModels = async (): Promise<ModelPorts> => {
-    if (!o.hybrid) return {};
-    return createModelPorts(
-      {
-        embedder: { kind: 'onnx', modelDir: join(dir, 'encoder') },
-        generator: { kind: 'none' },
-        reranker: { kind: 'none' },
-        vectors: { kind: 'embedded' },
-      },
-      dataDir,
-    );
-  };
-  if (o.hybrid) {
-    const words = [...new Set(pools.latin.flatMap((s) => s.toLowerCase().match(/\p{L}+/gu) ?? []))].slice(0, 8000);
-    const cjk = [...new Set(pools.cjk.join('').match(/[\u3040-\u30ff\u4e00-\u9fff]/gu) ?? [])].slice(0, 4000);
-    await writeTinyEncoder(join(dir, 'encoder'), [...words, ...cjk], 384);
-    models = await openModels();
-  }
-  let engine = openEmbeddedEngine(dataDir, config, models);
+  if (o.hybrid) await writeScaleEncoder(pools, join(dir, 'encoder'));
+  const engine = openEmbeddedEngine(dataDir, scaleConfig, o.hybrid ? await openScaleModels(dir, dataDir) : {});
   try {
     engine.startWorker({ concurrency: o.concurrency });
     const collection = await engine.ensureCollection('scale');
@@ -246,22 +303,7 @@ export async function benchScale(shared: string, o: ScaleOptions): Promise<Scale
     const step = done / 10;
     const tenths = Array.from({ length: 10 }, (_, i) => Math.round(step / Math.max(1e-6, at(step * (i + 1)) - at(step * i))));
     await engine.close();
-
-    // Cold start: reopen the data folder and answer the first query.
-    const qs = questions(shared, o.queries);
-    const t0 = performance.now();
-    engine = openEmbeddedEngine(dataDir, config, {});
-    await engine.search(qs[0] as string, { k: 10 });
-    const coldStart = performance.now() - t0;
-    const lexical = await timeQueries(engine, qs);
-    await engine.close();
-    let hybrid: Percentiles | null = null;
-    if (o.hybrid) {
-      models = await openModels();
-      engine = openEmbeddedEngine(dataDir, config, models);
-      await engine.search(qs[0] as string, { k: 10 });
-      hybrid = percentiles((await timeQueries(engine, qs)).total);
-    }
+    const figures = await scaleQueries(shared, dir, o);
     return {
       chunks: done,
       ingest_chunks_per_s: Math.round(done / seconds),
@@ -271,14 +313,11 @@ export async function benchScale(shared: string, o: ScaleOptions): Promise<Scale
       index_bytes: withWal(join(dataDir, 'lexical.db')) + withWal(join(dataDir, 'vectors.db')),
       metadata_bytes: withWal(join(dataDir, 'metadata.db')),
       rss_bytes: process.resourceUsage().maxRSS * 1024,
-      cold_start_ms: Math.round(coldStart),
-      query_ms: percentiles(lexical.total),
-      lexical_stage_ms: percentiles(lexical.lexical),
-      hybrid_query_ms: hybrid,
+      ...figures,
     };
   } finally {
     await engine.close().catch(() => undefined);
-    await rm(dir, { recursive: true, force: true });
+    if (!o.keep) await rm(dir, { recursive: true, force: true });
   }
 }
 
@@ -293,6 +332,7 @@ export function scaleReport(r: ScaleResult): string {
     `  cold start (reopen + first query) ${r.cold_start_ms} ms`,
     `  search, lexical: ${p(r.query_ms)} (lexical stage ${p(r.lexical_stage_ms)})`,
     `  search, hybrid (ONNX 384-d test encoder): ${p(r.hybrid_query_ms)}`,
+    ...Object.entries(r.hybrid_stage_ms ?? {}).map(([stage, x]) => `    hybrid stage ${stage}: ${p(x)}`),
   ].join('\n');
 }
 
