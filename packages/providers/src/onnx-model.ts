@@ -35,11 +35,32 @@ async function sha256File(path: string): Promise<string> {
   return hash.digest('hex');
 }
 
-function int64Tensor(ort: typeof import('onnxruntime-node'), rows: number[][], width: number): Tensor {
-  const data = new BigInt64Array(rows.length * width);
-  for (const [r, row] of rows.entries()) for (const [c, v] of row.entries()) data[r * width + c] = BigInt(v);
-  return new ort.Tensor('int64', data, [rows.length, width]);
+/**
+ * One int64 input of a padded batch, `value(encoding, position)` per real token and 0 in the padding.
+ * Token ids, masks and type ids are small non-negative integers: each is written as the low 32-bit
+ * word of its int64 (no BigInt per token).
+ */
+function int64Tensor(
+  ort: typeof import('onnxruntime-node'),
+  batch: Encoding[],
+  width: number,
+  value: (e: Encoding, t: number) => number,
+): Tensor {
+  const data = new BigInt64Array(batch.length * width);
+  const words = new Int32Array(data.buffer);
+  for (const [r, e] of batch.entries())
+    for (let t = 0; t < e.ids.length; t++) words[2 * (r * width + t) + LOW_WORD] = value(e, t);
+  return new ort.Tensor('int64', data, [batch.length, width]);
 }
+
+/** Where an int64's low word sits in its two 32-bit words: first on little-endian machines. */
+const LOW_WORD = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1 ? 0 : 1;
+
+const INPUTS: Record<string, (e: Encoding, t: number) => number> = {
+  input_ids: (e, t) => e.ids[t] as number,
+  attention_mask: () => 1,
+  token_type_ids: (e, t) => e.typeIds[t] as number,
+};
 
 export async function loadOnnxModel(modelDir: string): Promise<OnnxModel> {
   const [file, tokenizer, ort] = await Promise.all([
@@ -59,17 +80,11 @@ export async function loadOnnxModel(modelDir: string): Promise<OnnxModel> {
     tokenizer,
     async run(batch, outputName) {
       const width = Math.max(1, ...batch.map((e) => e.ids.length));
-      const pad = (rows: number[][]) => rows.map((r) => [...r, ...new Array<number>(width - r.length).fill(0)]);
-      const all: Record<string, number[][]> = {
-        input_ids: batch.map((e) => e.ids),
-        attention_mask: batch.map((e) => e.ids.map(() => 1)),
-        token_type_ids: batch.map((e) => e.typeIds),
-      };
       const feeds: Record<string, Tensor> = {};
       for (const name of session.inputNames) {
-        const rows = all[name];
-        if (!rows) throw createError('PP_CONFIG_INVALID', `The ONNX model wants an input "${name}" we do not know how to feed`);
-        feeds[name] = int64Tensor(ort, pad(rows), width);
+        const value = INPUTS[name];
+        if (!value) throw createError('PP_CONFIG_INVALID', `The ONNX model wants an input "${name}" we do not know how to feed`);
+        feeds[name] = int64Tensor(ort, batch, width, value);
       }
       const outputs = await session.run(feeds);
       const out = outputs[outputName && outputName in outputs ? outputName : (session.outputNames[0] ?? '')];
