@@ -1,7 +1,7 @@
 import { createError, type LexicalHit, type SearchFilter, type VectorRecord, type VectorStore } from '@pinpoint/core';
 import { startThread, type ThreadHandle } from '@pinpoint/threads';
 import Database from 'better-sqlite3';
-import type { VectorMeta } from './filter.js';
+import { copyFilter, sameFilter, type VectorMeta } from './filter.js';
 import { VectorIndex } from './vector-index.js';
 import { addRows, type VectorIndexHandlers, type VectorIndexInit, type VectorRow } from './vector-index-host.js';
 
@@ -42,6 +42,9 @@ class EmbeddedVectorStore implements VectorStore {
   /** Below the threshold; it never builds a graph itself. */
   private local: VectorIndex | null = null;
   private thread: ThreadHandle<VectorIndexHandlers> | null = null;
+  /** The filter the index thread holds from the last search, and its id there. */
+  private sent: { id: number; filter: SearchFilter } | null = null;
+  private filterSeq = 0;
 
   constructor(private readonly options: EmbeddedVectorStoreOptions) {
     this.id = `embedded-cosine@${options.dimensions}`;
@@ -139,9 +142,12 @@ class EmbeddedVectorStore implements VectorStore {
   async search(vector: Float32Array, options: { k: number; filter?: SearchFilter }): Promise<LexicalHit[]> {
     this.checkDimensions(vector.length, 'query vector');
     const q = normalized(vector);
-    if (this.thread)
-      return this.thread.call('search', { q, k: options.k, ...(options.filter ? { filter: options.filter } : {}) });
-    return (this.local as VectorIndex).search(q, options.k, options.filter);
+    const { k, filter } = options;
+    if (!this.thread) return (this.local as VectorIndex).search(q, k, filter);
+    if (!filter) return this.thread.call('search', { q, k });
+    if (this.sent && sameFilter(this.sent.filter, filter)) return this.thread.call('search', { q, k, filterId: this.sent.id });
+    this.sent = { id: ++this.filterSeq, filter: copyFilter(filter) };
+    return this.thread.call('search', { q, k, filter: this.sent.filter, filterId: this.sent.id });
   }
 
   async close(): Promise<void> {

@@ -1,4 +1,4 @@
-import type { LexicalHit, SearchFilter } from '@pinpoint/core';
+import { createError, type LexicalHit, type SearchFilter } from '@pinpoint/core';
 import Database from 'better-sqlite3';
 import type { VectorMeta } from './filter.js';
 import { loadSnapshot, saveSnapshot } from './hnsw-snapshot.js';
@@ -71,11 +71,34 @@ export function openVectorIndex(init: VectorIndexInit): VectorIndex {
   return index;
 }
 
+/**
+ * A search names its filter whole, or — when it is the one the last search sent — by `filterId`
+ * alone, so a filter of tens of thousands of version ids is not copied to the thread per question.
+ */
+export interface VectorSearchCall {
+  q: Float32Array;
+  k: number;
+  filter?: SearchFilter;
+  filterId?: number;
+}
+
 export function vectorIndexHandlers(index: VectorIndex) {
+  let held: { id: number; filter: SearchFilter } | null = null;
+  const filterOf = (p: VectorSearchCall): SearchFilter | undefined => {
+    if (p.filter) {
+      held = p.filterId === undefined ? null : { id: p.filterId, filter: p.filter };
+      return p.filter;
+    }
+    if (p.filterId === undefined) return undefined;
+    // Never search unfiltered in place of a filter the thread does not hold.
+    if (held?.id !== p.filterId)
+      throw createError('PP_INTERNAL', `vector search filter ${p.filterId} is not held by the index thread`);
+    return held.filter;
+  };
   return {
     add: (p: { entries: VectorMeta[]; vectors: Float32Array }): void => index.add(p.entries, p.vectors),
     deleteVersion: (versionId: string): void => index.deleteVersion(versionId),
-    search: (p: { q: Float32Array; k: number; filter?: SearchFilter }): LexicalHit[] => index.search(p.q, p.k, p.filter),
+    search: (p: VectorSearchCall): LexicalHit[] => index.search(p.q, p.k, filterOf(p)),
     saveSnapshot: (p: { path: string; generation: number }): void => {
       const graph = index.graph();
       if (graph) saveSnapshot(p.path, graph.ann, graph.labels, p.generation, index.dimensions);

@@ -1,6 +1,6 @@
 import type { LexicalHit, SearchFilter } from '@pinpoint/core';
 import hnswlib from 'hnswlib-node';
-import { matchesFilter, type VectorMeta } from './filter.js';
+import { copyFilter, matchesFilter, sameFilter, type VectorMeta } from './filter.js';
 
 const HNSW_M = 16;
 const HNSW_EF_CONSTRUCTION = 64;
@@ -40,6 +40,18 @@ export class VectorIndex {
   private readonly interned = new Map<string, string>();
   private arena: Float32Array | null = new Float32Array(0);
   private ann: hnswlib.HierarchicalNSW | null = null;
+  /** Bumped by every entry added or forgotten: a filter's pool counted before is stale. */
+  private changes = 0;
+  /**
+   * The last filter searched, its predicate and pool: questions of one team repeat the same filter
+   * (the newest version of each document), and counting its pool walks every version it names.
+   */
+  private lastFilter: {
+    filter: SearchFilter | undefined;
+    keep: (m: VectorMeta) => boolean;
+    pool: number;
+    changes: number;
+  } | null = null;
 
   constructor(
     readonly dimensions: number,
@@ -87,6 +99,7 @@ export class VectorIndex {
     this.byVersion.set(meta.version_id, labels);
     labels.add(label);
     this.perCollection.set(meta.collection_id, (this.perCollection.get(meta.collection_id) ?? 0) + 1);
+    this.changes++;
     return label;
   }
 
@@ -111,6 +124,7 @@ export class VectorIndex {
     const meta = this.byLabel[label];
     if (!meta) return;
     this.byLabel[label] = undefined;
+    this.changes++;
     this.byChunk.delete(meta.chunk_id);
     const labels = this.byVersion.get(meta.version_id);
     labels?.delete(label);
@@ -176,9 +190,24 @@ export class VectorIndex {
     return n;
   }
 
+  /** The filter's predicate and pool, counted again only when it or the entries changed. */
+  private compiled(filter: SearchFilter | undefined): { keep: (m: VectorMeta) => boolean; pool: number } {
+    const last = this.lastFilter;
+    if (last && sameFilter(last.filter, filter)) {
+      if (last.changes !== this.changes) {
+        last.pool = this.poolSize(last.filter, last.keep);
+        last.changes = this.changes;
+      }
+      return last;
+    }
+    const own = filter && copyFilter(filter);
+    const keep = matchesFilter(own);
+    this.lastFilter = { filter: own, keep, pool: this.poolSize(own, keep), changes: this.changes };
+    return this.lastFilter;
+  }
+
   search(q: Float32Array, k: number, filter?: SearchFilter): LexicalHit[] {
-    const keep = matchesFilter(filter);
-    const pool = this.poolSize(filter, keep);
+    const { keep, pool } = this.compiled(filter);
     if (pool === 0 || k <= 0) return [];
     if (!this.ann || pool <= this.threshold) {
       const top: LexicalHit[] = [];

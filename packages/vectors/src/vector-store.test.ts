@@ -5,7 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { analyze } from '@pinpoint/analysis';
 import { vectorStoreConformance } from '@pinpoint/conformance';
+import type { SearchFilter } from '@pinpoint/core';
 import { type FakeQdrant, startFakeQdrant } from '@pinpoint/testing';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEmbeddedVectorStore } from './embedded-store.js';
 import { collectionNameFor, createVectorStore } from './factory.js';
@@ -32,6 +34,146 @@ describe('embedded store (exact scan)', () => {
 
 describe('embedded store (HNSW path)', () => {
   vectorStoreConformance(async (dimensions) => openEmbeddedVectorStore({ path: ':memory:', dimensions, annThreshold: 0 }));
+});
+
+describe('embedded store: a filter repeated between questions', () => {
+  for (const [path, annThreshold] of [
+    ['exact scan', Number.POSITIVE_INFINITY],
+    ['index thread', 0],
+  ] as const) {
+    it(`${path}: each search sees exactly the versions it names now, however often the same list came before`, async () => {
+      const store = openEmbeddedVectorStore({ path: ':memory:', dimensions: 2, annThreshold });
+      const entry = (chunk_id: string, version_id: string, x: number) => ({
+        chunk_id,
+        version_id,
+        document_id: `d-${version_id}`,
+        collection_id: 'c',
+        vector: Float32Array.of(x, 1 - x),
+      });
+      await store.upsert([entry('a1', 'va', 0.9), entry('b1', 'vb', 0.8)]);
+      const q = Float32Array.of(1, 0);
+      const ids = async (versionIds: string[]) =>
+        (await store.search(q, { k: 10, filter: { versionIds } })).map((h) => h.chunk_id).sort();
+      const onlyA = ['va'];
+      expect(await ids(onlyA)).toEqual(['a1']);
+      expect(await ids(onlyA)).toEqual(['a1']);
+      expect(await ids(['vb'])).toEqual(['b1']);
+      expect(await ids(['va'])).toEqual(['a1']);
+      // the caller's own list changed in place: the search follows it, not the copy held since
+      onlyA.push('vb');
+      expect(await ids(onlyA)).toEqual(['a1', 'b1']);
+      onlyA.splice(0, 2, 'vb');
+      expect(await ids(onlyA)).toEqual(['b1']);
+      // entries added since the filter was last counted are found under it
+      await store.upsert([entry('b2', 'vb', 0.7)]);
+      expect(await ids(onlyA)).toEqual(['b1', 'b2']);
+      await store.deleteVersion('vb');
+      expect(await ids(onlyA)).toEqual([]);
+      expect(await ids(['va'])).toEqual(['a1']);
+      await store.close();
+    });
+  }
+});
+
+describe('embedded store: no search sees past its filter (property)', () => {
+  const VERSIONS = ['v0', 'v1', 'v2', 'v3', 'v4', 'v5'];
+  const collectionOf = (v: string) => `c${Number(v.slice(1)) % 3}`;
+  // A few lists that repeat, so that searches hit the filter the store or its thread already holds and
+  // consecutive filters often differ in one field only.
+  const filterArb: fc.Arbitrary<SearchFilter> = fc
+    .record({
+      versionIds: fc.constantFrom(undefined, ['v0', 'v1'], ['v0', 'v1', 'v2', 'v3'], []),
+      collectionIds: fc.constantFrom(undefined, ['c0'], ['c1', 'c2']),
+      pageIndexes: fc.constantFrom(undefined, [0]),
+    })
+    .map((f) => Object.fromEntries(Object.entries(f).filter(([, v]) => v !== undefined)) as SearchFilter);
+  const stepArb = fc.oneof(
+    fc.record({ op: fc.constant('search' as const), filter: filterArb, again: fc.nat(3) }),
+    // the previous search's filter with one field changed: what a cache keyed on the wrong fields would miss
+    fc.record({
+      op: fc.constant('vary' as const),
+      filter: filterArb,
+      field: fc.constantFrom('versionIds', 'collectionIds', 'pageIndexes'),
+    }),
+    fc.record({ op: fc.constant('add' as const), version: fc.constantFrom(...VERSIONS), n: fc.integer({ min: 1, max: 4 }) }),
+    fc.record({ op: fc.constant('delete' as const), version: fc.constantFrom(...VERSIONS) }),
+  );
+  for (const [path, annThreshold] of [
+    ['exact scan', Number.POSITIVE_INFINITY],
+    ['index thread', 0],
+  ] as const) {
+    it(`${path}: every hit passes the filter of its own search, and none that passes is missing`, async () => {
+      // One store (one index thread) for every run: each run's versions are its own, and what the
+      // store holds from the runs before (filters, deleted entries) is part of what is tested.
+      const store = openEmbeddedVectorStore({ path: ':memory:', dimensions: 3, annThreshold });
+      await store.upsert([
+        { chunk_id: 'seed', version_id: 'seed', document_id: 'seed', collection_id: 'c0', vector: Float32Array.of(1, 0, 0) },
+      ]);
+      let run = 0;
+      try {
+        await fc.assert(
+          fc.asyncProperty(fc.array(stepArb, { minLength: 1, maxLength: 25 }), async (steps) => {
+            const r = `r${run++}-`;
+            const live = new Map<string, { version_id: string; collection_id: string; page_index: number }>();
+            let next = 0;
+            let previous: SearchFilter | undefined;
+            try {
+              for (const step of steps) {
+                if (step.op === 'add') {
+                  const records = Array.from({ length: step.n }, () => {
+                    const i = next++;
+                    const meta = { version_id: r + step.version, collection_id: collectionOf(step.version), page_index: i % 2 };
+                    live.set(`${r}x${i}`, meta);
+                    return {
+                      ...meta,
+                      chunk_id: `${r}x${i}`,
+                      document_id: `d-${step.version}`,
+                      vector: Float32Array.of(1, i % 5, i % 3),
+                    };
+                  });
+                  await store.upsert(records);
+                } else if (step.op === 'delete') {
+                  await store.deleteVersion(r + step.version);
+                  for (const [id, m] of live) if (m.version_id === r + step.version) live.delete(id);
+                } else {
+                  // `again` 0 reuses the previous search's filter object: the lists a store may compare by content
+                  const drawn: SearchFilter = {
+                    ...step.filter,
+                    ...(step.filter.versionIds ? { versionIds: step.filter.versionIds.map((v) => r + v) } : {}),
+                  };
+                  let filter = drawn;
+                  if (step.op === 'vary' && previous) {
+                    const { [step.field]: _, ...rest } = previous;
+                    filter = drawn[step.field] ? { ...rest, [step.field]: drawn[step.field] } : rest;
+                  } else if (step.op === 'search' && step.again === 0 && previous) filter = previous;
+                  previous = filter;
+                  const hits = await store.search(Float32Array.of(1, 0.5, 0.5), { k: 100, filter });
+                  const mine = hits.map((h) => h.chunk_id).filter((id) => id.startsWith(r) || !filter.versionIds);
+                  expect(mine.length, 'a hit of another run under a version filter').toBe(hits.length);
+                  const expected = [...live]
+                    .filter(
+                      ([, m]) =>
+                        (!filter.versionIds || filter.versionIds.includes(m.version_id)) &&
+                        (!filter.collectionIds || filter.collectionIds.includes(m.collection_id)) &&
+                        (!filter.pageIndexes || filter.pageIndexes.includes(m.page_index)),
+                    )
+                    .map(([id]) => id)
+                    .sort();
+                  const got = hits.map((h) => h.chunk_id).filter((id) => id.startsWith(r));
+                  expect(got.sort()).toEqual(expected);
+                }
+              }
+            } finally {
+              for (const v of VERSIONS) await store.deleteVersion(r + v);
+            }
+          }),
+          { numRuns: 60, seed: 7 },
+        );
+      } finally {
+        await store.close();
+      }
+    }, 120_000);
+  }
 });
 
 describe('Qdrant store', () => {
