@@ -15,27 +15,41 @@ export interface OnnxEmbeddingInit {
 /**
  * Mean of the token vectors where the attention mask is 1, then L2-normalised (e5 /
  * sentence-transformers); batch row i is written into `out` at text `positions[i]` (a model with
- * pooled [B, D] output is only normalised).
+ * pooled [B, D] output is only normalised). The mean's 1/n cancels in the normalisation, so the sum is
+ * normalised; it is kept in doubles, four token rows per pass (the pooling reads every token's
+ * vector: with a small model it is most of the thread's work).
  */
 function meanPool(data: Float32Array, dims: readonly number[], batch: Encoding[], out: Float32Array, positions: number[]): void {
   const [b = 0, s = 0, d = 0] = dims;
-  const width = dims.length === 2 ? s : d;
-  const acc = new Float32Array(width);
+  const pooled = dims.length === 2;
+  const width = pooled ? s : d;
+  const acc = new Float64Array(width);
   for (let i = 0; i < b; i++) {
-    if (dims.length === 2) acc.set(data.subarray(i * s, (i + 1) * s));
+    if (pooled) for (let k = 0; k < width; k++) acc[k] = data[i * s + k] as number;
     else {
       acc.fill(0);
       const n = batch[i]?.ids.length ?? 0;
-      for (let t = 0, row = i * s * d; t < n; t++, row += d)
-        for (let k = 0; k < d; k++) acc[k] = (acc[k] as number) + (data[row + k] as number);
-      const scale = 1 / Math.max(1, n);
-      for (let k = 0; k < d; k++) acc[k] = (acc[k] as number) * scale;
+      let row = i * s * d;
+      let t = 0;
+      for (; t + 3 < n; t += 4, row += 4 * d) {
+        const r1 = row + d;
+        const r2 = r1 + d;
+        const r3 = r2 + d;
+        for (let k = 0; k < d; k++)
+          acc[k] =
+            (acc[k] as number) +
+            (data[row + k] as number) +
+            (data[r1 + k] as number) +
+            (data[r2 + k] as number) +
+            (data[r3 + k] as number);
+      }
+      for (; t < n; t++, row += d) for (let k = 0; k < d; k++) acc[k] = (acc[k] as number) + (data[row + k] as number);
     }
     let sum = 0;
-    for (let k = 0; k < width; k++) sum += (acc[k] as number) ** 2;
-    const norm = Math.sqrt(sum);
-    if (norm > 0) for (let k = 0; k < width; k++) acc[k] = (acc[k] as number) / norm;
-    out.set(acc, (positions[i] as number) * width);
+    for (let k = 0; k < width; k++) sum += (acc[k] as number) * (acc[k] as number);
+    const scale = sum > 0 ? 1 / Math.sqrt(sum) : 0;
+    const at = (positions[i] as number) * width;
+    for (let k = 0; k < width; k++) out[at + k] = (acc[k] as number) * scale;
   }
 }
 
