@@ -175,7 +175,12 @@ export function tokenizerFromJson(json: TokenizerJson, maxLength = 512): Tokeniz
   const limit = json.truncation?.max_length ?? maxLength;
   const tpl = template(json.post_processor);
   const piecesOf = memoized(model);
-  const pieces = (text: string) => preTokenize(normalize(text, json.normalizer), json.pre_tokenizer).flatMap(piecesOf);
+  const pieces = (text: string): number[] => {
+    const ids: number[] = [];
+    for (const word of preTokenize(normalize(text, json.normalizer), json.pre_tokenizer))
+      for (const id of piecesOf(word)) ids.push(id);
+    return ids;
+  };
   return {
     encode(text, pair) {
       const seqs = { A: pieces(text), B: pair === undefined ? [] : pieces(pair) };
@@ -191,8 +196,10 @@ export function tokenizerFromJson(json: TokenizerJson, maxLength = 512): Tokeniz
           'SpecialToken' in piece
             ? [tpl.special(piece.SpecialToken.id), piece.SpecialToken.type_id]
             : [seqs[piece.Sequence.id], piece.Sequence.type_id];
-        out.ids.push(...ids);
-        out.typeIds.push(...ids.map(() => typeId));
+        for (const id of ids) {
+          out.ids.push(id);
+          out.typeIds.push(typeId);
+        }
       }
       return out;
     },
