@@ -7,7 +7,7 @@ import { seededRandom } from '@pinpoint/testing';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { searchLexical } from './search.js';
-import { openLexicalIndex } from './sqlite-index.js';
+import { compareBinary, openLexicalIndex } from './sqlite-index.js';
 
 const chunk = (id: string, text: string, extra: Partial<IndexedChunk> = {}): IndexedChunk => ({
   chunk_id: id,
@@ -191,6 +191,51 @@ describe('SqliteLexicalIndex', () => {
     await reopened.close();
     await exhaustive.close();
     await single.close();
+  });
+
+  it('orders terms as SQLite does (code points), astral characters and the end of the BMP included', () => {
+    const terms = ['a', 'ab', 'b', '\uff01', '\u{1f600}', '\ue000', '\ud7ff', '\u{20000}', 'z', '中', '𠮷a', '𠮷', 'ａ', ''];
+    const db = new Database(':memory:');
+    db.exec('CREATE TABLE t (v TEXT PRIMARY KEY) WITHOUT ROWID');
+    const insert = db.prepare('INSERT INTO t (v) VALUES (?)');
+    for (const t of terms) insert.run(t);
+    const sqlite = db.prepare('SELECT v FROM t ORDER BY v').pluck().all() as string[];
+    db.close();
+    expect([...terms].sort(compareBinary)).toEqual(sqlite);
+  });
+
+  it('merges segments of many terms read a page at a time: the hits of one unsegmented index', async () => {
+    // ~50 distinct words per chunk (and their pairs): each segment holds several pages of terms
+    const rand = seededRandom(11);
+    const vocabulary = Array.from({ length: 3000 }, (_, i) =>
+      i % 3 === 0
+        ? `w${i.toString(36)}x`
+        : i % 3 === 1
+          ? `𠀀${String.fromCodePoint(0x20000 + i)}中`
+          : `港${String.fromCodePoint(0x4e00 + i)}`,
+    );
+    const chunks = Array.from({ length: 64 }, (_, i) =>
+      chunk(`m${i}`, Array.from({ length: 50 }, () => vocabulary[Math.floor(vocabulary.length * rand() ** 1.5)]).join(' ')),
+    );
+    const merged = openLexicalIndex(join(dir, 'paged-merge.sqlite'), { segmentChunks: 4 });
+    const single = openLexicalIndex(':memory:');
+    for (let i = 0; i < chunks.length; i += 4) {
+      await merged.upsert(chunks.slice(i, i + 4));
+      await single.upsert(chunks.slice(i, i + 4));
+    }
+    await merged.merged();
+    const queries = Array.from({ length: 40 }, (_, i) =>
+      [vocabulary[i * 7], vocabulary[i * 13 + 1], vocabulary[i * 3 + 2]].join(' '),
+    );
+    const run = async (index: typeof single) => Promise.all(queries.map((q) => index.search(q, { k: 10 })));
+    expect(await run(merged)).toEqual(await run(single));
+    await merged.close();
+    const db = new Database(join(dir, 'paged-merge.sqlite'), { readonly: true });
+    const rows = db.prepare('SELECT seg, count(*) AS n FROM lex_postings GROUP BY seg').all() as { seg: number; n: number }[];
+    db.close();
+    // 64 chunks in segments of 4 merged to 2 of 32: every row read once, none left behind
+    expect(rows).toHaveLength(2);
+    expect(Math.min(...rows.map((r) => r.n))).toBeGreaterThan(500);
   });
 
   it('drops what a merge cut short by a crash left behind, and merges again', async () => {

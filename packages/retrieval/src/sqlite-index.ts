@@ -76,8 +76,103 @@ const TAIL_BOUND = 8;
  */
 const MERGE_FANIN = 8;
 
-/** Terms merged per round of reads (bounds the memory a merge holds). */
+/** Most terms merged per round of reads of each segment (bounds the memory a merge holds). */
 const MERGE_BATCH = 2048;
+
+/**
+ * A merge's batches are sized to take about this long: a search waits for the batch in progress
+ * (merges run on the index's own thread, between its other work), so this bounds that wait.
+ */
+const MERGE_SLICE_MS = 8;
+
+/** A batch size that follows the time its batches take: halved past twice the target, doubled under half. */
+class BatchPace {
+  size: number;
+
+  constructor(
+    private readonly targetMs: number,
+    private readonly min: number,
+    private readonly max: number,
+  ) {
+    this.size = min;
+  }
+
+  took(ms: number): void {
+    if (ms > 2 * this.targetMs) this.size = Math.max(this.min, this.size >> 1);
+    else if (ms < this.targetMs / 2) this.size = Math.min(this.max, this.size * 2);
+  }
+}
+
+/** A UTF-16 unit moved so that units compare in code point order (surrogates above the rest of the BMP). */
+function codePointOrder(unit: number): number {
+  return unit >= 0xe000 ? unit - 0x800 : unit >= 0xd800 ? unit + 0x2000 : unit;
+}
+
+/** Strings in SQLite's BINARY order (UTF-8 bytes, that is code points), not JavaScript's UTF-16 order. */
+export function compareBinary(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x !== y) return codePointOrder(x) - codePointOrder(y);
+  }
+  return a.length - b.length;
+}
+
+/**
+ * The postings rows of the segments a merge reads, term by term in term order, read a page of each
+ * segment at a time (a k-way merge of their primary-key order): no list of every term of the merged
+ * segments, which at a million chunks is millions of strings read in one statement of seconds.
+ */
+class MergeReader {
+  private readonly pages: { rows: [string, Uint8Array][]; at: number; end: boolean }[];
+  private readonly first: Database.Statement;
+  private readonly after: Database.Statement;
+
+  constructor(
+    db: Database.Database,
+    private readonly segs: number[],
+  ) {
+    this.first = db.prepare('SELECT term, data FROM lex_postings WHERE seg = ? ORDER BY term LIMIT ?').raw();
+    this.after = db.prepare('SELECT term, data FROM lex_postings WHERE seg = ? AND term > ? ORDER BY term LIMIT ?').raw();
+    this.pages = segs.map(() => ({ rows: [], at: 0, end: false }));
+  }
+
+  /**
+   * The next terms with their lists (oldest segment first): every term up to the smallest last term
+   * of a page read, so each term comes once with the lists of all segments; null when all are read.
+   * Reads at most `pageSize` rows of each segment whose page ran out.
+   */
+  next(pageSize: number): [string, Uint8Array[]][] | null {
+    let bound: string | null = null;
+    for (const [i, page] of this.pages.entries()) {
+      if (page.at === page.rows.length && !page.end) {
+        const last = page.rows.at(-1)?.[0];
+        const seg = this.segs[i] as number;
+        page.rows = (last === undefined ? this.first.all(seg, pageSize) : this.after.all(seg, last, pageSize)) as [
+          string,
+          Uint8Array,
+        ][];
+        page.at = 0;
+        page.end = page.rows.length < pageSize;
+      }
+      const last = page.rows.at(-1)?.[0];
+      if (!page.end && last !== undefined && (bound === null || compareBinary(last, bound) < 0)) bound = last;
+    }
+    const byTerm = new Map<string, Uint8Array[]>();
+    for (const page of this.pages) {
+      for (; page.at < page.rows.length; page.at++) {
+        const [term, data] = page.rows[page.at] as [string, Uint8Array];
+        if (bound !== null && compareBinary(term, bound) > 0) break;
+        const lists = byTerm.get(term);
+        if (lists) lists.push(data);
+        else byTerm.set(term, [data]);
+      }
+    }
+    if (byTerm.size === 0) return null;
+    return [...byTerm].sort((a, b) => compareBinary(a[0], b[0]));
+  }
+}
 
 /**
  * The chunks of one collection not yet in a segment, as an inverted index in typed arrays: per term
@@ -644,25 +739,19 @@ export class SqliteLexicalIndex implements LexicalIndex {
     this.db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('merging', ?)").run(String(seg));
     const deadBefore = new Set(segs.flatMap((s) => (this.segInfo.get(s) as Segment).dead));
     const inList = segs.map(() => '?').join(', ');
-    const terms = this.db
-      .prepare(`SELECT DISTINCT term FROM lex_postings WHERE seg IN (${inList}) ORDER BY term`)
-      .pluck()
-      .all(...segs) as string[];
-    const range = this.db.prepare('SELECT term, data FROM lex_postings WHERE seg = ? AND term BETWEEN ? AND ?').raw();
+    const reader = new MergeReader(this.db, segs);
     const writer = new PostingsWriter();
     const buf = new PostingsBuffer();
-    for (let from = 0; from < terms.length; from += MERGE_BATCH) {
+    const pace = new BatchPace(MERGE_SLICE_MS, 64, MERGE_BATCH);
+    for (let done = false; !done; ) {
       await yieldTurn();
       if (this.closing) return;
-      const batch = terms.slice(from, from + MERGE_BATCH);
-      const first = batch[0] as string;
-      const last = batch[batch.length - 1] as string;
+      const t0 = performance.now();
       this.db.transaction(() => {
-        const rows = segs.map((s) => new Map(range.all(s, first, last) as [string, Uint8Array][]));
-        for (const term of batch) {
-          for (const lists of rows) {
-            const data = lists.get(term);
-            if (!data) continue;
+        const batch = reader.next(pace.size);
+        done = batch === null;
+        for (const [term, lists] of batch ?? []) {
+          for (const data of lists) {
             buf.clear();
             buf.decode(data);
             for (let i = 0; i < buf.n; i++) {
@@ -674,6 +763,7 @@ export class SqliteLexicalIndex implements LexicalIndex {
           if (list.n > 0) this.stmts.insertPosting.run(seg, term, list.n, list.skip, list.data);
         }
       })();
+      pace.took(performance.now() - t0);
     }
     await yieldTurn();
     if (this.closing) return;
@@ -700,13 +790,17 @@ export class SqliteLexicalIndex implements LexicalIndex {
     this.segInfo.set(seg, { collection, lastDoc, chunks, dead });
     // the merged segments' rows, a batch at a time
     const drop = this.db.prepare(
-      'DELETE FROM lex_postings WHERE seg = ? AND term IN (SELECT term FROM lex_postings WHERE seg = ? ORDER BY term LIMIT 4096)',
+      'DELETE FROM lex_postings WHERE seg = ? AND term IN (SELECT term FROM lex_postings WHERE seg = ? ORDER BY term LIMIT ?)',
     );
+    const dropPace = new BatchPace(MERGE_SLICE_MS, 256, 4 * MERGE_BATCH);
     for (const s of segs) {
       for (;;) {
         await yieldTurn();
         if (this.closing) return;
-        if (drop.run(s, s).changes === 0) break;
+        const t0 = performance.now();
+        const changes = drop.run(s, s, dropPace.size).changes;
+        dropPace.took(performance.now() - t0);
+        if (changes === 0) break;
       }
     }
     this.db.prepare("DELETE FROM meta WHERE key = 'dropping'").run();
