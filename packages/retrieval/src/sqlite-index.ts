@@ -7,7 +7,7 @@ import type { Bm25Params } from './bm25.js';
 import { countTerms, DEFAULT_BM25, idf, termWeight } from './bm25.js';
 import { ChunkTable } from './chunk-table.js';
 import { blockBounds, ListCursor, PostingsBuffer, PostingsWriter, skipTable } from './postings.js';
-import { type PackedTermCounts, packTermCounts, type TermCountHandlers, unpackTermCounts } from './term-counts.js';
+import { type PackedTermCounts, packTermCounts, type TermCountHandlers } from './term-counts.js';
 
 export interface LexicalIndexOptions {
   /** Must be the analyzer the index was built with; its id is stored and checked. */
@@ -193,7 +193,20 @@ class Tail {
   readonly docs: number[] = [];
 
   add(doc: number, terms: Iterable<[string, number]>): void {
+    const names: string[] = [];
+    const tfs: number[] = [];
     for (const [term, tf] of terms) {
+      names.push(term);
+      tfs.push(tf);
+    }
+    this.addRun(doc, names, tfs, 0, names.length);
+  }
+
+  /** Adds chunk `doc` with the terms `terms[from..to)` counted `tfs[from..to)` (a packed batch's run, unpacked into nothing). */
+  addRun(doc: number, terms: readonly string[], tfs: ArrayLike<number>, from: number, to: number): void {
+    for (let j = from; j < to; j++) {
+      const term = terms[j] as string;
+      const tf = tfs[j] as number;
       let slot = this.slots.get(term);
       const p = this.n++;
       if (p === this.doc.length) {
@@ -587,13 +600,17 @@ export class SqliteLexicalIndex implements LexicalIndex {
     return lo < list.length ? (list[lo] as number) : null;
   }
 
-  private addToTail(doc: number, collection: string, terms: Iterable<[string, number]>): void {
+  private tailOf(collection: string): Tail {
     let tail = this.tails.get(collection);
     if (!tail) {
       tail = new Tail();
       this.tails.set(collection, tail);
     }
-    tail.add(doc, terms);
+    return tail;
+  }
+
+  private addToTail(doc: number, collection: string, terms: Iterable<[string, number]>): void {
+    this.tailOf(collection).add(doc, terms);
   }
 
   async upsert(chunks: IndexedChunk[]): Promise<void> {
@@ -626,7 +643,13 @@ export class SqliteLexicalIndex implements LexicalIndex {
         // The text, not the terms: a fifth of the bytes, analysed again only after a crash.
         insertPending.run(doc, c.retrieval_text);
         this.chunks.add(doc, { version: c.version_id, document: c.document_id, collection: c.collection_id, page, len });
-        this.addToTail(doc, c.collection_id, unpackTermCounts(counts, i));
+        this.tailOf(c.collection_id).addRun(
+          doc,
+          counts.terms,
+          counts.tf,
+          i === 0 ? 0 : (counts.ends[i - 1] as number),
+          counts.ends[i] as number,
+        );
       }
     })();
     for (const collection of new Set(chunks.map((c) => c.collection_id))) {

@@ -35,14 +35,6 @@ export function packTermCounts(texts: string[], analyzeText: (text: string) => s
   return { terms, tf: Int32Array.from(counts), ends, lens };
 }
 
-/** Text i's term counts, as countTerms would give them. */
-export function unpackTermCounts(p: PackedTermCounts, i: number): Map<string, number> {
-  const m = new Map<string, number>();
-  for (let j = i === 0 ? 0 : (p.ends[i - 1] as number); j < (p.ends[i] as number); j++)
-    m.set(p.terms[j] as string, p.tf[j] as number);
-  return m;
-}
-
 export function termCountHandlers() {
   return {
     count: (texts: string[]) => {
