@@ -51,9 +51,15 @@ export async function waitForVersions(
   options: { timeoutMs?: number; pollMs?: number } = {},
 ): Promise<Version[]> {
   const deadline = Date.now() + (options.timeoutMs ?? 600_000);
+  // A settled version stays settled: each round reads only the ones still running.
+  const settled = new Map<string, Version>();
   for (;;) {
-    const versions = await Promise.all(versionIds.map((id) => ports.metadata.getVersion(id)));
-    if (versions.every((v) => v && SETTLED.has(v.state))) return versions as Version[];
+    for (const id of versionIds) {
+      if (settled.has(id)) continue;
+      const v = await ports.metadata.getVersion(id);
+      if (v && SETTLED.has(v.state)) settled.set(id, v);
+    }
+    if (settled.size === new Set(versionIds).size) return versionIds.map((id) => settled.get(id) as Version);
     if (Date.now() > deadline)
       throw createError('PP_INTERNAL', `Ingestion did not settle within ${options.timeoutMs ?? 600_000} ms.`);
     await new Promise((r) => setTimeout(r, options.pollMs ?? 100));
