@@ -1,12 +1,16 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { benchScale, growthExponents, type ScaleResult } from './scale.js';
+import { benchScale, growthExponents, type ScaleResult, scaleQueries } from './scale.js';
 
 const shared = fileURLToPath(new URL('../../../../shared/', import.meta.url));
 
 describe('pnpm bench --scale', () => {
   it('ingests about N chunks through the engine and measures every figure of the JSON line, hybrid included', async () => {
-    const r = await benchScale(shared, { chunks: 300, hybrid: true, concurrency: 4, queries: 12, log: () => {} });
+    const keep = join(await mkdtemp(join(tmpdir(), 'pp-scale-test-')), '300');
+    const r = await benchScale(shared, { chunks: 300, hybrid: true, concurrency: 4, queries: 12, log: () => {}, keep });
     expect(r.chunks).toBeGreaterThanOrEqual(300);
     expect(r.chunks).toBeLessThan(450);
     expect(r.ingest_tenths_chunks_per_s).toHaveLength(10);
@@ -16,6 +20,12 @@ describe('pnpm bench --scale', () => {
       expect(p?.p50).toBeGreaterThan(0);
       expect(p?.p99).toBeGreaterThanOrEqual(p?.p95 ?? Number.POSITIVE_INFINITY);
     }
+    expect(Object.keys(r.hybrid_stage_ms ?? {})).toEqual(expect.arrayContaining(['lexical', 'dense', 'load']));
+    // the kept folder answers again without ingesting: the same questions, the same stages
+    const again = await scaleQueries(shared, keep, { hybrid: true, queries: 6 });
+    expect(again.cold_start_ms).toBeGreaterThan(0);
+    expect(again.hybrid_stage_ms?.dense?.p50).toBeGreaterThan(0);
+    await rm(join(keep, '..'), { recursive: true, force: true });
   }, 300_000);
 
   it('gives growth exponents: 1 for a cost that grows with the chunks, 0 for a flat one', () => {
