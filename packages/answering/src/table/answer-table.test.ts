@@ -436,6 +436,30 @@ describe('reading a question against a table', () => {
     expect(askGames('Which game had the highest attendance?')?.features.unanchored).toBe(0);
   });
 
+  it('reads "march 4, 2013" as the date alone, and a score "0–9" as the same as "0-9"', () => {
+    const results = tableSource(
+      'results.xlsx',
+      ['Date', 'Opponents', 'Score'],
+      [
+        ['6 March 2013', 'Bangladesh', '0-4'],
+        ['4 March 2013', 'Palestine', '0-9'],
+        ['2 March 2013', 'Nepal', '0-6'],
+        ['1 April 2007', 'Guam', '0–9'],
+      ],
+    );
+    // the day's number is a rare term: in the score "0-4" it still does not name the game of 6 March
+    const weights = new Map([
+      ['4', 4],
+      ['march', 1],
+      ['2013', 1],
+      ['score', 1],
+      ['game', 1],
+    ]);
+    const a = answerFromTables('Name a game where the score was the same as march 4, 2013.', [results], weights);
+    expect(a?.how).toBe('the row with the same Score (0-9) as the one the question names');
+    expect(a?.citations[0]).toMatchObject({ quote: '1 April 2007', anchor: { cell_range: 'A5' } });
+  });
+
   it('refuses when the question names what no document holds', () => {
     const weights = new Map([
       ['game', 1],

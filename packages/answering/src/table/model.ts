@@ -71,8 +71,17 @@ const NO_VALUE = /^\s*(?:[-\u2010-\u2015\u2212?]*|n\/?a|none)\s*$/i;
 
 const cellText = (e: Element, c: TableCell): string => sliceCodepoints(e.text, c.start, c.end);
 
-/** A cell's text as compared: NFKC, lower case, one space between words. */
-export const folded = (s: string): string => s.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
+/**
+ * A cell's text as compared: NFKC, lower case, one space between words, every dash a hyphen — a
+ * score typed "0-9" in one row and "0–9" in another is the same score.
+ */
+export const folded = (s: string): string =>
+  s
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[\u2010-\u2015\u2212]/g, '-')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /** A header row repeated inside the data (long tables repeat it): most of its cells read as their column's name. */
 function repeatsHeader(cells: Map<number, QaCell>, names: Map<number, string>): boolean {

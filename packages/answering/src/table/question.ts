@@ -219,6 +219,7 @@ function matchRows(
   namedCols: Map<number, number>,
 ) {
   const days = daysOf(qNorm);
+  const dayNumbers = new Set(days.map((d) => d.day));
   const span = yearSpan(qNorm);
   const df = new Map<string, number>();
   for (const r of table.rows) {
@@ -237,20 +238,23 @@ function matchRows(
     for (const c of new Set(row.cells.values())) {
       let s = 0;
       let mine = 0;
+      const text = normal(c.text);
+      const dated = days.length > 0 && holdsDay(text, days);
       for (const t of c.terms) {
         const w = qTerms.get(t);
         // "the 1990s" picks every year of the decade alike, not the cells that say 1990
         if (w === undefined || (span && t === String(span[0]))) continue;
+        // "march 4, 2013": the 4 is the day of a date, not the 4 of a score "0-4"
+        if (!dated && dayNumbers.has(t)) continue;
         const rarity = Math.log(1 + n / (df.get(t) ?? 1));
         s += (headerTerms.has(t) ? 0.3 : 1) * w * rarity;
         if (!headerTerms.has(t)) mine += w * rarity;
       }
-      const text = normal(c.text);
       if (text.length >= 2 && padded.includes(` ${text} `) && !/^\d{1,2}$/.test(text)) {
         s += 2 + text.length / 10;
         mine += 2 + text.length / 10;
         quoted = true;
-      } else if ((days.length > 0 && holdsDay(text, days)) || (span && inSpan(c, span))) {
+      } else if (dated || (span && inSpan(c, span))) {
         s += 2;
         mine += 2;
         quoted = true;
