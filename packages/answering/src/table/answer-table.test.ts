@@ -2,6 +2,7 @@ import type { Chunk, Element } from '@pinpoint/core';
 import { describe, expect, it } from 'vitest';
 import type { TableSource } from './answer-table.js';
 import { answerFromTables, cellAnchor, tableFor } from './answer-table.js';
+import { listedValues } from './cell-measure.js';
 import { buildTable, cellNumber } from './model.js';
 
 const Z = '0'.repeat(64);
@@ -458,6 +459,38 @@ describe('reading a question against a table', () => {
     const a = answerFromTables('Name a game where the score was the same as march 4, 2013.', [results], weights);
     expect(a?.how).toBe('the row with the same Score (0-9) as the one the question names');
     expect(a?.citations[0]).toMatchObject({ quote: '1 April 2007', anchor: { cell_range: 'A5' } });
+  });
+
+  it('counts the values a cell lists ("1996, 2001" is two premierships) when a superlative asks how many', () => {
+    expect([listedValues('1996, 2001'), listedValues('602–608, 946–948'), listedValues('Nil'), listedValues('1,332')]).toEqual([
+      2,
+      10,
+      0,
+      null,
+    ]);
+    const cup = tableSource(
+      'cup.csv',
+      ['Team', 'First year', 'Premierships'],
+      [
+        ['Young Guns', '2002', '2005'],
+        ['Broncos', '2007', 'Nil'],
+        ['Clydesdales', '1996', '1996, 2001'],
+      ],
+    );
+    const a = answerFromTables('Which team had more premierships, Young Guns or Clydesdales?', [cup], new Map());
+    expect(a?.how).toBe('largest number of values listed in Premierships of 2 rows');
+    expect(a?.citations[0]).toMatchObject({ quote: 'Clydesdales', anchor: { cell_range: 'A4' } });
+    // the column asked for is not counted: a season "2002–2003" is one season
+    const seasons = tableSource(
+      'seasons.csv',
+      ['Season', 'Team', 'Goals'],
+      [
+        ['2001', 'Djurgårdens IF', '7'],
+        ['2002–2003', 'Grazer AK', '6'],
+        ['2005', 'Djurgårdens IF', '12'],
+      ],
+    );
+    expect(answerFromTables('What season has the most goals?', [seasons], new Map())?.citations[0]?.quote).toBe('2005');
   });
 
   it('refuses when the question names what no document holds', () => {

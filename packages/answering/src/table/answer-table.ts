@@ -1,5 +1,7 @@
 import type { Anchor, Chunk, Citation, Element } from '@pinpoint/core';
 import { sliceCodepoints } from '@pinpoint/core';
+import type { CellReading } from './cell-measure.js';
+import { measureOf } from './cell-measure.js';
 import type { QaCell, QaColumn, QaRow, QaTable } from './model.js';
 import { buildTable, folded } from './model.js';
 import type { TablePlan } from './question.js';
@@ -141,11 +143,11 @@ function bodyRows(table: QaTable): QaRow[] {
 
 const fmt = (n: number): string => (Number.isInteger(n) ? String(n) : String(Math.round(n * 1000) / 1000));
 
-function pickExtreme(rows: QaRow[], col: number, op: 'max' | 'min'): QaRow | undefined {
+function pickExtreme(rows: QaRow[], col: number, op: 'max' | 'min', reading: CellReading): QaRow | undefined {
   let best: QaRow | undefined;
   let value = op === 'max' ? -Infinity : Infinity;
   for (const r of rows) {
-    const n = r.cells.get(col)?.num;
+    const n = measureOf(r.cells.get(col), reading);
     if (n === null || n === undefined) continue;
     if (op === 'max' ? n > value : n < value) {
       value = n;
@@ -281,16 +283,15 @@ function execute(table: QaTable, plan: TablePlan): Result | undefined {
   if ((op === 'max' || op === 'min') && plan.frequency && answer) return mostHeld(bodyRows(table), answer, op, name(answer));
   if (op === 'max' || op === 'min') {
     if (!measure) return undefined;
-    const pool =
-      (plan.comparing && strong.length >= 2 && strong.length < table.rows.length) || (plan.within && strong.length > 0)
-        ? strong.map((m) => m.row)
-        : bodyRows(table);
-    const row = pickExtreme(pool, measure.col, op);
+    const compared = plan.comparing && strong.length >= 2 && strong.length < table.rows.length;
+    const pool = compared || (plan.within && strong.length > 0) ? strong.map((m) => m.row) : bodyRows(table);
+    const counted = plan.reading === 'items' ? 'number of values listed in ' : '';
+    const row = pickExtreme(pool, measure.col, op, plan.reading);
     const m = row?.cells.get(measure.col);
     return answerOf(
       row,
       answer?.col,
-      `${op === 'max' ? 'largest' : 'smallest'} ${name(measure)} of ${pool.length} rows`,
+      `${op === 'max' ? 'largest' : 'smallest'} ${counted}${name(measure)} of ${pool.length} rows`,
       m ? [m] : [],
     );
   }

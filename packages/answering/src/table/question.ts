@@ -1,3 +1,5 @@
+import type { CellReading } from './cell-measure.js';
+import { listsValues } from './cell-measure.js';
 import type { QaCell, QaColumn, QaRow, QaTable } from './model.js';
 import { termsOf } from './model.js';
 
@@ -34,6 +36,8 @@ export interface TablePlan {
    * score as …", the column whose value the other row shares.
    */
   measure: QaColumn | undefined;
+  /** How the measure reads a cell: its number, or how many values it lists ("more premierships": "1996, 2001" is two). */
+  reading: CellReading;
   /** Rows whose cells match the question's values, best first, with their match score; `quoted` when a whole cell is in the question. */
   matched: RowMatch[];
   /** "Which of A or B": the superlative is taken over the rows the question names. */
@@ -137,6 +141,8 @@ const HOW_MANY = /\bhow (many|much)\b|\bnumber of (?!the\b)\p{L}+s\b/u;
 const BETWEEN = /\b(?:in the middle of|(?:in )?between)\s+(?!\d{4}\s+and\s+\d{4}\b).+\band\b/;
 /** "the same score as the game in Benin", "has the same number of threads per inch as 3/16". */
 const SAME = /\bsame\b.*\bas\b/;
+/** Superlatives of how many: "more premierships", "the fewest titles" (not "higher", "the largest"). */
+const COUNTED = /\b(more|most|fewer|fewest|less|least)\b/;
 const WHEN = /\b(when|what year|which year|what date|which date|what season|which season)\b/;
 
 const MONTH = '(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\.?';
@@ -549,6 +555,7 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
       .flatMap((m) => m.cells.filter((c) => c.element === m.row.element).map((c) => c.col)),
   );
   let measure: QaColumn | undefined;
+  let reading: CellReading = 'value';
   let answer: QaColumn | undefined;
   let frequency = false;
   const comparing = /\bor\b/.test(q) && conditionCols.size > 0;
@@ -558,6 +565,18 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
     if (!measure && MONEY.test(q)) measure = table.columns.find((c) => c.numeric >= 0.8 && money(table, c));
     const named = measure !== undefined;
     if (!measure) measure = table.columns.find((c) => c.numeric >= 0.8 && !conditionCols.has(c.col) && !ordinal(table, c));
+    // "which team had more Qld Cup premierships": the named column lists values ("1996, 2001"), and they
+    // are counted — not the column asked for ("what season has the most goals": a season "2002–2003")
+    const superlative = op === 'max' || op === 'min';
+    const asked = askedColumn(q, table, new Set());
+    const listed =
+      superlative && COUNTED.test(q)
+        ? hits.find((h) => h.col !== asked && !conditionCols.has(h.col.col) && listsValues(table, h.col))?.col
+        : undefined;
+    if (listed) {
+      measure = listed;
+      reading = 'items';
+    }
     const before = hits.filter((h) => h.col !== measure && h.pos < (hits.find((x) => x.col === measure)?.pos ?? q.length));
     // "what year was his first year": the year compared is the answer
     const yearAsked = WHEN.test(q) && measure !== undefined && DATED.test(measure.name);
@@ -570,7 +589,7 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
           whoColumn(q, table, new Set([measure?.col ?? -1])) ??
           (/^\s*(who|which|what \w+ (has|had|was|is|were|did))\b/.test(q) ? undefined : measure));
     answer ??= typedColumn(q, table, new Set([measure?.col ?? -1]));
-    if (!named && !byTime && !comparing && MOST_ROWS.test(q) && answer && repeats(table, answer)) {
+    if (!named && reading === 'value' && !byTime && !comparing && MOST_ROWS.test(q) && answer && repeats(table, answer)) {
       frequency = true;
       measure = undefined;
     }
@@ -637,6 +656,7 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
     op,
     answer,
     measure,
+    reading,
     filter,
     matched,
     comparing,
