@@ -493,6 +493,26 @@ describe('reading a question against a table', () => {
     expect(answerFromTables('What season has the most goals?', [seasons], new Map())?.citations[0]?.quote).toBe('2005');
   });
 
+  it('adds up the rows of each value a comparative names ("more GER numbers, 1898 or 1893")', () => {
+    const orders = tableSource(
+      'orders.csv',
+      ['Year', 'Order', 'Quantity'],
+      [
+        ['1893', 'N31', '1'],
+        ['1893', 'H33', '10'],
+        ['1894', 'L33', '10'],
+        ['1898', 'G42', '10'],
+        ['1898', 'K43', '10'],
+      ],
+    );
+    const a = answerFromTables('Which had more quantity, 1898 or 1893?', [orders], new Map());
+    expect(a?.how).toBe('largest total Quantity (20 over 2 rows)');
+    expect(a?.citations.map((c) => c.quote)).toEqual(['1898', '10', '10']);
+    // a superlative asks for one row: "the most" is the largest single quantity of the rows named
+    const b = answerFromTables('Which had the most quantity, 1898 or 1893?', [orders], new Map());
+    expect(b?.how).toBe('largest Quantity of 4 rows');
+  });
+
   it('refuses when the question names what no document holds', () => {
     const weights = new Map([
       ['game', 1],

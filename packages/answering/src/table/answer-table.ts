@@ -1,7 +1,7 @@
 import type { Anchor, Chunk, Citation, Element } from '@pinpoint/core';
 import { sliceCodepoints } from '@pinpoint/core';
 import type { CellReading } from './cell-measure.js';
-import { measureOf } from './cell-measure.js';
+import { groupExtreme, measureOf } from './cell-measure.js';
 import type { QaCell, QaColumn, QaRow, QaTable } from './model.js';
 import { buildTable, folded } from './model.js';
 import type { TablePlan } from './question.js';
@@ -286,6 +286,15 @@ function execute(table: QaTable, plan: TablePlan): Result | undefined {
     const compared = plan.comparing && strong.length >= 2 && strong.length < table.rows.length;
     const pool = compared || (plan.within && strong.length > 0) ? strong.map((m) => m.row) : bodyRows(table);
     const counted = plan.reading === 'items' ? 'number of values listed in ' : '';
+    const group = compared && plan.totals ? groupExtreme(strong, measure, plan.reading, op) : undefined;
+    if (group) {
+      return {
+        cells: [group.key, ...group.cells],
+        answerCell: group.key,
+        value: group.key.text,
+        how: `${op === 'max' ? 'largest' : 'smallest'} total ${counted}${name(measure)} (${fmt(group.total)} over ${group.cells.length} rows)`,
+      };
+    }
     const row = pickExtreme(pool, measure.col, op, plan.reading);
     const m = row?.cells.get(measure.col);
     return answerOf(

@@ -1,4 +1,5 @@
-import type { QaCell, QaColumn, QaTable } from './model.js';
+import type { QaCell, QaColumn, QaRow, QaTable } from './model.js';
+import { folded } from './model.js';
 
 /**
  * How a superlative measures a cell: by the number it shows ("1,400 tons"), by how many values it
@@ -48,4 +49,39 @@ export function listsValues(table: QaTable, col: QaColumn): boolean {
 export function measureOf(cell: QaCell | undefined, reading: CellReading): number | null {
   if (!cell) return null;
   return reading === 'items' ? listedValues(cell.text) : cell.num;
+}
+
+/** A value the question compares ("1898 or 1893") and the rows that hold it, with their total measure. */
+export interface MeasuredGroup {
+  key: QaCell;
+  cells: QaCell[];
+  total: number;
+}
+
+/**
+ * "which had more GER numbers, 1898 or 1893?": each value compared names several rows, and its
+ * measure is the total over them. Undefined unless two values or more are compared and one of them
+ * names more than one row (one row each is an ordinary superlative).
+ */
+export function groupExtreme(
+  rows: { row: QaRow; cells: QaCell[] }[],
+  measure: QaColumn,
+  reading: CellReading,
+  op: 'max' | 'min',
+): MeasuredGroup | undefined {
+  const groups = new Map<string, MeasuredGroup>();
+  for (const m of rows) {
+    const key = m.cells[0];
+    const cell = m.row.cells.get(measure.col);
+    const n = measureOf(cell, reading);
+    if (!key || !cell || n === null) continue;
+    const id = folded(key.text);
+    const g = groups.get(id) ?? { key, cells: [], total: 0 };
+    g.cells.push(cell);
+    g.total += n;
+    groups.set(id, g);
+  }
+  const all = [...groups.values()];
+  if (all.length < 2 || all.every((g) => g.cells.length === 1)) return undefined;
+  return all.reduce((a, b) => (op === 'max' ? (b.total > a.total ? b : a) : b.total < a.total ? b : a));
 }

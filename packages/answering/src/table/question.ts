@@ -42,6 +42,8 @@ export interface TablePlan {
   matched: RowMatch[];
   /** "Which of A or B": the superlative is taken over the rows the question names. */
   comparing: boolean;
+  /** "which had more GER numbers, 1898 or 1893?": a value compared that names several rows counts their total. */
+  totals: boolean;
   /** The superlative is taken over the rows a quoted value picks ("Jay Mills' first year"). */
   within: boolean;
   /**
@@ -556,6 +558,7 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
   );
   let measure: QaColumn | undefined;
   let reading: CellReading = 'value';
+  let totals = false;
   let answer: QaColumn | undefined;
   let frequency = false;
   const comparing = /\bor\b/.test(q) && conditionCols.size > 0;
@@ -577,6 +580,9 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
       measure = listed;
       reading = 'items';
     }
+    // "which had more GER numbers, 1898 or 1893": the number named, each value's rows add up — a
+    // comparative weighs what each value has in all; "did A or B make the most laps" asks for one row
+    totals = comparing && /\b(more|fewer|less)\b/.test(q) && (named || reading === 'items');
     const before = hits.filter((h) => h.col !== measure && h.pos < (hits.find((x) => x.col === measure)?.pos ?? q.length));
     // "what year was his first year": the year compared is the answer
     const yearAsked = WHEN.test(q) && measure !== undefined && DATED.test(measure.name);
@@ -660,6 +666,7 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
     filter,
     matched,
     comparing,
+    totals,
     within,
     frequency,
     excluded,
