@@ -513,6 +513,29 @@ describe('reading a question against a table', () => {
     expect(b?.how).toBe('largest Quantity of 4 rows');
   });
 
+  it('measures a term "1927–1938" by how long it lasted, over the rows under the heading named', () => {
+    const members = tableSource(
+      'members.csv',
+      ['Member', 'Party', 'Term'],
+      [
+        ['Second incarnation (1894–1920)'],
+        ['James Carroll', 'Protectionist', '1894–1901'],
+        ['Andrew Kelly', 'Labor', '1904–1913'],
+        ['Third incarnation (1927–1950)'],
+        ['Ernest Buttenshaw', 'Country', '1927–1938'],
+        ['Griffith Evans', 'Country', '1938–1943'],
+        ['Robert Medcalf', 'Country', '1947–1950'],
+        ['Fourth incarnation (1981–2007)'],
+        ['Ian Armstrong', 'National', '1981–2007'],
+      ],
+    );
+    const third = answerFromTables('Of the members of the third incarnation, who served the longest?', [members], new Map());
+    expect(third?.how).toBe('largest years lasted in Term of 3 rows');
+    expect(third?.citations.map((c) => c.quote)).toEqual(['Ernest Buttenshaw', '1927–1938']);
+    // no heading named: the shortest term of the whole table (not the earliest start)
+    expect(answerFromTables('Who served the shortest term?', [members], new Map())?.citations[0]?.quote).toBe('Robert Medcalf');
+  });
+
   it('refuses when the question names what no document holds', () => {
     const weights = new Map([
       ['game', 1],

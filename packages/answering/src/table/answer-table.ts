@@ -6,6 +6,7 @@ import type { QaCell, QaColumn, QaRow, QaTable } from './model.js';
 import { buildTable, folded } from './model.js';
 import type { TablePlan } from './question.js';
 import { excludedCell, planQuestion } from './question.js';
+import { sectionRows } from './sections.js';
 
 /** One table the retrieval found: every row element of it, and the chunk of each data row. */
 export interface TableSource {
@@ -284,8 +285,10 @@ function execute(table: QaTable, plan: TablePlan): Result | undefined {
   if (op === 'max' || op === 'min') {
     if (!measure) return undefined;
     const compared = plan.comparing && strong.length >= 2 && strong.length < table.rows.length;
-    const pool = compared || (plan.within && strong.length > 0) ? strong.map((m) => m.row) : bodyRows(table);
-    const counted = plan.reading === 'items' ? 'number of values listed in ' : '';
+    // "of the members of the third incarnation, who served the longest": the rows under the heading named
+    const section = best ? sectionRows(table, best.row) : undefined;
+    const pool = compared || (plan.within && strong.length > 0) ? strong.map((m) => m.row) : (section ?? bodyRows(table));
+    const counted = { value: '', items: 'number of values listed in ', length: 'years lasted in ' }[plan.reading];
     const group = compared && plan.totals ? groupExtreme(strong, measure, plan.reading, op) : undefined;
     if (group) {
       return {

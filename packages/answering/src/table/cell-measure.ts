@@ -3,9 +3,10 @@ import { folded } from './model.js';
 
 /**
  * How a superlative measures a cell: by the number it shows ("1,400 tons"), by how many values it
- * lists ("1996, 2001" lists two premierships, "979–988" ten engine numbers).
+ * lists ("1996, 2001" lists two premierships, "979–988" ten engine numbers), by how long the span
+ * of years it gives lasted ("1927–1938": 11 years).
  */
-export type CellReading = 'value' | 'items';
+export type CellReading = 'value' | 'items' | 'length';
 
 /** A cell that lists nothing: "Nil", "None", a dash. */
 const NOTHING = /^\s*(?:nil|none|[-\u2010-\u2015\u2212]*)\s*$/i;
@@ -45,10 +46,29 @@ export function listsValues(table: QaTable, col: QaColumn): boolean {
   return read.length > 0 && read.length >= 0.8 * counts.length && read.some((n) => n > 1);
 }
 
+/** "1894–1904", "1990–91": a span of years, from one year to another. */
+const SPAN = /^\s*(\d{4})\s*[-\u2010-\u2015\u2212]\s*(\d{4}|\d{2})\s*$/;
+
+/** How many years a span of years lasted: "1927–1938" → 11, "1990–91" → 1; null when the cell gives no span. */
+export function spanLength(text: string): number | null {
+  const m = SPAN.exec(text.normalize('NFKC'));
+  if (!m?.[1] || !m[2]) return null;
+  const from = Number(m[1]);
+  const to = m[2].length === 2 ? Math.floor(from / 100) * 100 + Number(m[2]) : Number(m[2]);
+  return to >= from ? to - from : null;
+}
+
+/** A column of spans of years ("Term": "1894–1904"): half its non-empty cells or more give one. */
+export function givesSpans(table: QaTable, col: QaColumn): boolean {
+  const texts = table.rows.map((r) => r.cells.get(col.col)?.text ?? '').filter((t) => t.trim() !== '');
+  return texts.length > 0 && texts.filter((t) => spanLength(t) !== null).length * 2 >= texts.length;
+}
+
 /** The measure of a cell as a reading takes it (null when the cell gives none). */
 export function measureOf(cell: QaCell | undefined, reading: CellReading): number | null {
   if (!cell) return null;
-  return reading === 'items' ? listedValues(cell.text) : cell.num;
+  if (reading === 'items') return listedValues(cell.text);
+  return reading === 'length' ? spanLength(cell.text) : cell.num;
 }
 
 /** A value the question compares ("1898 or 1893") and the rows that hold it, with their total measure. */

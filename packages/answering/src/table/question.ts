@@ -1,5 +1,5 @@
 import type { CellReading } from './cell-measure.js';
-import { listsValues } from './cell-measure.js';
+import { givesSpans, listsValues } from './cell-measure.js';
 import type { QaCell, QaColumn, QaRow, QaTable } from './model.js';
 import { termsOf } from './model.js';
 
@@ -145,6 +145,8 @@ const BETWEEN = /\b(?:in the middle of|(?:in )?between)\s+(?!\d{4}\s+and\s+\d{4}
 const SAME = /\bsame\b.*\bas\b/;
 /** Superlatives of how many: "more premierships", "the fewest titles" (not "higher", "the largest"). */
 const COUNTED = /\b(more|most|fewer|fewest|less|least)\b/;
+/** Superlatives of time lasted: "served the longest", "the shortest term". */
+const LASTED = /\b(longest|shortest|longer|shorter)\b/;
 const WHEN = /\b(when|what year|which year|what date|which date|what season|which season)\b/;
 
 const MONTH = '(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\.?';
@@ -580,6 +582,8 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
       measure = listed;
       reading = 'items';
     }
+    // "who served the longest": a column of terms "1927–1938" is measured by how long each lasted
+    if (superlative && !listed && LASTED.test(q) && measure && givesSpans(table, measure)) reading = 'length';
     // "which had more GER numbers, 1898 or 1893": the number named, each value's rows add up — a
     // comparative weighs what each value has in all; "did A or B make the most laps" asks for one row
     totals = comparing && /\b(more|fewer|less)\b/.test(q) && (named || reading === 'items');
