@@ -536,6 +536,22 @@ describe('reading a question against a table', () => {
     expect(answerFromTables('Who served the shortest term?', [members], new Map())?.citations[0]?.quote).toBe('Robert Medcalf');
   });
 
+  it('answers "what has the least …" with the row\'s name, "what is the least …" with the number', () => {
+    const religions = tableSource(
+      'religions.csv',
+      ['Religious group', 'Percentage'],
+      [
+        ['Hindu', '80.46%'],
+        ['Jain', '0.41%'],
+        ['Sikh', '1.87%'],
+      ],
+    );
+    const has = answerFromTables('What has the least percentage?', [religions], new Map());
+    expect(has?.citations[0]).toMatchObject({ quote: 'Jain', anchor: { cell_range: 'A3' } });
+    const is = answerFromTables('What is the least percentage?', [religions], new Map());
+    expect(is?.citations[0]).toMatchObject({ quote: '0.41%', anchor: { cell_range: 'B3' } });
+  });
+
   it('refuses when the question names what no document holds', () => {
     const weights = new Map([
       ['game', 1],

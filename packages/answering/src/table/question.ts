@@ -145,6 +145,12 @@ const BETWEEN = /\b(?:in the middle of|(?:in )?between)\s+(?!\d{4}\s+and\s+\d{4}
 const SAME = /\bsame\b.*\bas\b/;
 /** Superlatives of how many: "more premierships", "the fewest titles" (not "higher", "the largest"). */
 const COUNTED = /\b(more|most|fewer|fewest|less|least)\b/;
+/**
+ * A superlative that asks for a thing, not its measure: "who …", "which …", "what county has …",
+ * and "what has the least percentage" (a verb of having right after "what"; "what is the largest
+ * attendance" asks for the number).
+ */
+const THING_ASKED = /^\s*(who|which|what \w+ (has|had|was|is|were|did)|what (has|had|have))\b/;
 /** Superlatives of time lasted: "served the longest", "the shortest term". */
 const LASTED = /\b(longest|shortest|longer|shorter)\b/;
 const WHEN = /\b(when|what year|which year|what date|which date|what season|which season)\b/;
@@ -597,7 +603,7 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
         : (askedColumn(q, table, new Set([measure?.col ?? -1])) ??
           before[0]?.col ??
           whoColumn(q, table, new Set([measure?.col ?? -1])) ??
-          (/^\s*(who|which|what \w+ (has|had|was|is|were|did))\b/.test(q) ? undefined : measure));
+          (THING_ASKED.test(q) ? undefined : measure));
     answer ??= typedColumn(q, table, new Set([measure?.col ?? -1]));
     if (!named && reading === 'value' && !byTime && !comparing && MOST_ROWS.test(q) && answer && repeats(table, answer)) {
       frequency = true;
