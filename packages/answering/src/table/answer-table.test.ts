@@ -552,6 +552,21 @@ describe('reading a question against a table', () => {
     expect(is?.citations[0]).toMatchObject({ quote: '0.41%', anchor: { cell_range: 'B3' } });
   });
 
+  it('reads "deeper" as a superlative of the Depth column', () => {
+    const lakes = tableSource(
+      'lakes.csv',
+      ['Name', 'Area (km2)', 'Depth'],
+      [
+        ['Lake Van', '3755 km2', '451 m'],
+        ['Lake Tuz', '1500 km2', '2 m'],
+        ['Lake Palas Tuzla', '106 km2', '15 m'],
+      ],
+    );
+    const a = answerFromTables('Which is deeper, Lake Tuz or Lake Palas Tuzla?', [lakes], new Map());
+    expect(a?.how).toBe('largest Depth of 2 rows');
+    expect(a?.citations[0]).toMatchObject({ quote: 'Lake Palas Tuzla', anchor: { cell_range: 'A4' } });
+  });
+
   it('refuses when the question names what no document holds', () => {
     const weights = new Map([
       ['game', 1],

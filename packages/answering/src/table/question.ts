@@ -127,9 +127,27 @@ const FORM_WORDS = termsOf(
 );
 
 const MAX =
-  /\b(most|largest|highest|greatest|biggest|longest|maximum|max|top|best|heaviest|tallest|furthest|farthest|more|larger|higher|greater|bigger|longer|oldest|older)\b/;
+  /\b(most|largest|highest|greatest|biggest|longest|maximum|max|top|best|heaviest|tallest|furthest|farthest|more|larger|higher|greater|bigger|longer|oldest|older|deepest|deeper|widest|wider)\b/;
 const MIN =
-  /\b(least|smallest|lowest|fewest|shortest|minimum|min|worst|lightest|less|fewer|smaller|lower|shorter|youngest|younger)\b/;
+  /\b(least|smallest|lowest|fewest|shortest|minimum|min|worst|lightest|less|fewer|smaller|lower|shorter|youngest|younger|shallowest|shallower|narrowest|narrower)\b/;
+
+/** "deeper", "the widest", "tallest": the dimension an adjective compares names a column ("Depth", "Width", "Height"). */
+const DIMENSIONS: [RegExp, string][] = [
+  [/\b(deep|shallow)(er|est)\b/, 'depth'],
+  [/\b(wide|wider|widest|narrow|narrower|narrowest)\b/, 'width'],
+  [/\b(tall|taller|tallest)\b/, 'height'],
+  [/\b(heavier|heaviest|lighter|lightest)\b/, 'weight'],
+];
+
+/** The question's terms with the noun of each dimension it compares, weighing as its heaviest term. */
+function dimensionTerms(q: string, qTerms: Map<string, number>): Map<string, number> {
+  const found = DIMENSIONS.filter(([re]) => re.test(q));
+  if (found.length === 0) return qTerms;
+  const out = new Map(qTerms);
+  const weight = Math.max(1, ...qTerms.values());
+  for (const [, noun] of found) for (const t of termsOf(noun)) if (!out.has(t)) out.set(t, weight);
+  return out;
+}
 const FIRST = /\b(first|earliest|initial|opening)\b/;
 const LAST = /\b(last|latest|final|most recent|newest)\b/;
 const NEXT = /\b(after|next(?! to)|following|below|succeeding|subsequent)\b/;
@@ -520,7 +538,7 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
   const headerHeld = content.reduce((s, [t, w]) => (titled.has(t) ? s + w : s), 0);
   const heaviest = Math.max(0, ...content.map(([, w]) => w));
   const lacking = Math.max(0, ...content.filter(([t]) => !table.vocabulary.has(t)).map(([, w]) => w));
-  const hits = headerHits(q, qTerms, table.columns);
+  const hits = headerHits(q, dimensionTerms(q, qTerms), table.columns);
   const headerTerms = new Set(hits.flatMap((h) => [...h.col.terms]));
   const named = new Map(hits.map((h) => [h.col.col, h.score / (hits[0]?.score ?? 1)]));
   const excluded = excludedTerms(q);
