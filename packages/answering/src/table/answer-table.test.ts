@@ -567,6 +567,31 @@ describe('reading a question against a table', () => {
     expect(a?.citations[0]).toMatchObject({ quote: 'Lake Palas Tuzla', anchor: { cell_range: 'A4' } });
   });
 
+  it('answers "which other time …" with the date of the occasion, "what time …" from a Time column', () => {
+    const goals = tableSource(
+      'goals.csv',
+      ['Date', 'Venue', 'Opponent', 'Score'],
+      [
+        ['11 October 2008', 'Cotonou, Benin', 'Benin', '1–0'],
+        ['1 June 2009', 'Accra, Ghana', 'Mali', '2–2'],
+        ['14 November 2012', 'Vienna, Austria', 'Austria', '1–0'],
+      ],
+    );
+    const a = answerFromTables('Which other time was the score the same as the score in Benin?', [goals], new Map());
+    expect(a?.citations[0]).toMatchObject({ quote: '14 November 2012', anchor: { cell_range: 'A4' } });
+    const kickoffs = tableSource(
+      'kickoffs.csv',
+      ['Date', 'Time', 'Opponent'],
+      [
+        ['August 30', '7:30 PM', 'Appalachian State'],
+        ['September 6', '1:00 PM', 'Clemson'],
+      ],
+    );
+    expect(answerFromTables('What time was the game against Clemson?', [kickoffs], new Map())?.citations[0]?.quote).toBe(
+      '1:00 PM',
+    );
+  });
+
   it('refuses when the question names what no document holds', () => {
     const weights = new Map([
       ['game', 1],

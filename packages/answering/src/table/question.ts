@@ -436,6 +436,9 @@ const NOT_NOUNS = new Set(
 function askedColumn(q: string, table: QaTable, exclude: Set<number>): QaColumn | undefined {
   const free = table.columns.filter((c) => !exclude.has(c.col));
   if (WHEN.test(q)) return free.find((c) => /\b(year|date|season|time|when|day|period)\b/i.test(c.name));
+  // "what time is the game": a Time column; "which other time was the score the same": the occasion, its date
+  if (/\b(?:which|what)\s+(?:other\s+)?time\b/.test(q))
+    return free.find((c) => /\btime\b/i.test(c.name)) ?? free.find((c) => /\b(date|year|season|day)\b/i.test(c.name));
   const noun =
     /\b(?:which|what|whose|name (?:a|an|one|the|another))\s+(?:(?:is|was|are|were)\s+)?(?:the\s+)?(?:only\s+|other\s+)?([\p{L}]+)/u.exec(
       q,
