@@ -592,6 +592,20 @@ describe('reading a question against a table', () => {
     );
   });
 
+  it('answers "which party …" from the Party column though its cells hold the word "party"', () => {
+    const election = tableSource(
+      'election.csv',
+      ['Party', 'Votes', 'Seats'],
+      [
+        ['Australian Labor Party', '324,135', '26'],
+        ['Liberal and Country League', '250,312', '20'],
+        ['Country Party', '20,543', '1'],
+      ],
+    );
+    const a = answerFromTables('Which party won the top place in the election?', [election], new Map());
+    expect(a?.citations[0]).toMatchObject({ quote: 'Australian Labor Party', anchor: { cell_range: 'A2' } });
+  });
+
   it('refuses when the question names what no document holds', () => {
     const weights = new Map([
       ['game', 1],

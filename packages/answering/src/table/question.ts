@@ -429,6 +429,15 @@ const NOT_NOUNS = new Set(
   ),
 );
 
+/** The terms of the noun a wh-word asks for ("which party …" → parti); none when it names no column ("what year"). */
+function askedTerms(q: string): Set<string> {
+  const noun =
+    /\b(?:which|what|whose|name (?:a|an|one|the|another))\s+(?:(?:is|was|are|were)\s+)?(?:the\s+)?(?:only\s+|other\s+)?([\p{L}]+)/u.exec(
+      q,
+    )?.[1];
+  return noun && !NOT_NOUNS.has(noun) ? termsOf(noun) : new Set();
+}
+
 /**
  * The column the question's wh-word asks for: "which team …" → a column named team; "when …" → a
  * date or year column. Undefined when it says none.
@@ -439,12 +448,8 @@ function askedColumn(q: string, table: QaTable, exclude: Set<number>): QaColumn 
   // "what time is the game": a Time column; "which other time was the score the same": the occasion, its date
   if (/\b(?:which|what)\s+(?:other\s+)?time\b/.test(q))
     return free.find((c) => /\btime\b/i.test(c.name)) ?? free.find((c) => /\b(date|year|season|day)\b/i.test(c.name));
-  const noun =
-    /\b(?:which|what|whose|name (?:a|an|one|the|another))\s+(?:(?:is|was|are|were)\s+)?(?:the\s+)?(?:only\s+|other\s+)?([\p{L}]+)/u.exec(
-      q,
-    )?.[1];
-  if (noun && !NOT_NOUNS.has(noun)) {
-    const terms = termsOf(noun);
+  const terms = askedTerms(q);
+  if (terms.size > 0) {
     // "name a constituency": the Constituency column before "Constituency number" — a name before a number, then the shorter name
     const named = free
       .filter((c) => [...terms].some((t) => c.terms.has(t)))
@@ -580,10 +585,16 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
   // "the top driver" with no number named: the table's own order ranks its rows
   if (op === 'max' && numericHits.length === 0 && /\btop\b/.test(q)) op = 'first';
   const best = matched[0]?.score ?? 0;
+  // "which party won …": a cell "Australian Labor Party" that holds only the noun asked for (a noun
+  // that names a column) is what is asked, not a condition
+  const askedNoun = askedTerms(q);
+  const asked = table.columns.some((c) => [...askedNoun].some((t) => c.terms.has(t))) ? askedNoun : new Set<string>();
+  const onlyAsked = (c: QaCell): boolean =>
+    asked.size > 0 && !matched[0]?.quoted && [...c.terms].filter((t) => rowTerms.has(t)).every((t) => asked.has(t));
   const conditionCols = new Set(
     matched
       .filter((m) => m.score >= 0.5 * best)
-      .flatMap((m) => m.cells.filter((c) => c.element === m.row.element).map((c) => c.col)),
+      .flatMap((m) => m.cells.filter((c) => c.element === m.row.element && !onlyAsked(c)).map((c) => c.col)),
   );
   let measure: QaColumn | undefined;
   let reading: CellReading = 'value';
