@@ -606,6 +606,20 @@ describe('reading a question against a table', () => {
     expect(a?.citations[0]).toMatchObject({ quote: 'Australian Labor Party', anchor: { cell_range: 'A2' } });
   });
 
+  it('answers "the last junction" from the column whose cells name junctions when no header does', () => {
+    const highway = tableSource(
+      'highway.csv',
+      ['Kilometers', 'Name', 'Location', 'Notes'],
+      [
+        ['0', 'Mahanayim Junction', 'Mahanayim', 'meets the highway'],
+        ['7', 'Gadot Junction', 'Gadot', 'a junction of two roads near the border'],
+        ['23', 'Zivan Junction', 'Ein Zivan', 'the end of the highway'],
+      ],
+    );
+    const a = answerFromTables('What is the last junction on the highway?', [highway], new Map());
+    expect(a?.citations[0]).toMatchObject({ quote: 'Zivan Junction', anchor: { cell_range: 'B4' } });
+  });
+
   it('refuses when the question names what no document holds', () => {
     const weights = new Map([
       ['game', 1],

@@ -432,7 +432,7 @@ const NOT_NOUNS = new Set(
 /** The terms of the noun a wh-word asks for ("which party …" → parti); none when it names no column ("what year"). */
 function askedTerms(q: string): Set<string> {
   const noun =
-    /\b(?:which|what|whose|name (?:a|an|one|the|another))\s+(?:(?:is|was|are|were)\s+)?(?:the\s+)?(?:only\s+|other\s+)?([\p{L}]+)/u.exec(
+    /\b(?:which|what|whose|name (?:a|an|one|the|another))\s+(?:(?:is|was|are|were)\s+)?(?:the\s+)?(?:(?:only|other|first|last|next|previous)\s+)?([\p{L}]+)/u.exec(
       q,
     )?.[1];
   return noun && !NOT_NOUNS.has(noun) ? termsOf(noun) : new Set();
@@ -455,8 +455,23 @@ function askedColumn(q: string, table: QaTable, exclude: Set<number>): QaColumn 
       .filter((c) => [...terms].some((t) => c.terms.has(t)))
       .sort((a, b) => Number(a.numeric >= 0.5) - Number(b.numeric >= 0.5) || a.terms.size - b.terms.size);
     if (named[0]) return named[0];
+    // "the last junction": no header says junction, but a column's cells do ("Zivan Junction")
+    return holdingColumn(table, free, terms);
   }
   return undefined;
+}
+
+/**
+ * The text column most of whose cells are short names holding the terms ("Zivan Junction", "Shipon
+ * Junction" for junction; a note that mentions a locomotive names none).
+ */
+function holdingColumn(table: QaTable, columns: QaColumn[], terms: Set<string>): QaColumn | undefined {
+  return columns.find((c) => {
+    if (c.numeric >= 0.5) return false;
+    const cells = table.rows.map((r) => r.cells.get(c.col)).filter((x): x is QaCell => x !== undefined && x.text.trim() !== '');
+    const names = cells.filter((x) => x.text.trim().split(/\s+/).length <= 4 && [...terms].every((t) => x.terms.has(t)));
+    return cells.length >= 2 && names.length * 2 >= cells.length;
+  });
 }
 
 /** The column whose cells carry the unit "how many …" counts in ("1,400 tons"). */
@@ -588,7 +603,11 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
   // "which party won …": a cell "Australian Labor Party" that holds only the noun asked for (a noun
   // that names a column) is what is asked, not a condition
   const askedNoun = askedTerms(q);
-  const asked = table.columns.some((c) => [...askedNoun].some((t) => c.terms.has(t))) ? askedNoun : new Set<string>();
+  const asked =
+    askedNoun.size > 0 &&
+    (table.columns.some((c) => [...askedNoun].some((t) => c.terms.has(t))) || holdingColumn(table, table.columns, askedNoun))
+      ? askedNoun
+      : new Set<string>();
   const onlyAsked = (c: QaCell): boolean =>
     asked.size > 0 && !matched[0]?.quoted && [...c.terms].filter((t) => rowTerms.has(t)).every((t) => asked.has(t));
   const conditionCols = new Set(
