@@ -620,6 +620,22 @@ describe('reading a question against a table', () => {
     expect(a?.citations[0]).toMatchObject({ quote: 'Zivan Junction', anchor: { cell_range: 'B4' } });
   });
 
+  it('answers "name a constituency" from the Name column when only "Constituency number" says constituency', () => {
+    const seats = tableSource(
+      'seats.csv',
+      ['Constituency number', 'Name', 'District', 'Electorates'],
+      [
+        ['44', 'Jatara', 'Tikamgarh', '145,555'],
+        ['45', 'Prithvipur', 'Tikamgarh', '139,110'],
+      ],
+    );
+    const a = answerFromTables('Name a constituency that only has 139,110 electorates.', [seats], new Map());
+    expect(a?.citations[0]).toMatchObject({ quote: 'Prithvipur', anchor: { cell_range: 'B3' } });
+    // the number asked for is the number
+    const n = answerFromTables('What is the constituency number of Jatara?', [seats], new Map());
+    expect(n?.citations[0]?.quote).toBe('44');
+  });
+
   it('refuses when the question names what no document holds', () => {
     const weights = new Map([
       ['game', 1],

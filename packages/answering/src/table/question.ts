@@ -454,6 +454,9 @@ function askedColumn(q: string, table: QaTable, exclude: Set<number>): QaColumn 
     const named = free
       .filter((c) => [...terms].some((t) => c.terms.has(t)))
       .sort((a, b) => Number(a.numeric >= 0.5) - Number(b.numeric >= 0.5) || a.terms.size - b.terms.size);
+    // "name a constituency" where only "Constituency number" says constituency: the constituency's Name
+    const title = free.find((c) => /^\s*name\s*$/i.test(c.name));
+    if (named[0] && named[0].numeric >= 0.5 && title && !/\b(number|how many|how much)\b/.test(q)) return title;
     if (named[0]) return named[0];
     // "the last junction": no header says junction, but a column's cells do ("Zivan Junction")
     return holdingColumn(table, free, terms);
