@@ -17,7 +17,7 @@ const threadEntry = new URL('./onnx-embedder-thread.ts', import.meta.url);
  * own, so tokenising and pooling a document's chunks never hold up the caller's thread.
  */
 export async function createOnnxEmbedder(cfg: OnnxEmbedderConfig): Promise<Embedder> {
-  const init: OnnxEmbeddingInit = { modelDir: cfg.modelDir, batchSize: cfg.batchSize ?? 16 };
+  const init: OnnxEmbeddingInit = { modelDir: cfg.modelDir, batchSize: cfg.batchSize ?? 8 };
   const thread = startThread<OnnxEmbeddingHandlers>(threadEntry, init, 'onnx embedder');
   const { modelId, dimensions } = await thread.call('describe', undefined).catch(async (err: unknown) => {
     await thread.close();
