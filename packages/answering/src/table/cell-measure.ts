@@ -50,7 +50,7 @@ export function listsValues(table: QaTable, col: QaColumn): boolean {
 const SPAN = /^\s*(\d{4})\s*[-\u2010-\u2015\u2212]\s*(\d{4}|\d{2})\s*$/;
 
 /** How many years a span of years lasted: "1927–1938" → 11, "1990–91" → 1; null when the cell gives no span. */
-export function spanLength(text: string): number | null {
+function spanLength(text: string): number | null {
   const m = SPAN.exec(text.normalize('NFKC'));
   if (!m?.[1] || !m[2]) return null;
   const from = Number(m[1]);
