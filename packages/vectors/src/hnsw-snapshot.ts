@@ -1,42 +1,57 @@
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import hnswlib from 'hnswlib-node';
 
 /**
- * The HNSW graph saved beside the SQLite file at close (`<db>.hnsw` + `<db>.hnsw.json` with the
- * chunk id of each label), so a restart does not rebuild it. A snapshot is only used when it was
- * written at the store's current generation (bumped by every write), so a crash leaves no stale graph.
+ * The HNSW graphs saved beside the SQLite file at close (`<db>.hnsw.<g>` for graph g, and
+ * `<db>.hnsw.json` with the segment size and the chunk id of each label), so a restart does not
+ * rebuild them. A snapshot is only used when it was written at the store's current generation (bumped
+ * by every write) and for the index's segment size, so a crash leaves no stale graph.
  */
 interface SnapshotMeta {
   generation: number;
   dimensions: number;
+  segment_size: number;
+  segments: number;
   labels: (string | null)[];
 }
 
-export function saveSnapshot(
-  dbPath: string,
-  ann: hnswlib.HierarchicalNSW,
-  labels: (string | null)[],
-  generation: number,
-  dimensions: number,
-): void {
-  ann.writeIndexSync(`${dbPath}.hnsw`);
-  const meta: SnapshotMeta = { generation, dimensions, labels };
+export interface SavedGraphs {
+  segments: hnswlib.HierarchicalNSW[];
+  segmentSize: number;
+  labels: (string | null)[];
+}
+
+const segmentFile = (dbPath: string, g: number): string => `${dbPath}.hnsw.${g}`;
+
+export function saveSnapshot(dbPath: string, graphs: SavedGraphs, generation: number, dimensions: number): void {
+  for (const [g, ann] of graphs.segments.entries()) ann.writeIndexSync(segmentFile(dbPath, g));
+  // Graphs of an earlier, larger snapshot, and the single graph file snapshots once had.
+  for (let g = graphs.segments.length; existsSync(segmentFile(dbPath, g)); g++) rmSync(segmentFile(dbPath, g));
+  rmSync(`${dbPath}.hnsw`, { force: true });
+  const meta: SnapshotMeta = {
+    generation,
+    dimensions,
+    segment_size: graphs.segmentSize,
+    segments: graphs.segments.length,
+    labels: graphs.labels,
+  };
   writeFileSync(`${dbPath}.hnsw.json.tmp`, JSON.stringify(meta));
   renameSync(`${dbPath}.hnsw.json.tmp`, `${dbPath}.hnsw.json`);
 }
 
-export function loadSnapshot(
-  dbPath: string,
-  generation: number,
-  dimensions: number,
-): { ann: hnswlib.HierarchicalNSW; labels: (string | null)[] } | null {
-  if (!existsSync(`${dbPath}.hnsw`) || !existsSync(`${dbPath}.hnsw.json`)) return null;
+export function loadSnapshot(dbPath: string, generation: number, dimensions: number): SavedGraphs | null {
+  if (!existsSync(`${dbPath}.hnsw.json`)) return null;
   try {
-    const meta = JSON.parse(readFileSync(`${dbPath}.hnsw.json`, 'utf8')) as SnapshotMeta;
+    const meta = JSON.parse(readFileSync(`${dbPath}.hnsw.json`, 'utf8')) as Partial<SnapshotMeta>;
     if (meta.generation !== generation || meta.dimensions !== dimensions) return null;
-    const ann = new hnswlib.HierarchicalNSW('ip', dimensions);
-    ann.readIndexSync(`${dbPath}.hnsw`);
-    return { ann, labels: meta.labels };
+    if (typeof meta.segment_size !== 'number' || typeof meta.segments !== 'number' || !meta.labels) return null;
+    const segments: hnswlib.HierarchicalNSW[] = [];
+    for (let g = 0; g < meta.segments; g++) {
+      const ann = new hnswlib.HierarchicalNSW('ip', dimensions);
+      ann.readIndexSync(segmentFile(dbPath, g));
+      segments.push(ann);
+    }
+    return { segments, segmentSize: meta.segment_size, labels: meta.labels };
   } catch {
     return null;
   }

@@ -56,7 +56,7 @@ function loadFile(index: VectorIndex, path: string): void {
       const { n } = db.prepare('SELECT n FROM pp_vectors_generation WHERE id = 1').get() as { n: number };
       const snapshot = loadSnapshot(path, n, index.dimensions);
       const metas = snapshot ? (db.prepare(META).all() as VectorRow[]).map(metaOf) : [];
-      if (snapshot && index.adoptGraph(snapshot.ann, snapshot.labels, metas)) return;
+      if (snapshot && index.adoptGraph(snapshot, metas)) return;
       addRows(index, db.prepare('SELECT * FROM pp_vectors').iterate() as IterableIterator<VectorRow>);
     })();
   } finally {
@@ -101,7 +101,7 @@ export function vectorIndexHandlers(index: VectorIndex) {
     search: (p: VectorSearchCall): LexicalHit[] => index.search(p.q, p.k, filterOf(p)),
     saveSnapshot: (p: { path: string; generation: number }): void => {
       const graph = index.graph();
-      if (graph) saveSnapshot(p.path, graph.ann, graph.labels, p.generation, index.dimensions);
+      if (graph) saveSnapshot(p.path, graph, p.generation, index.dimensions);
     },
   };
 }

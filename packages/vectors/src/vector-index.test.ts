@@ -46,7 +46,8 @@ describe('VectorIndex', () => {
     const { metas, vectors } = corpus(600, 7);
     const exact = new VectorIndex(DIMS, Number.POSITIVE_INFINITY);
     const graph = new VectorIndex(DIMS, 50);
-    for (const index of [exact, graph]) {
+    const segmented = new VectorIndex(DIMS, 50, 64);
+    for (const index of [exact, graph, segmented]) {
       index.add(metas.slice(0, 300), vectors.subarray(0, 300 * DIMS));
       index.add(metas.slice(300), vectors.subarray(300 * DIMS));
       index.deleteVersion('v6');
@@ -55,12 +56,15 @@ describe('VectorIndex', () => {
     expect(graph.usesAnn).toBe(true);
     expect(exact.usesAnn).toBe(false);
     expect(graph.size).toBe(exact.size);
+    expect(segmented.size).toBe(exact.size);
+    expect([graph.graphCount, segmented.graphCount]).toEqual([1, 10]);
     const rnd = seededRandom(99);
     for (let q = 0; q < 20; q++) {
       const query = unit(rnd);
       for (const filter of filters) {
         const want = exact.search(query, 10, filter).map((h) => h.chunk_id);
         expect(graph.search(query, 10, filter).map((h) => h.chunk_id)).toEqual(want);
+        expect(segmented.search(query, 10, filter).map((h) => h.chunk_id)).toEqual(want);
       }
     }
   });
@@ -90,9 +94,10 @@ describe('VectorIndex', () => {
     expect(b.search(query, 5).map((h) => h.chunk_id)).toEqual(a.search(query, 5).map((h) => h.chunk_id));
     const graph = a.graph();
     if (!graph) throw new Error('no graph past the threshold');
-    expect(new VectorIndex(DIMS, 40).adoptGraph(graph.ann, graph.labels, handed.entries.slice(1))).toBe(false);
+    expect(new VectorIndex(DIMS, 40).adoptGraph(graph, handed.entries.slice(1))).toBe(false);
+    expect(new VectorIndex(DIMS, 40, 50).adoptGraph(graph, handed.entries)).toBe(false);
     const c = new VectorIndex(DIMS, 40);
-    expect(c.adoptGraph(graph.ann, graph.labels, handed.entries)).toBe(true);
+    expect(c.adoptGraph(graph, handed.entries)).toBe(true);
     expect(c.search(query, 5)).toEqual(a.search(query, 5));
   });
 });

@@ -1,10 +1,17 @@
 import type { LexicalHit, SearchFilter } from '@pinpoint/core';
 import hnswlib from 'hnswlib-node';
 import { copyFilter, matchesFilter, sameFilter, type VectorMeta } from './filter.js';
+import type { SavedGraphs } from './hnsw-snapshot.js';
 
 const HNSW_M = 16;
 const HNSW_EF_CONSTRUCTION = 64;
 const EF_SEARCH = 128;
+/**
+ * Labels per graph. An insert costs more the larger its graph (at a million vectors in one graph, twice
+ * what it cost at 100k), so past this size a new graph is started: inserts cost the same from the first
+ * vector to the last, and a search asks every graph and keeps the best k of all.
+ */
+export const SEGMENT_SIZE = 100_000;
 
 function byScore(a: LexicalHit, b: LexicalHit): number {
   return b.score - a.score || (a.chunk_id < b.chunk_id ? -1 : 1);
@@ -39,7 +46,8 @@ export class VectorIndex {
   /** Ids repeat across a version's chunks: one string each. */
   private readonly interned = new Map<string, string>();
   private arena: Float32Array | null = new Float32Array(0);
-  private ann: hnswlib.HierarchicalNSW | null = null;
+  /** Graph g holds the labels g × segmentSize … (g + 1) × segmentSize − 1; null below the threshold. */
+  private segments: hnswlib.HierarchicalNSW[] | null = null;
   private readonly scratch: number[];
   /** Bumped by every entry added or forgotten: a filter's pool counted before is stale. */
   private changes = 0;
@@ -57,6 +65,7 @@ export class VectorIndex {
   constructor(
     readonly dimensions: number,
     readonly threshold: number,
+    readonly segmentSize = SEGMENT_SIZE,
   ) {
     this.scratch = new Array<number>(dimensions).fill(0);
   }
@@ -66,7 +75,27 @@ export class VectorIndex {
   }
 
   get usesAnn(): boolean {
-    return this.ann !== null;
+    return this.segments !== null;
+  }
+
+  /** How many graphs hold the vectors (0 below the threshold). */
+  get graphCount(): number {
+    return this.segments?.length ?? 0;
+  }
+
+  private segmentOf(label: number): hnswlib.HierarchicalNSW | undefined {
+    return this.segments?.[Math.floor(label / this.segmentSize)];
+  }
+
+  private newSegment(): hnswlib.HierarchicalNSW {
+    const ann = new hnswlib.HierarchicalNSW('ip', this.dimensions);
+    ann.initIndex({
+      maxElements: Math.min(this.segmentSize, 1024),
+      m: HNSW_M,
+      efConstruction: HNSW_EF_CONSTRUCTION,
+      randomSeed: 42,
+    });
+    return ann;
   }
 
   private intern(s: string): string {
@@ -83,7 +112,7 @@ export class VectorIndex {
       if (old !== undefined) this.forget(old);
       this.store(this.register(e), vectors.subarray(i * this.dimensions, (i + 1) * this.dimensions));
     }
-    if (!this.ann && this.size > this.threshold) this.buildAnn();
+    if (!this.segments && this.size > this.threshold) this.buildAnn();
   }
 
   /** The next label for an entry, in every map. */
@@ -116,11 +145,15 @@ export class VectorIndex {
     return out;
   }
 
-  private store(label: number, vector: Float32Array): void {
-    if (this.ann) {
-      if (this.ann.getCurrentCount() >= this.ann.getMaxElements())
-        this.ann.resizeIndex(Math.max(1024, Math.ceil(this.ann.getMaxElements() * 1.5)));
-      this.ann.addPoint(this.asArray(vector), label);
+  private store(label: number, vector: Float32Array | number[]): void {
+    const segments = this.segments;
+    if (segments) {
+      const g = Math.floor(label / this.segmentSize);
+      while (segments.length <= g) segments.push(this.newSegment());
+      const ann = segments[g] as hnswlib.HierarchicalNSW;
+      if (ann.getCurrentCount() >= ann.getMaxElements())
+        ann.resizeIndex(Math.min(this.segmentSize, Math.max(1024, Math.ceil(ann.getMaxElements() * 1.5))));
+      ann.addPoint(this.asArray(vector), label);
       return;
     }
     const arena = this.arena as Float32Array;
@@ -148,7 +181,7 @@ export class VectorIndex {
     const left = (this.perCollection.get(meta.collection_id) ?? 1) - 1;
     if (left > 0) this.perCollection.set(meta.collection_id, left);
     else this.perCollection.delete(meta.collection_id);
-    this.ann?.markDelete(label);
+    this.segmentOf(label)?.markDelete(label);
   }
 
   deleteVersion(versionId: string): void {
@@ -156,21 +189,17 @@ export class VectorIndex {
   }
 
   private vectorOf(label: number): Float32Array | number[] {
-    if (this.ann) return this.ann.getPoint(label);
+    const ann = this.segmentOf(label);
+    if (ann) return ann.getPoint(label);
     return (this.arena as Float32Array).subarray(label * this.dimensions, (label + 1) * this.dimensions);
   }
 
-  /** Builds the graph over the stored vectors and releases the arena. */
+  /** Builds the graphs over the stored vectors and releases the arena. */
   private buildAnn(): void {
-    const ann = new hnswlib.HierarchicalNSW('ip', this.dimensions);
-    ann.initIndex({
-      maxElements: Math.max(1024, this.byLabel.length * 2),
-      m: HNSW_M,
-      efConstruction: HNSW_EF_CONSTRUCTION,
-      randomSeed: 42,
-    });
-    for (const [label, meta] of this.byLabel.entries()) if (meta) ann.addPoint(this.asArray(this.vectorOf(label)), label);
-    this.ann = ann;
+    const arena = this.arena as Float32Array;
+    this.segments = [];
+    const d = this.dimensions;
+    for (const [label, meta] of this.byLabel.entries()) if (meta) this.store(label, arena.subarray(label * d, (label + 1) * d));
     this.arena = null;
   }
 
@@ -222,7 +251,8 @@ export class VectorIndex {
   search(q: Float32Array, k: number, filter?: SearchFilter): LexicalHit[] {
     const { keep, pool } = this.compiled(filter);
     if (pool === 0 || k <= 0) return [];
-    if (!this.ann || pool <= this.threshold) {
+    const segments = this.segments;
+    if (!segments || pool <= this.threshold) {
       const top: LexicalHit[] = [];
       for (const label of this.candidates(filter)) {
         const meta = this.byLabel[label];
@@ -231,16 +261,22 @@ export class VectorIndex {
       }
       return top;
     }
-    this.ann.setEf(Math.max(EF_SEARCH, k * 4));
     const passes = (label: number) => {
       const meta = this.byLabel[label];
       return meta !== undefined && keep(meta);
     };
-    const found = this.ann.searchKnn(Array.from(q), Math.min(k, pool), pool === this.size ? undefined : passes);
-    return found.neighbors
-      .map((label, i) => ({ chunk_id: this.byLabel[label]?.chunk_id ?? '', score: 1 - (found.distances[i] ?? 1) }))
-      .filter((h) => h.chunk_id !== '')
-      .sort(byScore);
+    const query = Array.from(q);
+    const top: LexicalHit[] = [];
+    for (const ann of segments) {
+      if (ann.getCurrentCount() === 0) continue;
+      ann.setEf(Math.max(EF_SEARCH, k * 4));
+      const found = ann.searchKnn(query, Math.min(k, pool, ann.getCurrentCount()), pool === this.size ? undefined : passes);
+      for (const [i, label] of found.neighbors.entries()) {
+        const chunkId = this.byLabel[label]?.chunk_id;
+        if (chunkId !== undefined) pushTop(top, { chunk_id: chunkId, score: 1 - (found.distances[i] ?? 1) }, k);
+      }
+    }
+    return top;
   }
 
   /** The live entries and their vectors one after the other: what a thread is handed. */
@@ -255,19 +291,24 @@ export class VectorIndex {
     return { entries, vectors };
   }
 
-  /** The graph and the chunk id of each label, for a snapshot; null below the threshold. */
-  graph(): { ann: hnswlib.HierarchicalNSW; labels: (string | null)[] } | null {
-    if (!this.ann) return null;
-    return { ann: this.ann, labels: this.byLabel.map((m) => m?.chunk_id ?? null) };
+  /** The graphs, their size and the chunk id of each label, for a snapshot; null below the threshold. */
+  graph(): SavedGraphs | null {
+    if (!this.segments) return null;
+    return { segments: this.segments, segmentSize: this.segmentSize, labels: this.byLabel.map((m) => m?.chunk_id ?? null) };
   }
 
-  /** Takes a saved graph whose labels name exactly these entries' chunks; false (unchanged) otherwise. */
-  adoptGraph(ann: hnswlib.HierarchicalNSW, labels: (string | null)[], metas: VectorMeta[]): boolean {
+  /**
+   * Takes saved graphs of this index's segment size whose labels name exactly these entries' chunks;
+   * false (unchanged) otherwise.
+   */
+  adoptGraph(saved: SavedGraphs, metas: VectorMeta[]): boolean {
+    const { segments, segmentSize, labels } = saved;
+    if (segmentSize !== this.segmentSize || segments.length > Math.ceil(labels.length / segmentSize)) return false;
     const byId = new Map(metas.map((m) => [m.chunk_id, m]));
     if (labels.filter((l) => l !== null).length !== byId.size) return false;
     if (!labels.every((l) => l === null || byId.has(l)) || this.size > 0) return false;
     this.arena = null;
-    this.ann = ann;
+    this.segments = segments;
     for (const id of labels) {
       if (id === null) this.byLabel.push(undefined);
       else this.register(byId.get(id) as VectorMeta);

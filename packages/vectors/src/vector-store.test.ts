@@ -225,7 +225,7 @@ describe('embedded store persistence', () => {
     const a = openEmbeddedVectorStore({ path, dimensions: 3, annThreshold: 2 });
     await a.upsert([rec('x', [1, 0, 0]), rec('y', [0, 1, 0]), rec('z', [0, 0, 1]), rec('w', [1, 1, 0])]);
     await a.close();
-    expect(existsSync(`${path}.hnsw`) && existsSync(`${path}.hnsw.json`)).toBe(true);
+    expect(existsSync(`${path}.hnsw.0`) && existsSync(`${path}.hnsw.json`)).toBe(true);
     const b = openEmbeddedVectorStore({ path, dimensions: 3, annThreshold: 2 });
     expect((await b.search(Float32Array.of(0, 0, 1), { k: 1 }))[0]?.chunk_id).toBe('z');
     // A write after the snapshot (and no clean close) makes it stale: the next open rebuilds.
