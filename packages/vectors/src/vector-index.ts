@@ -11,7 +11,7 @@ const EF_SEARCH = 128;
  * what it cost at 100k), so past this size a new graph is started: inserts cost the same from the first
  * vector to the last, and a search asks every graph and keeps the best k of all.
  */
-export const SEGMENT_SIZE = 100_000;
+const SEGMENT_SIZE = 100_000;
 
 function byScore(a: LexicalHit, b: LexicalHit): number {
   return b.score - a.score || (a.chunk_id < b.chunk_id ? -1 : 1);
