@@ -18,6 +18,12 @@ const chunk = (id: string, text: string, extra: Partial<IndexedChunk> = {}): Ind
   ...extra,
 });
 
+/** The segments that have a table of lists, ascending. */
+const segTables = (db: Database.Database) =>
+  (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name GLOB 'lex_seg_[0-9]*'").pluck().all() as string[])
+    .map((name) => Number(name.slice('lex_seg_'.length)))
+    .sort((a, b) => a - b);
+
 const dir = mkdtempSync(join(tmpdir(), 'pp-lex-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -231,7 +237,10 @@ describe('SqliteLexicalIndex', () => {
     expect(await run(merged)).toEqual(await run(single));
     await merged.close();
     const db = new Database(join(dir, 'paged-merge.sqlite'), { readonly: true });
-    const rows = db.prepare('SELECT seg, count(*) AS n FROM lex_postings GROUP BY seg').all() as { seg: number; n: number }[];
+    const rows = segTables(db).map((seg) => ({
+      seg,
+      n: db.prepare(`SELECT count(*) FROM lex_seg_${seg}`).pluck().get() as number,
+    }));
     db.close();
     // 64 chunks in segments of 4 merged to 2 of 32: every row read once, none left behind
     expect(rows).toHaveLength(2);
@@ -254,8 +263,10 @@ describe('SqliteLexicalIndex', () => {
     await new Promise((resolve) => setImmediate(resolve));
     (index as unknown as { db: Database.Database }).db.close();
     const peek = new Database(path, { readonly: true });
-    const orphans = () =>
-      peek.prepare('SELECT count(*) FROM lex_postings WHERE seg NOT IN (SELECT seg FROM lex_segments)').pluck().get() as number;
+    const orphans = () => {
+      const live = new Set(peek.prepare('SELECT seg FROM lex_segments').pluck().all() as number[]);
+      return segTables(peek).filter((seg) => !live.has(seg)).length;
+    };
     expect(orphans()).toBeGreaterThan(0);
     const reopened = openLexicalIndex(path, { segmentChunks: 4 });
     const queries = ['harbour ferry', 'tide cargo', 'crane'];
@@ -496,15 +507,24 @@ describe('SqliteLexicalIndex', () => {
       await index.close();
       // the layout before blocks: no counts, skip tables or snapshot; then a chunk deleted after the segments were written
       const db = new Database(path);
-      db.exec(`ALTER TABLE lex_postings DROP COLUMN skip; ALTER TABLE lex_postings DROP COLUMN n;
-        DROP TABLE lex_dead; DROP TABLE lex_snapshot; DELETE FROM meta WHERE key IN ('generation', 'blocks')`);
+      // (and of one table for every segment's lists)
+      db.exec(
+        'CREATE TABLE lex_postings (seg INTEGER NOT NULL, term TEXT NOT NULL, data BLOB NOT NULL, PRIMARY KEY (seg, term)) WITHOUT ROWID',
+      );
+      for (const seg of segTables(db))
+        db.exec(`INSERT INTO lex_postings SELECT ${seg}, term, data FROM lex_seg_${seg}; DROP TABLE lex_seg_${seg}`);
+      db.exec(`DROP TABLE lex_dead; DROP TABLE lex_snapshot; DELETE FROM meta WHERE key IN ('generation', 'blocks')`);
       db.close();
       const old = openLexicalIndex(path, { segmentChunks: 200 });
       await old.deleteVersion('v2');
       expect(await run(old)).toEqual(expected);
       await old.close();
       const check = new Database(path);
-      expect(check.prepare('SELECT count(*) FROM lex_postings WHERE skip IS NULL').pluck().get()).toBe(0);
+      expect(check.prepare("SELECT 1 FROM sqlite_master WHERE name = 'lex_postings'").get()).toBeUndefined();
+      const segs = segTables(check);
+      expect(segs.length).toBeGreaterThan(0);
+      for (const seg of segs)
+        expect(check.prepare(`SELECT count(*) FROM lex_seg_${seg} WHERE skip IS NULL`).pluck().get()).toBe(0);
       // a snapshot whose generation is not the index's is not used: the rows are read
       check.exec(`UPDATE meta SET value = value + 1 WHERE key = 'generation'`);
       check.prepare("UPDATE lex_snapshot SET data = ? WHERE name = 'lens'").run(Buffer.alloc(8));
