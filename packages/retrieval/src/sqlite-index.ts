@@ -806,8 +806,7 @@ export class SqliteLexicalIndex implements LexicalIndex {
     this.db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('merging', ?)").run(String(seg));
     const deadBefore = new Set(segs.flatMap((s) => (this.segInfo.get(s) as Segment).dead));
     const inList = segs.map(() => '?').join(', ');
-    createSegTable(this.db, seg);
-    const insert = this.segStmts(seg).insert;
+    const insert = this.segStmts(seg, true).insert;
     const reader = new MergeReader(this.db, segs);
     const writer = new PostingsWriter();
     const buf = new PostingsBuffer();
