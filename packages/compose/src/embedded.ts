@@ -22,6 +22,6 @@ export function openEmbeddedPorts(
     metadata: new SqliteMetadataStore(join(dataDir, 'metadata.db')),
     blobs: new FsBlobStore(join(dataDir, 'blobs')),
     queue: new SqliteJobQueue({ ...queue, path: join(dataDir, 'jobs.db') }),
-    lexical: openLexicalIndex(join(dataDir, 'lexical.db'), { analysisThread: true }),
+    lexical: openLexicalIndex(join(dataDir, 'lexical.db'), { analysisThread: true, mergeThread: true }),
   };
 }

@@ -211,6 +211,11 @@ export class ChunkTable {
     return (this.lens[doc] as number) - 1;
   }
 
+  /** Every chunk's length + 1 (0: deleted or never added), by chunk number: a copy. */
+  storedLens(): Int32Array {
+    return this.lens.slice(0, this.capacity);
+  }
+
   /** The filter as masks; 'none' when it can match nothing. */
   mask(filter: SearchFilter | undefined): FilterMask | 'none' {
     const f = filter ?? {};

@@ -6,8 +6,9 @@ import type { IndexedChunk } from '@pinpoint/core';
 import { seededRandom } from '@pinpoint/testing';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
+import { compareBinary } from './merge.js';
 import { searchLexical } from './search.js';
-import { compareBinary, openLexicalIndex } from './sqlite-index.js';
+import { openLexicalIndex } from './sqlite-index.js';
 
 const chunk = (id: string, text: string, extra: Partial<IndexedChunk> = {}): IndexedChunk => ({
   chunk_id: id,
@@ -140,64 +141,84 @@ describe('SqliteLexicalIndex', () => {
     await local.close();
   });
 
-  it('merges a collection’s neighbouring segments tier by tier, dropping deleted chunks, with the hits of one unsegmented index', async () => {
-    const words = ['harbour', 'lighthouse', 'ferry', 'tide', 'pier', 'crane', 'cargo', 'storm', 'anchor', 'quay', 'dock', 'buoy'];
-    const rand = seededRandom(5);
-    const chunks = Array.from({ length: 700 }, (_, i) =>
-      chunk(
-        `c${i}`,
-        Array.from({ length: 2 + Math.floor(rand() * 9) }, () => words[Math.floor(words.length * rand() ** 2)]).join(' '),
-        {
-          version_id: `v${Math.floor(i / 10)}`,
-          collection_id: i % 7 === 0 ? 'other' : 'c1',
-        },
-      ),
-    );
-    const path = join(dir, 'merged.sqlite');
-    const merged = openLexicalIndex(path, { segmentChunks: 4 });
-    const exhaustive = openLexicalIndex(join(dir, 'merged-exhaustive.sqlite'), { segmentChunks: 4, pruning: false });
-    const single = openLexicalIndex(':memory:');
-    const indexes = [merged, exhaustive, single];
-    for (let i = 0; i < chunks.length; i += 4) {
-      for (const index of indexes) await index.upsert(chunks.slice(i, i + 4));
-      // deletions both before and after their segments are merged
-      if (i % 120 === 0) for (const index of indexes) await index.deleteVersion(`v${i / 20}`);
-    }
-    const queries = ['harbour ferry', 'storm anchor quay', 'buoy', 'crane cargo pier lighthouse dock', 'tide tide ferry'];
-    const run = async (index: typeof single) =>
-      Promise.all(
-        queries.flatMap((q) => [
-          index.search(q, { k: 10 }),
-          index.search(q, { k: 40, filter: { collectionIds: ['c1'] } }),
-          index.queryTerms(q, { filter: { collectionIds: ['c1'] } }),
-        ]),
+  it.each([false, true])(
+    'merges a collection’s neighbouring segments tier by tier, dropping deleted chunks, with the hits of one unsegmented index (merge thread: %s)',
+    async (mergeThread) => {
+      const words = [
+        'harbour',
+        'lighthouse',
+        'ferry',
+        'tide',
+        'pier',
+        'crane',
+        'cargo',
+        'storm',
+        'anchor',
+        'quay',
+        'dock',
+        'buoy',
+      ];
+      const rand = seededRandom(5);
+      const chunks = Array.from({ length: 700 }, (_, i) =>
+        chunk(
+          `c${i}`,
+          Array.from({ length: 2 + Math.floor(rand() * 9) }, () => words[Math.floor(words.length * rand() ** 2)]).join(' '),
+          {
+            version_id: `v${Math.floor(i / 10)}`,
+            collection_id: i % 7 === 0 ? 'other' : 'c1',
+          },
+        ),
       );
-    const expected = await run(single);
-    // searched while merges run (they yield between batches), and once they are done
-    expect(await run(merged)).toEqual(expected);
-    await merged.merged();
-    expect(await run(merged)).toEqual(expected);
-    await exhaustive.merged();
-    expect(await run(exhaustive)).toEqual(expected);
-    await merged.close();
-    const db = new Database(path, { readonly: true });
-    const segments = db.prepare('SELECT collection_id AS c, chunks FROM lex_segments ORDER BY seg').all() as {
-      c: string;
-      chunks: number;
-    }[];
-    const dead = db.prepare('SELECT count(*) FROM lex_dead').pluck().get() as number;
-    db.close();
-    // 600 chunks of c1 in segments of 4: tiers of 4, 32 and 256 chunks, at most 7 segments of each
-    const ofC1 = segments.filter((x) => x.c === 'c1');
-    expect(ofC1.length).toBeLessThanOrEqual(21);
-    expect(Math.max(...ofC1.map((x) => x.chunks))).toBeGreaterThan(200);
-    expect(dead).toBeLessThan(30);
-    const reopened = openLexicalIndex(path, { segmentChunks: 4 });
-    expect(await run(reopened)).toEqual(expected);
-    await reopened.close();
-    await exhaustive.close();
-    await single.close();
-  });
+      const path = join(dir, `merged-${mergeThread}.sqlite`);
+      const merged = openLexicalIndex(path, { segmentChunks: 4, mergeThread });
+      const exhaustive = openLexicalIndex(join(dir, `merged-exhaustive-${mergeThread}.sqlite`), {
+        segmentChunks: 4,
+        pruning: false,
+        mergeThread,
+      });
+      const single = openLexicalIndex(':memory:');
+      const indexes = [merged, exhaustive, single];
+      for (let i = 0; i < chunks.length; i += 4) {
+        for (const index of indexes) await index.upsert(chunks.slice(i, i + 4));
+        // deletions both before and after their segments are merged
+        if (i % 120 === 0) for (const index of indexes) await index.deleteVersion(`v${i / 20}`);
+      }
+      const queries = ['harbour ferry', 'storm anchor quay', 'buoy', 'crane cargo pier lighthouse dock', 'tide tide ferry'];
+      const run = async (index: typeof single) =>
+        Promise.all(
+          queries.flatMap((q) => [
+            index.search(q, { k: 10 }),
+            index.search(q, { k: 40, filter: { collectionIds: ['c1'] } }),
+            index.queryTerms(q, { filter: { collectionIds: ['c1'] } }),
+          ]),
+        );
+      const expected = await run(single);
+      // searched while merges run (they yield between batches), and once they are done
+      expect(await run(merged)).toEqual(expected);
+      await merged.merged();
+      expect(await run(merged)).toEqual(expected);
+      await exhaustive.merged();
+      expect(await run(exhaustive)).toEqual(expected);
+      await merged.close();
+      const db = new Database(path, { readonly: true });
+      const segments = db.prepare('SELECT collection_id AS c, chunks FROM lex_segments ORDER BY seg').all() as {
+        c: string;
+        chunks: number;
+      }[];
+      const dead = db.prepare('SELECT count(*) FROM lex_dead').pluck().get() as number;
+      db.close();
+      // 600 chunks of c1 in segments of 4: tiers of 4, 32 and 256 chunks, at most 7 segments of each
+      const ofC1 = segments.filter((x) => x.c === 'c1');
+      expect(ofC1.length).toBeLessThanOrEqual(21);
+      expect(Math.max(...ofC1.map((x) => x.chunks))).toBeGreaterThan(200);
+      expect(dead).toBeLessThan(30);
+      const reopened = openLexicalIndex(path, { segmentChunks: 4 });
+      expect(await run(reopened)).toEqual(expected);
+      await reopened.close();
+      await exhaustive.close();
+      await single.close();
+    },
+  );
 
   it('orders terms as SQLite does (code points), astral characters and the end of the BMP included', () => {
     const terms = ['a', 'ab', 'b', '\uff01', '\u{1f600}', '\ue000', '\ud7ff', '\u{20000}', 'z', '中', '𠮷a', '𠮷', 'ａ', ''];
@@ -210,41 +231,76 @@ describe('SqliteLexicalIndex', () => {
     expect([...terms].sort(compareBinary)).toEqual(sqlite);
   });
 
-  it('merges segments of many terms read a page at a time: the hits of one unsegmented index', async () => {
-    // ~50 distinct words per chunk (and their pairs): each segment holds several pages of terms
-    const rand = seededRandom(11);
-    const vocabulary = Array.from({ length: 3000 }, (_, i) =>
-      i % 3 === 0
-        ? `w${i.toString(36)}x`
-        : i % 3 === 1
-          ? `𠀀${String.fromCodePoint(0x20000 + i)}中`
-          : `港${String.fromCodePoint(0x4e00 + i)}`,
+  it.each([false, true])(
+    'merges segments of many terms read a page at a time: the hits of one unsegmented index (merge thread: %s)',
+    async (mergeThread) => {
+      // ~50 distinct words per chunk (and their pairs): each segment holds several pages of terms
+      const rand = seededRandom(11);
+      const vocabulary = Array.from({ length: 3000 }, (_, i) =>
+        i % 3 === 0
+          ? `w${i.toString(36)}x`
+          : i % 3 === 1
+            ? `𠀀${String.fromCodePoint(0x20000 + i)}中`
+            : `港${String.fromCodePoint(0x4e00 + i)}`,
+      );
+      const chunks = Array.from({ length: 64 }, (_, i) =>
+        chunk(`m${i}`, Array.from({ length: 50 }, () => vocabulary[Math.floor(vocabulary.length * rand() ** 1.5)]).join(' ')),
+      );
+      const path = join(dir, `paged-merge-${mergeThread}.sqlite`);
+      const merged = openLexicalIndex(path, { segmentChunks: 4, mergeThread });
+      const single = openLexicalIndex(':memory:');
+      for (let i = 0; i < chunks.length; i += 4) {
+        await merged.upsert(chunks.slice(i, i + 4));
+        await single.upsert(chunks.slice(i, i + 4));
+      }
+      await merged.merged();
+      const queries = Array.from({ length: 40 }, (_, i) =>
+        [vocabulary[i * 7], vocabulary[i * 13 + 1], vocabulary[i * 3 + 2]].join(' '),
+      );
+      const run = async (index: typeof single) => Promise.all(queries.map((q) => index.search(q, { k: 10 })));
+      expect(await run(merged)).toEqual(await run(single));
+      await merged.close();
+      const db = new Database(path, { readonly: true });
+      const rows = segTables(db).map((seg) => ({
+        seg,
+        n: db.prepare(`SELECT count(*) FROM lex_seg_${seg}`).pluck().get() as number,
+      }));
+      db.close();
+      // 64 chunks in segments of 4 merged to 2 of 32: every row read once, none left behind
+      expect(rows).toHaveLength(2);
+      expect(Math.min(...rows.map((r) => r.n))).toBeGreaterThan(500);
+    },
+  );
+
+  it('closes while a merge runs on the merge thread, and the reopened index merges again with the same hits', async () => {
+    const words = ['harbour', 'ferry', 'tide', 'pier', 'crane', 'cargo', '港口', '灯塔'];
+    const chunks = Array.from({ length: 36 }, (_, i) =>
+      chunk(`c${i}`, `${words[i % 8]} ${words[(i * 5) % 8]} ${words[(i + 2) % 3]} #${i}`),
     );
-    const chunks = Array.from({ length: 64 }, (_, i) =>
-      chunk(`m${i}`, Array.from({ length: 50 }, () => vocabulary[Math.floor(vocabulary.length * rand() ** 1.5)]).join(' ')),
-    );
-    const merged = openLexicalIndex(join(dir, 'paged-merge.sqlite'), { segmentChunks: 4 });
+    const path = join(dir, 'closed-merge.sqlite');
+    const index = openLexicalIndex(path, { segmentChunks: 4, mergeThread: true });
     const single = openLexicalIndex(':memory:');
-    for (let i = 0; i < chunks.length; i += 4) {
-      await merged.upsert(chunks.slice(i, i + 4));
+    for (let i = 0; i < 32; i += 4) {
+      await index.upsert(chunks.slice(i, i + 4));
       await single.upsert(chunks.slice(i, i + 4));
     }
-    await merged.merged();
-    const queries = Array.from({ length: 40 }, (_, i) =>
-      [vocabulary[i * 7], vocabulary[i * 13 + 1], vocabulary[i * 3 + 2]].join(' '),
-    );
-    const run = async (index: typeof single) => Promise.all(queries.map((q) => index.search(q, { k: 10 })));
-    expect(await run(merged)).toEqual(await run(single));
-    await merged.close();
-    const db = new Database(join(dir, 'paged-merge.sqlite'), { readonly: true });
-    const rows = segTables(db).map((seg) => ({
-      seg,
-      n: db.prepare(`SELECT count(*) FROM lex_seg_${seg}`).pluck().get() as number,
-    }));
-    db.close();
-    // 64 chunks in segments of 4 merged to 2 of 32: every row read once, none left behind
-    expect(rows).toHaveLength(2);
-    expect(Math.min(...rows.map((r) => r.n))).toBeGreaterThan(500);
+    // the eighth segment started a merge on the thread
+    await index.close();
+    const reopened = openLexicalIndex(path, { segmentChunks: 4, mergeThread: true });
+    await reopened.upsert(chunks.slice(32));
+    await single.upsert(chunks.slice(32));
+    const queries = ['harbour ferry', 'tide cargo', 'crane', '港口 灯塔'];
+    const run = async (x: typeof single) => Promise.all(queries.map((q) => x.search(q, { k: 20 })));
+    expect(await run(reopened)).toEqual(await run(single));
+    await reopened.merged();
+    expect(await run(reopened)).toEqual(await run(single));
+    await reopened.close();
+    const peek = new Database(path, { readonly: true });
+    const live = new Set(peek.prepare('SELECT seg FROM lex_segments').pluck().all() as number[]);
+    expect(live.size).toBe(2);
+    expect(segTables(peek).filter((seg) => !live.has(seg))).toEqual([]);
+    peek.close();
+    await single.close();
   });
 
   it('drops what a merge cut short by a crash left behind, and merges again', async () => {

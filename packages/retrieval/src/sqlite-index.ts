@@ -6,6 +6,7 @@ import Database from 'better-sqlite3';
 import type { Bm25Params } from './bm25.js';
 import { countTerms, DEFAULT_BM25, idf, termWeight } from './bm25.js';
 import { ChunkTable } from './chunk-table.js';
+import { ListMerger, type MergedBatch, type MergeHandlers, MergeReader, segTable } from './merge.js';
 import { blockBounds, ListCursor, PostingsBuffer, PostingsWriter, skipTable } from './postings.js';
 import { type PackedTermCounts, packTermCounts, type TermCountHandlers } from './term-counts.js';
 
@@ -25,9 +26,15 @@ export interface LexicalIndexOptions {
    * thread that writes the index. Only for the default analyzer; the terms are the same.
    */
   analysisThread?: boolean;
+  /**
+   * Read and re-encode the lists of merged segments in a thread of its own (default false; an index
+   * in a file only), so the index's thread only writes the merged rows. The segments are the same.
+   */
+  mergeThread?: boolean;
 }
 
 const analysisEntry = new URL('./analysis-thread.ts', import.meta.url);
+const mergeEntry = new URL('./merge-thread.ts', import.meta.url);
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -40,13 +47,6 @@ CREATE INDEX IF NOT EXISTS lex_chunks_version ON lex_chunks(version_id);
 CREATE TABLE IF NOT EXISTS lex_segments (seg INTEGER PRIMARY KEY, last_doc INTEGER NOT NULL, collection_id TEXT, chunks INTEGER);
 CREATE TABLE IF NOT EXISTS lex_dead (doc INTEGER PRIMARY KEY, seg INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS lex_snapshot (name TEXT PRIMARY KEY, data BLOB NOT NULL);`;
-
-/**
- * The table of a segment's lists, one per segment: a query's lookup and a merge's read stay within
- * one segment's B-tree, and a merged segment goes with one DROP TABLE instead of a delete per row
- * (deleting the rows of eight merged segments took a third of the merge's time).
- */
-const segTable = (seg: number) => `lex_seg_${Math.trunc(seg)}`;
 
 const createSegTable = (db: Database.Database, seg: number) =>
   db.exec(
@@ -110,74 +110,6 @@ class BatchPace {
   took(ms: number): void {
     if (ms > 2 * this.targetMs) this.size = Math.max(this.min, this.size >> 1);
     else if (ms < this.targetMs / 2) this.size = Math.min(this.max, this.size * 2);
-  }
-}
-
-/** A UTF-16 unit moved so that units compare in code point order (surrogates above the rest of the BMP). */
-function codePointOrder(unit: number): number {
-  return unit >= 0xe000 ? unit - 0x800 : unit >= 0xd800 ? unit + 0x2000 : unit;
-}
-
-/** Strings in SQLite's BINARY order (UTF-8 bytes, that is code points), not JavaScript's UTF-16 order. */
-export function compareBinary(a: string, b: string): number {
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    const x = a.charCodeAt(i);
-    const y = b.charCodeAt(i);
-    if (x !== y) return codePointOrder(x) - codePointOrder(y);
-  }
-  return a.length - b.length;
-}
-
-/**
- * The postings rows of the segments a merge reads, term by term in term order, read a page of each
- * segment at a time (a k-way merge of their primary-key order): no list of every term of the merged
- * segments, which at a million chunks is millions of strings read in one statement of seconds.
- */
-class MergeReader {
-  private readonly pages: { rows: [string, Uint8Array][]; at: number; end: boolean }[];
-  private readonly first: Database.Statement[];
-  private readonly after: Database.Statement[];
-
-  constructor(db: Database.Database, segs: number[]) {
-    this.first = segs.map((s) => db.prepare(`SELECT term, data FROM ${segTable(s)} ORDER BY term LIMIT ?`).raw());
-    this.after = segs.map((s) => db.prepare(`SELECT term, data FROM ${segTable(s)} WHERE term > ? ORDER BY term LIMIT ?`).raw());
-    this.pages = segs.map(() => ({ rows: [], at: 0, end: false }));
-  }
-
-  /**
-   * The next terms with their lists (oldest segment first): every term up to the smallest last term
-   * of a page read, so each term comes once with the lists of all segments; null when all are read.
-   * Reads at most `pageSize` rows of each segment whose page ran out.
-   */
-  next(pageSize: number): [string, Uint8Array[]][] | null {
-    let bound: string | null = null;
-    for (const [i, page] of this.pages.entries()) {
-      if (page.at === page.rows.length && !page.end) {
-        const last = page.rows.at(-1)?.[0];
-        page.rows = (
-          last === undefined
-            ? (this.first[i] as Database.Statement).all(pageSize)
-            : (this.after[i] as Database.Statement).all(last, pageSize)
-        ) as [string, Uint8Array][];
-        page.at = 0;
-        page.end = page.rows.length < pageSize;
-      }
-      const last = page.rows.at(-1)?.[0];
-      if (!page.end && last !== undefined && (bound === null || compareBinary(last, bound) < 0)) bound = last;
-    }
-    const byTerm = new Map<string, Uint8Array[]>();
-    for (const page of this.pages) {
-      for (; page.at < page.rows.length; page.at++) {
-        const [term, data] = page.rows[page.at] as [string, Uint8Array];
-        if (bound !== null && compareBinary(term, bound) > 0) break;
-        const lists = byTerm.get(term);
-        if (lists) lists.push(data);
-        else byTerm.set(term, [data]);
-      }
-    }
-    if (byTerm.size === 0) return null;
-    return [...byTerm].sort((a, b) => compareBinary(a[0], b[0]));
   }
 }
 
@@ -336,6 +268,7 @@ export class SqliteLexicalIndex implements LexicalIndex {
   lastWork = { lists: 0, postings: 0, scored: 0, skipped: 0 };
   private readonly stmts: ReturnType<SqliteLexicalIndex['prepare']>;
   private readonly analysis: ThreadHandle<TermCountHandlers> | null;
+  private readonly mergeThread: ThreadHandle<MergeHandlers> | null;
   /** Upserts waiting for their terms: close lets them finish first. */
   private readonly upserting = new Set<Promise<unknown>>();
 
@@ -354,6 +287,10 @@ export class SqliteLexicalIndex implements LexicalIndex {
     this.analysis =
       options.analysisThread && !options.analyzer
         ? startThread<TermCountHandlers>(analysisEntry, undefined, 'lexical analysis')
+        : null;
+    this.mergeThread =
+      options.mergeThread && path !== ':memory:' && path !== ''
+        ? startThread<MergeHandlers>(mergeEntry, { path }, 'lexical merge')
         : null;
     this.migrateRowPerPosting();
     this.splitPostings();
@@ -807,31 +744,26 @@ export class SqliteLexicalIndex implements LexicalIndex {
     const deadBefore = new Set(segs.flatMap((s) => (this.segInfo.get(s) as Segment).dead));
     const inList = segs.map(() => '?').join(', ');
     const insert = this.segStmts(seg, true).insert;
-    const reader = new MergeReader(this.db, segs);
-    const writer = new PostingsWriter();
-    const buf = new PostingsBuffer();
-    const pace = new BatchPace(MERGE_SLICE_MS, 64, MERGE_BATCH);
-    for (let done = false; !done; ) {
-      await yieldTurn();
-      if (this.closing) return;
-      const t0 = performance.now();
-      this.db.transaction(() => {
-        const batch = reader.next(pace.size);
-        done = batch === null;
-        for (const [term, lists] of batch ?? []) {
-          for (const data of lists) {
-            buf.clear();
-            buf.decode(data);
-            for (let i = 0; i < buf.n; i++) {
-              const doc = buf.docs[i] as number;
-              if (this.chunks.alive(doc)) writer.add(doc, buf.tfs[i] as number, this.chunks.len(doc));
-            }
+    if (this.mergeThread) {
+      if (!(await this.mergeOnThread(this.mergeThread, segs, insert))) return;
+    } else {
+      const reader = new MergeReader(this.db, segs);
+      const merger = new ListMerger((doc) => (this.chunks.alive(doc) ? this.chunks.len(doc) : -1));
+      const pace = new BatchPace(MERGE_SLICE_MS, 64, MERGE_BATCH);
+      for (let done = false; !done; ) {
+        await yieldTurn();
+        if (this.closing) return;
+        const t0 = performance.now();
+        this.db.transaction(() => {
+          const batch = reader.next(pace.size);
+          done = batch === null;
+          for (const [term, lists] of batch ?? []) {
+            const list = merger.merge(lists);
+            if (list.n > 0) insert.run(term, list.n, list.skip, list.data);
           }
-          const list = writer.take();
-          if (list.n > 0) insert.run(term, list.n, list.skip, list.data);
-        }
-      })();
-      pace.took(performance.now() - t0);
+        })();
+        pace.took(performance.now() - t0);
+      }
     }
     await yieldTurn();
     if (this.closing) return;
@@ -863,6 +795,37 @@ export class SqliteLexicalIndex implements LexicalIndex {
       this.dropSegTable(s);
     }
     this.db.prepare("DELETE FROM meta WHERE key = 'dropping'").run();
+  }
+
+  /**
+   * The merge's reads and re-encoding on the merge thread, one batch ahead of the writes here: the
+   * thread reads the next batch while this one is written. The chunks deleted before the merge are
+   * left out by their lengths as it begins; those deleted while it runs become the merged segment's
+   * deleted chunks. False when the index closed meanwhile.
+   */
+  private async mergeOnThread(thread: ThreadHandle<MergeHandlers>, segs: number[], insert: Database.Statement): Promise<boolean> {
+    const lens = this.chunks.storedLens();
+    await thread.call('begin', { segs, lens }, [lens.buffer as ArrayBuffer]);
+    const pace = new BatchPace(MERGE_SLICE_MS, 64, MERGE_BATCH);
+    let next: Promise<MergedBatch | null> = thread.call('next', pace.size);
+    for (;;) {
+      const batch = await next;
+      if (this.closing || !this.db.open) return false;
+      if (batch === null) return true;
+      next = thread.call('next', pace.size);
+      const t0 = performance.now();
+      this.db.transaction(() => {
+        for (let i = 0, skipAt = 0, dataAt = 0; i < batch.terms.length; i++) {
+          const skipEnd = batch.skipEnds[i] as number;
+          const dataEnd = batch.dataEnds[i] as number;
+          insert.run(batch.terms[i], batch.n[i], batch.skip.subarray(skipAt, skipEnd), batch.data.subarray(dataAt, dataEnd));
+          skipAt = skipEnd;
+          dataAt = dataEnd;
+        }
+      })();
+      pace.took(performance.now() - t0);
+      await yieldTurn();
+    }
   }
 
   /** Resolves when no merge is running or due. */
@@ -1171,6 +1134,7 @@ export class SqliteLexicalIndex implements LexicalIndex {
     await this.analysis?.close();
     this.closing = true;
     await this.merging;
+    await this.mergeThread?.close();
     if (this.db.open) {
       this.flush();
       this.writeSnapshot();
