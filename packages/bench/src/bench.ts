@@ -17,6 +17,9 @@
  *   --metadata-scale N          the embedded metadata store alone written up to N chunks (metadata-scale.ts)
  *   --scale N [--scale-keep DIR] the embedded default at N chunks (scale.ts); DIR/N keeps the data folder and encoder
  *   --scale-reuse DIR/N         the question figures alone (cold start, lexical, hybrid per stage) on such a folder
+ *   --lexical-merge N [--merge-runs R]
+ *                               the lexical index's merge of 8 segments of N / 8 chunks, its reads and re-encoding on
+ *                               the index's thread and on the merge thread, alternating R times (merge-bench.ts)
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -29,6 +32,7 @@ import { defaultEngineConfig } from '@pinpoint/engine';
 import { loadDataset } from '@pinpoint/eval';
 import { benchLoad } from './load.js';
 import { benchParseMemory } from './memory.js';
+import { benchMerge } from './merge-bench.js';
 import { benchMetadataScale } from './metadata-scale.js';
 import { benchOcr } from './ocr-bench.js';
 import { benchFormats } from './parser-bench.js';
@@ -61,6 +65,8 @@ const { values } = parseArgs({
     'scale-concurrency': { type: 'string' },
     'scale-keep': { type: 'string' },
     'scale-reuse': { type: 'string' },
+    'lexical-merge': { type: 'string' },
+    'merge-runs': { type: 'string', default: '3' },
     'memory-mb': { type: 'string', default: '20' },
     load: { type: 'boolean', default: false },
     askers: { type: 'string', default: '50' },
@@ -197,6 +203,13 @@ if (values['metadata-scale']) {
         `  CPU ${r.user_s} s user + ${r.system_s} s system; load average ${r.load_average.join(' → ')}`,
       ].join('\n'),
     );
+  process.exit(0);
+}
+if (values['lexical-merge']) {
+  const log = values.json ? (line: string) => console.error(line) : (line: string) => console.log(line);
+  const r = await benchMerge(shared, { chunks: Number(values['lexical-merge']), runs: Number(values['merge-runs']) || 3, log });
+  log(`  median busy: index thread ${r.median_busy_ms.index_thread} ms, merge thread ${r.median_busy_ms.merge_thread} ms`);
+  if (values.json) console.log(JSON.stringify(r));
   process.exit(0);
 }
 if (values['scale-reuse']) {
