@@ -303,6 +303,35 @@ describe('SqliteLexicalIndex', () => {
     await single.close();
   });
 
+  it('merges on the index thread instead when the merge thread fails midway, with the same hits', async () => {
+    const words = ['harbour', 'ferry', 'tide', 'pier', 'crane', 'cargo'];
+    const chunks = Array.from({ length: 32 }, (_, i) => chunk(`c${i}`, `${words[i % 6]} ${words[(i * 5) % 6]} #${i}`));
+    const path = join(dir, 'failed-thread.sqlite');
+    const index = openLexicalIndex(path, { segmentChunks: 4, mergeThread: true });
+    const single = openLexicalIndex(':memory:');
+    // a thread that answers the first batch, then stops
+    const real = (index as unknown as { mergeThread: { call: (m: string, p: unknown, t?: ArrayBuffer[]) => Promise<unknown> } })
+      .mergeThread;
+    const call = real.call.bind(real);
+    let batches = 0;
+    real.call = (method, payload, transfer) =>
+      method === 'next' && ++batches > 1 ? Promise.reject(new Error('stopped')) : call(method, payload, transfer);
+    for (let i = 0; i < 32; i += 4) {
+      await index.upsert(chunks.slice(i, i + 4));
+      await single.upsert(chunks.slice(i, i + 4));
+    }
+    await index.merged();
+    const queries = ['harbour ferry', 'tide cargo', 'crane', 'pier'];
+    const run = async (x: typeof single) => Promise.all(queries.map((q) => x.search(q, { k: 40 })));
+    expect(await run(index)).toEqual(await run(single));
+    expect(batches).toBeGreaterThan(1);
+    await index.close();
+    const peek = new Database(path, { readonly: true });
+    expect(peek.prepare('SELECT count(*) FROM lex_segments').pluck().get()).toBe(1);
+    peek.close();
+    await single.close();
+  });
+
   it('drops what a merge cut short by a crash left behind, and merges again', async () => {
     const words = ['harbour', 'ferry', 'tide', 'pier', 'crane', 'cargo'];
     const chunks = Array.from({ length: 40 }, (_, i) =>

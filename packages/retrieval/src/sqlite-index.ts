@@ -268,7 +268,7 @@ export class SqliteLexicalIndex implements LexicalIndex {
   lastWork = { lists: 0, postings: 0, scored: 0, skipped: 0 };
   private readonly stmts: ReturnType<SqliteLexicalIndex['prepare']>;
   private readonly analysis: ThreadHandle<TermCountHandlers> | null;
-  private readonly mergeThread: ThreadHandle<MergeHandlers> | null;
+  private mergeThread: ThreadHandle<MergeHandlers> | null;
   /** Upserts waiting for their terms: close lets them finish first. */
   private readonly upserting = new Set<Promise<unknown>>();
 
@@ -744,9 +744,20 @@ export class SqliteLexicalIndex implements LexicalIndex {
     const deadBefore = new Set(segs.flatMap((s) => (this.segInfo.get(s) as Segment).dead));
     const inList = segs.map(() => '?').join(', ');
     const insert = this.segStmts(seg, true).insert;
+    let threaded = false;
     if (this.mergeThread) {
-      if (!(await this.mergeOnThread(this.mergeThread, segs, insert))) return;
-    } else {
+      try {
+        if (!(await this.mergeOnThread(this.mergeThread, segs, insert))) return;
+        threaded = true;
+      } catch {
+        if (this.closing || !this.db.open) return;
+        // the thread stopped or could not read the file: this merge and the later ones run here
+        void this.mergeThread.close().catch(() => undefined);
+        this.mergeThread = null;
+        this.db.exec(`DELETE FROM ${segTable(seg)}`);
+      }
+    }
+    if (!threaded) {
       const reader = new MergeReader(this.db, segs);
       const merger = new ListMerger((doc) => (this.chunks.alive(doc) ? this.chunks.len(doc) : -1));
       const pace = new BatchPace(MERGE_SLICE_MS, 64, MERGE_BATCH);
@@ -813,6 +824,8 @@ export class SqliteLexicalIndex implements LexicalIndex {
       if (this.closing || !this.db.open) return false;
       if (batch === null) return true;
       next = thread.call('next', pace.size);
+      // awaited after this batch is written; a failure meanwhile is not an unhandled rejection
+      next.catch(() => undefined);
       const t0 = performance.now();
       this.db.transaction(() => {
         for (let i = 0, skipAt = 0, dataAt = 0; i < batch.terms.length; i++) {
