@@ -606,6 +606,53 @@ describe('reading a question against a table', () => {
     expect(a?.citations[0]).toMatchObject({ quote: 'Australian Labor Party', anchor: { cell_range: 'A2' } });
   });
 
+  it('answers "what is the only team …" from the Team column, and finds no column by cells that say "team"', () => {
+    const cup = tableSource(
+      'cup.csv',
+      ['Team', 'Location', 'Home Ground', 'First year in Qld Cup', 'Last year in Qld Cup', 'Qld Cup Premierships'],
+      [
+        ['Aspley Broncos', 'Brisbane', 'Bishop Park', '2007', '2007', 'Nil'],
+        ['Brothers-Valleys', 'Brisbane', "O'Callaghan Park", '2004', '2004', 'Nil'],
+        ['Bundaberg Grizzlies', 'Bundaberg', 'Salter Oval', '1996', '1998', 'Nil'],
+        ['Cairns Cyclones', 'Cairns', 'Barlow Park', '1996', '2000', 'Nil'],
+        ['Central Capras', 'Rockhampton', 'Browne Park', '1996', '1997', 'Nil'],
+        ['Gold Coast Vikings', 'Gold Coast', 'Owen Park and Carrara Stadium', '1998', '1998', 'Nil'],
+        ['Logan Scorpions', 'Logan City', 'Meakin Park', '1996', '2002', 'Nil'],
+        ['Mackay Sea Eagles', 'Mackay', 'Mackay Junior Rugby League Ground', '1996', '1996', 'Nil'],
+        ['North Queensland Young Guns', 'Townsville', 'Dairy Farmers Stadium', '2002', '2007', '2005'],
+        ['Past Brothers', 'Brisbane', 'Corbett Park, Crosby Park, Lang Park, ANZ Stadium', '1996', '1998', 'Nil'],
+        ['Port Moresby Vipers', 'Port Moresby', 'Lloyd Robson Oval', '1996', '1997', 'Nil'],
+        ['Souths Magpies', 'Brisbane', 'Davies Park', '1996', '2002', 'Nil'],
+        ['Sunshine Coast Falcons', 'Sunshine Coast', 'Quad Park', '1996', '1996', 'Nil'],
+        ['Townsville Stingers', 'Townsville', 'Dairy Farmers Stadium, Townsville Sports Reserve', '1998', '1998', 'Nil'],
+        ['Toowoomba Clydesdales', 'Toowoomba', 'Athletic Oval (Clive Berghofer Stadium)', '1996', '2006', '1996, 2001'],
+        ['Wests Panthers', 'Brisbane', 'Purtell Park', '1996', '2003', 'Nil'],
+      ],
+    );
+    // the index's weights: every team's row says Qld Cup, few say 2005
+    const weights = new Map([
+      ['team', 1.2],
+      ['2005', 3.1],
+      ['qld', 2.4],
+      ['cup', 1.6],
+      ['premiership', 2.9],
+    ]);
+    const a = answerFromTables('what is the only team to have 2005 in qld cup premierships?', [cup], weights);
+    expect(a?.citations[0]).toMatchObject({ quote: 'North Queensland Young Guns', anchor: { cell_range: 'A10' } });
+    const drivers = tableSource(
+      'drivers.csv',
+      ['Driver', 'Entrant', 'Laps'],
+      [
+        ['Jim Clark', 'Team Lotus', '80'],
+        ['Graham Hill', 'Owen Racing', '82'],
+      ],
+    );
+    // no header says team: the Entrant column is not found by its cell "Team Lotus"
+    expect(answerFromTables('Which team completed the most laps?', [drivers], new Map())?.citations[0]?.quote).not.toBe(
+      'Team Lotus',
+    );
+  });
+
   it('answers "the last junction" from the column whose cells name junctions when no header does', () => {
     const highway = tableSource(
       'highway.csv',

@@ -424,18 +424,25 @@ function typedColumn(q: string, table: QaTable, exclude: Set<number>): QaColumn 
 }
 
 const NOT_NOUNS = new Set(
-  'is was are were has had have did does do the a an of kind type one year number place time position country team amount'.split(
-    ' ',
-  ),
+  'is was are were has had have did does do the a an of kind type one year number place time position amount'.split(' '),
 );
+/**
+ * Nouns that name the column asked for only when a header says them ("which team" → Team): cells say
+ * them of other things too ("Team Lotus", "country music"), so no column is found by its cells.
+ */
+const HEADER_NOUNS = new Set(['team', 'country']);
 
-/** The terms of the noun a wh-word asks for ("which party …" → parti); none when it names no column ("what year"). */
-function askedTerms(q: string): Set<string> {
+/**
+ * The terms of the noun a wh-word asks for ("which party …" → parti); none when it names no column
+ * ("what year"). `headerOnly`: the noun names a column by its header alone (HEADER_NOUNS).
+ */
+function askedTerms(q: string): { terms: Set<string>; headerOnly: boolean } {
   const noun =
     /\b(?:which|what|whose|name (?:a|an|one|the|another))\s+(?:(?:is|was|are|were)\s+)?(?:the\s+)?(?:(?:only|other|first|last|next|previous)\s+)?([\p{L}]+)/u.exec(
       q,
     )?.[1];
-  return noun && !NOT_NOUNS.has(noun) ? termsOf(noun) : new Set();
+  if (!noun || NOT_NOUNS.has(noun)) return { terms: new Set(), headerOnly: false };
+  return { terms: termsOf(noun), headerOnly: HEADER_NOUNS.has(noun) };
 }
 
 /**
@@ -448,7 +455,7 @@ function askedColumn(q: string, table: QaTable, exclude: Set<number>): QaColumn 
   // "what time is the game": a Time column; "which other time was the score the same": the occasion, its date
   if (/\b(?:which|what)\s+(?:other\s+)?time\b/.test(q))
     return free.find((c) => /\btime\b/i.test(c.name)) ?? free.find((c) => /\b(date|year|season|day)\b/i.test(c.name));
-  const terms = askedTerms(q);
+  const { terms, headerOnly } = askedTerms(q);
   if (terms.size > 0) {
     // "name a constituency": the Constituency column before "Constituency number" — a name before a number, then the shorter name
     const named = free
@@ -459,7 +466,7 @@ function askedColumn(q: string, table: QaTable, exclude: Set<number>): QaColumn 
     if (named[0] && named[0].numeric >= 0.5 && title && !/\b(number|how many|how much)\b/.test(q)) return title;
     if (named[0]) return named[0];
     // "the last junction": no header says junction, but a column's cells do ("Zivan Junction")
-    return holdingColumn(table, free, terms);
+    return headerOnly ? undefined : holdingColumn(table, free, terms);
   }
   return undefined;
 }
@@ -605,10 +612,11 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
   const best = matched[0]?.score ?? 0;
   // "which party won …": a cell "Australian Labor Party" that holds only the noun asked for (a noun
   // that names a column) is what is asked, not a condition
-  const askedNoun = askedTerms(q);
+  const { terms: askedNoun, headerOnly } = askedTerms(q);
   const asked =
     askedNoun.size > 0 &&
-    (table.columns.some((c) => [...askedNoun].some((t) => c.terms.has(t))) || holdingColumn(table, table.columns, askedNoun))
+    (table.columns.some((c) => [...askedNoun].some((t) => c.terms.has(t))) ||
+      (!headerOnly && holdingColumn(table, table.columns, askedNoun)))
       ? askedNoun
       : new Set<string>();
   const onlyAsked = (c: QaCell): boolean =>
