@@ -235,7 +235,9 @@ if (values.scale) {
       ...(values['scale-keep'] ? { keep: join(values['scale-keep'], String(n)) } : {}),
     });
     runs.push(result);
+    // with --json, each size's figures also go to the log: the last line holds only the largest
     if (!values.json) console.log(scaleReport(result));
+    else log(JSON.stringify(result));
   }
   const growth = growthExponents(runs);
   if (growth.length > 0) log(growth.map((g) => `growth ${g.from} → ${g.to} chunks: ${JSON.stringify(g.exponents)}`).join('\n'));
