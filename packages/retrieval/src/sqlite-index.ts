@@ -744,38 +744,11 @@ export class SqliteLexicalIndex implements LexicalIndex {
     const deadBefore = new Set(segs.flatMap((s) => (this.segInfo.get(s) as Segment).dead));
     const inList = segs.map(() => '?').join(', ');
     const insert = this.segStmts(seg, true).insert;
-    let threaded = false;
-    if (this.mergeThread) {
-      try {
-        if (!(await this.mergeOnThread(this.mergeThread, segs, insert))) return;
-        threaded = true;
-      } catch {
-        if (this.closing || !this.db.open) return;
-        // the thread stopped or could not read the file: this merge and the later ones run here
-        void this.mergeThread.close().catch(() => undefined);
-        this.mergeThread = null;
-        this.db.exec(`DELETE FROM ${segTable(seg)}`);
-      }
-    }
-    if (!threaded) {
-      const reader = new MergeReader(this.db, segs);
-      const merger = new ListMerger((doc) => (this.chunks.alive(doc) ? this.chunks.len(doc) : -1));
-      const pace = new BatchPace(MERGE_SLICE_MS, 64, MERGE_BATCH);
-      for (let done = false; !done; ) {
-        await yieldTurn();
-        if (this.closing) return;
-        const t0 = performance.now();
-        this.db.transaction(() => {
-          const batch = reader.next(pace.size);
-          done = batch === null;
-          for (const [term, lists] of batch ?? []) {
-            const list = merger.merge(lists);
-            if (list.n > 0) insert.run(term, list.n, list.skip, list.data);
-          }
-        })();
-        pace.took(performance.now() - t0);
-      }
-    }
+    let finished: boolean | null = null;
+    if (this.mergeThread)
+      finished = await this.mergeOnThread(this.mergeThread, segs, insert).catch(() => this.stopMergeThread(seg));
+    if (finished === null) finished = await this.mergeHere(segs, insert);
+    if (!finished) return;
     await yieldTurn();
     if (this.closing) return;
     const infos = segs.map((s) => this.segInfo.get(s) as Segment);
@@ -806,6 +779,40 @@ export class SqliteLexicalIndex implements LexicalIndex {
       this.dropSegTable(s);
     }
     this.db.prepare("DELETE FROM meta WHERE key = 'dropping'").run();
+  }
+
+  /** The merge's reads and re-encoding here, between the index's other work. False when the index closed meanwhile. */
+  private async mergeHere(segs: number[], insert: Database.Statement): Promise<boolean> {
+    const reader = new MergeReader(this.db, segs);
+    const merger = new ListMerger((doc) => (this.chunks.alive(doc) ? this.chunks.len(doc) : -1));
+    const pace = new BatchPace(MERGE_SLICE_MS, 64, MERGE_BATCH);
+    for (let done = false; !done; ) {
+      await yieldTurn();
+      if (this.closing) return false;
+      const t0 = performance.now();
+      this.db.transaction(() => {
+        const batch = reader.next(pace.size);
+        done = batch === null;
+        for (const [term, lists] of batch ?? []) {
+          const list = merger.merge(lists);
+          if (list.n > 0) insert.run(term, list.n, list.skip, list.data);
+        }
+      })();
+      pace.took(performance.now() - t0);
+    }
+    return true;
+  }
+
+  /**
+   * The merge thread stopped or could not read the file: its partial rows go, and this merge and the
+   * later ones run here (null). False when the index is closing.
+   */
+  private stopMergeThread(seg: number): boolean | null {
+    if (this.closing || !this.db.open) return false;
+    void this.mergeThread?.close().catch(() => undefined);
+    this.mergeThread = null;
+    this.db.exec(`DELETE FROM ${segTable(seg)}`);
+    return null;
   }
 
   /**
