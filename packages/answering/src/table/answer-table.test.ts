@@ -552,6 +552,84 @@ describe('reading a question against a table', () => {
     expect(is?.citations[0]).toMatchObject({ quote: '0.41%', anchor: { cell_range: 'B3' } });
   });
 
+  it('reads "the highest position" on a column of places as the smallest number, "the lowest" as the largest', () => {
+    const chart = tableSource(
+      'singles.csv',
+      ['Song', 'Year', 'Peak position'],
+      [
+        ['Wild World', '1988', '5'],
+        ['Close to You', '1990', '1'],
+        ['Groovin in the Midnight', '1992', '38'],
+      ],
+    );
+    const high = answerFromTables('Which song had the highest peak position?', [chart], new Map());
+    expect(high?.citations[0]).toMatchObject({ quote: 'Close to You' });
+    const low = answerFromTables('Which song had the lowest peak position?', [chart], new Map());
+    expect(low?.citations[0]).toMatchObject({ quote: 'Groovin in the Midnight' });
+    // places written "1st", "12th" under a header that does not say so
+    const seasons = tableSource(
+      'seasons.csv',
+      ['Season', 'Division', 'Finals'],
+      [
+        ['2001', 'Second', '12th'],
+        ['2002', 'Second', '3rd'],
+        ['2003', 'First', '7th'],
+      ],
+    );
+    expect(answerFromTables('Which season had the best finals?', [seasons], new Map())?.citations[0]).toMatchObject({
+      quote: '2002',
+    });
+  });
+
+  it('compares the column the words after a superlative say word for word ("fewest participating nations")', () => {
+    const games = tableSource(
+      'olympics.csv',
+      ['Games', 'Nations', 'Participants'],
+      [
+        ['1904 Summer Olympics', '12', '651'],
+        ['1932 Winter Olympics', '17', '252'],
+        ['1984 Summer Olympics', '140', '6,829'],
+      ],
+    );
+    const a = answerFromTables('What games featured the fewest participating nations?', [games], new Map());
+    expect(a?.citations[0]).toMatchObject({ quote: '1904 Summer Olympics' });
+    expect(answerFromTables('What games had the fewest participants?', [games], new Map())?.citations[0]).toMatchObject({
+      quote: '1932 Winter Olympics',
+    });
+  });
+
+  it('steps back in time down a table that lists the newest first, unless the question speaks of the list', () => {
+    const awards = tableSource(
+      'awards.csv',
+      ['Year', 'Men', 'Paralympic'],
+      [
+        ['2013', 'Frederik Van Lierde', 'Joachim Gérard'],
+        ['2012', 'Tom Boonen', 'Marieke Vervoort'],
+        ['2011', 'Philippe Gilbert', 'Wim Decleir'],
+      ],
+    );
+    // "gerard" as typed finds Gérard
+    const before = answerFromTables('Who was the paralympic winner before Joachim Gerard?', [awards], new Map());
+    expect(before?.citations[0]).toMatchObject({ quote: 'Marieke Vervoort' });
+    const listed = answerFromTables('Which paralympic winner is listed after Marieke Vervoort?', [awards], new Map());
+    expect(listed?.citations[0]).toMatchObject({ quote: 'Wim Decleir' });
+  });
+
+  it('answers "when did X leave office" from the column of dates whose header says an end', () => {
+    const office = tableSource(
+      'secretaries.csv',
+      ['Name', 'Assumed Office', 'Left Office', 'Served Under'],
+      [
+        ['Gustavus Fox', 'August 1, 1861', 'November 26, 1866', 'Gideon Welles'],
+        ['Raymond H. Fogler', 'June 4, 1953', 'October 4, 1954', 'Robert B. Anderson'],
+      ],
+    );
+    const left = answerFromTables('When did Raymond H. Fogler leave the office?', [office], new Map());
+    expect(left?.citations[0]).toMatchObject({ quote: 'October 4, 1954' });
+    const took = answerFromTables('When did Gustavus Fox take office?', [office], new Map());
+    expect(took?.citations[0]).toMatchObject({ quote: 'August 1, 1861' });
+  });
+
   it('reads "deeper" as a superlative of the Depth column', () => {
     const lakes = tableSource(
       'lakes.csv',

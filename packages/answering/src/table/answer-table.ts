@@ -204,6 +204,26 @@ function mostHeld(rows: QaRow[], col: QaColumn, op: 'max' | 'min', label: string
   };
 }
 
+/** A year a cell starts with ("2013", "2009–10", "March 28, 2009" ends with one). */
+const YEAR = /^\s*(\d{4})\b|\b(\d{4})\s*$/;
+
+/**
+ * A table that lists its newest rows first: its first dated column (year, date, season) reads, down
+ * the rows, years that never rise and fall from the first row to the last.
+ */
+function newestFirst(table: QaTable): boolean {
+  const col = table.columns.find((c) => /\b(year|date|season)\b/i.test(c.name));
+  if (!col) return false;
+  const years = table.rows
+    .map((r) => YEAR.exec(r.cells.get(col.col)?.text ?? ''))
+    .filter((m): m is RegExpExecArray => m !== null)
+    .map((m) => Number(m[1] ?? m[2]));
+  const first = years[0];
+  const last = years.at(-1);
+  if (years.length < 3 || first === undefined || last === undefined || first <= last) return false;
+  return years.every((y, i) => i === 0 || y <= (years[i - 1] as number));
+}
+
 /** Runs a plan on its table. */
 function execute(table: QaTable, plan: TablePlan): Result | undefined {
   const { op, answer, measure, matched } = plan;
@@ -259,7 +279,8 @@ function execute(table: QaTable, plan: TablePlan): Result | undefined {
   }
   if (op === 'next' || op === 'previous') {
     if (!best) return undefined;
-    const step = op === 'next' ? 1 : -1;
+    // "the winner before X" in a table that lists the newest first: the row before in time is the one below
+    const step = (op === 'next' ? 1 : -1) * (!plan.listOrder && newestFirst(table) ? -1 : 1);
     const col = answer?.col ?? best.cells[0]?.col;
     const own = col === undefined ? undefined : best.row.cells.get(col)?.text;
     // the next row with another value in the answer column (a coach over several seasons is one step)

@@ -41,6 +41,21 @@ export function termsOf(text: string): Set<string> {
   return new Set(analyze(text).filter((t) => termKind(t) !== 'pair'));
 }
 
+/** Latin letters with their accents dropped ("Gérard" → "Gerard"); other scripts are left as they are. */
+const unaccented = (text: string): string =>
+  text
+    .normalize('NFD')
+    .replace(/(\p{Script=Latin})\p{M}+/gu, '$1')
+    .normalize('NFC');
+
+/** A cell's terms, with those of its unaccented spelling: a question types "gerard" for Gérard. */
+function cellTerms(text: string): Set<string> {
+  const terms = termsOf(text);
+  const plain = unaccented(text);
+  if (plain !== text) for (const t of termsOf(plain)) terms.add(t);
+  return terms;
+}
+
 /**
  * The number a cell shows: "$32,370.00" → 32370, "1:25:23" → 5123 (seconds), "12th" → 12, "−5" → -5;
  * null when the cell does not start with a number.
@@ -107,7 +122,7 @@ export function buildTable(file: string, docTitle: string, elements: Element[]):
     const cells = new Map<number, QaCell>();
     for (const c of e.cells ?? []) {
       const text = cellText(e, c);
-      cells.set(c.col, { col: c.col, text, terms: termsOf(text), num: cellNumber(text), cell: c, element: e });
+      cells.set(c.col, { col: c.col, text, terms: cellTerms(text), num: cellNumber(text), cell: c, element: e });
     }
     for (const carried of e.table?.carried ?? []) {
       const from = last.get(carried.col);

@@ -1,7 +1,7 @@
 import type { CellReading } from './cell-measure.js';
 import { givesSpans, listsValues } from './cell-measure.js';
 import type { QaCell, QaColumn, QaRow, QaTable } from './model.js';
-import { termsOf } from './model.js';
+import { folded, termsOf } from './model.js';
 
 interface RowMatch {
   row: QaRow;
@@ -60,6 +60,8 @@ export interface TablePlan {
   kept: QaCell | undefined;
   /** "more than 40,000 people", "below 18": the rows whose cell in a numeric column passes the bound. */
   filter: NumericFilter | undefined;
+  /** "listed after", "the row below": the row after or before is the next one down or up the table, not in time. */
+  listOrder: boolean;
   /** Weight of the question's terms the table holds, over all of them (0..1); words of question form left out. */
   coverage: number;
   /** Weight of the question's terms found in the table's titles and header names (0..1). */
@@ -152,6 +154,8 @@ const FIRST = /\b(first|earliest|initial|opening)\b/;
 const LAST = /\b(last|latest|final|most recent|newest)\b/;
 const NEXT = /\b(after|next(?! to)|following|below|succeeding|subsequent)\b/;
 const PREVIOUS = /\b(before|previous|preceding|above|prior)\b/;
+/** Words of the table's own order: "listed after", "the one below", "next on the chart". */
+const LIST_ORDER = /\b(list|listed|table|chart|shown|below|above|under|row)\b/;
 const SUM = /\b(total|combined|altogether|sum|in all)\b/;
 const DIFFERENCE = /\b(difference|how (many|much) more|how (many|much) less|how (many|much) fewer)\b/;
 const DATED = /\b(year|years|date|season|day)\b/i;
@@ -169,6 +173,37 @@ const COUNTED = /\b(more|most|fewer|fewest|less|least)\b/;
  * attendance" asks for the number).
  */
 const THING_ASKED = /^\s*(who|which|what \w+ (has|had|was|is|were|did)|what (has|had|have))\b/;
+/** Superlatives of standing: on a column of places ("1st", "#77") the highest is the smallest number. */
+const STANDING = /\b(highest|higher|lowest|lower|best|better|worst|worse|top)\b/;
+/** A header that names a place in an order: a position, rank, peak or finish. */
+const RANKED = /\b(pos|position|positions|place|placing|rank|ranking|peak|chart|finish|finished|standing)\b/i;
+
+/** A column of places in an order: its header names one, or most of its cells read "1st", "#77". */
+function ranked(table: QaTable, col: QaColumn): boolean {
+  if (RANKED.test(col.name)) return true;
+  const cells = table.rows.map((r) => r.cells.get(col.col)?.text.trim() ?? '').filter((t) => t !== '');
+  const places = cells.filter((t) => /^(?:#\s*\d+|\d+(?:st|nd|rd|th))\b/i.test(t));
+  return cells.length > 0 && places.length * 2 > cells.length;
+}
+
+/**
+ * The numeric column the words right after a superlative name word for word, the last of them:
+ * "the fewest participating nations" compares Nations, not Participants.
+ */
+function superlativeColumn(q: string, op: 'max' | 'min', hits: { col: QaColumn; pos: number }[]): QaColumn | undefined {
+  const m = (op === 'max' ? MAX : MIN).exec(q);
+  if (!m) return undefined;
+  const from = m.index + m[0].length;
+  const phrase = /^(?:\s+[\p{L}\p{N}'’-]+){1,3}/u.exec(q.slice(from))?.[0] ?? '';
+  const stop = /\s(?:of|in|at|on|for|by|with|than|and|or|to|from|did|does|do|was|were|is|are|has|had|have)\b/.exec(phrase);
+  const end = from + (stop ? stop.index : phrase.length);
+  const words = new Set(q.slice(from, end).match(/[\p{L}\p{N}]+/gu) ?? []);
+  // a header the question says word for word ("nations" for Nations; not "recorded" for Record)
+  const said = (c: QaColumn): boolean => (c.name.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).some((w) => words.has(w));
+  const inside = hits.filter((h) => h.pos >= from && h.pos < end && said(h.col));
+  return inside.sort((a, b) => b.pos - a.pos)[0]?.col;
+}
+
 /** Superlatives of time lasted: "served the longest", "the shortest term". */
 const LASTED = /\b(longest|shortest|longer|shorter)\b/;
 const WHEN = /\b(when|what year|which year|what date|which date|what season|which season)\b/;
@@ -339,10 +374,14 @@ function namesExcluded(c: QaCell, terms: Set<string>): boolean {
  * "Other than Rough Cut, …": rows that hold the excluded value are no match — a cell the question
  * matched that holds nothing else, or any cell of the row that is the whole value.
  */
-function excluding(terms: Set<string> | undefined, matched: RowMatch[]): RowMatch[] {
+function excluding(table: QaTable, terms: Set<string> | undefined, matched: RowMatch[]): RowMatch[] {
   if (!terms) return matched;
+  // a value every row holds ("Gildeskål", the parish of each church) tells no row apart
+  const shared = (c: QaCell): boolean => table.rows.every((r) => folded(r.cells.get(c.col)?.text ?? '') === folded(c.text));
   return matched.filter(
-    (m) => !m.cells.some((c) => excludedCell(c, terms)) && ![...m.row.cells.values()].some((c) => namesExcluded(c, terms)),
+    (m) =>
+      !m.cells.some((c) => excludedCell(c, terms) && !shared(c)) &&
+      ![...m.row.cells.values()].some((c) => namesExcluded(c, terms)),
   );
 }
 
@@ -445,13 +484,36 @@ function askedTerms(q: string): { terms: Set<string>; headerOnly: boolean } {
   return { terms: termsOf(noun), headerOnly: HEADER_NOUNS.has(noun) };
 }
 
+/** "When did he leave office": the verbs of an end and of a start, and the header words that say them. */
+const ENDED = /\b(leave|left|depart\w*|end\w*|retire\w*|resign\w*|step\w* down|close\w*|die\w*|finish\w*)\b/;
+const STARTED = /\b(take|took|taken|assume\w*|start\w*|begin|began|begun|join\w*|enter\w*|open\w*|born|found\w*)\b/;
+const END_HEADER = /\b(left|end\w*|until|to|departed|retired|resigned|closed|died|death|finish\w*)\b/i;
+const START_HEADER = /\b(assumed|took|took office|start\w*|from|began|joined|entered|opened|born|birth|found\w*|since)\b/i;
+
+/** A cell that reads as a calendar date: a month name and a year ("August 1, 1861", "4 Oct 1954"). */
+const CALENDAR = new RegExp(`\\b${MONTH}\\b.*\\b\\d{4}\\b|\\b\\d{4}\\b.*\\b${MONTH}\\b`, 'i');
+
+/**
+ * "When did Raymond H. Fogler leave office?" over "Assumed Office" and "Left Office": of the columns
+ * of dates, the one whose header says the question's verb (an end or a start), else the first.
+ */
+function datedColumn(q: string, table: QaTable, free: QaColumn[]): QaColumn | undefined {
+  const dated = free.filter((c) => {
+    const cells = table.rows.map((r) => r.cells.get(c.col)?.text ?? '').filter((t) => t.trim() !== '');
+    return cells.length > 0 && cells.filter((t) => CALENDAR.test(t)).length * 2 > cells.length;
+  });
+  const header = ENDED.test(q) ? END_HEADER : STARTED.test(q) ? START_HEADER : undefined;
+  return (header ? dated.find((c) => header.test(c.name)) : undefined) ?? dated[0];
+}
+
 /**
  * The column the question's wh-word asks for: "which team …" → a column named team; "when …" → a
  * date or year column. Undefined when it says none.
  */
 function askedColumn(q: string, table: QaTable, exclude: Set<number>): QaColumn | undefined {
   const free = table.columns.filter((c) => !exclude.has(c.col));
-  if (WHEN.test(q)) return free.find((c) => /\b(year|date|season|time|when|day|period)\b/i.test(c.name));
+  if (WHEN.test(q))
+    return free.find((c) => /\b(year|date|season|time|when|day|period)\b/i.test(c.name)) ?? datedColumn(q, table, free);
   // "what time is the game": a Time column; "which other time was the score the same": the occasion, its date
   if (/\b(?:which|what)\s+(?:other\s+)?time\b/.test(q))
     return free.find((c) => /\btime\b/i.test(c.name)) ?? free.find((c) => /\b(date|year|season|day)\b/i.test(c.name));
@@ -575,7 +637,9 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
   const headerTerms = new Set(hits.flatMap((h) => [...h.col.terms]));
   const named = new Map(hits.map((h) => [h.col.col, h.score / (hits[0]?.score ?? 1)]));
   const excluded = excludedTerms(q);
-  const matched = excluding(excluded, matchRows(table, normal(question), rowTerms, headerTerms, named));
+  // "in addition to Gildeskål Church": the value named to be left out picks no row
+  const wanted = excluded ? new Map([...rowTerms].filter(([t]) => !excluded.has(t) || headerTerms.has(t))) : rowTerms;
+  const matched = excluding(table, excluded, matchRows(table, normal(question), wanted, headerTerms, named));
   const bestRow = new Set([...(matched[0]?.row.cells.values() ?? [])].flatMap((c) => [...c.terms]));
   const focused = content.reduce((s, [t, w]) => (titled.has(t) || bestRow.has(t) ? s + w : s), 0);
   let rowHeld = 0;
@@ -634,7 +698,10 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
   const comparing = /\bor\b/.test(q) && conditionCols.size > 0;
   if (op === 'max' || op === 'min' || op === 'sum' || op === 'difference') {
     const dated = byTime ? numericHits.find((h) => DATED.test(h.col.name) && !ordinal(table, h.col)) : undefined;
-    measure = (dated ?? numericHits.find((h) => !ordinal(table, h.col)))?.col;
+    const counted = numericHits.filter((h) => !ordinal(table, h.col));
+    const extreme = op === 'max' || op === 'min' ? op : undefined;
+    const after = extreme ? superlativeColumn(q, extreme, counted) : undefined;
+    measure = (dated ?? counted.find((h) => h.col === after) ?? counted[0])?.col;
     if (!measure && MONEY.test(q)) measure = table.columns.find((c) => c.numeric >= 0.8 && money(table, c));
     const named = measure !== undefined;
     if (!measure) measure = table.columns.find((c) => c.numeric >= 0.8 && !conditionCols.has(c.col) && !ordinal(table, c));
@@ -652,6 +719,10 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
     }
     // "who served the longest": a column of terms "1927–1938" is measured by how long each lasted
     if (superlative && !listed && LASTED.test(q) && measure && givesSpans(table, measure)) reading = 'length';
+    // "the highest position a song reached": on a column of places the highest is the smallest number
+    const word = superlative ? (op === 'max' ? MAX : MIN).exec(q)?.[1] : undefined;
+    if (word && STANDING.test(word) && reading === 'value' && measure && ranked(table, measure))
+      op = op === 'max' ? 'min' : 'max';
     // "which had more GER numbers, 1898 or 1893": the number named, each value's rows add up — a
     // comparative weighs what each value has in all; "did A or B make the most laps" asks for one row
     totals = comparing && /\b(more|fewer|less)\b/.test(q) && (named || reading === 'items');
@@ -743,6 +814,7 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
     frequency,
     excluded,
     kept: op === 'next' || op === 'previous' ? keptCell(normal(question), table, matched[0], answer) : undefined,
+    listOrder: LIST_ORDER.test(q),
     coverage: total === 0 ? 1 : held / total,
     focus: total === 0 ? 1 : focused / total,
     rowCoverage: total === 0 ? 0 : rowHeld / total,
