@@ -630,6 +630,46 @@ describe('reading a question against a table', () => {
     expect(took?.citations[0]).toMatchObject({ quote: 'August 1, 1861' });
   });
 
+  it('finds a country by the word a question says it with ("the French venue", "outside the U.S.")', () => {
+    const results = tableSource(
+      'results.csv',
+      ['Year', 'Competition', 'Venue'],
+      [
+        ['2002', 'European Championships', 'Munich, Germany'],
+        ['2003', 'World Championships', 'Paris, France'],
+        ['2005', 'World Championships', 'Helsinki, Finland'],
+      ],
+    );
+    // the next row holds the same competition: with no other value further down, it is still the answer
+    const after = answerFromTables('Which competition comes after the French venue?', [results], new Map());
+    expect(after?.citations[0]).toMatchObject({ quote: 'World Championships', anchor: { cell_range: 'B4' } });
+    const players = tableSource(
+      'players.csv',
+      ['Player', 'Country'],
+      [
+        ['Louise Suggs', 'United States'],
+        ['Fay Crocker', 'Uruguay'],
+        ['Patty Berg', 'United States'],
+      ],
+    );
+    const outside = answerFromTables('Who was the only player listed from outside the U.S.?', [players], new Map());
+    expect(outside?.citations[0]).toMatchObject({ quote: 'Fay Crocker' });
+  });
+
+  it('reads "woman" for a Women column, and passes over years no one won', () => {
+    const awards = tableSource(
+      'awards.csv',
+      ['Year', 'Men', 'Women'],
+      [
+        ['1977', 'Eddy Merckx', 'Kim Clijsters'],
+        ['1975', 'Roger De Vlaeminck', 'Carine Verbauwen'],
+        ['1967', 'Eddy Merckx', '–'],
+      ],
+    );
+    const a = answerFromTables('Who was the first woman to win sportswoman of the year?', [awards], new Map());
+    expect(a?.citations[0]).toMatchObject({ quote: 'Carine Verbauwen' });
+  });
+
   it('reads "deeper" as a superlative of the Depth column', () => {
     const lakes = tableSource(
       'lakes.csv',

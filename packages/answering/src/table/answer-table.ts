@@ -3,7 +3,7 @@ import { sliceCodepoints } from '@pinpoint/core';
 import type { CellReading } from './cell-measure.js';
 import { groupExtreme, measureOf } from './cell-measure.js';
 import type { QaCell, QaColumn, QaRow, QaTable } from './model.js';
-import { buildTable, folded } from './model.js';
+import { buildTable, folded, valued } from './model.js';
 import type { TablePlan } from './question.js';
 import { excludedCell, planQuestion } from './question.js';
 import { sectionRows } from './sections.js';
@@ -288,6 +288,8 @@ function execute(table: QaTable, plan: TablePlan): Result | undefined {
     const same = (r: QaRow | undefined): boolean =>
       r !== undefined && col !== undefined && (!r.cells.has(col) || r.cells.get(col)?.text === own);
     while (same(table.rows[i])) i += step;
+    // no other value that way: the next row itself ("the competition after Paris" is World Championships again)
+    if (!table.rows[i] && table.rows[best.row.index + step]) i = best.row.index + step;
     // "the previous Asian Championships": on to the row that holds the same value the question quotes
     const kept = plan.kept;
     if (kept) {
@@ -319,7 +321,7 @@ function execute(table: QaTable, plan: TablePlan): Result | undefined {
         how: `${op === 'max' ? 'largest' : 'smallest'} total ${counted}${name(measure)} (${fmt(group.total)} over ${group.cells.length} rows)`,
       };
     }
-    const row = pickExtreme(pool, measure.col, op, plan.reading);
+    const row = pickExtreme(valued(pool, answer?.col), measure.col, op, plan.reading);
     const m = row?.cells.get(measure.col);
     return answerOf(
       row,
@@ -332,7 +334,8 @@ function execute(table: QaTable, plan: TablePlan): Result | undefined {
     // rows the question names (not rows that merely repeat a header word: "the last yacht's skipper")
     const pool =
       best && best.score >= 1.5 && best.own > 0 ? strong.map((m) => m.row).sort((a, b) => a.index - b.index) : table.rows;
-    const row = op === 'first' ? pool[0] : pool.at(-1);
+    const rows = valued(pool, answer?.col);
+    const row = op === 'first' ? rows[0] : rows.at(-1);
     return answerOf(row, answer?.col, `${op} row${pool === table.rows ? '' : ' of the rows that match the question'}`);
   }
   if (op === 'count' || op === 'sum') {

@@ -48,11 +48,95 @@ const unaccented = (text: string): string =>
     .replace(/(\p{Script=Latin})\p{M}+/gu, '$1')
     .normalize('NFC');
 
-/** A cell's terms, with those of its unaccented spelling: a question types "gerard" for Gérard. */
-function cellTerms(text: string): Set<string> {
+/**
+ * Countries and the words a question says them by ("the French venue" for "Paris, France"; "from
+ * outside the U.S." for United States), and words whose plural is irregular ("woman" for Women).
+ */
+const SAID_AS: [string, string][] = [
+  ['France', 'French'],
+  ['Germany', 'German'],
+  ['Italy', 'Italian'],
+  ['Spain', 'Spanish'],
+  ['Portugal', 'Portuguese'],
+  ['United Kingdom', 'British UK'],
+  ['Great Britain', 'British'],
+  ['England', 'English'],
+  ['Scotland', 'Scottish'],
+  ['Wales', 'Welsh'],
+  ['Ireland', 'Irish'],
+  ['United States', 'American USA U.S.'],
+  ['Canada', 'Canadian'],
+  ['Mexico', 'Mexican'],
+  ['Brazil', 'Brazilian'],
+  ['Argentina', 'Argentine Argentinian'],
+  ['Chile', 'Chilean'],
+  ['Colombia', 'Colombian'],
+  ['Peru', 'Peruvian'],
+  ['Venezuela', 'Venezuelan'],
+  ['Cuba', 'Cuban'],
+  ['Jamaica', 'Jamaican'],
+  ['Japan', 'Japanese'],
+  ['China', 'Chinese'],
+  ['Korea', 'Korean'],
+  ['India', 'Indian'],
+  ['Pakistan', 'Pakistani'],
+  ['Thailand', 'Thai'],
+  ['Vietnam', 'Vietnamese'],
+  ['Philippines', 'Filipino Philippine'],
+  ['Indonesia', 'Indonesian'],
+  ['Australia', 'Australian'],
+  ['New Zealand', 'Zealander'],
+  ['Russia', 'Russian'],
+  ['Ukraine', 'Ukrainian'],
+  ['Poland', 'Polish'],
+  ['Netherlands', 'Dutch'],
+  ['Belgium', 'Belgian'],
+  ['Switzerland', 'Swiss'],
+  ['Austria', 'Austrian'],
+  ['Sweden', 'Swedish'],
+  ['Norway', 'Norwegian'],
+  ['Denmark', 'Danish'],
+  ['Finland', 'Finnish'],
+  ['Hungary', 'Hungarian'],
+  ['Greece', 'Greek'],
+  ['Turkey', 'Turkish'],
+  ['Israel', 'Israeli'],
+  ['Iran', 'Iranian'],
+  ['Iraq', 'Iraqi'],
+  ['Egypt', 'Egyptian'],
+  ['Morocco', 'Moroccan'],
+  ['Algeria', 'Algerian'],
+  ['Tunisia', 'Tunisian'],
+  ['Nigeria', 'Nigerian'],
+  ['Kenya', 'Kenyan'],
+  ['Ethiopia', 'Ethiopian'],
+  ['South Africa', 'African'],
+  ['Czech Republic', 'Czech'],
+  ['Romania', 'Romanian'],
+  ['Bulgaria', 'Bulgarian'],
+  ['Croatia', 'Croatian'],
+  ['Serbia', 'Serbian'],
+  ['women', 'woman'],
+  ['men', 'man'],
+  ['children', 'child'],
+  ['people', 'person'],
+];
+/** Each side's terms, and the terms of what it is also said as (both ways). */
+const ALSO: { terms: Set<string>; also: Set<string> }[] = SAID_AS.flatMap(([a, b]) => [
+  { terms: termsOf(a), also: termsOf(b) },
+  ...b.split(' ').map((w) => ({ terms: termsOf(w), also: termsOf(a) })),
+]).filter((x) => x.terms.size > 0);
+
+/**
+ * A cell's or header's terms, with those of its unaccented spelling (a question types "gerard" for
+ * Gérard) and of the words it is also said as ("french" for France, "woman" for Women).
+ */
+export function saidTerms(text: string): Set<string> {
   const terms = termsOf(text);
   const plain = unaccented(text);
   if (plain !== text) for (const t of termsOf(plain)) terms.add(t);
+  const own = [...terms];
+  for (const { terms: said, also } of ALSO) if ([...said].every((t) => own.includes(t))) for (const t of also) terms.add(t);
   return terms;
 }
 
@@ -83,6 +167,13 @@ export function cellNumber(text: string): number | null {
 
 /** A cell that says it has no value: empty, a dash, "N/A", a question mark. */
 const NO_VALUE = /^\s*(?:[-\u2010-\u2015\u2212?]*|n\/?a|none)\s*$/i;
+
+/** Rows whose cell in a column holds a value ("the first woman to win": not a year no woman won); all of them when none does. */
+export function valued(rows: QaRow[], col: number | undefined): QaRow[] {
+  if (col === undefined) return rows;
+  const kept = rows.filter((r) => !NO_VALUE.test(r.cells.get(col)?.text ?? ''));
+  return kept.length > 0 ? kept : rows;
+}
 
 const cellText = (e: Element, c: TableCell): string => sliceCodepoints(e.text, c.start, c.end);
 
@@ -122,7 +213,7 @@ export function buildTable(file: string, docTitle: string, elements: Element[]):
     const cells = new Map<number, QaCell>();
     for (const c of e.cells ?? []) {
       const text = cellText(e, c);
-      cells.set(c.col, { col: c.col, text, terms: cellTerms(text), num: cellNumber(text), cell: c, element: e });
+      cells.set(c.col, { col: c.col, text, terms: saidTerms(text), num: cellNumber(text), cell: c, element: e });
     }
     for (const carried of e.table?.carried ?? []) {
       const from = last.get(carried.col);
@@ -139,7 +230,7 @@ export function buildTable(file: string, docTitle: string, elements: Element[]):
       const values = rows.map((r) => r.cells.get(col)).filter((c): c is QaCell => c !== undefined && !NO_VALUE.test(c.text));
       const numeric = values.length === 0 ? 0 : values.filter((c) => c.num !== null).length / values.length;
       const name = names.get(col) ?? '';
-      return { col, name, terms: termsOf(name), numeric };
+      return { col, name, terms: saidTerms(name), numeric };
     });
   const title = [docTitle, ...new Set(elements.map((e) => e.table?.title ?? '').filter((t) => t !== ''))].join(' ');
   const vocabulary = new Set([...termsOf(title), ...elements.flatMap((e) => e.section_path.flatMap((s) => [...termsOf(s)]))]);

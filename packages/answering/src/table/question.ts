@@ -1,7 +1,7 @@
 import type { CellReading } from './cell-measure.js';
 import { givesSpans, listsValues } from './cell-measure.js';
 import type { QaCell, QaColumn, QaRow, QaTable } from './model.js';
-import { folded, termsOf } from './model.js';
+import { folded, saidTerms, termsOf } from './model.js';
 
 interface RowMatch {
   row: QaRow;
@@ -344,18 +344,25 @@ function matchRows(
 
 const EXCLUDE = /\b(?:other than|besides|except(?: for)?|apart from|aside from|not counting|in addition to)\s+([^,?;]+)/;
 /** "name one that is not in the Tikamgarh district": rows that hold the value are no answer. */
-const NEGATED = /\b(?:not|n't)\s+(?:from|in|at|by)\s+(?:the\s+)?([^,?;.]+)/;
+const NEGATED = /\b(?:(?:not|n't)\s+(?:from|in|at|by)|outside(?:\s+of)?)\s+(?:the\s+)?([^,?;]+?)\s*(?:[,?;]|\.(?:\s|$)|$)/;
 
 /** A text with its accents dropped: "gildeskal" names Gildeskål when a row is excluded. */
 const plain = (t: string): string => t.normalize('NFD').replace(/\p{M}/gu, '');
 
 /** A cell's terms with accents dropped (its own terms when it has none to drop). */
-const plainTerms = (c: QaCell): Set<string> => (/[^\u0000-\u007f]/.test(c.text) ? termsOf(plain(c.text)) : c.terms);
+/** A cell's own terms, accents dropped (not the words it is also said as). */
+const plainTerms = (c: QaCell): Set<string> => termsOf(plain(c.text));
 
 /** The terms of the value a question excludes ("other than Rough Cut", "not from Australia"), if any. */
-function excludedTerms(q: string): Set<string> | undefined {
+function excludedTerms(q: string): Exclusion | undefined {
   const phrase = EXCLUDE.exec(q)?.[1] ?? NEGATED.exec(q)?.[1];
-  return phrase ? termsOf(plain(phrase)) : undefined;
+  return phrase ? { terms: saidTerms(plain(phrase)), words: termsOf(plain(phrase)).size } : undefined;
+}
+
+/** The terms of an excluded value, with those it is also said as ("u.s." is United States), and how many it says itself. */
+interface Exclusion {
+  terms: Set<string>;
+  words: number;
 }
 
 /** A cell all of whose terms the excluded value holds. */
@@ -365,23 +372,24 @@ export function excludedCell(c: QaCell, terms: Set<string>): boolean {
 }
 
 /** A cell that reads as the whole excluded value ("Gildeskål Church" for "in addition to gildeskal church"). */
-function namesExcluded(c: QaCell, terms: Set<string>): boolean {
+function namesExcluded(c: QaCell, terms: Set<string>, words: number): boolean {
   const own = plainTerms(c);
-  return own.size === terms.size && [...own].every((t) => terms.has(t));
+  return own.size >= words && [...own].every((t) => terms.has(t));
 }
 
 /**
  * "Other than Rough Cut, …": rows that hold the excluded value are no match — a cell the question
  * matched that holds nothing else, or any cell of the row that is the whole value.
  */
-function excluding(table: QaTable, terms: Set<string> | undefined, matched: RowMatch[]): RowMatch[] {
-  if (!terms) return matched;
+function excluding(table: QaTable, exclusion: Exclusion | undefined, matched: RowMatch[]): RowMatch[] {
+  if (!exclusion) return matched;
+  const { terms, words } = exclusion;
   // a value every row holds ("Gildeskål", the parish of each church) tells no row apart
   const shared = (c: QaCell): boolean => table.rows.every((r) => folded(r.cells.get(c.col)?.text ?? '') === folded(c.text));
   return matched.filter(
     (m) =>
       !m.cells.some((c) => excludedCell(c, terms) && !shared(c)) &&
-      ![...m.row.cells.values()].some((c) => namesExcluded(c, terms)),
+      ![...m.row.cells.values()].some((c) => namesExcluded(c, terms, words)),
   );
 }
 
@@ -636,10 +644,11 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
   const hits = headerHits(q, dimensionTerms(q, qTerms), table.columns);
   const headerTerms = new Set(hits.flatMap((h) => [...h.col.terms]));
   const named = new Map(hits.map((h) => [h.col.col, h.score / (hits[0]?.score ?? 1)]));
-  const excluded = excludedTerms(q);
+  const exclusion = excludedTerms(q);
+  const excluded = exclusion?.terms;
   // "in addition to Gildeskål Church": the value named to be left out picks no row
   const wanted = excluded ? new Map([...rowTerms].filter(([t]) => !excluded.has(t) || headerTerms.has(t))) : rowTerms;
-  const matched = excluding(table, excluded, matchRows(table, normal(question), wanted, headerTerms, named));
+  const matched = excluding(table, exclusion, matchRows(table, normal(question), wanted, headerTerms, named));
   const bestRow = new Set([...(matched[0]?.row.cells.values() ?? [])].flatMap((c) => [...c.terms]));
   const focused = content.reduce((s, [t, w]) => (titled.has(t) || bestRow.has(t) ? s + w : s), 0);
   let rowHeld = 0;
