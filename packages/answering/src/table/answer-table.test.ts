@@ -670,6 +670,34 @@ describe('reading a question against a table', () => {
     expect(a?.citations[0]).toMatchObject({ quote: 'Carine Verbauwen' });
   });
 
+  it('answers "name one not in X district" from another column than the one the negated words name', () => {
+    const seats = tableSource(
+      'seats.csv',
+      ['Number', 'Name', 'District'],
+      [
+        ['43', 'Tikamgarh', 'Tikamgarh'],
+        ['44', 'Jatara', 'Tikamgarh'],
+        ['48', 'Maharajpur', 'Chhatarpur'],
+      ],
+    );
+    const a = answerFromTables('Name one that is not in the Tikamgarh district.', [seats], new Map());
+    expect(a?.citations[0]).toMatchObject({ quote: 'Maharajpur', anchor: { cell_range: 'B4' } });
+  });
+
+  it('reads "the kilometers that separate A and B" as a difference', () => {
+    const road = tableSource(
+      'highway.csv',
+      ['Kilometers', 'Name', 'Location'],
+      [
+        ['0', 'Mahanayim Junction', 'Mahanayim'],
+        ['9', 'Gadot Junction', 'Gadot'],
+        ['23', 'Shipon Junction', 'Golan Heights'],
+      ],
+    );
+    const a = answerFromTables('How many kilometers separate the Mahanayim Junction and the Shipon Junction?', [road], new Map());
+    expect(a?.answer).toMatch(/^23 — difference of Kilometers: 0 and 23/);
+  });
+
   it('reads "deeper" as a superlative of the Depth column', () => {
     const lakes = tableSource(
       'lakes.csv',

@@ -157,7 +157,8 @@ const PREVIOUS = /\b(before|previous|preceding|above|prior)\b/;
 /** Words of the table's own order: "listed after", "the one below", "next on the chart". */
 const LIST_ORDER = /\b(list|listed|table|chart|shown|below|above|under|row)\b/;
 const SUM = /\b(total|combined|altogether|sum|in all)\b/;
-const DIFFERENCE = /\b(difference|how (many|much) more|how (many|much) less|how (many|much) fewer)\b/;
+const DIFFERENCE =
+  /\b(difference|how (many|much) more|how (many|much) less|how (many|much) fewer|separat(?:e|es|ed|ing)|distance between)\b/;
 const DATED = /\b(year|years|date|season|day)\b/i;
 /** "how many", and "the number of districts" (a count of plural things, not "the number of the player"). */
 const HOW_MANY = /\bhow (many|much)\b|\bnumber of (?!the\b)\p{L}+s\b/u;
@@ -356,13 +357,15 @@ const plainTerms = (c: QaCell): Set<string> => termsOf(plain(c.text));
 /** The terms of the value a question excludes ("other than Rough Cut", "not from Australia"), if any. */
 function excludedTerms(q: string): Exclusion | undefined {
   const phrase = EXCLUDE.exec(q)?.[1] ?? NEGATED.exec(q)?.[1];
-  return phrase ? { terms: saidTerms(plain(phrase)), words: termsOf(plain(phrase)).size } : undefined;
+  return phrase ? { terms: saidTerms(plain(phrase)), words: termsOf(plain(phrase)).size, negated: !EXCLUDE.test(q) } : undefined;
 }
 
 /** The terms of an excluded value, with those it is also said as ("u.s." is United States), and how many it says itself. */
 interface Exclusion {
   terms: Set<string>;
   words: number;
+  /** "not in the Tikamgarh district" (a condition on another column), not "other than X" (another of the same kind). */
+  negated: boolean;
 }
 
 /** A cell all of whose terms the excluded value holds. */
@@ -770,12 +773,16 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
   } else {
     // "who is the only person to rank from Jamaica": a person, not the number of the named column
     const who = /^\s*who\b/.test(q);
-    const named = hits.filter((h) => !conditionCols.has(h.col.col));
+    // "name one that is not in the Tikamgarh district": the column the negated words name is no answer
+    const ruledOut = new Set(conditionCols);
+    if (exclusion?.negated)
+      for (const c of table.columns) if ([...c.terms].some((t) => exclusion.terms.has(t))) ruledOut.add(c.col);
+    const named = hits.filter((h) => !ruledOut.has(h.col.col));
     answer =
-      askedColumn(q, table, conditionCols) ??
+      askedColumn(q, table, ruledOut) ??
       named.find((h) => !who || h.col.numeric < 0.5)?.col ??
-      whoColumn(q, table, conditionCols) ??
-      typedColumn(q, table, conditionCols);
+      whoColumn(q, table, ruledOut) ??
+      typedColumn(q, table, ruledOut);
     // "how many goals did X score": the named number of the row; "how many years did X coach": rows are counted
     if (op === 'count')
       measure = named.find((h) => h.col.numeric >= 0.5 && !DATED.test(h.col.name) && !ordinal(table, h.col))?.col;
