@@ -83,10 +83,14 @@ describe('a cited table cell in the reader (real API, Chromium)', () => {
         expect((await cell.textContent())?.trim()).toBe(c.quote);
         expect(await page.locator('[data-testid=cited-record] [data-testid=cited-cell]').count()).toBe(1);
       } else {
-        // HTML table: the cell's own text range is marked, not its row
+        // HTML table: the cell's own text range is marked, inside its (lighter) row
         const mark = page.locator('[data-testid=text-mark]');
         await mark.waitFor();
         expect(await mark.textContent()).toBe(c.quote);
+        const row = page.locator('[data-testid=text-row]');
+        expect(await row.count()).toBe(1);
+        expect(await page.locator('[data-testid=text-row] [data-testid=text-mark]').count()).toBe(1);
+        expect((await row.textContent())?.length).toBeGreaterThan(c.quote.length);
       }
       await page.screenshot({ path: join(resultsDir, c.shot) });
       await page.close();

@@ -74,6 +74,15 @@ function VersionBanner({ resolved, route }: { resolved: ResolvedCitation; route:
   );
 }
 
+/** The row of a cited HTML table cell (the element's range), when the citation is narrower than its row. */
+function citedRow(resolved: ResolvedCitation): { start: number; end: number } | undefined {
+  const { element, view } = resolved;
+  const a = element.anchor;
+  if (view.kind !== 'text' || !element.table || element.table.header || a.kind !== 'text') return undefined;
+  const inside = a.start <= view.start && view.end <= a.end && a.end - a.start > view.end - view.start;
+  return inside ? { start: a.start, end: a.end } : undefined;
+}
+
 function Body({ resolved, onError }: { resolved: ResolvedCitation; onError: (e: unknown) => void }) {
   const { view, version } = resolved;
   const highlight = precisionInfo(resolved.precision).drawHighlight;
@@ -92,6 +101,7 @@ function Body({ resolved, onError }: { resolved: ResolvedCitation; onError: (e: 
         showRaw={showRaw}
         markdown={version.format === 'md'}
         sourceUrl={sourceUrl}
+        row={citedRow(resolved)}
         onError={onError}
       />
     );

@@ -16,6 +16,8 @@ interface Props {
   markdown: boolean;
   /** The decoded source (html/json) the `raw` range indexes into, as UTF-8 text. */
   sourceUrl: string;
+  /** A cited table cell's row (codepoints): drawn lighter around the cell, as the sheet view draws it. */
+  row?: { start: number; end: number } | undefined;
   onError: (e: unknown) => void;
 }
 
@@ -76,21 +78,47 @@ function RawSource({
   );
 }
 
-/** The plain text with the cited range as one <mark>. */
-function PlainText({ text, parts, mark }: { text: string; parts: HighlightParts | null; mark: RefObject<HTMLElement | null> }) {
+/** The plain text with the cited range as one <mark>, inside its table row when a cell is cited. */
+function PlainText({
+  text,
+  parts,
+  row,
+  mark,
+}: {
+  text: string;
+  parts: HighlightParts | null;
+  row: HighlightParts | null;
+  mark: RefObject<HTMLElement | null>;
+}) {
   if (!parts) return text;
+  const cell = (
+    <mark ref={mark} className={styles.mark} data-testid="text-mark">
+      {parts.marked}
+    </mark>
+  );
+  if (!row || parts.range.start < row.range.start || parts.range.end > row.range.end) {
+    return (
+      <>
+        {parts.before}
+        {cell}
+        {parts.after}
+      </>
+    );
+  }
   return (
     <>
-      {parts.before}
-      <mark ref={mark} className={styles.mark} data-testid="text-mark">
-        {parts.marked}
-      </mark>
-      {parts.after}
+      {row.before}
+      <span className={styles.row} data-testid="text-row">
+        {text.slice(row.range.start, parts.range.start)}
+        {cell}
+        {text.slice(parts.range.end, row.range.end)}
+      </span>
+      {row.after}
     </>
   );
 }
 
-export function TextView({ view, highlight, showRaw, markdown, sourceUrl, onError }: Props) {
+export function TextView({ view, highlight, showRaw, markdown, sourceUrl, row, onError }: Props) {
   const mark = useRef<HTMLElement>(null);
   const box = useRef<HTMLElement>(null);
   let parts: HighlightParts | null = null;
@@ -101,6 +129,12 @@ export function TextView({ view, highlight, showRaw, markdown, sourceUrl, onErro
     problem = e instanceof Error ? e.message : String(e);
   }
   const range = parts && highlight ? { start: view.start, end: view.end } : null;
+  let rowParts: HighlightParts | null = null;
+  try {
+    rowParts = row ? splitAtCodepoints(view.text, row.start, row.end) : null;
+  } catch {
+    // a row that does not fit the text is not drawn; the cited range still is
+  }
   useEffect(() => {
     scrollIntoContainer(box.current, mark.current);
   }, []);
@@ -116,7 +150,7 @@ export function TextView({ view, highlight, showRaw, markdown, sourceUrl, onErro
         {markdown ? (
           <MarkdownText source={view.text} range={range} firstMark={mark} markClass={styles.mark ?? ''} />
         ) : (
-          <PlainText text={view.text} parts={highlight ? parts : null} mark={mark} />
+          <PlainText text={view.text} parts={highlight ? parts : null} row={rowParts} mark={mark} />
         )}
       </section>
       {showRaw && view.raw && highlight && <RawSource url={sourceUrl} range={view.raw} onError={onError} />}
