@@ -698,6 +698,21 @@ describe('reading a question against a table', () => {
     expect(a?.answer).toMatch(/^23 — difference of Kilometers: 0 and 23/);
   });
 
+  it('names a column headed "%" by "percentage"', () => {
+    const record = tableSource(
+      'record.csv',
+      ['Opponent', 'Played', 'Won', '% Won Overall'],
+      [
+        ['Australia', '4', '4', '100%'],
+        ['Canada', '21', '19', '90.48%'],
+        ['France', '34', '24', '70.59%'],
+        ['Ireland', '20', '17', '85%'],
+      ],
+    );
+    const a = answerFromTables('For how many teams was the win percentage below 90%?', [record], new Map());
+    expect(a?.answer).toMatch(/^2 — count of 2 rows with % Won Overall < 90/);
+  });
+
   it('reads "deeper" as a superlative of the Depth column', () => {
     const lakes = tableSource(
       'lakes.csv',

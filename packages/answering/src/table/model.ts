@@ -121,6 +121,8 @@ const SAID_AS: [string, string][] = [
   ['children', 'child'],
   ['people', 'person'],
 ];
+/** A header that says "%" ("% Won Overall") is said as a percentage. */
+const PERCENT = termsOf('percentage percent');
 /** Each side's terms, and the terms of what it is also said as (both ways). */
 const ALSO: { terms: Set<string>; also: Set<string> }[] = SAID_AS.flatMap(([a, b]) => [
   { terms: termsOf(a), also: termsOf(b) },
@@ -230,7 +232,9 @@ export function buildTable(file: string, docTitle: string, elements: Element[]):
       const values = rows.map((r) => r.cells.get(col)).filter((c): c is QaCell => c !== undefined && !NO_VALUE.test(c.text));
       const numeric = values.length === 0 ? 0 : values.filter((c) => c.num !== null).length / values.length;
       const name = names.get(col) ?? '';
-      return { col, name, terms: saidTerms(name), numeric };
+      const terms = saidTerms(name);
+      if (name.includes('%')) for (const t of PERCENT) terms.add(t);
+      return { col, name, terms, numeric };
     });
   const title = [docTitle, ...new Set(elements.map((e) => e.table?.title ?? '').filter((t) => t !== ''))].join(' ');
   const vocabulary = new Set([...termsOf(title), ...elements.flatMap((e) => e.section_path.flatMap((s) => [...termsOf(s)]))]);
