@@ -614,12 +614,15 @@ function oneEdit(a: string, b: string): boolean {
   return long.slice(i + 1) === short.slice(i);
 }
 
+/** The least a word the index never saw weighs (its rarest seen word's weight when that is more). */
+const UNSEEN_FLOOR = 1;
+
 /** Reads a question against a table: operation, answer and measure columns, matched rows. */
 export function planQuestion(question: string, table: QaTable, weights: Map<string, number>): TablePlan {
   const q = question.normalize('NFKC').toLowerCase();
   const qTerms = new Map<string, number>();
   // A term the index has never seen weighs as much as its rarest one: a name no table holds.
-  const rarest = Math.max(1, ...weights.values());
+  const rarest = Math.max(UNSEEN_FLOOR, ...weights.values());
   for (const t of termsOf(question)) qTerms.set(t, weights.get(t) || rarest);
   // "vigerbo university": a word no document holds, one letter off a word of this table, finds that
   // word's rows (it still counts as missing when the table's fit and the refusal read the question)
@@ -637,10 +640,15 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
   // "at least 40 laps": a bound is not a value to look for — no table need hold the number 40
   const bound = BOUND_BEFORE.exec(q)?.[2] ?? BOUND_AFTER.exec(q)?.[1];
   const boundTerms = bound === undefined ? new Set<string>() : termsOf(bound);
-  const content = [...qTerms].filter(([t]) => !FORM_WORDS.has(t) && !boundTerms.has(t));
+  const titled = new Set([...termsOf(table.title), ...table.columns.flatMap((c) => [...c.terms])]);
+  // A header word is in every row's retrieval text, so the index weighs it as common as the rows
+  // make it ("driver" and "laps" over a few race tables: 0.05); as evidence that this is the table
+  // asked about it weighs at least what a word the index never saw weighs at the least
+  const content = [...qTerms]
+    .filter(([t]) => !FORM_WORDS.has(t) && !boundTerms.has(t))
+    .map(([t, w]): [string, number] => [t, titled.has(t) ? Math.max(w, UNSEEN_FLOOR) : w]);
   const total = content.reduce((s, [, w]) => s + w, 0);
   const held = content.reduce((s, [t, w]) => (table.vocabulary.has(t) ? s + w : s), 0);
-  const titled = new Set([...termsOf(table.title), ...table.columns.flatMap((c) => [...c.terms])]);
   const headerHeld = content.reduce((s, [t, w]) => (titled.has(t) ? s + w : s), 0);
   const heaviest = Math.max(0, ...content.map(([, w]) => w));
   const lacking = Math.max(0, ...content.filter(([t]) => !table.vocabulary.has(t)).map(([, w]) => w));
