@@ -308,7 +308,8 @@ export async function* askStream(
         refused: a.refused,
         ...(a.refused ? { refusal_reason: 'table-not-found' } : {}),
         citations: a.refused ? [] : a.citations,
-        gate,
+        // the keyless reading's line (which table, how); a generated answer reads the grids itself
+        gate: table.reason ? { ...gate, reason: table.reason } : gate,
         retrieved,
         timings,
       },

@@ -169,7 +169,7 @@ export async function answerTableQuestion(
   found: Candidate[],
   queryTerms: { term: string; weight: number }[],
   wider?: () => Promise<RowHit[]>,
-): Promise<{ answer: TableAnswer; retrieved: Retrieved[]; tables: GridInput[] } | undefined> {
+): Promise<{ answer: TableAnswer; retrieved: Retrieved[]; tables: GridInput[]; reason: string | undefined } | undefined> {
   const head = found.slice(0, TABLE_HEAD).map((c) => ({ chunk: c.chunk, file: c.version.original_name, rank: c.hit.rank }));
   let sources = await tableSources(metadata, head, MAX_TABLES);
   const first = found[0];
@@ -191,5 +191,17 @@ export async function answerTableQuestion(
     ...(source ? [{ source, focus: answer.rows }] : []),
     ...answer.alternatives.map((a) => ({ source: a.source, focus: [a.row] })),
   ].slice(0, GENERATED_TABLES);
-  return { answer, retrieved: reorder(found, answer, source), tables };
+  return { answer, retrieved: reorder(found, answer, source), tables, reason: reasonOf(answer, source) };
+}
+
+/**
+ * The answer view's line for a table answer: which table answered and how, and a table the
+ * question fits almost as well, since a question need not name its table. None for a refusal,
+ * whose reason the answer view already gives.
+ */
+function reasonOf(answer: TableAnswer, source: TableSource | undefined): string | undefined {
+  if (answer.refused || !source) return undefined;
+  const close = answer.alternatives.find((a) => a.behind <= CLOSE_FIT && a.source.file !== source.file);
+  const other = close ? ` Another table fits the question almost as well: ${close.source.file}.` : '';
+  return `Read from the table in ${source.file} (${answer.how}).${other}`;
 }

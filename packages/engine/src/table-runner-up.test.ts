@@ -47,6 +47,8 @@ describe('the retrieved list of a table question', () => {
     // each table's own answer row: the week of its largest attendance
     expect([a, b].map((h) => h?.text).sort()).toEqual(['2 | United | 52,900', '3 | Rangers | 15,300']);
     expect(c?.file).toBe(a?.file);
+    // the answer says another table fits the question almost as well
+    expect(res.gate?.reason).toMatch(new RegExp(`Another table fits the question almost as well: ${b?.file}\\.$`));
     // after the runners-up, the chosen table's further rows: all five of its rows are in the first ten
     const own = res.retrieved.slice(0, 10).filter((h) => h.file === a?.file);
     expect(own).toHaveLength(5);
