@@ -124,10 +124,15 @@ const SAID_AS: [string, string][] = [
 /** A header that says "%" ("% Won Overall") is said as a percentage. */
 const PERCENT = termsOf('percentage percent');
 /** Each side's terms, and the terms of what it is also said as (both ways). */
-const ALSO: { terms: Set<string>; also: Set<string> }[] = SAID_AS.flatMap(([a, b]) => [
-  { terms: termsOf(a), also: termsOf(b) },
-  ...b.split(' ').map((w) => ({ terms: termsOf(w), also: termsOf(a) })),
-]).filter((x) => x.terms.size > 0);
+const ALSO = new Map<string, { terms: string[]; also: Set<string> }[]>();
+for (const [a, b] of SAID_AS) {
+  for (const [from, to] of [[a, b], ...b.split(' ').map((w) => [w, a])] as [string, string][]) {
+    const terms = [...termsOf(from)];
+    const [first] = terms;
+    // filed under its first term: a cell is read against the few entries its own terms start
+    if (first) ALSO.set(first, [...(ALSO.get(first) ?? []), { terms, also: termsOf(to) }]);
+  }
+}
 
 /**
  * A cell's or header's terms, with those of its unaccented spelling (a question types "gerard" for
@@ -137,8 +142,9 @@ export function saidTerms(text: string): Set<string> {
   const terms = termsOf(text);
   const plain = unaccented(text);
   if (plain !== text) for (const t of termsOf(plain)) terms.add(t);
-  const own = [...terms];
-  for (const { terms: said, also } of ALSO) if ([...said].every((t) => own.includes(t))) for (const t of also) terms.add(t);
+  for (const t of [...terms])
+    for (const { terms: said, also } of ALSO.get(t) ?? [])
+      if (said.every((x) => terms.has(x))) for (const a of also) terms.add(a);
   return terms;
 }
 

@@ -350,7 +350,6 @@ const NEGATED = /\b(?:(?:not|n't)\s+(?:from|in|at|by)|outside(?:\s+of)?)\s+(?:th
 /** A text with its accents dropped: "gildeskal" names Gildeskål when a row is excluded. */
 const plain = (t: string): string => t.normalize('NFD').replace(/\p{M}/gu, '');
 
-/** A cell's terms with accents dropped (its own terms when it has none to drop). */
 /** A cell's own terms, accents dropped (not the words it is also said as). */
 const plainTerms = (c: QaCell): Set<string> => termsOf(plain(c.text));
 
@@ -388,10 +387,17 @@ function excluding(table: QaTable, exclusion: Exclusion | undefined, matched: Ro
   if (!exclusion) return matched;
   const { terms, words } = exclusion;
   // a value every row holds ("Gildeskål", the parish of each church) tells no row apart
-  const shared = (c: QaCell): boolean => table.rows.every((r) => folded(r.cells.get(c.col)?.text ?? '') === folded(c.text));
+  const constant = new Set(
+    table.columns
+      .filter((c) => {
+        const first = folded(table.rows[0]?.cells.get(c.col)?.text ?? '');
+        return table.rows.every((r) => folded(r.cells.get(c.col)?.text ?? '') === first);
+      })
+      .map((c) => c.col),
+  );
   return matched.filter(
     (m) =>
-      !m.cells.some((c) => excludedCell(c, terms) && !shared(c)) &&
+      !m.cells.some((c) => excludedCell(c, terms) && !constant.has(c.col)) &&
       ![...m.row.cells.values()].some((c) => namesExcluded(c, terms, words)),
   );
 }
