@@ -42,7 +42,7 @@ export function termsOf(text: string): Set<string> {
 }
 
 /** Latin letters with their accents dropped ("Gérard" → "Gerard"); other scripts are left as they are. */
-const unaccented = (text: string): string =>
+export const unaccented = (text: string): string =>
   text
     .normalize('NFD')
     .replace(/(\p{Script=Latin})\p{M}+/gu, '$1')

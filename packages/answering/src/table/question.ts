@@ -1,7 +1,7 @@
 import type { CellReading } from './cell-measure.js';
 import { givesSpans, listsValues } from './cell-measure.js';
 import type { QaCell, QaColumn, QaRow, QaTable } from './model.js';
-import { folded, saidTerms, termsOf } from './model.js';
+import { folded, saidTerms, termsOf, unaccented } from './model.js';
 
 interface RowMatch {
   row: QaRow;
@@ -347,16 +347,15 @@ const EXCLUDE = /\b(?:other than|besides|except(?: for)?|apart from|aside from|n
 /** "name one that is not in the Tikamgarh district": rows that hold the value are no answer. */
 const NEGATED = /\b(?:(?:not|n't)\s+(?:from|in|at|by)|outside(?:\s+of)?)\s+(?:the\s+)?([^,?;]+?)\s*(?:[,?;]|\.(?:\s|$)|$)/;
 
-/** A text with its accents dropped: "gildeskal" names Gildeskål when a row is excluded. */
-const plain = (t: string): string => t.normalize('NFD').replace(/\p{M}/gu, '');
-
-/** A cell's own terms, accents dropped (not the words it is also said as). */
-const plainTerms = (c: QaCell): Set<string> => termsOf(plain(c.text));
+/** A cell's own terms, accents dropped ("gildeskal" names Gildeskål), not the words it is also said as. */
+const plainTerms = (c: QaCell): Set<string> => termsOf(unaccented(c.text));
 
 /** The terms of the value a question excludes ("other than Rough Cut", "not from Australia"), if any. */
 function excludedTerms(q: string): Exclusion | undefined {
   const phrase = EXCLUDE.exec(q)?.[1] ?? NEGATED.exec(q)?.[1];
-  return phrase ? { terms: saidTerms(plain(phrase)), words: termsOf(plain(phrase)).size, negated: !EXCLUDE.test(q) } : undefined;
+  return phrase
+    ? { terms: saidTerms(unaccented(phrase)), words: termsOf(unaccented(phrase)).size, negated: !EXCLUDE.test(q) }
+    : undefined;
 }
 
 /** The terms of an excluded value, with those it is also said as ("u.s." is United States), and how many it says itself. */
