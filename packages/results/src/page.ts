@@ -63,7 +63,7 @@ function table(rows: string[][]): string {
 }
 
 /** A section's table: the columns, then the result file (a link) and when and where it was measured. */
-export function renderSection(
+function renderSection(
   section: Section,
   results: readonly Result[],
   all: readonly Result[],
@@ -79,11 +79,11 @@ export function renderSection(
   return [`## ${section.title}`, '', section.intro, '', table([head, ...rows])].join('\n');
 }
 
-export const machineKey = (r: Result): string =>
+const machineKey = (r: Result): string =>
   `${r.machine.cpu}|${r.machine.cores}|${r.machine.memory_gib}|${r.machine.os}|${r.machine.node}`;
 
 /** A section for an area the page has no table for: every top-level metric as a column. */
-export function genericSection(area: string, results: readonly Result[]): Section {
+function genericSection(area: string, results: readonly Result[]): Section {
   const keys = [...new Set(results.flatMap((r) => Object.keys(r.metrics)))].slice(0, 14);
   return {
     area,
