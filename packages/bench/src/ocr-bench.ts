@@ -2,16 +2,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ParseOutput } from '@pinpoint/core';
 import { buildContext, parseDocument } from '@pinpoint/parsers';
-import { round } from './recording.js';
-
-/** CPU seconds of this process and of the children it has reaped (pdftoppm, tesseract), from /proc (Linux). */
-function cpuSeconds(): number {
-  const own = process.cpuUsage();
-  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]?.split(' ') ?? [];
-  // after the command name: state is field 3, cutime 16 and cstime 17 (1-based) → indexes 13 and 14 here
-  const children = (Number(fields[13]) + Number(fields[14])) / 100;
-  return (own.user + own.system) / 1e6 + children;
-}
+import { cpuSecondsWithChildren, round } from './recording.js';
 
 /** A4 (595 × 842 pt) either way up, give or take a point. */
 function isA4(width: number, height: number): boolean {
@@ -95,7 +86,7 @@ export async function benchOcr(
   const rows: OcrFile[] = [];
   for (const file of await scannedPdfs(folder)) {
     const bytes = new Uint8Array(readFileSync(join(folder, file)));
-    const cpu = cpuSeconds();
+    const cpu = cpuSecondsWithChildren();
     const started = performance.now();
     let out: ParseOutput | undefined;
     try {
@@ -110,7 +101,7 @@ export async function benchOcr(
       pages: pages.length,
       a4: pages.every((p) => isA4(p.width, p.height)),
       seconds: (performance.now() - started) / 1000,
-      cpuSeconds: cpuSeconds() - cpu,
+      cpuSeconds: cpuSecondsWithChildren() - cpu,
       text: textOf(out),
     });
   }

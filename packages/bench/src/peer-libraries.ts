@@ -18,7 +18,7 @@ import MiniSearch from 'minisearch';
 export type Script = 'latin' | 'cjk';
 
 /** A built index: the indexes (into the texts it was built from) of the best `k` for a question. */
-export type PeerSearch = (question: string, k: number) => Promise<number[]>;
+type PeerSearch = (question: string, k: number) => Promise<number[]>;
 
 export interface PeerLibrary {
   name: string;

@@ -8,7 +8,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 
 const pdfjsRoot = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
 
@@ -16,8 +15,9 @@ async function loadPdfJs() {
   // As the parser does: pdf.js's bundled core-js replaces these on Node 20; put the engine's own back.
   const { push } = Array.prototype;
   const { parse, stringify } = JSON;
-  const lib = await import(pathToFileURL(path.join(pdfjsRoot, 'legacy/build/pdf.mjs')).href);
-  await import(pathToFileURL(path.join(pdfjsRoot, 'legacy/build/pdf.worker.mjs')).href);
+  const lib = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  // evaluating the worker sets globalThis.pdfjsWorker, which pdf.js's in-thread worker then uses
+  await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
   Object.defineProperty(Array.prototype, 'push', { value: push, writable: true, configurable: true, enumerable: false });
   Object.assign(JSON, { parse, stringify });
   return lib;

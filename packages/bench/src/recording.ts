@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { commandLine, recordResult } from '@pinpoint/results';
 
 /** Writes one result file of a bench run; returns its path. */
@@ -23,3 +24,36 @@ export function benchRecorder(args: readonly string[], options: { note?: string;
 
 /** Rounds a figure for a result file: `digits` decimals (2 by default). */
 export const round = (x: number, digits = 2): number => Math.round(x * 10 ** digits) / 10 ** digits;
+
+/** utime, stime, cutime, cstime of a process in seconds (after the command name: fields 14–17, indexes 11–14). */
+function procTimes(pid: number | 'self'): number[] {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return [11, 12, 13, 14].map((i) => Number(fields[i] ?? 0) / 100);
+  } catch {
+    return [0, 0, 0, 0];
+  }
+}
+
+/** The live processes below `pid` (children, their children, …), from /proc/<pid>/task/<tid>/children. */
+function liveDescendants(pid: number | 'self'): number[] {
+  let children: number[] = [];
+  try {
+    for (const tid of readdirSync(`/proc/${pid}/task`))
+      children = children.concat(
+        readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').split(' ').filter(Boolean).map(Number),
+      );
+  } catch {}
+  return children.flatMap((c) => [c, ...liveDescendants(c)]);
+}
+
+/**
+ * CPU seconds of this process and everything below it, from /proc (Linux): its own time, the reaped
+ * children's (pdftoppm, tesseract), and the time of the processes still alive (the warm parse processes).
+ */
+export function cpuSecondsWithChildren(): number {
+  const own = process.cpuUsage();
+  const [, , cutime = 0, cstime = 0] = procTimes('self');
+  const below = liveDescendants('self').reduce((sum, pid) => sum + procTimes(pid).reduce((a, b) => a + b, 0), 0);
+  return (own.user + own.system) / 1e6 + cutime + cstime + below;
+}

@@ -87,7 +87,7 @@ export const benchSections: Section[] = [
     area: 'ingest',
     title: 'Ingestion: PDFs against raw pdf.js text extraction',
     intro:
-      "`pnpm bench --skip-query --record` (`--in-process` for the second row): Pinpoint ingests the PDFs of `../shared/corpus/formats/pdf` into a temporary data folder — parse (in child processes with time and memory limits, or in the bench process), chunk, analyse, metadata, lexical index — two jobs at once, largest first; then, in the same run, raw pdf.js (loaded as the parser loads it; `getTextContent` of every page, nothing else) reads the same files in as many processes (one for the in-process row). Pages: pages with a text layer (the bench runs without OCR; scans and the encrypted file fail with their codes). Ratio: Pinpoint's pages/s over raw pdf.js's. Stages: job seconds summed over the jobs.",
+      "`pnpm bench --skip-query --record` (`--in-process` for the second row): Pinpoint ingests the PDFs of `../shared/corpus/formats/pdf` into a temporary data folder — parse (in child processes with time and memory limits, or in the bench process), chunk, analyse, metadata, lexical index — two jobs at once, largest first; then, in the same run, raw pdf.js (loaded as the parser loads it; `getTextContent` of every page, nothing else) reads the same files in as many processes (one for the in-process row). Pages: pages with a text layer (the bench runs without OCR; scans and the encrypted file fail with their codes). Ratio: Pinpoint's pages/s over raw pdf.js's; by CPU: the same with pages per CPU second (the bench and its parse processes, against the raw processes), steadier than wall time on a busy machine. Stages: job seconds summed over the jobs.",
     columns: [
       { label: 'parsing', value: metric('mode'), format: 'text' },
       { label: 'PDFs (ready)', value: (r) => `${metric('pdfs')(r)} (${metric('ready')(r)})`, format: 'text' },
@@ -97,6 +97,12 @@ export const benchSections: Section[] = [
       { label: 'raw pdf.js s', value: metric('raw_pdfjs.seconds'), format: 'seconds' },
       { label: 'raw pdf.js pages/s', value: metric('raw_pdfjs.pages_per_s') },
       { label: 'ratio', value: metric('ratio_to_raw'), format: 'ratio' },
+      {
+        label: 'pages per CPU s: Pinpoint / raw',
+        value: (r) => `${metric('pages_per_cpu_s')(r)} / ${metric('raw_pdfjs.pages_per_cpu_s')(r)}`,
+        format: 'text',
+      },
+      { label: 'ratio by CPU', value: metric('cpu_ratio_to_raw'), format: 'ratio' },
       { label: 'job seconds by stage', value: entries('stage_s', 'seconds'), format: 'text' },
     ],
   },
