@@ -64,6 +64,9 @@ const sameSet =
     return other ? metric(path)(other) : undefined;
   };
 
+/** The machine's one-minute load average when the file was written: on 2 cores, above 2 means waiting for a core. */
+const load: Column = { label: 'load avg', value: (r) => r.machine.load_average, format: 'number' };
+
 /** The bench's tables (`pnpm bench … --record`), in page order after the evaluation's. */
 export const benchSections: Section[] = [
   {
@@ -87,7 +90,7 @@ export const benchSections: Section[] = [
     area: 'ingest',
     title: 'Ingestion: PDFs against raw pdf.js text extraction',
     intro:
-      "`pnpm bench --skip-query --record` (`--in-process` for the second row): Pinpoint ingests the PDFs of `../shared/corpus/formats/pdf` into a temporary data folder — parse (in child processes with time and memory limits, or in the bench process), chunk, analyse, metadata, lexical index — two jobs at once, largest first; then, in the same run, raw pdf.js (loaded as the parser loads it; `getTextContent` of every page, nothing else) reads the same files in as many processes (one for the in-process row). Pages: pages with a text layer (the bench runs without OCR; scans and the encrypted file fail with their codes). Ratio: Pinpoint's pages/s over raw pdf.js's; by CPU: the same with pages per CPU second (the bench and its parse processes, against the raw processes), steadier than wall time on a busy machine. Stages: job seconds summed over the jobs.",
+      "`pnpm bench --skip-query --record` (`--in-process`: the in-process row): Pinpoint ingests the PDFs of `../shared/corpus/formats/pdf` into a temporary data folder — parse (in child processes with time and memory limits, or in the bench process), chunk, analyse, metadata, lexical index — two jobs at once, largest first; then, in the same run, raw pdf.js (loaded as the parser loads it; `getTextContent` of every page, nothing else) reads the same files in as many processes (one for the in-process row). Pages: pages with a text layer (the bench runs without OCR; scans and the encrypted file fail with their codes). Ratio: Pinpoint's pages/s over raw pdf.js's; by CPU: the same with pages per CPU second (the bench and its parse processes, against the raw processes), steadier than wall time on a busy machine. Stages: job seconds summed over the jobs.",
     columns: [
       { label: 'parsing', value: metric('mode'), format: 'text' },
       { label: 'PDFs (ready)', value: (r) => `${metric('pdfs')(r)} (${metric('ready')(r)})`, format: 'text' },
@@ -104,6 +107,7 @@ export const benchSections: Section[] = [
       },
       { label: 'ratio by CPU', value: metric('cpu_ratio_to_raw'), format: 'ratio' },
       { label: 'job seconds by stage', value: entries('stage_s', 'seconds'), format: 'text' },
+      load,
     ],
   },
   {
@@ -117,6 +121,7 @@ export const benchSections: Section[] = [
       { label: 'ask p95', value: metric('ask_ms.p95'), format: 'ms' },
       { label: 'lexical p50', value: metric('lexical_ms.p50'), format: 'ms' },
       { label: 'lexical p95', value: metric('lexical_ms.p95'), format: 'ms' },
+      load,
     ],
   },
   {
@@ -136,6 +141,7 @@ export const benchSections: Section[] = [
       { label: 'lexical p50 / p95', value: p50p95('search_lexical_ms'), format: 'text' },
       { label: 'hybrid p50 / p95', value: p50p95('search_hybrid_ms'), format: 'text' },
       { label: 'growth', value: growth, format: 'text' },
+      load,
     ],
   },
   {
@@ -152,6 +158,7 @@ export const benchSections: Section[] = [
       { label: 'wall s per page', value: metric('wall_s_per_page'), format: 'seconds' },
       { label: 'CPU s per page', value: metric('cpu_s_per_page'), format: 'seconds' },
       { label: 'pages at once', value: metric('page_concurrency'), format: 'int' },
+      load,
     ],
   },
   {
@@ -169,6 +176,7 @@ export const benchSections: Section[] = [
       { label: 'p95', value: metric('p95_ms'), format: 'ms' },
       { label: 'errors', value: metric('errors'), format: 'int' },
       { label: '429s', value: metric('rate_limited'), format: 'int' },
+      load,
     ],
   },
   {
@@ -184,6 +192,7 @@ export const benchSections: Section[] = [
       { label: 'wall s', value: metric('seconds'), format: 'seconds' },
       { label: 'elements/s', value: metric('elementsPerSecond'), format: 'int' },
       { label: 's per page', value: metric('secondsPerPage'), format: 'seconds' },
+      load,
     ],
   },
 ];
