@@ -183,14 +183,14 @@ export const benchSections: Section[] = [
     area: 'formats',
     title: 'Parse throughput per format',
     intro:
-      '`pnpm bench --skip-ingest --skip-query --formats --record`: the first corpus files of each extension (4 by default, `--per-format N`) parsed in the bench process with OCR (tesseract) and LibreOffice on; failures counted, not timed. Seconds per page where the format has pages: for png and jpeg that is the OCR cost per image.',
+      '`pnpm bench --skip-ingest --skip-query --formats --record`: the first corpus files of each extension (4 by default, `--per-format N`) parsed in the bench process with OCR (tesseract) and LibreOffice on, one row per detected format (files of one folder may be detected as another format); failures counted, not timed. Seconds per page where the format has pages: for png and jpeg that is the OCR cost per image.',
     columns: [
       { label: 'files', value: metric('files'), format: 'int' },
       { label: 'failed', value: metric('failed'), format: 'int' },
       { label: 'pages', value: metric('pages'), format: 'int' },
       { label: 'elements', value: metric('elements'), format: 'int' },
       { label: 'wall s', value: metric('seconds'), format: 'seconds' },
-      { label: 'elements/s', value: metric('elementsPerSecond'), format: 'int' },
+      { label: 'elements/s', value: metric('elementsPerSecond') },
       { label: 's per page', value: metric('secondsPerPage'), format: 'seconds' },
       load,
     ],
