@@ -64,9 +64,6 @@ const sameSet =
     return other ? metric(path)(other) : undefined;
   };
 
-/** The machine's one-minute load average when the file was written: on 2 cores, above 2 means waiting for a core. */
-const load: Column = { label: 'load avg', value: (r) => r.machine.load_average, format: 'number' };
-
 /** The bench's tables (`pnpm bench … --record`), in page order after the evaluation's. */
 export const benchSections: Section[] = [
   {
@@ -107,7 +104,6 @@ export const benchSections: Section[] = [
       },
       { label: 'ratio by CPU', value: metric('cpu_ratio_to_raw'), format: 'ratio' },
       { label: 'job seconds by stage', value: entries('stage_s', 'seconds'), format: 'text' },
-      load,
     ],
   },
   {
@@ -121,7 +117,6 @@ export const benchSections: Section[] = [
       { label: 'ask p95', value: metric('ask_ms.p95'), format: 'ms' },
       { label: 'lexical p50', value: metric('lexical_ms.p50'), format: 'ms' },
       { label: 'lexical p95', value: metric('lexical_ms.p95'), format: 'ms' },
-      load,
     ],
   },
   {
@@ -141,7 +136,6 @@ export const benchSections: Section[] = [
       { label: 'lexical p50 / p95', value: p50p95('search_lexical_ms'), format: 'text' },
       { label: 'hybrid p50 / p95', value: p50p95('search_hybrid_ms'), format: 'text' },
       { label: 'growth', value: growth, format: 'text' },
-      load,
     ],
   },
   {
@@ -158,7 +152,6 @@ export const benchSections: Section[] = [
       { label: 'wall s per page', value: metric('wall_s_per_page'), format: 'seconds' },
       { label: 'CPU s per page', value: metric('cpu_s_per_page'), format: 'seconds' },
       { label: 'pages at once', value: metric('page_concurrency'), format: 'int' },
-      load,
     ],
   },
   {
@@ -176,7 +169,6 @@ export const benchSections: Section[] = [
       { label: 'p95', value: metric('p95_ms'), format: 'ms' },
       { label: 'errors', value: metric('errors'), format: 'int' },
       { label: '429s', value: metric('rate_limited'), format: 'int' },
-      load,
     ],
   },
   {
@@ -192,7 +184,6 @@ export const benchSections: Section[] = [
       { label: 'wall s', value: metric('seconds'), format: 'seconds' },
       { label: 'elements/s', value: metric('elementsPerSecond') },
       { label: 's per page', value: metric('secondsPerPage'), format: 'seconds' },
-      load,
     ],
   },
 ];
