@@ -77,7 +77,8 @@ function renderSection(
     measured(r),
     machines.get(machineKey(r)) ?? '?',
   ]);
-  return [`## ${section.title}`, '', section.intro, '', table([head, ...rows])].join('\n');
+  const notes = results.filter((r) => r.note).map((r) => `- ${r.name}: ${r.note}`);
+  return [`## ${section.title}`, '', section.intro, '', table([head, ...rows]), ...(notes.length > 0 ? ['', ...notes] : [])].join('\n');
 }
 
 const machineKey = (r: Result): string =>
