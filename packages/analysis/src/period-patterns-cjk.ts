@@ -9,6 +9,7 @@ import {
   ROC_OFFSET,
   whole,
 } from './period-types.js';
+import { hasKana } from './scripts.js';
 
 /** Japanese and Chinese (Simplified and Traditional) period expressions, on NFKC text. */
 
@@ -20,8 +21,8 @@ const Q = `([1-4一二三四])`;
 const FISCAL_WORD = '(?:财年|財年|财政年度|財政年度|会计年度|會計年度|财务年度|財務年度)';
 /** What follows a year. Groups: 7 月期 month, 8–9 date month/day, 10 month, 11 年度, 12 财年, 13 年. */
 const AFTER_YEAR = `(?:年\\s*${NUM}\\s*月\\s*期|[/／.]${NUM}\\s*期|年\\s*${NUM}\\s*月\\s*${NUM}\\s*日|年\\s*${NUM}\\s*月(?!\\s*期)|(年度)|(${FISCAL_WORD})|(年))`;
-/** Quarter or half after a year. Groups: quarter, Qn, half 上/下, 半年度, 前三季度, 中間期. */
-const PART = `(?:\\s*[のの之]?\\s*(?:第\\s*${Q}\\s*(?:四半期|季度|季)|${Q}季度|Q([1-4])|([上下])半?(?:年度?|期)|(半年度|中間期|中间期)|(前三季度)))?`;
+/** Quarter or half after a year. Groups: quarter, Qn, half 上/下, 半年度, 前三季度, 中間期. 上年 (last year) is no half. */
+const PART = `(?:\\s*[のの之]?\\s*(?:第\\s*${Q}\\s*(?:四半期|季度|季)|${Q}季度|Q([1-4])|([上下])(?:半(?:年度?|期)|期)|(半年度|中間期|中间期)|(前三季度)))?`;
 
 function smallNumber(s: string): number | undefined {
   if (s === '元') return 1;
@@ -115,6 +116,8 @@ const halfAlone: PeriodPattern = {
   // statement columns 上期金额 / 上期末 (the prior period).
   re: /([上下])(?:半期|期|半年度?)(?![間间金末数數发發余餘])|(中間期|中间期|半年度)/gu,
   build(m) {
+    // 上期/下期 are halves in Japanese; in Chinese 上期 is the prior period (上期的利息支出).
+    if (m[1] !== undefined && m[0].length === 2 && !hasKana(m.input)) return [];
     return whole(m, { kind: 'half', half: m[1] === '下' ? 2 : 1, months: 6 });
   },
 };

@@ -77,11 +77,27 @@ describe('headerScale', () => {
     ['Revenue ($M)', { scale: 1e6, unit: 'USD', label: 'Revenue' }],
     ['Amount (¥ billion)', { scale: 1e9, unit: '¥', label: 'Amount' }],
     ['Margin (%)', { scale: 1, unit: '%', label: 'Margin' }],
+    ['变动比例%', { scale: 1, unit: '%', label: '变动比例' }],
+    ['Appropriation of earnings (in thousand NT dollars)', { scale: 1e3, unit: 'TWD', label: 'Appropriation of earnings' }],
+    ['Cash dividend per share (NT dollars)', { scale: 1, unit: 'TWD', label: 'Cash dividend per share' }],
+    ['(in thousands of U.S. dollars)', { scale: 1e3, unit: 'USD', label: '' }],
+    ['(dollars in thousands)', { scale: 1e3, unit: 'USD', label: '' }],
+    ['€m', { scale: 1e6, unit: 'EUR', label: '' }],
+    ['USD', { scale: 1, unit: 'USD', label: '' }],
+    ['Percent', { scale: 1, unit: '%', label: '' }],
   ])('%s', (header, expected) => {
     expect(headerScale(header)).toEqual(expected);
   });
 
-  it.each(['従業員数', 'Sales', 'Shares', 'Employees', 'Sales (2022)', '1株当たり配当金'])('%s declares no scale', (header) => {
-    expect(headerScale(header)).toEqual({ scale: 1, label: header });
+  it.each(['従業員数', 'Sales', 'Shares', 'Employees', 'Sales (2022)', '1株当たり配当金', '単元株式数 100株 (単元の株式)'])(
+    '%s declares no scale',
+    (header) => {
+      expect(headerScale(header)).toEqual({ scale: 1, label: header });
+    },
+  );
+
+  it('reads m and mm alone as lengths, not millions', () => {
+    expect(headerScale('长度（m）')).toEqual({ scale: 1, label: '长度（m）'.normalize('NFKC') });
+    expect(headerScale('最大行程S（mm）').scale).toBe(1);
   });
 });
