@@ -86,6 +86,7 @@ function withPart(m: RegExpExecArray, base: Period): Period | null {
 }
 
 const yearExpression: PeriodPattern = {
+  gate: /[年期]|财|財|会计|會計/u,
   re: new RegExp(`${YEAR}\\s*${AFTER_YEAR}${PART}`, 'gud'),
   build(m) {
     const year = gregorianYear(m);
@@ -104,6 +105,7 @@ const yearExpression: PeriodPattern = {
 
 const quarterAlone: PeriodPattern = {
   // 第3四半期, 第三季度, 第3季, 三季度 (no year)
+  gate: /季|四半期/u,
   re: new RegExp(`第\\s*${Q}\\s*(?:四半期|季度|季)|${Q}季度`, 'gud'),
   build(m) {
     const q = quarterNumber((m[1] ?? m[2]) as string);
@@ -114,6 +116,7 @@ const quarterAlone: PeriodPattern = {
 const halfAlone: PeriodPattern = {
   // 上期 下期 上半期 下半期 中間期 上半年 下半年 半年度. Not 上年度 (last year) nor the Chinese
   // statement columns 上期金额 / 上期末 (the prior period).
+  gate: /[上下中半]/u,
   re: /([上下])(?:半期|期|半年度?)(?![間间金末数數发發余餘])|(中間期|中间期|半年度)/gu,
   build(m) {
     // 上期/下期 are halves in Japanese; in Chinese 上期 is the prior period (上期的利息支出).
@@ -124,6 +127,7 @@ const halfAlone: PeriodPattern = {
 
 const fullYearAlone: PeriodPattern = {
   // 通期 (the whole fiscal year, as against a quarter), 全年度
+  gate: /通期|全年度/u,
   re: /通期|全年度/gu,
   build(m) {
     return whole(m, { kind: 'fiscal-year', months: 12 });
@@ -132,6 +136,7 @@ const fullYearAlone: PeriodPattern = {
 
 const businessTerm: PeriodPattern = {
   // 第125期: the company's 125th business term — a term number, not a year.
+  gate: /第/u,
   re: new RegExp(`第\\s*(\\d{1,3}|[${HAN_DIGITS}十百]{1,5})\\s*期(?!間)`, 'gud'),
   build(m) {
     const n = smallNumber(m[1] as string);
@@ -142,6 +147,7 @@ const businessTerm: PeriodPattern = {
 const DATE_J = `${YEAR}\\s*年\\s*${NUM}\\s*月\\s*${NUM}\\s*日`;
 const range: PeriodPattern = {
   // 自 2022年4月1日 至 2023年3月31日 / 2022年4月1日から2023年3月31日まで / 2022年1月1日至2022年12月31日
+  gate: /日\s*(?:至|から|[~～\-－—])/u,
   re: new RegExp(`(?:自\\s*)?${DATE_J}\\s*(?:至|から|~|～|-|－|—)\\s*${DATE_J}`, 'gud'),
   build(m) {
     const from = gregorianYear(m);
@@ -167,6 +173,7 @@ function shift(m: RegExpExecArray, by: number): RegExpExecArray {
 
 const endedZh: PeriodPattern = {
   // 截至2022年12月31日止年度 / 截至2022年6月30日止六个月 / 截至2022年9月30日止九個月
+  gate: /截至/u,
   re: new RegExp(`截至\\s*${DATE_J}\\s*止?\\s*(?:(年度)|(${NUM})\\s*[个個]?月)`, 'gud'),
   build(m) {
     const year = gregorianYear(m);

@@ -92,6 +92,7 @@ function moreYears(m: RegExpExecArray, group: number, base: Period, endText: str
 }
 
 const endedPhrase: PeriodPattern = {
+  gate: /end/i,
   re: new RegExp(
     `${START}(?:fiscal\\s+)?(years?|quarters?|half[\\s-]years?|${LENGTH}[\\s-]+(months?|weeks?))\\s+${ENDED}(${DATE})${MORE_YEARS}${STOP}`,
     'giud',
@@ -109,6 +110,7 @@ const endedPhrase: PeriodPattern = {
 };
 
 const endedNoDate: PeriodPattern = {
+  gate: /end/i,
   re: new RegExp(`${START}${LENGTH}[\\s-]+(months?|weeks?)\\s+(?:ended|ending)${STOP}`, 'giud'),
   build(m) {
     const months = lengthInMonths(m[1] as string, m[2] as string);
@@ -138,6 +140,7 @@ const SEP = '[\\s_\\-/]*';
 
 const quarterFirst: PeriodPattern = {
   // Q3, Q3 2023, Q3 FY23, Q3'23, Q3-2023, 3Q23, 3Q 2023, 3QFY23
+  gate: /q[1-4]|[1-4]q/i,
   re: new RegExp(`${START}(?:Q([1-4])|([1-4])Q)(?:${SEP}${YEAR_AFTER}|(?<=\\dQ)(\\d{2}))?${STOP}`, 'giud'),
   build(m) {
     const fy = m[6] !== undefined ? fullYear(m[6]) : yearOf(m, 3);
@@ -147,6 +150,7 @@ const quarterFirst: PeriodPattern = {
 
 const yearFirstQuarter: PeriodPattern = {
   // 2023Q4, 2023 Q4, FY23 Q3, FY2023Q3, fiscal 2023 Q3
+  gate: /q[1-4]/i,
   re: new RegExp(`${START}(?:${FY_PREFIX}(\\d{4}|\\d{2})|(${YEAR4}))${SEP}Q([1-4])${STOP}`, 'giud'),
   build(m) {
     return whole(m, quarterPeriod(Number(m[3]), fullYear((m[1] ?? m[2]) as string)));
@@ -157,6 +161,7 @@ const YEAR_OF = `(?:\\s+(?:of\\s+)?(?:the\\s+)?(?:${FY_PREFIX}(\\d{4}|\\d{2})|($
 
 const ordinalQuarter: PeriodPattern = {
   // third quarter of fiscal 2023, fourth-quarter 2022, third fiscal quarter of 2023
+  gate: /quarter/i,
   re: new RegExp(`${START}${ORD}[\\s-]+(?:fiscal\\s+)?quarter${YEAR_OF}${STOP}`, 'giud'),
   build(m) {
     const fy = m[2] !== undefined || m[3] !== undefined ? fullYear((m[2] ?? m[3]) as string) : undefined;
@@ -166,6 +171,7 @@ const ordinalQuarter: PeriodPattern = {
 
 const yearOrdinalQuarter: PeriodPattern = {
   // fiscal 2023 third quarter, 2023 fourth quarter
+  gate: /quarter/i,
   re: new RegExp(`${START}(?:${FY_PREFIX})?(${YEAR4})\\s+${ORD}[\\s-]+(?:fiscal\\s+)?quarter${STOP}`, 'giud'),
   build(m) {
     return whole(m, quarterPeriod(ORDINALS[(m[2] as string).toLowerCase()] as number, Number(m[1])));
@@ -174,6 +180,7 @@ const yearOrdinalQuarter: PeriodPattern = {
 
 const halves: PeriodPattern = {
   // H1 2023, 1H23, H2 FY22, first half of 2023, second half of fiscal 2022
+  gate: /h[12]|[12]h|half/i,
   re: new RegExp(
     `${START}(?:H([12])|([12])H|(first|second|1st|2nd)\\s+half)(?:${SEP}${YEAR_AFTER}|(?<=\\dH)(\\d{2})|${YEAR_OF})?${STOP}`,
     'giud',
@@ -188,6 +195,7 @@ const halves: PeriodPattern = {
 
 const fiscalYear: PeriodPattern = {
   // FY2022, FY22, FY'22, fiscal 2022, fiscal year 2022, full year 2022, fiscal years 2022 and 2021
+  gate: /fy|f\.y\.|fiscal|full/i,
   re: new RegExp(
     `${START}(?:FY\\s?['’]?(\\d{4}|\\d{2})|(?:fiscal\\s+(?:years?\\s+)?|full[\\s-]year\\s+)['’]?(${YEAR4}))${MORE_YEARS}(?![0-9])`,
     'giud',
@@ -208,6 +216,7 @@ const fiscalYear: PeriodPattern = {
 };
 
 const calendarYear: PeriodPattern = {
+  gate: /calendar|cy/i,
   re: new RegExp(`${START}(?:calendar\\s+year\\s+|CY\\s?['’]?)(${YEAR4}|\\d{2})${STOP}`, 'giud'),
   build(m) {
     const y = fullYear(m[1] as string);
@@ -216,6 +225,7 @@ const calendarYear: PeriodPattern = {
 };
 
 const dateAlone: PeriodPattern = {
+  gate: /\d{4}/,
   re: new RegExp(`${START}(${DATE})(?![0-9])`, 'giud'),
   build(m) {
     const d = parseEnglishDate(m[1] as string);
@@ -225,6 +235,7 @@ const dateAlone: PeriodPattern = {
 
 const bareYear: PeriodPattern = {
   // 2022 alone (also in file names: 3M_2018_10K.pdf) — weak: it may be any number.
+  gate: /(?:19|20)\d\d/,
   re: new RegExp(`(?<![A-Za-z0-9.,$€£¥#-])(${YEAR4})(?![0-9%]|[.,][0-9]|[A-Za-z])`, 'giud'),
   build(m) {
     const y = Number(m[1]);

@@ -1,7 +1,7 @@
 import { normalizeKeepingPositions, sourceSpan } from './nfkc-positions.js';
 import { CJK_PERIOD_PATTERNS } from './period-patterns-cjk.js';
 import { ENGLISH_PERIOD_PATTERNS } from './period-patterns-en.js';
-import type { FoundPeriod, PeriodMention } from './period-types.js';
+import type { FoundPeriod, PeriodMention, PeriodPattern } from './period-types.js';
 
 /**
  * Period expressions in English, Japanese and Chinese, found and normalised: the same function
@@ -18,12 +18,17 @@ interface Candidate extends FoundPeriod {
 export function findPeriods(text: string): PeriodMention[] {
   const norm = normalizeKeepingPositions(text);
   const candidates: Candidate[] = [];
-  PATTERNS.forEach((pattern, order) => {
-    pattern.re.lastIndex = 0;
-    for (const m of norm.text.matchAll(pattern.re)) {
-      for (const found of pattern.build(m)) if (found.end > found.start) candidates.push({ ...found, order });
+  for (let order = 0; order < PATTERNS.length; order++) {
+    const pattern = PATTERNS[order] as PeriodPattern;
+    if (!pattern.gate.test(norm.text)) continue;
+    const re = pattern.re;
+    re.lastIndex = 0;
+    for (let m = re.exec(norm.text); m !== null; m = re.exec(norm.text)) {
+      if (m[0].length === 0) re.lastIndex++;
+      for (const found of pattern.build(m)) if (found.end > found.start) candidates.push(Object.assign(found, { order }));
     }
-  });
+  }
+  if (candidates.length === 0) return [];
   const chosen = pickLongest(candidates);
   const cps = Array.from(text);
   return chosen.map(({ period, start, end }) => {
