@@ -22,7 +22,7 @@ export const FINANCE_TERM_GROUPS: readonly FinanceTermGroup[] = [
   {
     id: 'revenue',
     en: ['revenue', 'total revenues', 'net revenue', 'net sales', 'total net sales', 'sales', 'turnover', 'top line'],
-    ja: ['売上高', '売上収益', '営業収益', '売上高合計'],
+    ja: ['売上高', '売上収益', '営業収益', '売上高合計', '経常収益'],
     zh: ['营业收入', '营业总收入', '营收', '营业额'],
   },
   {

@@ -7,7 +7,7 @@ export { FINANCE_TERM_GROUPS } from './finance-terms.js';
 export { parseHanNumeral } from './han-numerals.js';
 export type { HeaderScale } from './header-scale.js';
 export { headerScale } from './header-scale.js';
-export { PERIOD_SCORES, periodsMatch } from './period-match.js';
+export { bestPeriodMatch, PERIOD_SCORES, periodsMatch } from './period-match.js';
 export type { Period, PeriodKind, PeriodMention } from './periods.js';
 export { findPeriods, fiscalYearOf } from './periods.js';
 export { hasKana, isCjkCodepoint } from './scripts.js';

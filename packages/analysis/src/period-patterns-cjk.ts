@@ -19,8 +19,8 @@ const YEAR = `(?:(令和|平成|昭和|大正|(?<![A-Za-z])[RHST])\\s*(\\d{1,2}|
 const NUM = `(\\d{1,2}|[${HAN_DIGITS}十]{1,3})`;
 const Q = `([1-4一二三四])`;
 const FISCAL_WORD = '(?:财年|財年|财政年度|財政年度|会计年度|會計年度|财务年度|財務年度)';
-/** What follows a year. Groups: 7 月期 month, 8–9 date month/day, 10 month, 11 年度, 12 财年, 13 年. */
-const AFTER_YEAR = `(?:年\\s*${NUM}\\s*月\\s*期|[/／.]${NUM}\\s*期|年\\s*${NUM}\\s*月\\s*${NUM}\\s*日|年\\s*${NUM}\\s*月(?!\\s*期)|(年度)|(${FISCAL_WORD})|(年))`;
+/** What follows a year. Groups: 7–8 月期 month, 9–10 date month/day, 11 month, (年末: none), 12 年度, 13 财年, 14 年. */
+const AFTER_YEAR = `(?:年\\s*${NUM}\\s*月\\s*期|[/／.]${NUM}\\s*期|年\\s*${NUM}\\s*月\\s*${NUM}\\s*日|年\\s*${NUM}\\s*月(?!\\s*期)|年\\s*年?\\s*(?:末|底)|(年度)|(${FISCAL_WORD})|(年))`;
 /** Quarter or half after a year. Groups: quarter, Qn, half 上/下, 半年度, 前三季度, 中間期. 上年 (last year) is no half. */
 const PART = `(?:\\s*[のの之]?\\s*(?:第\\s*${Q}\\s*(?:四半期|季度|季)|${Q}季度|Q([1-4])|([上下])(?:半(?:年度?|期)|期)|(半年度|中間期|中间期)|(前三季度)))?`;
 
@@ -64,7 +64,10 @@ function yearPeriod(m: RegExpExecArray, year: number): Period | null {
   }
   if (m[12] !== undefined) return { kind: 'fiscal-year', fiscal_year: year, year_label: 'start' };
   if (m[13] !== undefined) return { kind: 'fiscal-year', fiscal_year: year, year_label: 'end' };
-  return { kind: 'calendar-year', fiscal_year: year, year_label: 'end', months: 12, end: formatEnd(year, 12) };
+  if (m[14] !== undefined)
+    return { kind: 'calendar-year', fiscal_year: year, year_label: 'end', months: 12, end: formatEnd(year, 12) };
+  // 2022年末 / 2022年底: the end of the year.
+  return { kind: 'date', end: formatEnd(year, 12) };
 }
 
 /** A quarter or half (groups 15–20) of the year period `base`, or `base` itself. */
@@ -94,8 +97,9 @@ const yearExpression: PeriodPattern = {
     const base = yearPeriod(m, year);
     if (base?.kind === 'date') {
       // A date takes no quarter or half: the period ends with the date's own text.
-      const last = m[10] !== undefined ? { group: 10, char: '日' } : { group: 11, char: '月' };
-      const end = m.input.indexOf(last.char, m.indices?.[last.group]?.[1] ?? m.index) + 1;
+      const last = m[10] !== undefined ? { group: 10, char: '日' } : m[11] !== undefined ? { group: 11, char: '月' } : undefined;
+      const at = last && m.indices?.[last.group]?.[1];
+      const end = last && at !== undefined ? m.input.indexOf(last.char, at) + 1 : (m.indices?.[14]?.[0] ?? m.index + m[0].length);
       return [{ period: base, start: m.index, end }];
     }
     const period = base && withPart(m, base);

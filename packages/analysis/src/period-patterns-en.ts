@@ -94,7 +94,7 @@ function moreYears(m: RegExpExecArray, group: number, base: Period, endText: str
 const endedPhrase: PeriodPattern = {
   gate: /end/i,
   re: new RegExp(
-    `${START}(?:fiscal\\s+)?(years?|quarters?|half[\\s-]years?|${LENGTH}[\\s-]+(months?|weeks?))\\s+${ENDED}(${DATE})${MORE_YEARS}${STOP}`,
+    `${START}(?:fiscal\\s+)?(years?|quarters?|quarterly\\s+period|half[\\s-]years?|${LENGTH}[\\s-]+(months?|weeks?))\\s+${ENDED}(${DATE})${MORE_YEARS}${STOP}`,
     'giud',
   ),
   build(m) {
@@ -215,6 +215,18 @@ const fiscalYear: PeriodPattern = {
   },
 };
 
+const fiscalSpan: PeriodPattern = {
+  // FY 2022-23, FY2022/23, fiscal year 2022–2023: the year that ends in 2023
+  gate: /fy|fiscal/i,
+  re: new RegExp(`${START}(?:FY\\s?|fiscal\\s+(?:year\\s+)?)(${YEAR4})\\s*[-–/]\\s*(${YEAR4}|\\d{2})(?![0-9])`, 'giud'),
+  build(m) {
+    const from = Number(m[1]);
+    const raw = m[2] as string;
+    const to = raw.length === 2 ? Math.floor(from / 100) * 100 + Number(raw) : Number(raw);
+    return to === from + 1 ? whole(m, { kind: 'fiscal-year', fiscal_year: to, year_label: 'end' }) : [];
+  },
+};
+
 const calendarYear: PeriodPattern = {
   gate: /calendar|cy/i,
   re: new RegExp(`${START}(?:calendar\\s+year\\s+|CY\\s?['’]?)(${YEAR4}|\\d{2})${STOP}`, 'giud'),
@@ -251,6 +263,7 @@ export const ENGLISH_PERIOD_PATTERNS: readonly PeriodPattern[] = [
   ordinalQuarter,
   yearOrdinalQuarter,
   halves,
+  fiscalSpan,
   fiscalYear,
   calendarYear,
   dateAlone,

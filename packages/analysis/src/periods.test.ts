@@ -60,6 +60,13 @@ describe('findPeriods — English', () => {
     ['H1 2023 revenue', 'H1 2023', { kind: 'half', half: 1, fiscal_year: 2023 }],
     ['2H22 outlook', '2H22', { kind: 'half', half: 2, fiscal_year: 2022 }],
     ['first half of fiscal 2022', 'first half of fiscal 2022', { kind: 'half', half: 1, fiscal_year: 2022 }],
+    ['FY 2022-23 results', 'FY 2022-23', fy(2023)],
+    ['FY2022/23', 'FY2022/23', fy(2023)],
+    [
+      'For the quarterly period ended March 31, 2023',
+      'quarterly period ended March 31, 2023',
+      { kind: 'quarter', months: 3, end: '2023-03-31' },
+    ],
     ['calendar year 2021', 'calendar year 2021', { kind: 'calendar-year', fiscal_year: 2021, end: '2021-12-31' }],
     ['as of December 31, 2022', 'December 31, 2022', { kind: 'date', end: '2022-12-31' }],
     ['dated 2023-08-30', '2023-08-30', { kind: 'date', end: '2023-08-30' }],
@@ -154,6 +161,8 @@ describe('findPeriods — Chinese', () => {
     ['2022年半年度报告', '2022年半年度', { kind: 'half', half: 1, fiscal_year: 2022 }],
     ['2022年前三季度', '2022年前三季度', { kind: 'months-ended', months: 9, end: '2022-09' }],
     ['第三季度', '第三季度', quarter(3)],
+    ['2022年末的总资产', '2022年末', { kind: 'date', end: '2022-12' }],
+    ['2022年年底', '2022年年底', { kind: 'date', end: '2022-12' }],
     ['截至2022年12月31日止年度', '截至2022年12月31日止年度', fy(2022, { end: '2022-12-31' })],
     ['截至2022年6月30日止六個月', '截至2022年6月30日止六個月', { kind: 'months-ended', months: 6, end: '2022-06-30' }],
     ['2022年1月1日至2022年12月31日', '2022年1月1日至2022年12月31日', fy(2022, { end: '2022-12-31' })],
@@ -163,8 +172,10 @@ describe('findPeriods — Chinese', () => {
     expect(p).toMatchObject(expected);
   });
 
-  it('does not read the prior-period column or 上年度 as a half year', () => {
+  it('does not read the prior-period column, 上期 or 上年度 as a half year', () => {
     expect(findPeriods('本期金额 上期金额 上期末 上年度')).toEqual([]);
+    expect(findPeriods('上期的利息支出有多少？')).toEqual([]);
+    expect(findPeriods('2028年上年年末的余额').map((p) => p.text)).toEqual(['2028年']);
   });
 });
 

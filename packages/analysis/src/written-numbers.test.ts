@@ -45,13 +45,25 @@ describe('parseNumberAsWritten', () => {
     ['五十%', { value: 50, unit: '%', negative: false }],
     ['三百人', { value: 300, unit: '人', negative: false }],
     ['百万円', { value: 1e6, unit: 'JPY', negative: false }],
+    ['百分之五十', { value: 50, unit: '%', negative: false }],
+    ['3割', { value: 30, unit: '%', negative: false }],
+    ['三成', { value: 30, unit: '%', negative: false }],
+    ['約1,200', { value: 1200, negative: false, approximate: true }],
+    ['约100人', { value: 100, unit: '人', negative: false, approximate: true }],
+    ['100人左右', { value: 100, unit: '人', negative: false, approximate: true }],
+    ['about $5 million', { value: 5e6, scale: 1e6, unit: 'USD', negative: false, approximate: true }],
+    ['(12.5%)', { value: -12.5, unit: '%', negative: true }],
+    ['▲1.2%', { value: -1.2, unit: '%', negative: true }],
   ])('%s', (text, expected) => {
     expect(parseNumberAsWritten(text)).toEqual(expected);
   });
 
-  it.each(['', '-', '—', 'n/a', '人口', '12,34', '1.2.3', 'FY2022', 'abc', '3Q23'])('%s is not a number', (text) => {
-    expect(parseNumberAsWritten(text)).toBeNull();
-  });
+  it.each(['', '-', '—', 'n/a', '成', '割', '約', '人口', '12,34', '1.2.3', 'FY2022', 'abc', '3Q23'])(
+    '%s is not a number',
+    (text) => {
+      expect(parseNumberAsWritten(text)).toBeNull();
+    },
+  );
 });
 
 describe('headerScale', () => {
