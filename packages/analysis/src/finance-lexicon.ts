@@ -1,6 +1,7 @@
 import { FINANCE_TERM_GROUPS, type FinanceTermGroup } from './finance-terms.js';
 import { foldHanChars } from './fold.js';
 import { stemWord } from './latin.js';
+import { hasKana } from './scripts.js';
 
 /**
  * Query expansion with the financial-statement lexicon (finance-terms.ts): the line items a
@@ -143,10 +144,14 @@ function cjkHits(text: string, lex: LexiconIndex): Hit[] {
   return hits;
 }
 
-/** Longest hits first, none overlapping one already kept. */
-function longest(hits: Hit[]): Hit[] {
+/**
+ * Longest hits first, none overlapping one already kept. Where a Japanese and a Chinese name fold
+ * to the same key (流動資産 / 流动资产), the one of the text's language is kept (kana → Japanese).
+ */
+function longest(hits: Hit[], preferred: FinanceLanguage): Hit[] {
   const kept: Hit[] = [];
-  for (const h of [...hits].sort((a, b) => b.end - b.start - (a.end - a.start) || a.start - b.start)) {
+  const rank = (h: Hit) => (h.entry.lang === preferred ? 0 : 1);
+  for (const h of [...hits].sort((a, b) => b.end - b.start - (a.end - a.start) || a.start - b.start || rank(a) - rank(b))) {
     if (kept.every((k) => h.end <= k.start || h.start >= k.end)) kept.push(h);
   }
   return kept.sort((a, b) => a.start - b.start);
@@ -159,7 +164,9 @@ function longest(hits: Hit[]): Hit[] {
 export function expandFinanceTerms(text: string, lang?: FinanceLanguage | readonly FinanceLanguage[]): FinanceExpansion[] {
   const lex = lexicon();
   const wanted = lang === undefined ? LANGUAGES : typeof lang === 'string' ? [lang] : lang;
-  const found = [...longest(latinHits(text, lex)), ...longest(cjkHits(text, lex))].map((h) => h.entry);
+  const found = [...longest(latinHits(text, lex), 'en'), ...longest(cjkHits(text, lex), hasKana(text) ? 'ja' : 'zh')].map(
+    (h) => h.entry,
+  );
   const out: FinanceExpansion[] = [];
   const seenKeys = new Set(found.map((e) => e.key));
   for (const entry of found) {

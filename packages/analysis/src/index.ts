@@ -9,7 +9,7 @@ export type { HeaderScale } from './header-scale.js';
 export { headerScale } from './header-scale.js';
 export { bestPeriodMatch, PERIOD_SCORES, periodsMatch } from './period-match.js';
 export type { Period, PeriodKind, PeriodMention } from './periods.js';
-export { findPeriods, fiscalYearOf } from './periods.js';
+export { findPeriods, fiscalYearOf, principalPeriod } from './periods.js';
 export { hasKana, isCjkCodepoint } from './scripts.js';
 export type { SentenceRange } from './sentences.js';
 export { splitSentences } from './sentences.js';

@@ -248,7 +248,8 @@ const dateAlone: PeriodPattern = {
 const bareYear: PeriodPattern = {
   // 2022 alone (also in file names: 3M_2018_10K.pdf) — weak: it may be any number.
   gate: /(?:19|20)\d\d/,
-  re: new RegExp(`(?<![A-Za-z0-9.,$€£¥#-])(${YEAR4})(?![0-9%]|[.,][0-9]|[A-Za-z])`, 'giud'),
+  // Not the year of a law ("Securities Exchange Act of 1934").
+  re: new RegExp(`(?<![A-Za-z0-9.,$€£¥#-])(?<!\\bact\\s+of\\s+)(${YEAR4})(?![0-9%]|[.,][0-9]|[A-Za-z])`, 'giud'),
   build(m) {
     const y = Number(m[1]);
     return whole(m, { kind: 'calendar-year', fiscal_year: y, year_label: 'end', weak: true });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findPeriods } from './periods.js';
+import { findPeriods, principalPeriod } from './periods.js';
 
 /** The only period found in `text`, whose span slices back to its text. */
 function only(text: string) {
@@ -193,5 +193,26 @@ describe('findPeriods — spans', () => {
   it('prefers the longest form where forms overlap', () => {
     expect(findPeriods('nine months ended September 30, 2022').map((p) => p.kind)).toEqual(['months-ended']);
     expect(findPeriods('2023年3月期第3四半期').map((p) => p.kind)).toEqual(['quarter']);
+  });
+});
+
+describe('principalPeriod', () => {
+  it('picks the period a cover page is about over law years, dates and comparatives', () => {
+    const cover =
+      'ANNUAL REPORT PURSUANT TO SECTION 13 OR 15(d) OF THE SECURITIES EXCHANGE ACT OF 1934 For the fiscal year ended June 30, 2023 ' +
+      'The aggregate market value as of December 31, 2022 was $1.8 trillion. 7.5% notes due 2028';
+    expect(findPeriods(cover).map((p) => p.text)).not.toContain('1934');
+    expect(principalPeriod(findPeriods(cover))).toMatchObject({ kind: 'fiscal-year', fiscal_year: 2023, end: '2023-06-30' });
+    expect(principalPeriod(findPeriods('第125期（自 2022年4月1日 至 2023年3月31日）'))).toMatchObject({
+      fiscal_year: 2023,
+      months: 12,
+    });
+    expect(principalPeriod(findPeriods('AMCOR_2023Q4_EARNINGS.pdf'))).toMatchObject({
+      kind: 'quarter',
+      quarter: 4,
+      fiscal_year: 2023,
+    });
+    expect(principalPeriod(findPeriods('3M_2018_10K.pdf'))).toMatchObject({ fiscal_year: 2018, weak: true });
+    expect(principalPeriod(findPeriods('dated 2023-08-30, term 第125期'))).toBeUndefined();
   });
 });

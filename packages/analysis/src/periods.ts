@@ -47,5 +47,26 @@ function pickLongest(candidates: Candidate[]): Candidate[] {
   return taken.sort((a, b) => a.start - b.start);
 }
 
+/** How much a mention says about what a whole document covers (higher first). */
+function coverRank(p: PeriodMention): number {
+  if (p.kind === 'term' || p.kind === 'date') return 0;
+  if (p.weak) return 1;
+  if (p.kind === 'calendar-year') return 2;
+  if (p.kind === 'months-ended') return p.end === undefined ? 0 : 3;
+  return p.end !== undefined && p.fiscal_year !== undefined ? 5 : p.end !== undefined || p.fiscal_year !== undefined ? 4 : 0;
+}
+
+/**
+ * The period a cover page, title or file name is about: the first of its most telling mentions —
+ * a fiscal year, quarter or half with its end ("fiscal year ended June 30, 2023", 2023年3月期),
+ * then one with a label or an end, then a 9-month period, a calendar year, a bare year. Dates and
+ * business terms alone do not make one. Undefined when nothing qualifies.
+ */
+export function principalPeriod(mentions: readonly PeriodMention[]): PeriodMention | undefined {
+  let best: PeriodMention | undefined;
+  for (const p of mentions) if (coverRank(p) > 0 && (best === undefined || coverRank(p) > coverRank(best))) best = p;
+  return best;
+}
+
 export type { Period, PeriodKind, PeriodMention } from './period-types.js';
 export { fiscalYearOf } from './period-types.js';
