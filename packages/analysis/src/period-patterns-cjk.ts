@@ -21,8 +21,8 @@ const Q = `([1-4一二三四])`;
 const FISCAL_WORD = '(?:财年|財年|财政年度|財政年度|会计年度|會計年度|财务年度|財務年度)';
 /** What follows a year. Groups: 7–8 月期 month, 9–10 date month/day, 11 month, (年末: none), 12 年度, 13 财年, 14 年. */
 const AFTER_YEAR = `(?:年\\s*${NUM}\\s*月\\s*期|[/／.]${NUM}\\s*期|年\\s*${NUM}\\s*月\\s*${NUM}\\s*日|年\\s*${NUM}\\s*月(?!\\s*期)|年\\s*年?\\s*(?:末|底)|(年度)|(${FISCAL_WORD})|(年))`;
-/** Quarter or half after a year. Groups: quarter, Qn, half 上/下, 半年度, 前三季度, 中間期. 上年 (last year) is no half. */
-const PART = `(?:\\s*[のの之]?\\s*(?:第\\s*${Q}\\s*(?:四半期|季度|季)|${Q}季度|Q([1-4])|([上下])(?:半(?:年度?|期)|期)|(半年度|中間期|中间期)|(前三季度)))?`;
+/** Quarter or half after a year. Groups: 15–17 quarter (第3四半期, 三季度, Q3), 18 half 上/下, 19 半年度/中間期, 20 前三季度, 21 3Q. 上年 (last year) is no half. */
+const PART = `(?:\\s*[のの之]?\\s*(?:第\\s*${Q}\\s*(?:四半期|季度|季)|${Q}季度|Q([1-4])|([上下])(?:半(?:年度?|期)|期)|(半年度|中間期|中间期)|(前三季度)|([1-4])Q))?`;
 
 function smallNumber(s: string): number | undefined {
   if (s === '元') return 1;
@@ -72,7 +72,7 @@ function yearPeriod(m: RegExpExecArray, year: number): Period | null {
 
 /** A quarter or half (groups 15–20) of the year period `base`, or `base` itself. */
 function withPart(m: RegExpExecArray, base: Period): Period | null {
-  const q = m[15] ?? m[16] ?? m[17];
+  const q = m[15] ?? m[16] ?? m[17] ?? m[21];
   const half = m[18] ?? (m[19] !== undefined ? '上' : undefined);
   if (q === undefined && half === undefined && m[20] === undefined) return base;
   const { kind: _k, months: _m, end: fyEnd, ...year } = base;

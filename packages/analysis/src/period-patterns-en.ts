@@ -149,11 +149,11 @@ const quarterFirst: PeriodPattern = {
 };
 
 const yearFirstQuarter: PeriodPattern = {
-  // 2023Q4, 2023 Q4, FY23 Q3, FY2023Q3, fiscal 2023 Q3
-  gate: /q[1-4]/i,
-  re: new RegExp(`${START}(?:${FY_PREFIX}(\\d{4}|\\d{2})|(${YEAR4}))${SEP}Q([1-4])${STOP}`, 'giud'),
+  // 2023Q4, 2023 Q4, FY23 Q3, FY2023Q3, fiscal 2023 Q3, FY2023 3Q
+  gate: /q[1-4]|[1-4]q/i,
+  re: new RegExp(`${START}(?:${FY_PREFIX}(\\d{4}|\\d{2})|(${YEAR4}))${SEP}(?:Q([1-4])|([1-4])Q)${STOP}`, 'giud'),
   build(m) {
-    return whole(m, quarterPeriod(Number(m[3]), fullYear((m[1] ?? m[2]) as string)));
+    return whole(m, quarterPeriod(Number(m[3] ?? m[4]), fullYear((m[1] ?? m[2]) as string)));
   },
 };
 

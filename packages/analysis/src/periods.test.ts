@@ -45,6 +45,7 @@ describe('findPeriods — English', () => {
     ['Q2 2023 call', 'Q2 2023', quarter(2, 2023)],
     ["Q4'22 call", "Q4'22", quarter(4, 2022)],
     ['FY23 Q1 deck', 'FY23 Q1', quarter(1, 2023)],
+    ['FY2023 3Q', 'FY2023 3Q', quarter(3, 2023)],
     ['the quarter ended March 31, 2023', 'quarter ended March 31, 2023', { kind: 'quarter', months: 3, end: '2023-03-31' }],
     [
       'the three months ended March 31, 2023',
@@ -107,6 +108,7 @@ describe('findPeriods — Japanese', () => {
     ['2023/3期', '2023/3期', fy(2023, { end: '2023-03' })],
     ['2023年3月期第3四半期決算短信', '2023年3月期第3四半期', quarter(3, 2023, { year_label: 'end', end: '2022-12' })],
     ['2024年3月期 第2四半期', '2024年3月期 第2四半期', quarter(2, 2024, { end: '2023-09' })],
+    ['2023年3月期1Q決算', '2023年3月期1Q', quarter(1, 2023, { end: '2022-06' })],
     ['令和4年度', '令和4年度', { kind: 'fiscal-year', fiscal_year: 2022, year_label: 'start' }],
     ['令和4年3月期', '令和4年3月期', fy(2022, { end: '2022-03' })],
     ['令和元年度', '令和元年度', { kind: 'fiscal-year', fiscal_year: 2019, year_label: 'start' }],

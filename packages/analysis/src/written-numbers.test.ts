@@ -27,6 +27,9 @@ describe('parseNumberAsWritten', () => {
     ['3億', { value: 3e8, scale: 1e8, negative: false }],
     ['3亿', { value: 3e8, scale: 1e8, negative: false }],
     ['1兆', { value: 1e12, scale: 1e12, negative: false }],
+    ['3.2万亿', { value: 3.2e12, scale: 1e12, negative: false }],
+    ['1,234千円', { value: 1234000, scale: 1e3, unit: 'JPY', negative: false }],
+    ['RMB 1.2 billion', { value: 1.2e9, scale: 1e9, unit: 'CNY', negative: false }],
     ['1,234百万円', { value: 1.234e9, scale: 1e6, unit: 'JPY', negative: false }],
     ['△1,234百万円', { value: -1.234e9, scale: 1e6, unit: 'JPY', negative: true }],
     ['300万人', { value: 3e6, scale: 1e4, unit: '人', negative: false }],
@@ -58,7 +61,7 @@ describe('parseNumberAsWritten', () => {
     expect(parseNumberAsWritten(text)).toEqual(expected);
   });
 
-  it.each(['', '-', '—', 'n/a', '成', '割', '約', '人口', '12,34', '1.2.3', 'FY2022', 'abc', '3Q23'])(
+  it.each(['', '-', '—', 'n/a', '成', '割', '約', '2022年', '第3', '人口', '12,34', '1.2.3', 'FY2022', 'abc', '3Q23'])(
     '%s is not a number',
     (text) => {
       expect(parseNumberAsWritten(text)).toBeNull();
