@@ -117,6 +117,13 @@ const quarterAlone: PeriodPattern = {
   },
 };
 
+/** hasKana of the last input seen: a long document may hold many 上期 and is scanned once. */
+let kanaOf: { input: string; kana: boolean } | undefined;
+function inputHasKana(input: string): boolean {
+  if (kanaOf?.input !== input) kanaOf = { input, kana: hasKana(input) };
+  return kanaOf.kana;
+}
+
 const halfAlone: PeriodPattern = {
   // 上期 下期 上半期 下半期 中間期 上半年 下半年 半年度. Not 上年度 (last year) nor the Chinese
   // statement columns 上期金额 / 上期末 (the prior period).
@@ -124,7 +131,7 @@ const halfAlone: PeriodPattern = {
   re: /([上下])(?:半期|期|半年度?)(?![間间金末数數发發余餘])|(中間期|中间期|半年度)/gu,
   build(m) {
     // 上期/下期 are halves in Japanese; in Chinese 上期 is the prior period (上期的利息支出).
-    if (m[1] !== undefined && m[0].length === 2 && !hasKana(m.input)) return [];
+    if (m[1] !== undefined && m[0].length === 2 && !inputHasKana(m.input)) return [];
     return whole(m, { kind: 'half', half: m[1] === '下' ? 2 : 1, months: 6 });
   },
 };

@@ -192,6 +192,13 @@ describe('findPeriods — spans', () => {
     expect(found.map((p) => p.text)).toEqual(['２０２３年３月期', '㍻30年度']);
   });
 
+  it('finds every period of a long text holding thousands of them', () => {
+    const text = Array.from({ length: 5000 }, (_, i) => `FY${2000 + (i % 30)} and 2023年3月期第${(i % 4) + 1}四半期`).join('; ');
+    const found = findPeriods(text);
+    expect(found).toHaveLength(10000);
+    expect(found[9999]).toMatchObject({ kind: 'quarter', quarter: 4, fiscal_year: 2023 });
+  });
+
   it('prefers the longest form where forms overlap', () => {
     expect(findPeriods('nine months ended September 30, 2022').map((p) => p.kind)).toEqual(['months-ended']);
     expect(findPeriods('2023年3月期第3四半期').map((p) => p.kind)).toEqual(['quarter']);
