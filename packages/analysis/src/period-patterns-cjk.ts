@@ -107,6 +107,28 @@ const yearExpression: PeriodPattern = {
   },
 };
 
+const shortYearTerm: PeriodPattern = {
+  // 24年3月期, 24/3期, 24年3月期第2四半期 / 2Q: Japanese IR writes the fiscal year's end with two digits.
+  gate: /期/u,
+  re: /(?<![0-9/.])(\d{2})\s*(?:年\s*(\d{1,2})\s*月|[/／](\d{1,2}))\s*期(?:\s*[のの]?\s*(?:第\s*([1-4])\s*四半期|([1-4])Q))?/dgu,
+  build(m) {
+    const year = 2000 + Number(m[1]);
+    const month = Number(m[2] ?? m[3]);
+    if (month < 1 || month > 12) return [];
+    const fy: Period = { kind: 'fiscal-year', fiscal_year: year, year_label: 'end', months: 12, end: formatEnd(year, month) };
+    const q = m[4] ?? m[5];
+    if (q === undefined) return whole(m, fy);
+    return whole(m, {
+      kind: 'quarter',
+      fiscal_year: year,
+      year_label: 'end',
+      quarter: Number(q) as 1 | 2 | 3 | 4,
+      months: 3,
+      end: quarterEnd(year, month, Number(q)),
+    });
+  },
+};
+
 const quarterAlone: PeriodPattern = {
   // 第3四半期, 第三季度, 第3季, 三季度 (no year)
   gate: /季|四半期/u,
@@ -203,6 +225,7 @@ export const CJK_PERIOD_PATTERNS: readonly PeriodPattern[] = [
   range,
   endedZh,
   yearExpression,
+  shortYearTerm,
   quarterAlone,
   halfAlone,
   fullYearAlone,
