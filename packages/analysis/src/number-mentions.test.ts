@@ -27,6 +27,8 @@ describe('findNumbersAsWritten', () => {
     ['人口超过1000万的城市有哪些？', [['1000万', 1e7, undefined]]],
     ['面积大于三百平方公里', [['三百平方公里', 300, 'km²']]],
     ['约3亿元', [['约3亿元', 3e8, 'CNY']]],
+    ['重量为380kg的气缸', [['380', 380, undefined]]],
+    ['110kV电流互感器', [['110', 110, undefined]]],
   ])('%s', (text, expected) => {
     expect(read(text)).toEqual(expected.map(([t, value, unit]) => ({ text: t, value, unit })));
   });
@@ -40,6 +42,12 @@ describe('findNumbersAsWritten', () => {
     'What was revenue in 2019?',
     'FY2022 and Q3 2023',
     '上海的人口是多少？',
+    '隐身攻击机F-117A的航程',
+    '苏-25攻击机',
+    '使用10A-5和10A-5R的气缸',
+    '2S3-2S5接线端子',
+    '１株当たり当期純利益',
+    '测绘服务总值是多少万元？',
   ])('finds no amount in %s', (text) => {
     expect(read(text)).toEqual([]);
   });

@@ -29,6 +29,8 @@ const MENTION = new RegExp(
   'giu',
 );
 const DATE_PART = /^[年月日時分秒号號期]$/u;
+/** Units of measure written right after the digits (110kV, 63mm, 380kg): the number stays an amount. */
+const MEASURE = /^(?:mm|cm|m|km|kg|g|mg|t|kV|V|kW|W|MW|GW|kWh|MWh|A|mA|Hz|kHz|MHz|GHz|L|ml|mL|ms|s|h|min|rpm|°C|°F|µm)$/u;
 const HAN_ONLY = new RegExp(`^[${HAN_DIGITS}${HAN_UNITS}]+$`, 'u');
 const POSITIONAL = new RegExp(`[${HAN_UNITS}]`, 'u');
 
@@ -39,6 +41,22 @@ function hanNumberStandsAlone(text: string): boolean {
 
 function isBareYear(n: WrittenNumber, text: string): boolean {
   return n.unit === undefined && n.scale === undefined && /^(?:19|20)\d{2}$/.test(text);
+}
+
+/**
+ * Whether a match is an amount and not part of something else: 12月 / 十二月 / 3期 (a date or
+ * term), 1株当たり (a basis), F-117A / 米-26 / 10A-5 / 2S3 (a model code: a hyphen after a
+ * letter is no minus; letters after the digits must be a unit of measure and end the code), or a
+ * lone scale character (万元 in 多少万元).
+ */
+function isAmount(text: string, at: number, raw: string): boolean {
+  const after = text.slice(at + raw.length);
+  if (DATE_PART.test(after.charAt(0)) || /^\s*(?:当たり|当り|あたり)/u.test(after)) return false;
+  if (/^[-−–]/u.test(raw) && /[\p{L}\p{N}]$/u.test(text.slice(0, at))) return false;
+  if (/[\p{L}\p{N}][-−–/]$/u.test(text.slice(Math.max(0, at - 2), at))) return false;
+  const letters = /^[A-Za-z°µΩ]+/u.exec(after)?.[0];
+  if (letters !== undefined && (!MEASURE.test(letters) || /^[-/][\p{L}\p{N}]/u.test(after.slice(letters.length)))) return false;
+  return /[\d〇零一二两兩三四五六七八九十]/u.test(raw);
 }
 
 export function findNumbersAsWritten(input: string): NumberMention[] {
@@ -53,8 +71,7 @@ export function findNumbersAsWritten(input: string): NumberMention[] {
       MENTION.lastIndex = m.index + 1;
       continue;
     }
-    // 12月, 十二月, 3期, 5日: part of a date or a term, not an amount.
-    if (DATE_PART.test(norm.text.charAt(m.index + raw.length))) continue;
+    if (!isAmount(norm.text, m.index, raw)) continue;
     const read = parseNumberAsWritten(raw);
     if (!read || isBareYear(read, raw.trim())) continue;
     if (HAN_ONLY.test(raw.trim()) && !hanNumberStandsAlone(raw.trim())) continue;

@@ -1,11 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expandFinanceTerms, findPeriods, headerScale, parseNumberAsWritten } from '@pinpoint/analysis';
+import { expandFinanceTerms, findNumbersAsWritten, findPeriods, headerScale, parseNumberAsWritten } from '@pinpoint/analysis';
 import { commandLine, recordResult } from '@pinpoint/results';
 
 /**
  * `pnpm bench --skip-ingest --skip-query --text-readers [--record]`: time per call of the period,
- * line-item, number and header readers of @pinpoint/analysis on real text: 300-character questions
+ * line-item, amount, number and header readers of @pinpoint/analysis on real text: 300-character questions
  * made of consecutive eval questions of each language, and the cells of the table sets' CSVs.
  * Per-call times are medians and p95 of batches (one batch = every input once), in microseconds of
  * this process's CPU time (and the wall-time median, which other processes on the cores inflate).
@@ -93,6 +93,11 @@ function measureRows(shared: string): Row[] {
       name: `expand-finance-terms-${lang}`,
       inputs: texts.length,
       timing: timePerCall(texts, (s) => expandFinanceTerms(s)),
+    });
+    rows.push({
+      name: `find-numbers-as-written-${lang}`,
+      inputs: texts.length,
+      timing: timePerCall(texts, findNumbersAsWritten),
     });
   }
   const cells = tableCells(shared);
