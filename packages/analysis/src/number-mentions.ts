@@ -50,9 +50,10 @@ function isBareYear(n: WrittenNumber, text: string): boolean {
  * lone scale character (万元 in 多少万元).
  */
 function isAmount(text: string, at: number, raw: string): boolean {
-  const after = text.slice(at + raw.length);
+  // A short window after the match: enough for a unit or 当たり, and linear on long texts.
+  const after = text.slice(at + raw.length, at + raw.length + 12);
   if (DATE_PART.test(after.charAt(0)) || /^\s*(?:当たり|当り|あたり)/u.test(after)) return false;
-  if (/^[-−–]/u.test(raw) && /[\p{L}\p{N}]$/u.test(text.slice(0, at))) return false;
+  if (/^[-−–]/u.test(raw) && /[\p{L}\p{N}]$/u.test(text.slice(Math.max(0, at - 2), at))) return false;
   if (/[\p{L}\p{N}][-−–/]$/u.test(text.slice(Math.max(0, at - 2), at))) return false;
   const letters = /^[A-Za-z°µΩ]+/u.exec(after)?.[0];
   if (letters !== undefined && (!MEASURE.test(letters) || /^[-/][\p{L}\p{N}]/u.test(after.slice(letters.length)))) return false;
