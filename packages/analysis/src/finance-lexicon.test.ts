@@ -9,9 +9,9 @@ function groupsOf(text: string): string[] {
 }
 
 describe('finance lexicon data', () => {
-  it('has 40–70 groups, each named in English and in Japanese or Chinese', () => {
+  it('has 40–80 groups, each named in English and in Japanese or Chinese', () => {
     expect(FINANCE_TERM_GROUPS.length).toBeGreaterThanOrEqual(40);
-    expect(FINANCE_TERM_GROUPS.length).toBeLessThanOrEqual(70);
+    expect(FINANCE_TERM_GROUPS.length).toBeLessThanOrEqual(80);
     for (const g of FINANCE_TERM_GROUPS) {
       expect(g.en.length, g.id).toBeGreaterThan(0);
       expect(g.ja.length + g.zh.length, g.id).toBeGreaterThan(0);
@@ -77,11 +77,20 @@ describe('expandFinanceTerms', () => {
     expect(groupsOf('What was the cost of sales?')).toEqual(['cost-of-revenue']);
     expect(groupsOf('1株当たり当期純利益')).toEqual(['eps']);
     expect(groupsOf('net cash provided by operating activities')).toEqual(['operating-cash-flow']);
+    expect(groupsOf('derivatives non-current liability')).toEqual(['non-current-liabilities']);
+    expect(groupsOf('引当金、非流動負債')).toEqual(['non-current-liabilities']);
+    expect(groupsOf('Medical and employee benefits')).toEqual(['employee-benefits']);
+    expect(groupsOf('自己株式の取得')).toEqual(['share-repurchases']);
   });
 
   it('finds several line items in one question', () => {
     expect(groupsOf('トヨタの2023年3月期の営業利益と売上高は？')).toEqual(['operating-income', 'revenue']);
     expect(groupsOf('total revenues and net income in FY2022')).toEqual(['revenue', 'net-income']);
+  });
+
+  it("reports the name of the text's language where Japanese and Chinese names fold alike", () => {
+    expect(expandFinanceTerms('非流动资产处置损益')[0]).toMatchObject({ group: 'non-current-assets', matched: '非流动资产' });
+    expect(expandFinanceTerms('その他の非流動資産')[0]).toMatchObject({ group: 'non-current-assets', matched: '非流動資産' });
   });
 
   it('weighs names of the matched language above the others, and filters by language', () => {

@@ -1,7 +1,7 @@
 import { FINANCE_TERM_GROUPS, type FinanceTermGroup } from './finance-terms.js';
-import { foldHan } from './fold.js';
+import { foldHanChars } from './fold.js';
 import { stemWord } from './latin.js';
-import { isCjkCodepoint } from './scripts.js';
+import { hasKana } from './scripts.js';
 
 /**
  * Query expansion with the financial-statement lexicon (finance-terms.ts): the line items a
@@ -54,12 +54,13 @@ function latinWords(text: string): string[] {
 
 /** The CJK matching form: NFKC, lower case, Traditional folded to Simplified, no spaces or middle dots. */
 function cjkKey(text: string): string {
-  return foldHan(text.normalize('NFKC').toLowerCase()).replace(/[\s・·･]/gu, '');
+  return foldHanChars(text.normalize('NFKC').toLowerCase()).replace(/[\s・·･]/gu, '');
 }
 
+const CJK_CHAR = /[\u3040-\u30ff\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af\u3005]|[\u{20000}-\u{3134f}]/u;
+
 function hasCjk(text: string): boolean {
-  for (const ch of text) if (isCjkCodepoint(ch.codePointAt(0) ?? 0)) return true;
-  return false;
+  return CJK_CHAR.test(text);
 }
 
 interface LexiconIndex {
@@ -68,24 +69,28 @@ interface LexiconIndex {
   byGroup: Map<string, Name[]>;
   /** Latin names by their first word. */
   byFirstWord: Map<string, Name[]>;
-  /** CJK names by their first two UTF-16 units. */
-  byFirstPair: Map<string, Name[]>;
+  /** CJK names by their first UTF-16 unit. */
+  byFirstUnit: Map<number, Name[]>;
 }
 
 let index: LexiconIndex | undefined;
 
 function lexicon(): LexiconIndex {
   if (index) return index;
-  const built: LexiconIndex = { names: [], byGroup: new Map(), byFirstWord: new Map(), byFirstPair: new Map() };
+  const built: LexiconIndex = { names: [], byGroup: new Map(), byFirstWord: new Map(), byFirstUnit: new Map() };
   for (const group of FINANCE_TERM_GROUPS) {
     for (const lang of LANGUAGES) {
       for (const name of group[lang]) {
         const entry = hasCjk(name) ? cjkEntry(group, name, lang) : latinEntry(group, name, lang);
         built.names.push(entry);
         built.byGroup.set(group.id, [...(built.byGroup.get(group.id) ?? []), entry]);
-        const bucketKey = entry.words ? (entry.words[0] as string) : entry.key.slice(0, 2);
-        const buckets = entry.words ? built.byFirstWord : built.byFirstPair;
-        buckets.set(bucketKey, [...(buckets.get(bucketKey) ?? []), entry]);
+        if (entry.words) {
+          const first = entry.words[0] as string;
+          built.byFirstWord.set(first, [...(built.byFirstWord.get(first) ?? []), entry]);
+        } else {
+          const first = entry.key.charCodeAt(0);
+          built.byFirstUnit.set(first, [...(built.byFirstUnit.get(first) ?? []), entry]);
+        }
       }
     }
   }
@@ -130,17 +135,23 @@ function cjkHits(text: string, lex: LexiconIndex): Hit[] {
   const key = cjkKey(text);
   const hits: Hit[] = [];
   for (let i = 0; i + 1 < key.length; i++) {
-    for (const entry of lex.byFirstPair.get(key.slice(i, i + 2)) ?? []) {
+    const bucket = lex.byFirstUnit.get(key.charCodeAt(i));
+    if (bucket === undefined) continue;
+    for (const entry of bucket) {
       if (key.startsWith(entry.key, i)) hits.push({ start: i, end: i + entry.key.length, entry });
     }
   }
   return hits;
 }
 
-/** Longest hits first, none overlapping one already kept. */
-function longest(hits: Hit[]): Hit[] {
+/**
+ * Longest hits first, none overlapping one already kept. Where a Japanese and a Chinese name fold
+ * to the same key (流動資産 / 流动资产), the one of the text's language is kept (kana → Japanese).
+ */
+function longest(hits: Hit[], preferred: FinanceLanguage): Hit[] {
   const kept: Hit[] = [];
-  for (const h of [...hits].sort((a, b) => b.end - b.start - (a.end - a.start) || a.start - b.start)) {
+  const rank = (h: Hit) => (h.entry.lang === preferred ? 0 : 1);
+  for (const h of [...hits].sort((a, b) => b.end - b.start - (a.end - a.start) || a.start - b.start || rank(a) - rank(b))) {
     if (kept.every((k) => h.end <= k.start || h.start >= k.end)) kept.push(h);
   }
   return kept.sort((a, b) => a.start - b.start);
@@ -153,7 +164,9 @@ function longest(hits: Hit[]): Hit[] {
 export function expandFinanceTerms(text: string, lang?: FinanceLanguage | readonly FinanceLanguage[]): FinanceExpansion[] {
   const lex = lexicon();
   const wanted = lang === undefined ? LANGUAGES : typeof lang === 'string' ? [lang] : lang;
-  const found = [...longest(latinHits(text, lex)), ...longest(cjkHits(text, lex))].map((h) => h.entry);
+  const found = [...longest(latinHits(text, lex), 'en'), ...longest(cjkHits(text, lex), hasKana(text) ? 'ja' : 'zh')].map(
+    (h) => h.entry,
+  );
   const out: FinanceExpansion[] = [];
   const seenKeys = new Set(found.map((e) => e.key));
   for (const entry of found) {

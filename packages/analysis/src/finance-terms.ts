@@ -22,7 +22,7 @@ export const FINANCE_TERM_GROUPS: readonly FinanceTermGroup[] = [
   {
     id: 'revenue',
     en: ['revenue', 'total revenues', 'net revenue', 'net sales', 'total net sales', 'sales', 'turnover', 'top line'],
-    ja: ['売上高', '売上収益', '営業収益', '売上高合計'],
+    ja: ['売上高', '売上収益', '営業収益', '売上高合計', '経常収益'],
     zh: ['营业收入', '营业总收入', '营收', '营业额'],
   },
   {
@@ -66,7 +66,7 @@ export const FINANCE_TERM_GROUPS: readonly FinanceTermGroup[] = [
     id: 'research-and-development',
     en: ['research and development', 'r&d', 'research and development expenses'],
     ja: ['研究開発費', '研究開発費用'],
-    zh: ['研发费用', '研发投入', '研究开发费用', '研究发展费用'],
+    zh: ['研发费用', '研发费', '研发投入', '研究开发费用', '研究发展费用'],
   },
   {
     id: 'depreciation-and-amortization',
@@ -85,6 +85,12 @@ export const FINANCE_TERM_GROUPS: readonly FinanceTermGroup[] = [
     en: ['stock-based compensation', 'share-based compensation', 'equity-based compensation'],
     ja: ['株式報酬費用', '株式報酬'],
     zh: ['股份支付', '股份支付费用', '股权激励费用'],
+  },
+  {
+    id: 'employee-benefits',
+    en: ['employee benefits', 'personnel expenses', 'staff costs', 'employee benefit expense'],
+    ja: ['人件費', '従業員給付費用'],
+    zh: ['职工薪酬', '应付职工薪酬'],
   },
   {
     id: 'operating-income',
@@ -192,6 +198,12 @@ export const FINANCE_TERM_GROUPS: readonly FinanceTermGroup[] = [
     zh: ['现金及现金等价物', '货币资金', '现金及约当现金'],
   },
   {
+    id: 'allowance-for-doubtful-accounts',
+    en: ['allowance for doubtful accounts', 'allowance for credit losses', 'bad debt allowance'],
+    ja: ['貸倒引当金'],
+    zh: ['坏账准备'],
+  },
+  {
     id: 'accounts-receivable',
     en: ['accounts receivable', 'trade receivables', 'trade and other receivables', 'receivables', 'trade accounts receivable'],
     ja: ['売掛金', '受取手形及び売掛金', '売上債権'],
@@ -215,6 +227,13 @@ export const FINANCE_TERM_GROUPS: readonly FinanceTermGroup[] = [
     en: ['property, plant and equipment', 'pp&e', 'property and equipment', 'fixed assets', 'property, plant and equipment, net'],
     ja: ['有形固定資産'],
     zh: ['固定资产', '不动产、厂房及设备'],
+  },
+  { id: 'construction-in-progress', en: ['construction in progress'], ja: ['建設仮勘定'], zh: ['在建工程'] },
+  {
+    id: 'deferred-tax-assets',
+    en: ['deferred tax assets', 'deferred income tax assets'],
+    ja: ['繰延税金資産'],
+    zh: ['递延所得税资产'],
   },
   { id: 'goodwill', en: ['goodwill'], ja: ['のれん'], zh: ['商誉'] },
   {
@@ -248,6 +267,18 @@ export const FINANCE_TERM_GROUPS: readonly FinanceTermGroup[] = [
     zh: ['合同负债', '预收款项', '预收账款'],
   },
   {
+    id: 'non-current-liabilities',
+    en: ['non-current liabilities', 'noncurrent liabilities', 'total non-current liabilities', 'long-term liabilities'],
+    ja: ['固定負債', '固定負債合計', '非流動負債'],
+    zh: ['非流动负债', '非流动负债合计'],
+  },
+  {
+    id: 'deferred-tax-liabilities',
+    en: ['deferred tax liabilities', 'deferred income tax liabilities'],
+    ja: ['繰延税金負債'],
+    zh: ['递延所得税负债'],
+  },
+  {
     id: 'current-liabilities',
     en: ['current liabilities', 'total current liabilities'],
     ja: ['流動負債', '流動負債合計'],
@@ -278,6 +309,7 @@ export const FINANCE_TERM_GROUPS: readonly FinanceTermGroup[] = [
     ja: ['負債合計', '総負債', '負債の部合計'],
     zh: ['负债合计', '总负债', '负债总额', '负债总计'],
   },
+  { id: 'treasury-stock', en: ['treasury stock', 'treasury shares'], ja: ['自己株式'], zh: ['库存股'] },
   {
     id: 'retained-earnings',
     en: ['retained earnings', 'accumulated deficit'],

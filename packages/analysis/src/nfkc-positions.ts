@@ -11,13 +11,27 @@ export interface NormalizedText {
   sourceIndex: Int32Array;
 }
 
+/** Codepoints that NFKC leaves alone whatever surrounds them: ASCII, kana (but ゛゜), CJK ideographs, Hangul syllables. */
+function stable(code: number): boolean {
+  return (
+    code < 0x80 ||
+    (code >= 0x3041 && code <= 0x30ff && code !== 0x309b && code !== 0x309c && code !== 0x309f && code !== 0x30ff) ||
+    (code >= 0x4e00 && code <= 0x9fff) ||
+    (code >= 0xac00 && code <= 0xd7a3)
+  );
+}
+
 export function normalizeKeepingPositions(source: string): NormalizedText {
+  // Already NFKC and no astral characters: UTF-16 index = codepoint index.
+  if (/^[\x00-\x7f]*$/.test(source) || (!/[\ud800-\udfff]/.test(source) && source.normalize('NFKC') === source)) {
+    return { text: source, sourceIndex: identity(source.length) };
+  }
   let text = '';
   const index: number[] = [];
   let cp = 0;
   for (const ch of source) {
     const code = ch.codePointAt(0) ?? 0;
-    const folded = code < 0x80 ? ch : ch.normalize('NFKC');
+    const folded = stable(code) ? ch : ch.normalize('NFKC');
     for (let i = 0; i < folded.length; i++) index.push(cp);
     text += folded;
     cp++;
@@ -33,4 +47,10 @@ export function sourceSpan(n: NormalizedText, start: number, end: number): [numb
   // expanded (㍻ → 平成) is covered whole.
   const last = end > start ? (n.sourceIndex[end - 1] ?? from) + 1 : from;
   return [from, last];
+}
+
+function identity(length: number): Int32Array {
+  const index = new Int32Array(length + 1);
+  for (let i = 0; i <= length; i++) index[i] = i;
+  return index;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PERIOD_SCORES, periodsMatch } from './period-match.js';
+import { bestPeriodMatch, PERIOD_SCORES, periodsMatch } from './period-match.js';
 import { fiscalYearOf } from './period-types.js';
 import { findPeriods } from './periods.js';
 
@@ -91,5 +91,13 @@ describe('periodsMatch', () => {
   it('prefers an explicit label to a bare year', () => {
     expect(score('FY2018', '3M_2018_10K.pdf')).toBeCloseTo(PERIOD_SCORES.same * PERIOD_SCORES.weak);
     expect(score('FY2018', '3M_2018_10K.pdf')).toBeLessThan(score('FY2018', 'fiscal 2018'));
+  });
+
+  it('takes the best pair when a question or a document holds several periods', () => {
+    const doc = findPeriods('for the years ended December 31, 2022, 2021 and 2020');
+    expect(bestPeriodMatch(findPeriods('FY2021 and FY2022'), doc)).toBe(PERIOD_SCORES.same);
+    expect(bestPeriodMatch(findPeriods('FY2019'), doc)).toBe(PERIOD_SCORES.comparative);
+    expect(bestPeriodMatch(findPeriods('FY2017'), doc)).toBe(0);
+    expect(bestPeriodMatch([], doc)).toBe(0);
   });
 });

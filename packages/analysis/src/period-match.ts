@@ -131,3 +131,14 @@ function sameYear(q: Resolved, d: Resolved): number {
   if (q.grain === 'quarter' && d.grain === 'ytd') return q.quarter === d.quarter ? PERIOD_SCORES.yearToDate : 0;
   return 0;
 }
+
+/**
+ * The best score of any of a document's periods for any of a question's periods: a question may
+ * name several (FY2021 and FY2022), a document holds its own and its comparatives. 0 when either
+ * list is empty.
+ */
+export function bestPeriodMatch(question: readonly Period[], doc: readonly Period[]): number {
+  let best = 0;
+  for (const q of question) for (const d of doc) best = Math.max(best, periodsMatch(q, d));
+  return best;
+}

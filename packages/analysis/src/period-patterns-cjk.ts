@@ -9,6 +9,7 @@ import {
   ROC_OFFSET,
   whole,
 } from './period-types.js';
+import { hasKana } from './scripts.js';
 
 /** Japanese and Chinese (Simplified and Traditional) period expressions, on NFKC text. */
 
@@ -18,10 +19,10 @@ const YEAR = `(?:(令和|平成|昭和|大正|(?<![A-Za-z])[RHST])\\s*(\\d{1,2}|
 const NUM = `(\\d{1,2}|[${HAN_DIGITS}十]{1,3})`;
 const Q = `([1-4一二三四])`;
 const FISCAL_WORD = '(?:财年|財年|财政年度|財政年度|会计年度|會計年度|财务年度|財務年度)';
-/** What follows a year. Groups: 7 月期 month, 8–9 date month/day, 10 month, 11 年度, 12 财年, 13 年. */
-const AFTER_YEAR = `(?:年\\s*${NUM}\\s*月\\s*期|[/／.]${NUM}\\s*期|年\\s*${NUM}\\s*月\\s*${NUM}\\s*日|年\\s*${NUM}\\s*月(?!\\s*期)|(年度)|(${FISCAL_WORD})|(年))`;
-/** Quarter or half after a year. Groups: quarter, Qn, half 上/下, 半年度, 前三季度, 中間期. */
-const PART = `(?:\\s*[のの之]?\\s*(?:第\\s*${Q}\\s*(?:四半期|季度|季)|${Q}季度|Q([1-4])|([上下])半?(?:年度?|期)|(半年度|中間期|中间期)|(前三季度)))?`;
+/** What follows a year. Groups: 7–8 月期 month, 9–10 date month/day, 11 month, (年末: none), 12 年度, 13 财年, 14 年. */
+const AFTER_YEAR = `(?:年\\s*${NUM}\\s*月\\s*期|[/／.]${NUM}\\s*期|年\\s*${NUM}\\s*月\\s*${NUM}\\s*日|年\\s*${NUM}\\s*月(?!\\s*期)|年\\s*年?\\s*(?:末|底)|(年度)|(${FISCAL_WORD})|(年))`;
+/** Quarter or half after a year. Groups: 15–17 quarter (第3四半期, 三季度, Q3), 18 half 上/下, 19 半年度/中間期, 20 前三季度, 21 3Q. 上年 (last year) is no half. */
+const PART = `(?:\\s*[のの之]?\\s*(?:第\\s*${Q}\\s*(?:四半期|季度|季)|${Q}季度|Q([1-4])|([上下])(?:半(?:年度?|期)|期)|(半年度|中間期|中间期)|(前三季度)|([1-4])Q))?`;
 
 function smallNumber(s: string): number | undefined {
   if (s === '元') return 1;
@@ -63,12 +64,15 @@ function yearPeriod(m: RegExpExecArray, year: number): Period | null {
   }
   if (m[12] !== undefined) return { kind: 'fiscal-year', fiscal_year: year, year_label: 'start' };
   if (m[13] !== undefined) return { kind: 'fiscal-year', fiscal_year: year, year_label: 'end' };
-  return { kind: 'calendar-year', fiscal_year: year, year_label: 'end', months: 12, end: formatEnd(year, 12) };
+  if (m[14] !== undefined)
+    return { kind: 'calendar-year', fiscal_year: year, year_label: 'end', months: 12, end: formatEnd(year, 12) };
+  // 2022年末 / 2022年底: the end of the year.
+  return { kind: 'date', end: formatEnd(year, 12) };
 }
 
 /** A quarter or half (groups 15–20) of the year period `base`, or `base` itself. */
 function withPart(m: RegExpExecArray, base: Period): Period | null {
-  const q = m[15] ?? m[16] ?? m[17];
+  const q = m[15] ?? m[16] ?? m[17] ?? m[21];
   const half = m[18] ?? (m[19] !== undefined ? '上' : undefined);
   if (q === undefined && half === undefined && m[20] === undefined) return base;
   const { kind: _k, months: _m, end: fyEnd, ...year } = base;
@@ -85,6 +89,7 @@ function withPart(m: RegExpExecArray, base: Period): Period | null {
 }
 
 const yearExpression: PeriodPattern = {
+  gate: /[年期]|财|財|会计|會計/u,
   re: new RegExp(`${YEAR}\\s*${AFTER_YEAR}${PART}`, 'gud'),
   build(m) {
     const year = gregorianYear(m);
@@ -92,8 +97,9 @@ const yearExpression: PeriodPattern = {
     const base = yearPeriod(m, year);
     if (base?.kind === 'date') {
       // A date takes no quarter or half: the period ends with the date's own text.
-      const last = m[10] !== undefined ? { group: 10, char: '日' } : { group: 11, char: '月' };
-      const end = m.input.indexOf(last.char, m.indices?.[last.group]?.[1] ?? m.index) + 1;
+      const last = m[10] !== undefined ? { group: 10, char: '日' } : m[11] !== undefined ? { group: 11, char: '月' } : undefined;
+      const at = last && m.indices?.[last.group]?.[1];
+      const end = last && at !== undefined ? m.input.indexOf(last.char, at) + 1 : (m.indices?.[14]?.[0] ?? m.index + m[0].length);
       return [{ period: base, start: m.index, end }];
     }
     const period = base && withPart(m, base);
@@ -101,8 +107,31 @@ const yearExpression: PeriodPattern = {
   },
 };
 
+const shortYearTerm: PeriodPattern = {
+  // 24年3月期, 24/3期, 24年3月期第2四半期 / 2Q: Japanese IR writes the fiscal year's end with two digits.
+  gate: /期/u,
+  re: /(?<![0-9/.])(\d{2})\s*(?:年\s*(\d{1,2})\s*月|[/／](\d{1,2}))\s*期(?:\s*[のの]?\s*(?:第\s*([1-4])\s*四半期|([1-4])Q))?/dgu,
+  build(m) {
+    const year = 2000 + Number(m[1]);
+    const month = Number(m[2] ?? m[3]);
+    if (month < 1 || month > 12) return [];
+    const fy: Period = { kind: 'fiscal-year', fiscal_year: year, year_label: 'end', months: 12, end: formatEnd(year, month) };
+    const q = m[4] ?? m[5];
+    if (q === undefined) return whole(m, fy);
+    return whole(m, {
+      kind: 'quarter',
+      fiscal_year: year,
+      year_label: 'end',
+      quarter: Number(q) as 1 | 2 | 3 | 4,
+      months: 3,
+      end: quarterEnd(year, month, Number(q)),
+    });
+  },
+};
+
 const quarterAlone: PeriodPattern = {
   // 第3四半期, 第三季度, 第3季, 三季度 (no year)
+  gate: /季|四半期/u,
   re: new RegExp(`第\\s*${Q}\\s*(?:四半期|季度|季)|${Q}季度`, 'gud'),
   build(m) {
     const q = quarterNumber((m[1] ?? m[2]) as string);
@@ -110,17 +139,28 @@ const quarterAlone: PeriodPattern = {
   },
 };
 
+/** hasKana of the last input seen: a long document may hold many 上期 and is scanned once. */
+let kanaOf: { input: string; kana: boolean } | undefined;
+function inputHasKana(input: string): boolean {
+  if (kanaOf?.input !== input) kanaOf = { input, kana: hasKana(input) };
+  return kanaOf.kana;
+}
+
 const halfAlone: PeriodPattern = {
   // 上期 下期 上半期 下半期 中間期 上半年 下半年 半年度. Not 上年度 (last year) nor the Chinese
   // statement columns 上期金额 / 上期末 (the prior period).
+  gate: /[上下中半]/u,
   re: /([上下])(?:半期|期|半年度?)(?![間间金末数數发發余餘])|(中間期|中间期|半年度)/gu,
   build(m) {
+    // 上期/下期 are halves in Japanese; in Chinese 上期 is the prior period (上期的利息支出).
+    if (m[1] !== undefined && m[0].length === 2 && !inputHasKana(m.input)) return [];
     return whole(m, { kind: 'half', half: m[1] === '下' ? 2 : 1, months: 6 });
   },
 };
 
 const fullYearAlone: PeriodPattern = {
   // 通期 (the whole fiscal year, as against a quarter), 全年度
+  gate: /通期|全年度/u,
   re: /通期|全年度/gu,
   build(m) {
     return whole(m, { kind: 'fiscal-year', months: 12 });
@@ -129,6 +169,7 @@ const fullYearAlone: PeriodPattern = {
 
 const businessTerm: PeriodPattern = {
   // 第125期: the company's 125th business term — a term number, not a year.
+  gate: /第/u,
   re: new RegExp(`第\\s*(\\d{1,3}|[${HAN_DIGITS}十百]{1,5})\\s*期(?!間)`, 'gud'),
   build(m) {
     const n = smallNumber(m[1] as string);
@@ -139,6 +180,7 @@ const businessTerm: PeriodPattern = {
 const DATE_J = `${YEAR}\\s*年\\s*${NUM}\\s*月\\s*${NUM}\\s*日`;
 const range: PeriodPattern = {
   // 自 2022年4月1日 至 2023年3月31日 / 2022年4月1日から2023年3月31日まで / 2022年1月1日至2022年12月31日
+  gate: /日\s*(?:至|から|[~～\-－—])/u,
   re: new RegExp(`(?:自\\s*)?${DATE_J}\\s*(?:至|から|~|～|-|－|—)\\s*${DATE_J}`, 'gud'),
   build(m) {
     const from = gregorianYear(m);
@@ -164,6 +206,7 @@ function shift(m: RegExpExecArray, by: number): RegExpExecArray {
 
 const endedZh: PeriodPattern = {
   // 截至2022年12月31日止年度 / 截至2022年6月30日止六个月 / 截至2022年9月30日止九個月
+  gate: /截至/u,
   re: new RegExp(`截至\\s*${DATE_J}\\s*止?\\s*(?:(年度)|(${NUM})\\s*[个個]?月)`, 'gud'),
   build(m) {
     const year = gregorianYear(m);
@@ -182,6 +225,7 @@ export const CJK_PERIOD_PATTERNS: readonly PeriodPattern[] = [
   range,
   endedZh,
   yearExpression,
+  shortYearTerm,
   quarterAlone,
   halfAlone,
   fullYearAlone,

@@ -6,7 +6,7 @@ const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', '
 const MONTH =
   '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
 const DAY = '\\d{1,2}(?:st|nd|rd|th)?';
-const DATE = `(?:${MONTH}\\s+${DAY},?\\s+\\d{4}|${DAY}\\s+${MONTH},?\\s+\\d{4}|${MONTH},?\\s+\\d{4}|\\d{4}-\\d{2}-\\d{2})`;
+const DATE = `(?:${MONTH}\\s+${DAY},?\\s+\\d{4}|${DAY}\\s+${MONTH},?\\s+\\d{4}|${MONTH},?\\s+\\d{4}|\\d{4}-\\d{2}-\\d{2}|\\d{4}/\\d{1,2}/\\d{1,2}|\\d{1,2}/\\d{1,2}/\\d{4})`;
 const YEAR4 = '(?:19|20)\\d{2}';
 /** "FY", "FY'", "fiscal", "fiscal year" before a year. */
 const FY_PREFIX = "(?:FY\\s?|F\\.Y\\.\\s?|fiscal\\s+(?:year\\s+)?)['’]?";
@@ -41,10 +41,13 @@ const LENGTHS: Readonly<Record<string, number>> = {
 const LENGTH = '(three|six|nine|twelve|thirteen|twenty[\\s-]six|thirty[\\s-]nine|fifty[\\s-]two|fifty[\\s-]three|\\d{1,2})';
 const ENDED = '(?:that\\s+)?(?:ended|ending|end)\\s+(?:on\\s+|in\\s+|at\\s+)?';
 
-/** Year, month and day (when given) of an English or ISO date. */
+/** Year, month and day (when given) of an English, ISO (2023-08-30, 2023/8/30) or US numeric (8/30/2023) date. */
 function parseEnglishDate(s: string): { year: number; month: number; day?: number } | null {
-  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
+  const iso = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})$/.exec(s);
   if (iso) return validDate(Number(iso[1]), Number(iso[2]), Number(iso[3]));
+  // Numeric month/day/year: the US order, as SEC filings write it.
+  const us = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(s);
+  if (us) return validDate(Number(us[3]), Number(us[1]), Number(us[2]));
   const month = MONTHS.findIndex((name) => new RegExp(`(?<![a-z])${name}`, 'i').test(s)) + 1;
   const year = /(\d{4})\s*$/.exec(s);
   if (month === 0 || !year) return null;
@@ -92,8 +95,9 @@ function moreYears(m: RegExpExecArray, group: number, base: Period, endText: str
 }
 
 const endedPhrase: PeriodPattern = {
+  gate: /end/i,
   re: new RegExp(
-    `${START}(?:fiscal\\s+)?(years?|quarters?|half[\\s-]years?|${LENGTH}[\\s-]+(months?|weeks?))\\s+${ENDED}(${DATE})${MORE_YEARS}${STOP}`,
+    `${START}(?:fiscal\\s+)?(years?|quarters?|quarterly\\s+period|half[\\s-]years?|${LENGTH}[\\s-]+(months?|weeks?))\\s+${ENDED}(${DATE})${MORE_YEARS}${STOP}`,
     'giud',
   ),
   build(m) {
@@ -109,6 +113,7 @@ const endedPhrase: PeriodPattern = {
 };
 
 const endedNoDate: PeriodPattern = {
+  gate: /end/i,
   re: new RegExp(`${START}${LENGTH}[\\s-]+(months?|weeks?)\\s+(?:ended|ending)${STOP}`, 'giud'),
   build(m) {
     const months = lengthInMonths(m[1] as string, m[2] as string);
@@ -138,6 +143,7 @@ const SEP = '[\\s_\\-/]*';
 
 const quarterFirst: PeriodPattern = {
   // Q3, Q3 2023, Q3 FY23, Q3'23, Q3-2023, 3Q23, 3Q 2023, 3QFY23
+  gate: /q[1-4]|[1-4]q/i,
   re: new RegExp(`${START}(?:Q([1-4])|([1-4])Q)(?:${SEP}${YEAR_AFTER}|(?<=\\dQ)(\\d{2}))?${STOP}`, 'giud'),
   build(m) {
     const fy = m[6] !== undefined ? fullYear(m[6]) : yearOf(m, 3);
@@ -146,10 +152,11 @@ const quarterFirst: PeriodPattern = {
 };
 
 const yearFirstQuarter: PeriodPattern = {
-  // 2023Q4, 2023 Q4, FY23 Q3, FY2023Q3, fiscal 2023 Q3
-  re: new RegExp(`${START}(?:${FY_PREFIX}(\\d{4}|\\d{2})|(${YEAR4}))${SEP}Q([1-4])${STOP}`, 'giud'),
+  // 2023Q4, 2023 Q4, FY23 Q3, FY2023Q3, fiscal 2023 Q3, FY2023 3Q
+  gate: /q[1-4]|[1-4]q/i,
+  re: new RegExp(`${START}(?:${FY_PREFIX}(\\d{4}|\\d{2})|(${YEAR4}))${SEP}(?:Q([1-4])|([1-4])Q)${STOP}`, 'giud'),
   build(m) {
-    return whole(m, quarterPeriod(Number(m[3]), fullYear((m[1] ?? m[2]) as string)));
+    return whole(m, quarterPeriod(Number(m[3] ?? m[4]), fullYear((m[1] ?? m[2]) as string)));
   },
 };
 
@@ -157,6 +164,7 @@ const YEAR_OF = `(?:\\s+(?:of\\s+)?(?:the\\s+)?(?:${FY_PREFIX}(\\d{4}|\\d{2})|($
 
 const ordinalQuarter: PeriodPattern = {
   // third quarter of fiscal 2023, fourth-quarter 2022, third fiscal quarter of 2023
+  gate: /quarter/i,
   re: new RegExp(`${START}${ORD}[\\s-]+(?:fiscal\\s+)?quarter${YEAR_OF}${STOP}`, 'giud'),
   build(m) {
     const fy = m[2] !== undefined || m[3] !== undefined ? fullYear((m[2] ?? m[3]) as string) : undefined;
@@ -166,6 +174,7 @@ const ordinalQuarter: PeriodPattern = {
 
 const yearOrdinalQuarter: PeriodPattern = {
   // fiscal 2023 third quarter, 2023 fourth quarter
+  gate: /quarter/i,
   re: new RegExp(`${START}(?:${FY_PREFIX})?(${YEAR4})\\s+${ORD}[\\s-]+(?:fiscal\\s+)?quarter${STOP}`, 'giud'),
   build(m) {
     return whole(m, quarterPeriod(ORDINALS[(m[2] as string).toLowerCase()] as number, Number(m[1])));
@@ -174,6 +183,7 @@ const yearOrdinalQuarter: PeriodPattern = {
 
 const halves: PeriodPattern = {
   // H1 2023, 1H23, H2 FY22, first half of 2023, second half of fiscal 2022
+  gate: /h[12]|[12]h|half/i,
   re: new RegExp(
     `${START}(?:H([12])|([12])H|(first|second|1st|2nd)\\s+half)(?:${SEP}${YEAR_AFTER}|(?<=\\dH)(\\d{2})|${YEAR_OF})?${STOP}`,
     'giud',
@@ -188,6 +198,7 @@ const halves: PeriodPattern = {
 
 const fiscalYear: PeriodPattern = {
   // FY2022, FY22, FY'22, fiscal 2022, fiscal year 2022, full year 2022, fiscal years 2022 and 2021
+  gate: /fy|f\.y\.|fiscal|full/i,
   re: new RegExp(
     `${START}(?:FY\\s?['’]?(\\d{4}|\\d{2})|(?:fiscal\\s+(?:years?\\s+)?|full[\\s-]year\\s+)['’]?(${YEAR4}))${MORE_YEARS}(?![0-9])`,
     'giud',
@@ -207,7 +218,20 @@ const fiscalYear: PeriodPattern = {
   },
 };
 
+const fiscalSpan: PeriodPattern = {
+  // FY 2022-23, FY2022/23, fiscal year 2022–2023: the year that ends in 2023
+  gate: /fy|fiscal/i,
+  re: new RegExp(`${START}(?:FY\\s?|fiscal\\s+(?:year\\s+)?)(${YEAR4})\\s*[-–/]\\s*(${YEAR4}|\\d{2})(?![0-9])`, 'giud'),
+  build(m) {
+    const from = Number(m[1]);
+    const raw = m[2] as string;
+    const to = raw.length === 2 ? Math.floor(from / 100) * 100 + Number(raw) : Number(raw);
+    return to === from + 1 ? whole(m, { kind: 'fiscal-year', fiscal_year: to, year_label: 'end' }) : [];
+  },
+};
+
 const calendarYear: PeriodPattern = {
+  gate: /calendar|cy/i,
   re: new RegExp(`${START}(?:calendar\\s+year\\s+|CY\\s?['’]?)(${YEAR4}|\\d{2})${STOP}`, 'giud'),
   build(m) {
     const y = fullYear(m[1] as string);
@@ -216,6 +240,7 @@ const calendarYear: PeriodPattern = {
 };
 
 const dateAlone: PeriodPattern = {
+  gate: /\d{4}/,
   re: new RegExp(`${START}(${DATE})(?![0-9])`, 'giud'),
   build(m) {
     const d = parseEnglishDate(m[1] as string);
@@ -225,7 +250,9 @@ const dateAlone: PeriodPattern = {
 
 const bareYear: PeriodPattern = {
   // 2022 alone (also in file names: 3M_2018_10K.pdf) — weak: it may be any number.
-  re: new RegExp(`(?<![A-Za-z0-9.,$€£¥#-])(${YEAR4})(?![0-9%]|[.,][0-9]|[A-Za-z])`, 'giud'),
+  gate: /(?:19|20)\d\d/,
+  // Not the year of a law ("Securities Exchange Act of 1934").
+  re: new RegExp(`(?<![A-Za-z0-9.,$€£¥#-])(?<!\\bact\\s+of\\s+)(${YEAR4})(?![0-9%]|[.,][0-9]|[A-Za-z])`, 'giud'),
   build(m) {
     const y = Number(m[1]);
     return whole(m, { kind: 'calendar-year', fiscal_year: y, year_label: 'end', weak: true });
@@ -240,6 +267,7 @@ export const ENGLISH_PERIOD_PATTERNS: readonly PeriodPattern[] = [
   ordinalQuarter,
   yearOrdinalQuarter,
   halves,
+  fiscalSpan,
   fiscalYear,
   calendarYear,
   dateAlone,

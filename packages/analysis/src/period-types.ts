@@ -104,6 +104,8 @@ export interface FoundPeriod {
 
 /** One form of period expression: a global regex (flags `giud`) and what a match means. */
 export interface PeriodPattern {
+  /** A cheap test every match needs; texts failing it skip `re` (most texts hold no period). */
+  gate: RegExp;
   re: RegExp;
   build(m: RegExpExecArray): FoundPeriod[];
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findPeriods } from './periods.js';
+import { findPeriods, principalPeriod } from './periods.js';
 
 /** The only period found in `text`, whose span slices back to its text. */
 function only(text: string) {
@@ -45,6 +45,7 @@ describe('findPeriods — English', () => {
     ['Q2 2023 call', 'Q2 2023', quarter(2, 2023)],
     ["Q4'22 call", "Q4'22", quarter(4, 2022)],
     ['FY23 Q1 deck', 'FY23 Q1', quarter(1, 2023)],
+    ['FY2023 3Q', 'FY2023 3Q', quarter(3, 2023)],
     ['the quarter ended March 31, 2023', 'quarter ended March 31, 2023', { kind: 'quarter', months: 3, end: '2023-03-31' }],
     [
       'the three months ended March 31, 2023',
@@ -60,9 +61,18 @@ describe('findPeriods — English', () => {
     ['H1 2023 revenue', 'H1 2023', { kind: 'half', half: 1, fiscal_year: 2023 }],
     ['2H22 outlook', '2H22', { kind: 'half', half: 2, fiscal_year: 2022 }],
     ['first half of fiscal 2022', 'first half of fiscal 2022', { kind: 'half', half: 1, fiscal_year: 2022 }],
+    ['FY 2022-23 results', 'FY 2022-23', fy(2023)],
+    ['FY2022/23', 'FY2022/23', fy(2023)],
+    [
+      'For the quarterly period ended March 31, 2023',
+      'quarterly period ended March 31, 2023',
+      { kind: 'quarter', months: 3, end: '2023-03-31' },
+    ],
     ['calendar year 2021', 'calendar year 2021', { kind: 'calendar-year', fiscal_year: 2021, end: '2021-12-31' }],
     ['as of December 31, 2022', 'December 31, 2022', { kind: 'date', end: '2022-12-31' }],
     ['dated 2023-08-30', '2023-08-30', { kind: 'date', end: '2023-08-30' }],
+    ['dated 8/30/2023', '8/30/2023', { kind: 'date', end: '2023-08-30' }],
+    ['on 2023/8/30', '2023/8/30', { kind: 'date', end: '2023-08-30' }],
     ['revenue in 2022 rose', '2022', { kind: 'calendar-year', fiscal_year: 2022, weak: true }],
   ])('%s', (input, text, expected) => {
     const p = only(input);
@@ -98,8 +108,13 @@ describe('findPeriods — Japanese', () => {
     ['2022年度の売上高', '2022年度', { kind: 'fiscal-year', fiscal_year: 2022, year_label: 'start' }],
     ['トヨタの2023年3月期の営業利益は？', '2023年3月期', fy(2023, { end: '2023-03', months: 12 })],
     ['2023/3期', '2023/3期', fy(2023, { end: '2023-03' })],
+    ['24年3月期の見通し', '24年3月期', fy(2024, { end: '2024-03', months: 12 })],
+    ['24/3期', '24/3期', fy(2024, { end: '2024-03' })],
+    ['24年3月期第2四半期', '24年3月期第2四半期', quarter(2, 2024, { end: '2023-09' })],
+    ['24年3月期2Q', '24年3月期2Q', quarter(2, 2024, { end: '2023-09' })],
     ['2023年3月期第3四半期決算短信', '2023年3月期第3四半期', quarter(3, 2023, { year_label: 'end', end: '2022-12' })],
     ['2024年3月期 第2四半期', '2024年3月期 第2四半期', quarter(2, 2024, { end: '2023-09' })],
+    ['2023年3月期1Q決算', '2023年3月期1Q', quarter(1, 2023, { end: '2022-06' })],
     ['令和4年度', '令和4年度', { kind: 'fiscal-year', fiscal_year: 2022, year_label: 'start' }],
     ['令和4年3月期', '令和4年3月期', fy(2022, { end: '2022-03' })],
     ['令和元年度', '令和元年度', { kind: 'fiscal-year', fiscal_year: 2019, year_label: 'start' }],
@@ -154,6 +169,8 @@ describe('findPeriods — Chinese', () => {
     ['2022年半年度报告', '2022年半年度', { kind: 'half', half: 1, fiscal_year: 2022 }],
     ['2022年前三季度', '2022年前三季度', { kind: 'months-ended', months: 9, end: '2022-09' }],
     ['第三季度', '第三季度', quarter(3)],
+    ['2022年末的总资产', '2022年末', { kind: 'date', end: '2022-12' }],
+    ['2022年年底', '2022年年底', { kind: 'date', end: '2022-12' }],
     ['截至2022年12月31日止年度', '截至2022年12月31日止年度', fy(2022, { end: '2022-12-31' })],
     ['截至2022年6月30日止六個月', '截至2022年6月30日止六個月', { kind: 'months-ended', months: 6, end: '2022-06-30' }],
     ['2022年1月1日至2022年12月31日', '2022年1月1日至2022年12月31日', fy(2022, { end: '2022-12-31' })],
@@ -163,8 +180,10 @@ describe('findPeriods — Chinese', () => {
     expect(p).toMatchObject(expected);
   });
 
-  it('does not read the prior-period column or 上年度 as a half year', () => {
+  it('does not read the prior-period column, 上期 or 上年度 as a half year', () => {
     expect(findPeriods('本期金额 上期金额 上期末 上年度')).toEqual([]);
+    expect(findPeriods('上期的利息支出有多少？')).toEqual([]);
+    expect(findPeriods('2028年上年年末的余额').map((p) => p.text)).toEqual(['2028年']);
   });
 });
 
@@ -179,8 +198,36 @@ describe('findPeriods — spans', () => {
     expect(found.map((p) => p.text)).toEqual(['２０２３年３月期', '㍻30年度']);
   });
 
+  it('finds every period of a long text holding thousands of them', () => {
+    const text = Array.from({ length: 5000 }, (_, i) => `FY${2000 + (i % 30)} and 2023年3月期第${(i % 4) + 1}四半期`).join('; ');
+    const found = findPeriods(text);
+    expect(found).toHaveLength(10000);
+    expect(found[9999]).toMatchObject({ kind: 'quarter', quarter: 4, fiscal_year: 2023 });
+  });
+
   it('prefers the longest form where forms overlap', () => {
     expect(findPeriods('nine months ended September 30, 2022').map((p) => p.kind)).toEqual(['months-ended']);
     expect(findPeriods('2023年3月期第3四半期').map((p) => p.kind)).toEqual(['quarter']);
+  });
+});
+
+describe('principalPeriod', () => {
+  it('picks the period a cover page is about over law years, dates and comparatives', () => {
+    const cover =
+      'ANNUAL REPORT PURSUANT TO SECTION 13 OR 15(d) OF THE SECURITIES EXCHANGE ACT OF 1934 For the fiscal year ended June 30, 2023 ' +
+      'The aggregate market value as of December 31, 2022 was $1.8 trillion. 7.5% notes due 2028';
+    expect(findPeriods(cover).map((p) => p.text)).not.toContain('1934');
+    expect(principalPeriod(findPeriods(cover))).toMatchObject({ kind: 'fiscal-year', fiscal_year: 2023, end: '2023-06-30' });
+    expect(principalPeriod(findPeriods('第125期（自 2022年4月1日 至 2023年3月31日）'))).toMatchObject({
+      fiscal_year: 2023,
+      months: 12,
+    });
+    expect(principalPeriod(findPeriods('AMCOR_2023Q4_EARNINGS.pdf'))).toMatchObject({
+      kind: 'quarter',
+      quarter: 4,
+      fiscal_year: 2023,
+    });
+    expect(principalPeriod(findPeriods('3M_2018_10K.pdf'))).toMatchObject({ fiscal_year: 2018, weak: true });
+    expect(principalPeriod(findPeriods('dated 2023-08-30, term 第125期'))).toBeUndefined();
   });
 });

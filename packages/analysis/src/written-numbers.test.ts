@@ -27,6 +27,9 @@ describe('parseNumberAsWritten', () => {
     ['3億', { value: 3e8, scale: 1e8, negative: false }],
     ['3亿', { value: 3e8, scale: 1e8, negative: false }],
     ['1兆', { value: 1e12, scale: 1e12, negative: false }],
+    ['3.2万亿', { value: 3.2e12, scale: 1e12, negative: false }],
+    ['1,234千円', { value: 1234000, scale: 1e3, unit: 'JPY', negative: false }],
+    ['RMB 1.2 billion', { value: 1.2e9, scale: 1e9, unit: 'CNY', negative: false }],
     ['1,234百万円', { value: 1.234e9, scale: 1e6, unit: 'JPY', negative: false }],
     ['△1,234百万円', { value: -1.234e9, scale: 1e6, unit: 'JPY', negative: true }],
     ['300万人', { value: 3e6, scale: 1e4, unit: '人', negative: false }],
@@ -45,13 +48,30 @@ describe('parseNumberAsWritten', () => {
     ['五十%', { value: 50, unit: '%', negative: false }],
     ['三百人', { value: 300, unit: '人', negative: false }],
     ['百万円', { value: 1e6, unit: 'JPY', negative: false }],
+    ['百分之五十', { value: 50, unit: '%', negative: false }],
+    ['3割', { value: 30, unit: '%', negative: false }],
+    ['三成', { value: 30, unit: '%', negative: false }],
+    ['約1,200', { value: 1200, negative: false, approximate: true }],
+    ['约100人', { value: 100, unit: '人', negative: false, approximate: true }],
+    ['100人左右', { value: 100, unit: '人', negative: false, approximate: true }],
+    ['about $5 million', { value: 5e6, scale: 1e6, unit: 'USD', negative: false, approximate: true }],
+    ['(12.5%)', { value: -12.5, unit: '%', negative: true }],
+    ['▲1.2%', { value: -1.2, unit: '%', negative: true }],
   ])('%s', (text, expected) => {
     expect(parseNumberAsWritten(text)).toEqual(expected);
   });
 
-  it.each(['', '-', '—', 'n/a', '人口', '12,34', '1.2.3', 'FY2022', 'abc', '3Q23'])('%s is not a number', (text) => {
-    expect(parseNumberAsWritten(text)).toBeNull();
+  it('takes a long cell for text', () => {
+    expect(parseNumberAsWritten('1'.repeat(65))).toBeNull();
+    expect(parseNumberAsWritten(`${'1,000,'.repeat(20)}000`)).toBeNull();
   });
+
+  it.each(['', '-', '—', 'n/a', '成', '割', '約', '2022年', '第3', '人口', '12,34', '1.2.3', 'FY2022', 'abc', '3Q23'])(
+    '%s is not a number',
+    (text) => {
+      expect(parseNumberAsWritten(text)).toBeNull();
+    },
+  );
 });
 
 describe('headerScale', () => {
@@ -77,11 +97,27 @@ describe('headerScale', () => {
     ['Revenue ($M)', { scale: 1e6, unit: 'USD', label: 'Revenue' }],
     ['Amount (¥ billion)', { scale: 1e9, unit: '¥', label: 'Amount' }],
     ['Margin (%)', { scale: 1, unit: '%', label: 'Margin' }],
+    ['变动比例%', { scale: 1, unit: '%', label: '变动比例' }],
+    ['Appropriation of earnings (in thousand NT dollars)', { scale: 1e3, unit: 'TWD', label: 'Appropriation of earnings' }],
+    ['Cash dividend per share (NT dollars)', { scale: 1, unit: 'TWD', label: 'Cash dividend per share' }],
+    ['(in thousands of U.S. dollars)', { scale: 1e3, unit: 'USD', label: '' }],
+    ['(dollars in thousands)', { scale: 1e3, unit: 'USD', label: '' }],
+    ['€m', { scale: 1e6, unit: 'EUR', label: '' }],
+    ['USD', { scale: 1, unit: 'USD', label: '' }],
+    ['Percent', { scale: 1, unit: '%', label: '' }],
   ])('%s', (header, expected) => {
     expect(headerScale(header)).toEqual(expected);
   });
 
-  it.each(['従業員数', 'Sales', 'Shares', 'Employees', 'Sales (2022)', '1株当たり配当金'])('%s declares no scale', (header) => {
-    expect(headerScale(header)).toEqual({ scale: 1, label: header });
+  it.each(['従業員数', 'Sales', 'Shares', 'Employees', 'Sales (2022)', '1株当たり配当金', '単元株式数 100株 (単元の株式)'])(
+    '%s declares no scale',
+    (header) => {
+      expect(headerScale(header)).toEqual({ scale: 1, label: header });
+    },
+  );
+
+  it('reads m and mm alone as lengths, not millions', () => {
+    expect(headerScale('长度（m）')).toEqual({ scale: 1, label: '长度（m）'.normalize('NFKC') });
+    expect(headerScale('最大行程S（mm）').scale).toBe(1);
   });
 });

@@ -22,6 +22,7 @@
  *   --peer [--peer-sets a,b] [--questions N]
  *                               the best of minisearch, flexsearch, Orama and lunr on Pinpoint's chunks of each eval
  *                               set, by the eval's relevance rule (peer-bench.ts)
+ *   --text-readers [--record]   µs per call of the period, line-item, number and header readers (text-readers-bench.ts)
  *   --lexical-merge N [--merge-runs R]
  *                               the lexical index's merge of 8 segments of N / 8 chunks, its reads and re-encoding on
  *                               the index's thread and on the merge thread, alternating R times (merge-bench.ts)
@@ -43,6 +44,7 @@ import { benchPeer } from './peer-bench.js';
 import { benchQueries } from './query-bench.js';
 import { benchRecorder, type Recorder } from './recording.js';
 import { benchScale, growthExponents, type ScaleResult, scaleMetrics, scaleQueries, scaleReport } from './scale.js';
+import { benchTextReaders } from './text-readers-bench.js';
 
 const shared = fileURLToPath(new URL('../../../../shared/', import.meta.url));
 
@@ -82,6 +84,7 @@ const { values } = parseArgs({
     'peer-sets': { type: 'string', default: 'squad2-dev,jsquad-dev,jaquad-dev,drcd-dev,cmrc-dev' },
     record: { type: 'boolean', default: false },
     note: { type: 'string' },
+    'text-readers': { type: 'boolean', default: false },
   },
   allowNegative: true,
 });
@@ -211,6 +214,7 @@ if (values.ocr) {
   });
   record('ocr', 'scanned-pdf', ocr);
 }
+if (values['text-readers']) benchTextReaders(shared, values.record);
 if (values.memory) await benchParseMemory(Number(values['memory-mb']) || 20);
 if (values.workers) benchWorkers(values.workers);
 if (values.load) {
