@@ -72,3 +72,8 @@ export async function openPdf(bytes: Uint8Array, fileName: string): Promise<PDFD
     throw createError('PP_PARSE_CORRUPT', `${fileName} is truncated or damaged; re-export or re-download the PDF.`, err);
   }
 }
+
+/** pdf.js's operator codes (OPS), for reading a page's operator list. */
+export async function pdfOperatorCodes(): Promise<Record<string, number>> {
+  return (await pdfjs()).OPS as Record<string, number>;
+}
