@@ -15,6 +15,7 @@ export interface TableLine {
   cells: Array<{ row: number; col: number; row_span: number; col_span: number; text: string; bbox: Box | null }>;
   title?: string;
   header_rows: number;
+  flavor?: string;
 }
 
 const round = (b: Box): Box => b.map((v) => Math.round(v * 100) / 100) as Box;
@@ -40,6 +41,7 @@ function pdfLines(file: string, tables: PdfTable[]): TableLine[] {
       })),
       ...(t.title ? { title: t.title } : {}),
       header_rows: t.headerRows,
+      flavor: t.flavor,
     };
   });
 }

@@ -3,6 +3,7 @@ import { groupRows } from '../lines.js';
 import type { PdfTableCell } from './pdf-table.js';
 import { unionBox } from './pdf-table.js';
 import type { Ruling, Rulings } from './rulings.js';
+import { NUMBER } from './stream.js';
 import type { Word } from './words.js';
 
 /** Points within which two rulings are the same line, and a line reaches another. */
@@ -122,6 +123,20 @@ export function cellText(words: Word[]): string {
     .trim();
 }
 
+/** A line of the cell with a gap of three type sizes: the rulings do not separate the text they box. */
+function widelySpaced(words: Word[]): boolean {
+  return groupRows(words).some((row) => row.some((w, i) => i > 0 && w.fx0 - (row[i - 1] as Word).fx1 > 3 * w.size));
+}
+
+/**
+ * Boxes that are not a table's cells: most hold long prose (a page of framed text), or a third of
+ * them hold text the boxes do not separate (a diagram drawn over its labels).
+ */
+function notAGrid(cells: PdfTableCell[], gapped: Set<number>): boolean {
+  const long = cells.filter((c) => c.text.split(/\s+/).length > 30).length;
+  return long >= 0.5 * cells.length || gapped.size >= Math.max(2, cells.length / 3);
+}
+
 /** Keeps only grid rows and columns where some cell with text starts; spans shrink to the kept lines. */
 function dropEmptyLines(
   cells: PdfTableCell[],
@@ -151,17 +166,48 @@ function edges(lines: Ruling[], reach: Ruling[]): number[] {
   return [...(lo < (at[0] as number) - 3 * TOL ? [lo] : []), ...at, ...(hi > (at.at(-1) as number) + 3 * TOL ? [hi] : [])];
 }
 
+const centre = (w: Word): [number, number] => [(w.fx0 + w.fx1) / 2, (w.ftop + w.fbottom) / 2];
+
+/**
+ * Rows a ruled band holds without rulings between them (a table ruled only around its columns):
+ * when two or more columns of the band hold three or more lines each, all on the band's baselines,
+ * and it holds numbers (a line's worth at least), each baseline is a row of its own. Returns the frame y of the cuts.
+ */
+function unruledRows(band: Word[], xs: number[]): number[] {
+  const lines = groupRows(band);
+  if (lines.length < 4) return [];
+  const perColumn = new Map<number, number>();
+  for (const line of lines) {
+    const cols = new Set(line.map((w) => xs.findIndex((x, i) => i + 1 < xs.length && centre(w)[0] >= x && centre(w)[0] <= (xs[i + 1] as number))));
+    for (const c of cols) perColumn.set(c, (perColumn.get(c) ?? 0) + 1);
+  }
+  const full = [...perColumn.values()].filter((n) => n >= 0.8 * lines.length).length;
+  const numbers = band.filter((w) => NUMBER.test(w.text)).length;
+  if (full < (lines.length >= 6 ? 2 : 3) || lines.length < 4 || numbers < lines.length) return [];
+  const cuts: number[] = [];
+  for (let i = 1; i < lines.length; i++) {
+    const above = Math.max(...(lines[i - 1] as Word[]).map((w) => w.fbottom));
+    const below = Math.min(...(lines[i] as Word[]).map((w) => w.ftop));
+    cuts.push((above + below) / 2);
+  }
+  return cuts;
+}
+
 function gridOf(across: Ruling[], down: Ruling[], words: Word[]): LatticeGrid | undefined {
   const xs = edges(down, across);
-  const ys = edges(across, down);
-  if (xs.length < 2 || ys.length < 2) return undefined;
-  const extent: [number, number, number, number] = [xs[0] as number, ys[0] as number, xs.at(-1) as number, ys.at(-1) as number];
+  const ruledYs = edges(across, down);
+  if (xs.length < 2 || ruledYs.length < 2) return undefined;
+  const extent: [number, number, number, number] = [xs[0] as number, ruledYs[0] as number, xs.at(-1) as number, ruledYs.at(-1) as number];
   const inside = words.filter((w) => {
-    const [cx, cy] = [(w.fx0 + w.fx1) / 2, (w.ftop + w.fbottom) / 2];
+    const [cx, cy] = centre(w);
     return cx > extent[0] && cx < extent[2] && cy > extent[1] && cy < extent[3];
   });
+  const cuts = ruledYs.slice(1).flatMap((y1, r) => unruledRows(inside.filter((w) => centre(w)[1] > (ruledYs[r] as number) && centre(w)[1] < y1), xs));
+  const ys = [...ruledYs, ...cuts].sort((a, b) => a - b);
+  if (cuts.length > 0) across = [...across, ...cuts.map((at) => ({ at, from: extent[0], to: extent[2] }))];
   const cells: PdfTableCell[] = [];
   const taken = new Set<Word>();
+  const gapped = new Set<number>();
   for (const [r0, c0, r1, c1] of mergedCells(across, down, xs, ys)) {
     const [x0, y0, x1, y1] = [xs[c0] as number, ys[r0] as number, xs[c1 + 1] as number, ys[r1 + 1] as number];
     const mine = inside.filter((w) => {
@@ -169,12 +215,13 @@ function gridOf(across: Ruling[], down: Ruling[], words: Word[]): LatticeGrid | 
       return !taken.has(w) && cx >= x0 && cx <= x1 && cy >= y0 && cy <= y1;
     });
     for (const w of mine) taken.add(w);
+    if (widelySpaced(mine)) gapped.add(cells.length);
     const text = cellText(mine);
     const box: Box = mine.length > 0 ? unionBox(mine.map((w) => w.box)) : [0, 0, 0, 0];
     cells.push({ row: r0, col: c0, rowSpan: r1 - r0 + 1, colSpan: c1 - c0 + 1, text, box });
   }
   const kept = dropEmptyLines(cells, ys.length - 1, xs.length - 1);
-  if (kept.rows < 2 || kept.cols < 2 || kept.cells.length < 3) return undefined;
+  if (kept.rows < 2 || kept.cols < 2 || kept.cells.length < 3 || notAGrid(kept.cells, gapped)) return undefined;
   return { cells: kept.cells, rowCount: kept.rows, colCount: kept.cols, extent, words: new Set(inside) };
 }
 

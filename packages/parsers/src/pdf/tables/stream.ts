@@ -13,7 +13,8 @@ export interface StreamGrid {
 
 /** A number as tables print it: "1,577", "(1,373)", "$ 12.5", "-4%", "—". */
 export const NUMBER = /^[($€£¥+\-−–]*\s*\d[\d,.]*\s*%?\)?[*†‡]?$|^[—–-]$/u;
-const BULLET = /^(?:[•◦▪‣●○■□∙·*\-–]|\(?\d{1,2}[.)]|\(?[a-z][.)])$/u;
+/** A list marker: one symbol (a bullet, or a glyph without a Unicode mapping), or a short number or letter with its stop. */
+const BULLET = /^(?:[^\p{L}\p{N}]|\(?\d{1,2}[.)]|\(?[a-z][.)])$/u;
 const multi = (r: TextRow): boolean => r.segments.length >= 2;
 
 /** Runs of rows close enough to be one block of text (a blank line's gap at most). */
@@ -113,8 +114,8 @@ function gridOf(rows: TextRow[], cols: Array<[number, number]>): PdfTableCell[] 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
 /**
- * Text laid out in columns that is not a table: two columns of prose (several columns of long
- * text and no column of numbers), a table of contents (text, then page numbers), a list (markers, then text).
+ * Text laid out in columns that is not a table: prose beside other text (two columns of longish
+ * text, or one of sentences, and no column of numbers), a table of contents (text, then page numbers), a list (markers, then text).
  */
 function notATable(cells: PdfTableCell[], colCount: number): boolean {
   const columns = Array.from({ length: colCount }, (_, c) =>
@@ -122,7 +123,8 @@ function notATable(cells: PdfTableCell[], colCount: number): boolean {
   );
   const numeric = columns.filter((col) => col.length > 0 && col.filter((x) => NUMBER.test(x.text)).length >= 0.6 * col.length);
   const texty = columns.filter((col) => col.length > 0 && median(col.map((x) => x.text.split(/\s+/).length)) >= 4);
-  if (texty.length >= 2 && numeric.length === 0) return true;
+  const prose = columns.some((col) => col.length > 0 && median(col.map((x) => x.text.split(/\s+/).length)) >= 8);
+  if ((texty.length >= 2 || prose) && numeric.length === 0) return true;
   const first = columns[0] ?? [];
   if (first.length > 0 && first.every((x) => BULLET.test(x.text)) && colCount <= 3) return true;
   const last = columns.at(-1) ?? [];
