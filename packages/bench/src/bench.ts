@@ -17,6 +17,11 @@
  *   --metadata-scale N          the embedded metadata store alone written up to N chunks (metadata-scale.ts)
  *   --scale N [--scale-keep DIR] the embedded default at N chunks (scale.ts); DIR/N keeps the data folder and encoder
  *   --scale-reuse DIR/N         the question figures alone (cold start, lexical, hybrid per stage) on such a folder
+ *   --pdf-tables [--cost-runs R] [--cost-pdfs N] [--record]
+ *                               PDF tables: both table sets extracted and scored (tabula's hinted and unhinted tables
+ *                               apart), then the parse CPU and heap per page without and with table detection, R
+ *                               paired runs over the corpus PDFs and N financebench 10-Ks; --record writes
+ *                               results/pdf-tables/*.json
  *   --lexical-merge N [--merge-runs R]
  *                               the lexical index's merge of 8 segments of N / 8 chunks, its reads and re-encoding on
  *                               the index's thread and on the merge thread, alternating R times (merge-bench.ts)
@@ -28,6 +33,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ingestFiles, openEmbeddedEngine } from '@pinpoint/cli';
+import { commandLine, recordResult } from '@pinpoint/results';
 import { defaultEngineConfig } from '@pinpoint/engine';
 import { loadDataset } from '@pinpoint/eval';
 import { benchLoad } from './load.js';
@@ -36,6 +42,7 @@ import { benchMerge } from './merge-bench.js';
 import { benchMetadataScale } from './metadata-scale.js';
 import { benchOcr } from './ocr-bench.js';
 import { benchFormats } from './parser-bench.js';
+import { runPdfTablesBench } from './pdf-tables-bench.js';
 import { benchScale, growthExponents, type ScaleResult, scaleQueries, scaleReport } from './scale.js';
 
 const shared = fileURLToPath(new URL('../../../../shared/', import.meta.url));
@@ -72,6 +79,10 @@ const { values } = parseArgs({
     askers: { type: 'string', default: '50' },
     seconds: { type: 'string', default: '60' },
     'load-set': { type: 'string', default: 'jsquad-dev' },
+    'pdf-tables': { type: 'boolean', default: false },
+    'cost-runs': { type: 'string', default: '2' },
+    'cost-pdfs': { type: 'string', default: '3' },
+    record: { type: 'boolean', default: false },
   },
   allowNegative: true,
 });
@@ -210,6 +221,28 @@ if (values['lexical-merge']) {
   const r = await benchMerge(shared, { chunks: Number(values['lexical-merge']), runs: Number(values['merge-runs']) || 3, log });
   log(`  median busy: index thread ${r.median_busy_ms.index_thread} ms, merge thread ${r.median_busy_ms.merge_thread} ms`);
   if (values.json) console.log(JSON.stringify(r));
+  process.exit(0);
+}
+if (values['pdf-tables']) {
+  const pdfs = (dir: string, n: number): string[] =>
+    readdirSync(dir)
+      .filter((f) => f.endsWith('.pdf'))
+      .sort()
+      .slice(0, n)
+      .map((f) => join(dir, f));
+  const costFiles = [
+    ...pdfs(join(shared, 'corpus/formats/pdf'), 1000),
+    ...pdfs(join(shared, 'eval/financebench-dev/docs'), Number(values['cost-pdfs']) || 0),
+  ];
+  const argv = process.argv.slice(2);
+  await runPdfTablesBench({
+    shared,
+    costFiles: Number(values['cost-runs']) > 0 ? costFiles : [],
+    costRuns: Number(values['cost-runs']) || 0,
+    ...(values.record
+      ? { record: (name: string, metrics: object, note?: string) => recordResult({ area: 'pdf-tables', name, command: commandLine('bench', argv), metrics, ...(note ? { note } : {}) }) }
+      : {}),
+  });
   process.exit(0);
 }
 if (values['scale-reuse']) {

@@ -19,12 +19,8 @@ const USAGE = `pinpoint — ask your files, get answers that point at the exact 
   pinpoint ask "question" [--show-sources] [--json] [--collection NAME]
   pinpoint search "query" [--json] [--k N] [--collection NAME]
   pinpoint status [--json]
-<<<<<<< HEAD
   pinpoint tables <files…> [--json]   (the tables found in each file: PDF pages, sheets, HTML, DOCX, slides)
-  pinpoint eval <dataset-dir> [--out run.json] [--mode MODE] [--offtopic-from OTHER-DIR]
-=======
   pinpoint eval <dataset-dir> [--out run.json] [--record] [--mode MODE] [--offtopic-from OTHER-DIR]
->>>>>>> main
   pinpoint calibrate <dataset-dir…> --out gate.json [--mode MODE] [--min-answered 0.91] [--offtopic BASE=OTHER …] [--floor SET=0.8 …]
   pinpoint mcp                      (MCP server on stdin/stdout for agents; see README)
   pinpoint users add EMAIL [--admin] --password-stdin | users list | users remove EMAIL
