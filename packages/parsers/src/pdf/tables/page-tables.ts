@@ -5,7 +5,7 @@ import { latticeTables } from './lattice.js';
 import type { PdfTable, PdfTableCell } from './pdf-table.js';
 import { unionBox } from './pdf-table.js';
 import { pageRulings } from './rulings.js';
-import { NUMBER, streamTables } from './stream.js';
+import { hasColumnBlock, NUMBER, streamTables } from './stream.js';
 import type { TextRow, Word } from './words.js';
 import { splitWords, textRows } from './words.js';
 
@@ -64,15 +64,10 @@ function toTable(
   };
 }
 
-/** Rows with a gap wider than half a type size between two words: the page may hold a table. */
-function gapped(rows: TextRow[]): number {
-  return rows.filter((r) => r.words.some((w, i) => i > 0 && w.fx0 - (r.words[i - 1] as Word).fx1 > 0.5 * w.size)).length;
-}
-
 /**
  * The tables of one page from its text items (those of the page's main writing direction) and its
  * drawn lines: ruled grids first, then unruled ones in the text left over. The drawn lines are read
- * only when the text has rows with wide gaps (reading them costs about as much as the text).
+ * only when some block of rows lines up in columns (reading them costs about as much as the text).
  */
 export async function findPageTables(page: PDFPageProxy, runs: Run[], pageIndex: number): Promise<PageTables> {
   const source = new Map<Word, Run>();
@@ -84,7 +79,7 @@ export async function findPageTables(page: PDFPageProxy, runs: Run[], pageIndex:
     }
   if (words.length > MAX_WORDS) return { tables: [], consumed: new Set(), skipped: `${words.length} words` };
   const rows = textRows(words);
-  if (gapped(rows) < 2) return { tables: [], consumed: new Set() };
+  if (!hasColumnBlock(rows)) return { tables: [], consumed: new Set() };
   const tables: PdfTable[] = [];
   const used = new Set<Word>();
   const q = runs[0]?.quarter ?? 0;

@@ -132,6 +132,11 @@ function notATable(cells: PdfTableCell[], colCount: number): boolean {
   return colCount - texty.length <= 1 && texty.length >= 1 && pages >= 0.8 * last.length && numeric.length <= 1;
 }
 
+/** Whether some block of rows lines up in columns at all (the page may hold a table, ruled or not). */
+export function hasColumnBlock(rows: TextRow[]): boolean {
+  return closeRuns(rows).some((run) => regions(run).length > 0);
+}
+
 /** Unruled tables: blocks of rows whose segments line up in columns (whitespace between them down the block). */
 export function streamTables(rows: TextRow[]): StreamGrid[] {
   const out: StreamGrid[] = [];

@@ -13,16 +13,26 @@ function weightOf(s: string): number {
   return n;
 }
 
-/** A text item split at its spaces: one Word per piece, its frame extent and page box divided by character widths. */
+/**
+ * A text item split where it holds a run of two or more spaces (a table row set as one string): one
+ * Word per piece, its frame extent and page box divided by character widths. Single spaces stay:
+ * the item's own word spacing is not a column gap, and prose items stay one word each.
+ */
 export function splitWords(run: Run): Word[] {
-  if (!/\s/.test(run.text.trim())) return [{ ...run, text: run.text.trim() }];
+  const text = run.text.trim();
+  if (!/\s{2,}|\t/.test(text)) return [text === run.text ? run : { ...run, text }];
   const total = weightOf(run.text) || 1;
   const out: Word[] = [];
-  for (const m of run.text.matchAll(/\S+/g)) {
-    const a = weightOf(run.text.slice(0, m.index)) / total;
-    const b = weightOf(run.text.slice(0, m.index + m[0].length)) / total;
-    const w = run.fx1 - run.fx0;
+  const w = run.fx1 - run.fx0;
+  let at = 0;
+  let before = 0;
+  for (const m of run.text.matchAll(/\S+(?: \S+)*/g)) {
+    before += weightOf(run.text.slice(at, m.index));
+    const own = weightOf(m[0]);
+    const [a, b] = [before / total, (before + own) / total];
     out.push({ ...run, text: m[0], fx0: run.fx0 + w * a, fx1: run.fx0 + w * b, box: partOf(run.box, a, b, run.quarter) });
+    before += own;
+    at = m.index + m[0].length;
   }
   return out;
 }
