@@ -57,6 +57,8 @@ export async function openPdf(bytes: Uint8Array, fileName: string): Promise<PDFD
     standardFontDataUrl: `${path.join(pdfjsRoot, 'standard_fonts')}/`,
     useSystemFonts: false,
     disableFontFace: true,
+    // nothing here paints: images are left out of operator lists (read for a page's rulings) rather than decoded
+    maxImageSize: 1,
     verbosity: 0,
   });
   try {

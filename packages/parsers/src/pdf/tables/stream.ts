@@ -132,9 +132,18 @@ function notATable(cells: PdfTableCell[], colCount: number): boolean {
   return colCount - texty.length <= 1 && texty.length >= 1 && pages >= 0.8 * last.length && numeric.length <= 1;
 }
 
-/** Whether some block of rows lines up in columns at all (the page may hold a table, ruled or not). */
+/**
+ * Whether some block of rows lines up in columns, one of them of short texts (the page may hold a
+ * table, ruled or not); columns of prose only (a two-column page) do not count.
+ */
 export function hasColumnBlock(rows: TextRow[]): boolean {
-  return closeRuns(rows).some((run) => regions(run).length > 0);
+  const words = (s: Segment | undefined): number => s?.text.split(' ').length ?? 0;
+  return closeRuns(rows).some((run) =>
+    regions(run).some((region) => {
+      const body = region.filter(multi);
+      return Math.min(median(body.map((r) => words(r.segments[0]))), median(body.map((r) => words(r.segments.at(-1))))) <= 5;
+    }),
+  );
 }
 
 /** Unruled tables: blocks of rows whose segments line up in columns (whitespace between them down the block). */
