@@ -22,12 +22,16 @@ export interface PageTables {
   skipped?: string;
 }
 
-/** Leading rows that hold no number other than a year (period headers), at most three, never every row. */
+/**
+ * Leading rows that hold no number other than a year (period headers) and some text over the value
+ * columns (a row label alone is a section of the body), at most three, never every row.
+ */
 function headerRows(cells: PdfTableCell[], rowCount: number): number {
   let n = 0;
   while (n < Math.min(3, rowCount - 1)) {
     const row = cells.filter((c) => c.row === n && c.text !== '');
     if (row.length === 0 || row.some((c) => NUMBER.test(c.text) && !YEAR.test(c.text))) break;
+    if (n > 0 && row.every((c) => c.col === 0)) break;
     n++;
   }
   // a table whose every row reads as text has its first row as the header

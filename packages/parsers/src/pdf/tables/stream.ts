@@ -111,6 +111,27 @@ function gridOf(rows: TextRow[], cols: Array<[number, number]>): PdfTableCell[] 
   return cells;
 }
 
+/**
+ * A row label wrapped over two lines is one row: a row holding only its label joins the next when
+ * that one has no label of its own (its values sit on the label's last line) or goes on in lower case.
+ */
+function joinWrappedLabels(cells: PdfTableCell[], rowCount: number): { cells: PdfTableCell[]; rowCount: number } {
+  const rows = Array.from({ length: rowCount }, (_, r) => cells.filter((c) => c.row === r));
+  const out: PdfTableCell[][] = [];
+  for (const row of rows) {
+    const prev = out.at(-1);
+    const onlyLabel = prev && prev.length === 1 && prev[0]?.col === 0 && prev[0].colSpan === 1;
+    const label = row.find((c) => c.col === 0);
+    const goesOn = !label ? row.length > 0 : /^\p{Ll}/u.test(label.text);
+    if (prev && onlyLabel && goesOn) {
+      const head = prev[0] as PdfTableCell;
+      if (label) Object.assign(head, { text: `${head.text} ${label.text}`, box: unionBox([head.box, label.box]) });
+      prev.push(...row.filter((c) => c !== label));
+    } else out.push([...row]);
+  }
+  return { cells: out.flatMap((row, r) => row.map((c) => ({ ...c, row: r }))), rowCount: out.length };
+}
+
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
 /**
@@ -153,12 +174,12 @@ export function streamTables(rows: TextRow[]): StreamGrid[] {
     for (const region of regions(run)) {
       const cols = columnsOf(region);
       if (cols.length < 2) continue;
-      const cells = gridOf(region, cols);
+      const { cells, rowCount } = joinWrappedLabels(gridOf(region, cols), region.length);
       const full = new Set(cells.map((c) => c.row));
       const filled = [...full].filter((r) => cells.filter((c) => c.row === r).length >= 2).length;
       if (filled < 3 || notATable(cells, cols.length)) continue;
       const words = new Set(region.flatMap((r) => r.words));
-      out.push({ cells, rowCount: region.length, colCount: cols.length, words });
+      out.push({ cells, rowCount, colCount: cols.length, words });
     }
   return out;
 }
