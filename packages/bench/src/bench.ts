@@ -33,9 +33,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ingestFiles, openEmbeddedEngine } from '@pinpoint/cli';
-import { commandLine, recordResult } from '@pinpoint/results';
 import { defaultEngineConfig } from '@pinpoint/engine';
 import { loadDataset } from '@pinpoint/eval';
+import { commandLine, recordResult } from '@pinpoint/results';
 import { benchLoad } from './load.js';
 import { benchParseMemory } from './memory.js';
 import { benchMerge } from './merge-bench.js';
@@ -240,7 +240,10 @@ if (values['pdf-tables']) {
     costFiles: Number(values['cost-runs']) > 0 ? costFiles : [],
     costRuns: Number(values['cost-runs']) || 0,
     ...(values.record
-      ? { record: (name: string, metrics: object, note?: string) => recordResult({ area: 'pdf-tables', name, command: commandLine('bench', argv), metrics, ...(note ? { note } : {}) }) }
+      ? {
+          record: (name: string, metrics: object, note?: string) =>
+            recordResult({ area: 'pdf-tables', name, command: commandLine('bench', argv), metrics, ...(note ? { note } : {}) }),
+        }
       : {}),
   });
   process.exit(0);

@@ -33,7 +33,9 @@ export async function scoreTableSet(dir: string, scorer: string): Promise<TableS
   const docs = join(dir, 'docs');
   const started = performance.now();
   const lines: string[] = [];
-  for (const file of readdirSync(docs).filter((f) => f.toLowerCase().endsWith('.pdf')).sort())
+  for (const file of readdirSync(docs)
+    .filter((f) => f.toLowerCase().endsWith('.pdf'))
+    .sort())
     for (const t of await tablesOf(join(docs, file))) lines.push(JSON.stringify(t));
   const seconds = (performance.now() - started) / 1000;
   const tmp = mkdtempSync(join(tmpdir(), 'pinpoint-tables-'));
@@ -69,7 +71,10 @@ export interface TableCost {
   tables: number;
 }
 
-async function parseAll(files: string[], tables: boolean): Promise<{ cpu: number; heapPerPage: number; pages: number; tables: number }> {
+async function parseAll(
+  files: string[],
+  tables: boolean,
+): Promise<{ cpu: number; heapPerPage: number; pages: number; tables: number }> {
   let cpu = 0;
   let heapPerPage = 0;
   let pages = 0;
@@ -80,7 +85,9 @@ async function parseAll(files: string[], tables: boolean): Promise<{ cpu: number
     globalThis.gc?.();
     const heap0 = process.memoryUsage().heapUsed;
     const t0 = process.cpuUsage();
-    const out = await parseDocument(bytes, { fileName, format: detectFormat(fileName, bytes) }, { tables }).catch(() => undefined);
+    const out = await parseDocument(bytes, { fileName, format: detectFormat(fileName, bytes) }, { tables }).catch(
+      () => undefined,
+    );
     const used = process.cpuUsage(t0);
     if (!out) continue; // scans without OCR: no text layer to read tables from
     cpu += (used.user + used.system) / 1e6;
@@ -141,7 +148,9 @@ export async function runPdfTablesBench(options: PdfTablesBenchOptions): Promise
   const scorer = join(options.shared, 'tools/score_pdf_tables.py');
   for (const set of ['pdf-tables-dev', 'pdf-tables-tabula']) {
     const s = await scoreTableSet(join(options.shared, 'eval', set), scorer);
-    console.log(`${set} (${s.seconds.toFixed(1)} s, ${s.overall.extracted_tables} tables extracted, false tables ${s.overall.false_tables})`);
+    console.log(
+      `${set} (${s.seconds.toFixed(1)} s, ${s.overall.extracted_tables} tables extracted, false tables ${s.overall.false_tables})`,
+    );
     console.log(line('all', s.overall));
     if (s.unhinted && s.hinted) {
       console.log(line('unhinted', s.unhinted));

@@ -56,11 +56,12 @@ function components(across: Ruling[], down: Ruling[]): Array<[Ruling[], Ruling[]
     while (parent[i] !== i) i = parent[i] = parent[parent[i] as number] as number;
     return i;
   };
-  across.forEach((h, i) =>
+  across.forEach((h, i) => {
     down.forEach((v, j) => {
       if (meets(h, v)) parent[find(i)] = find(across.length + j);
-    }),
-  );
+    });
+  });
+
   const groups = new Map<number, [Ruling[], Ruling[]]>();
   across.forEach((h, i) => {
     const g = groups.get(find(i)) ?? [[], []];
@@ -178,7 +179,9 @@ function unruledRows(band: Word[], xs: number[]): number[] {
   if (lines.length < 4) return [];
   const perColumn = new Map<number, number>();
   for (const line of lines) {
-    const cols = new Set(line.map((w) => xs.findIndex((x, i) => i + 1 < xs.length && centre(w)[0] >= x && centre(w)[0] <= (xs[i + 1] as number))));
+    const cols = new Set(
+      line.map((w) => xs.findIndex((x, i) => i + 1 < xs.length && centre(w)[0] >= x && centre(w)[0] <= (xs[i + 1] as number))),
+    );
     for (const c of cols) perColumn.set(c, (perColumn.get(c) ?? 0) + 1);
   }
   const full = [...perColumn.values()].filter((n) => n >= 0.8 * lines.length).length;
@@ -197,12 +200,22 @@ function gridOf(across: Ruling[], down: Ruling[], words: Word[]): LatticeGrid | 
   const xs = edges(down, across);
   const ruledYs = edges(across, down);
   if (xs.length < 2 || ruledYs.length < 2) return undefined;
-  const extent: [number, number, number, number] = [xs[0] as number, ruledYs[0] as number, xs.at(-1) as number, ruledYs.at(-1) as number];
+  const extent: [number, number, number, number] = [
+    xs[0] as number,
+    ruledYs[0] as number,
+    xs.at(-1) as number,
+    ruledYs.at(-1) as number,
+  ];
   const inside = words.filter((w) => {
     const [cx, cy] = centre(w);
     return cx > extent[0] && cx < extent[2] && cy > extent[1] && cy < extent[3];
   });
-  const cuts = ruledYs.slice(1).flatMap((y1, r) => unruledRows(inside.filter((w) => centre(w)[1] > (ruledYs[r] as number) && centre(w)[1] < y1), xs));
+  const cuts = ruledYs.slice(1).flatMap((y1, r) =>
+    unruledRows(
+      inside.filter((w) => centre(w)[1] > (ruledYs[r] as number) && centre(w)[1] < y1),
+      xs,
+    ),
+  );
   const ys = [...ruledYs, ...cuts].sort((a, b) => a - b);
   if (cuts.length > 0) across = [...across, ...cuts.map((at) => ({ at, from: extent[0], to: extent[2] }))];
   const cells: PdfTableCell[] = [];
