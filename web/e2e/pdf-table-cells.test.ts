@@ -40,7 +40,10 @@ describe('a cited cell of a PDF statement in the reader (real API, Chromium)', (
     const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
     await page.goto(`${api.base}/`);
     await page.fill('#question', 'How much did 3M spend on purchases of PP&E in 2018?');
-    const [res] = await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/ask')), page.press('#question', 'Enter')]);
+    const [res] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/api/ask')),
+      page.press('#question', 'Enter'),
+    ]);
     const answer = (await res.json()) as AskResponse;
     const cited = answer.citations[0];
     expect(cited?.file).toBe(TENK);

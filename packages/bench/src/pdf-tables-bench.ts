@@ -20,7 +20,7 @@ interface ScorerOutput {
   breakdown: { hinted?: Record<string, Summary>; flavor?: Record<string, Summary> };
 }
 
-export interface TableSetScore {
+interface TableSetScore {
   set: string;
   overall: ScorerOutput['overall'];
   hinted?: Summary;
@@ -29,7 +29,7 @@ export interface TableSetScore {
 }
 
 /** Extracts the tables of every PDF of `dir/docs` as `pinpoint tables --json` does, and scores them with the set's Python scorer. */
-export async function scoreTableSet(dir: string, scorer: string): Promise<TableSetScore> {
+async function scoreTableSet(dir: string, scorer: string): Promise<TableSetScore> {
   const docs = join(dir, 'docs');
   const started = performance.now();
   const lines: string[] = [];
@@ -59,7 +59,7 @@ export async function scoreTableSet(dir: string, scorer: string): Promise<TableS
   }
 }
 
-export interface TableCost {
+interface TableCost {
   pages: number;
   /** Parse CPU seconds without and with table detection, each the least of the paired runs. */
   cpuWithout: number;
@@ -100,7 +100,7 @@ async function parseAll(
 }
 
 /** Paired runs (without, with, alternating `runs` times) of the PDF parse over the same files. */
-export async function benchTableCost(files: string[], runs: number): Promise<TableCost> {
+async function benchTableCost(files: string[], runs: number): Promise<TableCost> {
   const without: Array<Awaited<ReturnType<typeof parseAll>>> = [];
   const withTables: Array<Awaited<ReturnType<typeof parseAll>>> = [];
   await parseAll(files.slice(0, 1), true); // warm-up: pdf.js loaded, code compiled

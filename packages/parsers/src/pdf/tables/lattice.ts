@@ -1,9 +1,9 @@
 import type { Box } from '@pinpoint/core';
 import { groupRows } from '../lines.js';
+import { cellText, NUMBER } from './cell-text.js';
 import type { PdfTableCell } from './pdf-table.js';
 import { unionBox } from './pdf-table.js';
 import type { Ruling, Rulings } from './rulings.js';
-import { NUMBER } from './stream.js';
 import type { Word } from './words.js';
 
 /** Points within which two rulings are the same line, and a line reaches another. */
@@ -113,15 +113,6 @@ function mergedCells(across: Ruling[], down: Ruling[], xs: number[], ys: number[
     rects.set(find(i), g ? [Math.min(g[0], r), Math.min(g[1], c), Math.max(g[2], r), Math.max(g[3], c)] : [r, c, r, c]);
   });
   return [...rects.values()].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-}
-
-/** The words of one cell in reading order, lines joined by a space. */
-export function cellText(words: Word[]): string {
-  return groupRows(words)
-    .map((row) => row.map((w) => w.text).join(' '))
-    .join(' ')
-    .replace(/\s+/g, ' ')
-    .trim();
 }
 
 /** A line of the cell with a gap of three type sizes: the rulings do not separate the text they box. */

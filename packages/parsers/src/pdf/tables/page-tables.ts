@@ -1,16 +1,17 @@
 import type { Box } from '@pinpoint/core';
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { Run } from '../runs.js';
+import { NUMBER } from './cell-text.js';
 import { latticeTables } from './lattice.js';
 import type { PdfTable, PdfTableCell } from './pdf-table.js';
 import { unionBox } from './pdf-table.js';
 import { pageRulings } from './rulings.js';
-import { hasColumnBlock, NUMBER, streamTables } from './stream.js';
+import { hasColumnBlock, streamTables } from './stream.js';
 import type { TextRow, Word } from './words.js';
 import { splitWords, textRows } from './words.js';
 
 /** More words than this on a page: not read for tables (a generated stress page; real dense pages hold ~3,000). */
-export const MAX_WORDS = 6_000;
+const MAX_WORDS = 6_000;
 /** A year heading a period column reads as a header, not as a number. */
 const YEAR = /^(?:FY\s?)?(?:19|20)\d{2}[A-Z]?$/;
 

@@ -18,7 +18,7 @@ export interface Rulings {
 }
 
 /** More drawn segments than this on one page is a drawing (a chart, a map, a generated stress page), not a table's rulings. */
-export const MAX_SEGMENTS = 20_000;
+const MAX_SEGMENTS = 20_000;
 /** Operators read at most per page: beyond this the page gives no rulings. */
 const MAX_OPERATORS = 2_000_000;
 /** A filled rectangle thinner than this (points) is a line. */

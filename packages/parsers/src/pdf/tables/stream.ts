@@ -1,4 +1,4 @@
-import { cellText } from './lattice.js';
+import { cellText, NUMBER } from './cell-text.js';
 import type { PdfTableCell } from './pdf-table.js';
 import { unionBox } from './pdf-table.js';
 import type { Segment, TextRow, Word } from './words.js';
@@ -11,8 +11,6 @@ export interface StreamGrid {
   words: Set<Word>;
 }
 
-/** A number as tables print it: "1,577", "(1,373)", "$ 12.5", "-4%", "—". */
-export const NUMBER = /^[($€£¥+\-−–\s]*\d[\d,.]*\s*%?\s*\)?[*†‡]?$|^[—–-]$/u;
 /** A list marker: one symbol (a bullet, or a glyph without a Unicode mapping), or a short number or letter with its stop. */
 const BULLET = /^(?:[^\p{L}\p{N}]|\(?\d{1,2}[.)]|\(?[a-z][.)])$/u;
 const multi = (r: TextRow): boolean => r.segments.length >= 2;

@@ -18,7 +18,7 @@ function anchorOn(info: PageInfo, cells: PdfTableCell[]): PageAnchor {
 }
 
 /** Each grid column's header name: the header rows' texts over it, joined with " / ". */
-export function headerNames(table: PdfTable): Map<number, string> {
+function headerNames(table: PdfTable): Map<number, string> {
   const parts = new Map<number, string[]>();
   for (const c of table.cells) {
     if (c.row >= table.headerRows) continue;

@@ -73,7 +73,7 @@ function segmentOf(words: Word[]): Segment {
  * Cuts a row at gaps wider than a word space. A currency sign keeps to the number after it and a
  * closing parenthesis or percent sign to the number before it; leader dots cut and are dropped.
  */
-export function segmentRow(words: Word[]): Segment[] {
+function segmentRow(words: Word[]): Segment[] {
   const out: Word[][] = [];
   let current: Word[] = [];
   for (const word of words) {
