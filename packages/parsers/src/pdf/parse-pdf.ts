@@ -8,7 +8,7 @@ import { headingLevels } from './headings.js';
 import type { Line } from './lines.js';
 import { openPdf } from './load.js';
 import { linesToBlocks, pageGeometry, pageRuns, runsToLines } from './page-text.js';
-import { findPageTables } from './tables/page-tables.js';
+import { findOcrTables, findPageTables } from './tables/page-tables.js';
 import type { PdfTable } from './tables/pdf-table.js';
 import { tableElements } from './tables/table-elements.js';
 import { recognizeTextlessPage } from './textless-page.js';
@@ -86,7 +86,10 @@ async function readPage(read: PdfRead, index: number): Promise<PageResult> {
     read.diagnostics.push(...textless.diagnostics);
     info.text_source = textless.source;
     if (textless.confidence !== undefined) info.ocr_confidence = textless.confidence;
-    return { info, lines: [], blocks: textless.blocks, tables: [], ocr: textless.source === 'ocr' };
+    const ocr = textless.source === 'ocr';
+    const found =
+      ocr && read.options.tables !== false ? findOcrTables(textless.blocks, index) : { tables: [], kept: textless.blocks };
+    return { info, lines: [], blocks: found.kept, tables: found.tables, ocr };
   } finally {
     page.cleanup();
   }

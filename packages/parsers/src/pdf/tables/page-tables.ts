@@ -1,5 +1,6 @@
 import type { Box } from '@pinpoint/core';
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { PdfBlock } from '../blocks.js';
 import type { Run } from '../runs.js';
 import { NUMBER } from './cell-text.js';
 import { latticeTables } from './lattice.js';
@@ -102,4 +103,34 @@ export async function findPageTables(page: PDFPageProxy, runs: Run[], pageIndex:
   const result: PageTables = { tables, consumed };
   if (rulings.capped) result.skipped = 'too many drawn lines';
   return result;
+}
+
+/**
+ * Tables on an OCR'd page: the same unruled-table reading over the recognised words (each OCR'd
+ * line's word spans, boxes already in PDF points). Lines whose every word went into a table leave.
+ */
+export function findOcrTables(blocks: PdfBlock[], pageIndex: number): { tables: PdfTable[]; kept: PdfBlock[] } {
+  const owner = new Map<Word, PdfBlock>();
+  const words: Word[] = [];
+  for (const block of blocks) {
+    const chars = Array.from(block.text);
+    for (const s of block.spans) {
+      const [x0, y0, x1, y1] = s.box;
+      const size = Math.max(1, y1 - y0);
+      const text = chars.slice(s.start, s.end).join('');
+      const word: Word = { text, quarter: 0, fx0: x0, fx1: x1, ftop: y0, fbottom: y1, base: y1, size, box: s.box, rtl: false };
+      owner.set(word, block);
+      words.push(word);
+    }
+  }
+  if (words.length === 0 || words.length > MAX_WORDS) return { tables: [], kept: blocks };
+  const rows = textRows(words);
+  const tables: PdfTable[] = [];
+  const used = new Set<Word>();
+  for (const grid of streamTables(rows)) {
+    tables.push(toTable(grid, 'stream', pageIndex, rows));
+    for (const w of grid.words) used.add(w);
+  }
+  const kept = blocks.filter((b) => b.spans.length === 0 || !words.every((w) => owner.get(w) !== b || used.has(w)));
+  return { tables, kept };
 }

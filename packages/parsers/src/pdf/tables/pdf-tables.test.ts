@@ -4,7 +4,8 @@ import type { Box, Element } from '@pinpoint/core';
 import { sliceCodepoints } from '@pinpoint/core';
 import { describe, expect, it } from 'vitest';
 import { readShared, sharedDir } from '../../../test/test-support.js';
-import { assemblePdf, PdfPageReader } from '../parse-pdf.js';
+import { buildContext } from '../../capabilities.js';
+import { assemblePdf, PdfPageReader, readPdfTables } from '../parse-pdf.js';
 import { craftedPdf } from './crafted-pdf.js';
 import type { PdfTable } from './pdf-table.js';
 
@@ -114,6 +115,21 @@ describe('tables on real PDF pages', () => {
     expect(paper.pages.flatMap((p) => p.tables)).toEqual([]);
     expect(await tablesOn('eval/pdf-tables-dev/docs/redp5110_sampled.pdf', 1)).toEqual([]);
   });
+});
+
+describe('tables on a scanned page', () => {
+  it('the same reading over OCR words: a vital-signs table with its rows and header', async () => {
+    const path = 'corpus/formats/pdf/markitdown__MEDRPT-2024-PAT-3847_medical_report_scan.pdf';
+    const fileName = path.split('/').at(-1) as string;
+    const ctx = buildContext({ fileName, format: 'pdf', capabilities: { ocr: { engine: 'tesseract-cli' } } });
+    const tables = await readPdfTables(readShared(path), ctx);
+    const vitals = tables.find((t) => t.cells.some((c) => c.text === 'Heart Rate')) as PdfTable;
+    expect(vitals.title).toBe('VITAL SIGNS');
+    expect(vitals.headerRows).toBe(1);
+    const heart = vitals.cells.find((c) => c.text === 'Heart Rate');
+    expect(cellAt(vitals, heart?.row ?? -1, 1)?.text).toBe('78 bpm');
+    for (const c of vitals.cells) expect(c.box[2]).toBeGreaterThan(c.box[0]);
+  }, 120_000);
 });
 
 describe('tables in the one table model', () => {
