@@ -132,6 +132,16 @@ function joinWrappedLabels(cells: PdfTableCell[], rowCount: number): { cells: Pd
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
+const ROMAN = /^[ivxlc]{1,7}$/i;
+
+/** A last column of page numbers that never go back (arabic ones rising, or roman ones): a table of contents. */
+function tableOfContents(last: PdfTableCell[]): boolean {
+  const pages = last.filter((x) => /^\d{1,4}$/.test(x.text) || ROMAN.test(x.text));
+  if (last.length < 3 || pages.length < 0.8 * last.length) return false;
+  const arabic = pages.filter((x) => !ROMAN.test(x.text)).map((x) => Number(x.text));
+  return arabic.every((n, i) => i === 0 || n >= (arabic[i - 1] as number));
+}
+
 /**
  * Text laid out in columns that is not a table: prose beside other text (two columns of longish
  * text, or one of sentences, and no column of numbers), a table of contents (text, then page numbers), a list (markers, then text).
@@ -147,8 +157,7 @@ function notATable(cells: PdfTableCell[], colCount: number): boolean {
   const first = columns[0] ?? [];
   if (first.length > 0 && first.every((x) => BULLET.test(x.text)) && colCount <= 3) return true;
   const last = columns.at(-1) ?? [];
-  const pages = last.filter((x) => /^\d{1,4}$/.test(x.text) && Number(x.text) > 0).length;
-  return colCount - texty.length <= 1 && texty.length >= 1 && pages >= 0.8 * last.length && numeric.length <= 1;
+  return colCount <= 3 && tableOfContents(last);
 }
 
 /**
