@@ -23,6 +23,11 @@
  *                               the best of minisearch, flexsearch, Orama and lunr on Pinpoint's chunks of each eval
  *                               set, by the eval's relevance rule (peer-bench.ts)
  *   --text-readers [--record]   µs per call of the period, line-item, number and header readers (text-readers-bench.ts)
+ *   --pdf-tables [--cost-runs R] [--cost-pdfs N] [--record]
+ *                               PDF tables: both table sets extracted and scored (tabula's hinted and unhinted tables
+ *                               apart), then the parse CPU and heap per page without and with table detection, R
+ *                               paired runs over the corpus PDFs and N financebench 10-Ks; --record writes
+ *                               results/pdf-tables/*.json
  *   --lexical-merge N [--merge-runs R]
  *                               the lexical index's merge of 8 segments of N / 8 chunks, its reads and re-encoding on
  *                               the index's thread and on the merge thread, alternating R times (merge-bench.ts)
@@ -33,6 +38,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { commandLine, recordResult } from '@pinpoint/results';
 import { benchIngestion, pdfsIn } from './ingest-bench.js';
 import { benchLoad } from './load.js';
 import { benchParseMemory } from './memory.js';
@@ -40,6 +46,7 @@ import { benchMerge } from './merge-bench.js';
 import { benchMetadataScale } from './metadata-scale.js';
 import { benchOcr } from './ocr-bench.js';
 import { benchFormats } from './parser-bench.js';
+import { runPdfTablesBench } from './pdf-tables-bench.js';
 import { benchPeer } from './peer-bench.js';
 import { benchQueries } from './query-bench.js';
 import { benchRecorder, type Recorder } from './recording.js';
@@ -85,6 +92,9 @@ const { values } = parseArgs({
     record: { type: 'boolean', default: false },
     note: { type: 'string' },
     'text-readers': { type: 'boolean', default: false },
+    'pdf-tables': { type: 'boolean', default: false },
+    'cost-runs': { type: 'string', default: '2' },
+    'cost-pdfs': { type: 'string', default: '3' },
   },
   allowNegative: true,
 });
@@ -160,6 +170,31 @@ if (values['lexical-merge']) {
   const r = await benchMerge(shared, { chunks: Number(values['lexical-merge']), runs: Number(values['merge-runs']) || 3, log });
   log(`  median busy: index thread ${r.median_busy_ms.index_thread} ms, merge thread ${r.median_busy_ms.merge_thread} ms`);
   if (values.json) console.log(JSON.stringify(r));
+  process.exit(0);
+}
+if (values['pdf-tables']) {
+  const pdfs = (dir: string, n: number): string[] =>
+    readdirSync(dir)
+      .filter((f) => f.endsWith('.pdf'))
+      .sort()
+      .slice(0, n)
+      .map((f) => join(dir, f));
+  const costFiles = [
+    ...pdfs(join(shared, 'corpus/formats/pdf'), 1000),
+    ...pdfs(join(shared, 'eval/financebench-dev/docs'), Number(values['cost-pdfs']) || 0),
+  ];
+  const argv = process.argv.slice(2);
+  await runPdfTablesBench({
+    shared,
+    costFiles: Number(values['cost-runs']) > 0 ? costFiles : [],
+    costRuns: Number(values['cost-runs']) || 0,
+    ...(values.record
+      ? {
+          record: (name: string, metrics: object, note?: string) =>
+            recordResult({ area: 'pdf-tables', name, command: commandLine('bench', argv), metrics, ...(note ? { note } : {}) }),
+        }
+      : {}),
+  });
   process.exit(0);
 }
 if (values['scale-reuse']) {

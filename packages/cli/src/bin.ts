@@ -11,6 +11,7 @@ import { humanIngestLine, ingestFiles } from './ingest.js';
 import { serveMcpStdio } from './mcp.js';
 import { askQuestion, humanAnswer, humanSearch, searchQuery } from './query.js';
 import { humanStatus, readStatus } from './status.js';
+import { humanTable, tablesOf } from './tables.js';
 
 const USAGE = `pinpoint — ask your files, get answers that point at the exact place
 
@@ -18,6 +19,7 @@ const USAGE = `pinpoint — ask your files, get answers that point at the exact 
   pinpoint ask "question" [--show-sources] [--json] [--collection NAME]
   pinpoint search "query" [--json] [--k N] [--collection NAME]
   pinpoint status [--json]
+  pinpoint tables <files…> [--json]   (the tables found in each file: PDF pages, sheets, HTML, DOCX, slides)
   pinpoint eval <dataset-dir> [--out run.json] [--record] [--mode MODE] [--offtopic-from OTHER-DIR]
   pinpoint calibrate <dataset-dir…> --out gate.json [--mode MODE] [--min-answered 0.91] [--offtopic BASE=OTHER …] [--floor SET=0.8 …]
   pinpoint mcp                      (MCP server on stdin/stdout for agents; see README)
@@ -99,6 +101,13 @@ async function run(cfg: CliConfig): Promise<number> {
         },
         { models: false },
       );
+      return 0;
+    case 'tables':
+      if (cfg.args.length === 0) break;
+      for (const file of cfg.args) {
+        const capabilities = cfg.engine.parse.capabilities;
+        for (const t of await tablesOf(cfg.resolvePath(file), capabilities)) print(json ? JSON.stringify(t) : humanTable(t));
+      }
       return 0;
     case 'eval':
       if (!cfg.args[0]) break;

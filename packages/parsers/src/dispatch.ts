@@ -39,7 +39,7 @@ const json = lazy('json', '2', async () => {
   return (bytes, ctx) => parseJson(bytes, ctx);
 });
 const markdown = lazy('markdown', '1', async () => (await import('./markdown/parse-markdown.js')).parseMarkdown);
-const pdf = lazy('pdf', '1', async () => (await import('./pdf/parse-pdf.js')).parsePdf);
+const pdf = lazy('pdf', '2', async () => (await import('./pdf/parse-pdf.js')).parsePdf);
 /**
  * Recipe names say the route: slides go through a LibreOffice PDF, .doc through a LibreOffice .docx.
  * Slides version 2: .pptx tables become table rows with cell boxes (slide XML), not PDF paragraphs.

@@ -5,4 +5,7 @@ export type { CapabilitySpec, IsolatedRequest, IsolationLimits, ParseUsage } fro
 export { parseIsolated } from './isolate.js';
 export { rawTextIn } from './messages/raw-text.js';
 export { parseDocument } from './parse.js';
+export { readPdfTables } from './pdf/parse-pdf.js';
+export type { PdfTable, PdfTableCell } from './pdf/tables/pdf-table.js';
+export { tableGrid } from './pdf/tables/pdf-table.js';
 export type { ParseOptions } from './registry.js';

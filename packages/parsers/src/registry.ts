@@ -8,6 +8,8 @@ import type { ParseContext, ParseOutput } from '@pinpoint/core';
 export interface ParseOptions {
   /** OCR languages (tesseract codes) for pages or images without a text layer. */
   ocrLangs?: readonly string[];
+  /** PDF: find tables on the pages (default on); off only to measure what finding them costs. */
+  tables?: boolean;
 }
 
 export type ParseFn = (bytes: Uint8Array, ctx: ParseContext, options: ParseOptions) => Promise<ParseOutput>;

@@ -146,7 +146,7 @@ function weightOf(s: string): number {
 }
 
 /** The part [a, b] (fractions along the writing direction) of a box. */
-function partOf(box: Box, a: number, b: number, quarter: number): Box {
+export function partOf(box: Box, a: number, b: number, quarter: number): Box {
   const [x0, y0, x1, y1] = box;
   const w = x1 - x0;
   const h = y1 - y0;

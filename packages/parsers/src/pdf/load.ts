@@ -57,6 +57,8 @@ export async function openPdf(bytes: Uint8Array, fileName: string): Promise<PDFD
     standardFontDataUrl: `${path.join(pdfjsRoot, 'standard_fonts')}/`,
     useSystemFonts: false,
     disableFontFace: true,
+    // nothing here paints: images are left out of operator lists (read for a page's rulings) rather than decoded
+    maxImageSize: 1,
     verbosity: 0,
   });
   try {
@@ -71,4 +73,9 @@ export async function openPdf(bytes: Uint8Array, fileName: string): Promise<PDFD
     }
     throw createError('PP_PARSE_CORRUPT', `${fileName} is truncated or damaged; re-export or re-download the PDF.`, err);
   }
+}
+
+/** pdf.js's operator codes (OPS), for reading a page's operator list. */
+export async function pdfOperatorCodes(): Promise<Record<string, number>> {
+  return (await pdfjs()).OPS as Record<string, number>;
 }

@@ -18,8 +18,8 @@ export function pageGeometry(page: PDFPageProxy): PageGeometry {
   return { view, width: Math.abs(x1 - x0) || 1, height: Math.abs(y1 - y0) || 1, rotation };
 }
 
-/** The text layer of one page as lines in reading order, one list per writing direction (most text first). */
-export async function pageLines(page: PDFPageProxy, geometry: PageGeometry): Promise<Line[][]> {
+/** The text layer of one page as runs, one list per writing direction (most text first). */
+export async function pageRuns(page: PDFPageProxy, geometry: PageGeometry): Promise<Run[][]> {
   const content = await page.getTextContent({ includeMarkedContent: false, disableNormalization: false });
   const styles = content.styles as Record<string, FontStyleLike>;
   const groups = new Map<Quarter, Run[]>();
@@ -33,7 +33,12 @@ export async function pageLines(page: PDFPageProxy, geometry: PageGeometry): Pro
     else groups.set(run.quarter, [run]);
   }
   // Margin notes and rotated labels come after the main text.
-  return [...groups.values()].sort((a, b) => chars(b) - chars(a)).map(readingOrder);
+  return [...groups.values()].sort((a, b) => chars(b) - chars(a));
+}
+
+/** Runs of each writing direction → lines in reading order; `left out` runs (a table's) are not read. */
+export function runsToLines(groups: Run[][], leftOut: ReadonlySet<Run>): Line[][] {
+  return groups.map((runs) => readingOrder(leftOut.size > 0 ? runs.filter((r) => !leftOut.has(r)) : runs));
 }
 
 /** Lines → paragraph blocks, with what the document taught (line pitch, paragraph spacing, hyphenation). */

@@ -7,7 +7,10 @@ import { learnDocument } from './document-model.js';
 import { headingLevels } from './headings.js';
 import type { Line } from './lines.js';
 import { openPdf } from './load.js';
-import { linesToBlocks, pageGeometry, pageLines } from './page-text.js';
+import { linesToBlocks, pageGeometry, pageRuns, runsToLines } from './page-text.js';
+import { findOcrTables, findPageTables } from './tables/page-tables.js';
+import type { PdfTable } from './tables/pdf-table.js';
+import { tableElements } from './tables/table-elements.js';
 import { recognizeTextlessPage } from './textless-page.js';
 
 /** One page as read from the PDF; plain data, so a range of pages read in a parser child crosses to its parent. */
@@ -16,6 +19,8 @@ interface PageResult {
   /** Text-layer lines per writing direction; turned into blocks once the document's line pitch is known. */
   lines: Line[][];
   blocks: PdfBlock[];
+  /** Tables found on the page; their text is not in `lines`. */
+  tables: PdfTable[];
   ocr: boolean;
 }
 
@@ -57,11 +62,20 @@ async function readPage(read: PdfRead, index: number): Promise<PageResult> {
     };
     const label = read.labels?.[index];
     if (label) info.page_label = label;
-    const lines = await pageLines(page, g);
-    if (lines.some((group) => group.length > 0)) {
+    const runs = await pageRuns(page, g);
+    if (runs.some((group) => group.length > 0)) {
+      const found = read.options.tables === false ? undefined : await findPageTables(page, runs[0] ?? [], index);
+      if (found?.skipped)
+        read.diagnostics.push({
+          rule_id: 'pdf/tables-skipped',
+          reason: `Page ${index + 1} was not read for tables: ${found.skipped}.`,
+          severity: 'info',
+          page_index: index,
+        });
+      const lines = runsToLines(runs, found?.consumed ?? new Set());
       const suspect = suspectTextLayer(lines, index);
       if (suspect) read.diagnostics.push(suspect);
-      return { info: { ...info, text_source: 'text-layer' }, lines, blocks: [], ocr: false };
+      return { info: { ...info, text_source: 'text-layer' }, lines, blocks: [], tables: found?.tables ?? [], ocr: false };
     }
     const textless = await recognizeTextlessPage(
       read.bytes,
@@ -72,7 +86,10 @@ async function readPage(read: PdfRead, index: number): Promise<PageResult> {
     read.diagnostics.push(...textless.diagnostics);
     info.text_source = textless.source;
     if (textless.confidence !== undefined) info.ocr_confidence = textless.confidence;
-    return { info, lines: [], blocks: textless.blocks, ocr: textless.source === 'ocr' };
+    const ocr = textless.source === 'ocr';
+    const found =
+      ocr && read.options.tables !== false ? findOcrTables(textless.blocks, index) : { tables: [], kept: textless.blocks };
+    return { info, lines: [], blocks: found.kept, tables: found.tables, ocr };
   } finally {
     page.cleanup();
   }
@@ -129,12 +146,34 @@ function anchorOf(info: PageInfo, block: PdfBlock): PageAnchor {
 /** A block that opens with a bullet or a list number reads as a list item. */
 const bullet = /^(?:[•◦▪‣●○■□∙·\-–]|\(?\d{1,2}[.)]|\(?[a-z][.)])\s/u;
 
+/** Where a table goes among the page's blocks: before the first block that starts below its top. */
+function tableSlot(blocks: PdfBlock[], table: PdfTable): number {
+  const at = blocks.findIndex((b) => !b.marginal && (b.boxes[0]?.[1] ?? 0) > table.box[1]);
+  return at < 0 ? blocks.length : at;
+}
+
 function toElements(pages: PageResult[]): Element[] {
   const levels = headingLevels(pages.flatMap((p) => (p.ocr ? [] : p.blocks)));
   const elements: Element[] = [];
   const trail: Array<[number, string]> = [];
+  let tableIndex = 0;
+  const pushTables = (page: PageResult, tables: PdfTable[]): void => {
+    for (const table of tables)
+      for (const row of tableElements(
+        table,
+        tableIndex++,
+        page.info,
+        trail.map(([, t]) => t),
+      ))
+        elements.push({ ...row, element_id: elementId(elements.length) });
+  };
   for (const page of pages) {
-    for (const block of page.blocks) {
+    const slots = page.tables.map((t) => tableSlot(page.blocks, t));
+    page.blocks.forEach((block, b) => {
+      pushTables(
+        page,
+        page.tables.filter((_, t) => slots[t] === b),
+      );
       const level = levels.get(block);
       if (level !== undefined) while (trail.length > 0 && (trail.at(-1) as [number, string])[0] >= level) trail.pop();
       const type = page.ocr ? 'ocr_line' : level !== undefined ? 'heading' : bullet.test(block.text) ? 'list_item' : 'paragraph';
@@ -150,7 +189,11 @@ function toElements(pages: PageResult[]): Element[] {
       if (block.confidence !== undefined) element.confidence = block.confidence;
       elements.push(element);
       if (level !== undefined) trail.push([level, block.text]);
-    }
+    });
+    pushTables(
+      page,
+      page.tables.filter((_, t) => slots[t] === page.blocks.length),
+    );
   }
   return elements;
 }
@@ -230,7 +273,7 @@ export function assemblePdf(read: PdfPages, ctx: AssemblyContext): ParseOutput {
   const { pages, diagnostics } = read;
   const model = learnDocument(pages.flatMap((p) => p.lines));
   for (const page of pages) if (page.lines.length > 0) page.blocks = linesToBlocks(page.lines, model);
-  if (pages.every((p) => p.blocks.length === 0)) throw noTextError(pages, ctx);
+  if (pages.every((p) => p.blocks.length === 0 && p.tables.length === 0)) throw noTextError(pages, ctx);
   const elements = toElements(pages);
   return {
     elements,
@@ -263,4 +306,15 @@ export async function parsePdfAs(
 
 export async function parsePdf(bytes: Uint8Array, ctx: ParseContext, options: ParseOptions): Promise<ParseOutput> {
   return parsePdfAs(bytes, ctx, options, 'original');
+}
+
+/** The tables found on every page of a PDF (structure with row and column spans, as `pinpoint tables` prints them). */
+export async function readPdfTables(bytes: Uint8Array, ctx: ParseContext, options: ParseOptions = {}): Promise<PdfTable[]> {
+  const reader = await PdfPageReader.open(bytes, ctx, options, 'original');
+  try {
+    const { pages } = await reader.read(0, reader.numPages);
+    return pages.flatMap((p) => p.tables);
+  } finally {
+    await reader.close();
+  }
 }

@@ -44,7 +44,7 @@ export interface PageFrame {
 }
 
 /** Point in user space → frame coordinates for a quarter turn (frame y grows downward). */
-function toFrame(x: number, y: number, q: Quarter): [number, number] {
+export function toFrame(x: number, y: number, q: Quarter): [number, number] {
   switch (q) {
     case 0:
       return [x, -y];

@@ -1,0 +1,136 @@
+import type { Box } from '@pinpoint/core';
+import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { PdfBlock } from '../blocks.js';
+import type { Run } from '../runs.js';
+import { NUMBER } from './cell-text.js';
+import { latticeTables } from './lattice.js';
+import type { PdfTable, PdfTableCell } from './pdf-table.js';
+import { unionBox } from './pdf-table.js';
+import { pageRulings } from './rulings.js';
+import { hasColumnBlock, streamTables } from './stream.js';
+import type { TextRow, Word } from './words.js';
+import { splitWords, textRows } from './words.js';
+
+/** More words than this on a page: not read for tables (a generated stress page; real dense pages hold ~3,000). */
+const MAX_WORDS = 6_000;
+/** A year heading a period column reads as a header, not as a number. */
+const YEAR = /^(?:FY\s?)?(?:19|20)\d{2}[A-Z]?$/;
+
+export interface PageTables {
+  tables: PdfTable[];
+  /** The text items whose words went into a table: the page's paragraphs leave them out. */
+  consumed: Set<Run>;
+  /** Why the page was not read for tables, when it was not. */
+  skipped?: string;
+}
+
+/**
+ * Leading rows that hold no number other than a year (period headers) and some text over the value
+ * columns (a row label alone is a section of the body), at most three, never every row.
+ */
+function headerRows(cells: PdfTableCell[], rowCount: number): number {
+  let n = 0;
+  while (n < Math.min(3, rowCount - 1)) {
+    const row = cells.filter((c) => c.row === n && c.text !== '');
+    if (row.length === 0 || row.some((c) => NUMBER.test(c.text) && !YEAR.test(c.text))) break;
+    if (n > 0 && row.every((c) => c.col === 0)) break;
+    n++;
+  }
+  // a table whose every row reads as text has its first row as the header
+  return n === rowCount - 1 || n === Math.min(3, rowCount - 1) ? Math.min(n, 1) : n;
+}
+
+/** The single-segment row just above the table (within two lines), as its title. */
+function titleAbove(rows: TextRow[], words: Set<Word>): string | undefined {
+  const first = rows.findIndex((r) => r.words.some((w) => words.has(w)));
+  const row = rows[first - 1];
+  const top = rows[first];
+  if (!row || !top || row.segments.length !== 1 || top.top - row.bottom > 2 * top.size) return undefined;
+  const text = row.segments[0]?.text.trim() ?? '';
+  return text.length > 0 && text.length <= 160 ? text : undefined;
+}
+
+function toTable(
+  grid: { cells: PdfTableCell[]; rowCount: number; colCount: number; words: Set<Word> },
+  flavor: PdfTable['flavor'],
+  page: number,
+  rows: TextRow[],
+): PdfTable {
+  const boxes: Box[] = grid.cells.filter((c) => c.text !== '').map((c) => c.box);
+  const title = titleAbove(rows, grid.words);
+  return {
+    page_index: page,
+    flavor,
+    box: unionBox(boxes),
+    rowCount: grid.rowCount,
+    colCount: grid.colCount,
+    cells: grid.cells.filter((c) => c.text !== ''),
+    headerRows: headerRows(grid.cells, grid.rowCount),
+    ...(title ? { title } : {}),
+  };
+}
+
+/**
+ * The tables of one page from its text items (those of the page's main writing direction) and its
+ * drawn lines: ruled grids first, then unruled ones in the text left over. The drawn lines are read
+ * only when some block of rows lines up in columns (reading them costs about as much as the text).
+ */
+export async function findPageTables(page: PDFPageProxy, runs: Run[], pageIndex: number): Promise<PageTables> {
+  const source = new Map<Word, Run>();
+  const words: Word[] = [];
+  for (const run of runs)
+    for (const w of splitWords(run)) {
+      source.set(w, run);
+      words.push(w);
+    }
+  if (words.length > MAX_WORDS) return { tables: [], consumed: new Set(), skipped: `${words.length} words` };
+  const rows = textRows(words);
+  if (!hasColumnBlock(rows)) return { tables: [], consumed: new Set() };
+  const tables: PdfTable[] = [];
+  const used = new Set<Word>();
+  const q = runs[0]?.quarter ?? 0;
+  const rulings = await pageRulings(page, q);
+  for (const grid of latticeTables(rulings, words)) {
+    tables.push(toTable(grid, 'lattice', pageIndex, rows));
+    for (const w of grid.words) used.add(w);
+  }
+  const rest = used.size > 0 ? textRows(words.filter((w) => !used.has(w))) : rows;
+  for (const grid of streamTables(rest)) {
+    tables.push(toTable(grid, 'stream', pageIndex, rows));
+    for (const w of grid.words) used.add(w);
+  }
+  const consumed = new Set([...used].map((w) => source.get(w) as Run));
+  const result: PageTables = { tables, consumed };
+  if (rulings.capped) result.skipped = 'too many drawn lines';
+  return result;
+}
+
+/**
+ * Tables on an OCR'd page: the same unruled-table reading over the recognised words (each OCR'd
+ * line's word spans, boxes already in PDF points). Lines whose every word went into a table leave.
+ */
+export function findOcrTables(blocks: PdfBlock[], pageIndex: number): { tables: PdfTable[]; kept: PdfBlock[] } {
+  const owner = new Map<Word, PdfBlock>();
+  const words: Word[] = [];
+  for (const block of blocks) {
+    const chars = Array.from(block.text);
+    for (const s of block.spans) {
+      const [x0, y0, x1, y1] = s.box;
+      const size = Math.max(1, y1 - y0);
+      const text = chars.slice(s.start, s.end).join('');
+      const word: Word = { text, quarter: 0, fx0: x0, fx1: x1, ftop: y0, fbottom: y1, base: y1, size, box: s.box, rtl: false };
+      owner.set(word, block);
+      words.push(word);
+    }
+  }
+  if (words.length === 0 || words.length > MAX_WORDS) return { tables: [], kept: blocks };
+  const rows = textRows(words);
+  const tables: PdfTable[] = [];
+  const used = new Set<Word>();
+  for (const grid of streamTables(rows)) {
+    tables.push(toTable(grid, 'stream', pageIndex, rows));
+    for (const w of grid.words) used.add(w);
+  }
+  const kept = blocks.filter((b) => b.spans.length === 0 || !words.every((w) => owner.get(w) !== b || used.has(w)));
+  return { tables, kept };
+}

@@ -1,0 +1,176 @@
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { Box, Element } from '@pinpoint/core';
+import { sliceCodepoints } from '@pinpoint/core';
+import { describe, expect, it } from 'vitest';
+import { readShared, sharedDir } from '../../../test/test-support.js';
+import { buildContext } from '../../capabilities.js';
+import { assemblePdf, PdfPageReader, readPdfTables } from '../parse-pdf.js';
+import { craftedPdf } from './crafted-pdf.js';
+import type { PdfTable } from './pdf-table.js';
+
+const FB = 'eval/financebench-dev/docs/';
+const TABULA = 'eval/pdf-tables-tabula/docs/';
+
+/** Pages [first, end) of a shared PDF, read as the parser reads them. */
+async function readPages(path: string, first: number, end: number) {
+  const bytes = readShared(path);
+  const fileName = path.split('/').at(-1) as string;
+  const reader = await PdfPageReader.open(bytes, { fileName, format: 'pdf' }, {}, 'original');
+  try {
+    return await reader.read(first, end);
+  } finally {
+    await reader.close();
+  }
+}
+
+const tablesOn = async (path: string, page: number): Promise<PdfTable[]> =>
+  (await readPages(path, page, page + 1)).pages[0]?.tables ?? [];
+
+interface PopplerWord {
+  text: string;
+  box: Box;
+}
+
+/** Poppler's words of a page (pdftotext -bbox), turned back from its displayed (rotated) page to the unrotated page. */
+function popplerWords(path: string, page: number): PopplerWord[] {
+  const file = fileURLToPath(new URL(path, sharedDir));
+  const xml = execFileSync('pdftotext', ['-bbox', '-f', String(page + 1), '-l', String(page + 1), file, '-'], {
+    encoding: 'utf8',
+  });
+  const info = execFileSync('pdfinfo', ['-f', String(page + 1), '-l', String(page + 1), file], { encoding: 'utf8' });
+  const rot = Number(/Page\s+\d+\s+rot:\s+(\d+)/.exec(info)?.[1] ?? 0);
+  const [, w = 0, h = 0] = (/Page\s+\d+\s+size:\s+([\d.]+) x ([\d.]+)/.exec(info) ?? []).map(Number);
+  const unrotate = ([x0, y0, x1, y1]: Box): Box => {
+    if (rot === 90) return [y0, h - x1, y1, h - x0];
+    if (rot === 180) return [w - x1, h - y1, w - x0, h - y0];
+    if (rot === 270) return [w - y1, x0, w - y0, x1];
+    return [x0, y0, x1, y1];
+  };
+  return [...xml.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g)].map((m) => ({
+    text: (m[5] as string)
+      .replace(/&amp;/g, '&')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&apos;/g, "'"),
+    box: unrotate([Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4])]),
+  }));
+}
+
+const squeeze = (s: string): string => [...s.normalize('NFKC').replace(/\s+/g, '')].sort().join('');
+const centreIn = (b: Box, area: Box): boolean => {
+  const [cx, cy] = [(b[0] + b[2]) / 2, (b[1] + b[3]) / 2];
+  return cx >= area[0] - 1 && cx <= area[2] + 1 && cy >= area[1] - 1 && cy <= area[3] + 1;
+};
+
+/** Every cell's box, on the page as poppler reads it, holds exactly that cell's text (its characters, in any order). */
+function expectBoxesHoldTheirText(path: string, table: PdfTable): void {
+  const words = popplerWords(path, table.page_index);
+  for (const cell of table.cells) {
+    const inside = words.filter((w) => centreIn(w.box, cell.box)).map((w) => w.text);
+    expect(squeeze(inside.join('')), `cell r${cell.row}c${cell.col} "${cell.text}"`).toBe(squeeze(cell.text));
+  }
+}
+
+const cellAt = (t: PdfTable, row: number, col: number) => t.cells.find((c) => c.row === row && c.col === col);
+
+describe('tables on real PDF pages', () => {
+  it('a cash-flow statement (unruled, indented labels, three period columns): the PP&E row under 2018 is (1,577)', async () => {
+    const tables = await tablesOn(`${FB}3M_2018_10K.pdf`, 59);
+    const table = tables.find((t) => t.cells.some((c) => c.text === 'Purchases of property, plant and equipment (PP&E)'));
+    expect(table?.flavor).toBe('stream');
+    const t = table as PdfTable;
+    const label = t.cells.find((c) => c.text === 'Purchases of property, plant and equipment (PP&E)');
+    const year = t.cells.find((c) => c.row < t.headerRows && c.text === '2018');
+    expect(t.cells.filter((c) => c.row < t.headerRows).map((c) => c.text)).toEqual(
+      expect.arrayContaining(['2018', '2017', '2016']),
+    );
+    expect(cellAt(t, label?.row ?? -1, year?.col ?? -1)?.text).toBe('(1,577)');
+    expectBoxesHoldTheirText(`${FB}3M_2018_10K.pdf`, t);
+  });
+
+  it('a ruled table with merged cells: spans from missing rulings, every box holding its text', async () => {
+    const [t] = await tablesOn(`${TABULA}spanning_cells.pdf`, 0);
+    expect(t?.flavor).toBe('lattice');
+    expect(t?.cells.some((c) => c.colSpan > 1)).toBe(true);
+    expectBoxesHoldTheirText(`${TABULA}spanning_cells.pdf`, t as PdfTable);
+  });
+
+  it('a ruled table on a page turned 90°: boxes in the unrotated page hold their text', async () => {
+    const [t] = await tablesOn(`${TABULA}schools.pdf`, 0);
+    expect(t?.cells.find((c) => c.row === 0 && c.col === 0)?.text).toBe('Last Name');
+    expectBoxesHoldTheirText(`${TABULA}schools.pdf`, t as PdfTable);
+  });
+
+  it('a table of names and votes', async () => {
+    const [t] = await tablesOn(`${TABULA}argentina_diputados_voting_record.pdf`, 0);
+    expect(t?.colCount).toBeGreaterThanOrEqual(4);
+    expectBoxesHoldTheirText(`${TABULA}argentina_diputados_voting_record.pdf`, t as PdfTable);
+  });
+
+  it('two-column prose and a table of contents are not tables', async () => {
+    // pages 1–2 of a two-column paper (page 3's code listing with a column of comments does read as a table)
+    const paper = await readPages('corpus/formats/pdf/pdfjs__tracemonkey.pdf', 0, 2);
+    expect(paper.pages.flatMap((p) => p.tables)).toEqual([]);
+    expect(await tablesOn('eval/pdf-tables-dev/docs/redp5110_sampled.pdf', 1)).toEqual([]);
+  });
+});
+
+describe('tables on a scanned page', () => {
+  it('the same reading over OCR words: a vital-signs table with its rows and header', async () => {
+    const path = 'corpus/formats/pdf/markitdown__MEDRPT-2024-PAT-3847_medical_report_scan.pdf';
+    const fileName = path.split('/').at(-1) as string;
+    const ctx = buildContext({ fileName, format: 'pdf', capabilities: { ocr: { engine: 'tesseract-cli' } } });
+    const tables = await readPdfTables(readShared(path), ctx);
+    const vitals = tables.find((t) => t.cells.some((c) => c.text === 'Heart Rate')) as PdfTable;
+    expect(vitals.title).toBe('VITAL SIGNS');
+    expect(vitals.headerRows).toBe(1);
+    const heart = vitals.cells.find((c) => c.text === 'Heart Rate');
+    expect(cellAt(vitals, heart?.row ?? -1, 1)?.text).toBe('78 bpm');
+    for (const c of vitals.cells) expect(c.box[2]).toBeGreaterThan(c.box[0]);
+  }, 120_000);
+});
+
+describe('tables in the one table model', () => {
+  it('statement rows become table elements whose cells cite their own box; paragraphs leave the table text out', async () => {
+    const read = await readPages(`${FB}3M_2018_10K.pdf`, 59, 60);
+    const out = assemblePdf(read, { fileName: '3M_2018_10K.pdf', format: 'pdf', ocr: false });
+    const rows = out.elements.filter((e) => e.type === 'table');
+    const ppe = rows.find((e) => e.text.startsWith('Purchases of property, plant and equipment (PP&E)')) as Element;
+    const cell = ppe.cells?.find((c) => c.header?.includes('2018'));
+    expect(cell && sliceCodepoints(ppe.text, cell.start, cell.end)).toBe('(1,577)');
+    const span = ppe.spans?.find((s) => s.start === cell?.start && s.end === cell?.end);
+    expect(span).toBeDefined();
+    const words = popplerWords(`${FB}3M_2018_10K.pdf`, 59).filter((w) => centreIn(w.box, span?.box as Box));
+    expect(words.map((w) => w.text).join(' ')).toBe('(1,577)');
+    const prose = out.elements
+      .filter((e) => e.type !== 'table')
+      .map((e) => e.text)
+      .join('\n');
+    expect(prose).not.toContain('(1,577)');
+    expect(ppe.table?.header).toBe(false);
+    expect(rows.some((e) => e.table?.header)).toBe(true);
+  });
+});
+
+describe('bad input', () => {
+  it('10,000 tiny text items on a page: no table, within the parse limits', async () => {
+    const bytes = craftedPdf({ texts: 10_000 });
+    const started = performance.now();
+    const reader = await PdfPageReader.open(bytes, { fileName: 'tiny.pdf', format: 'pdf' }, {}, 'original');
+    const read = await reader.read(0, 1).finally(() => reader.close());
+    expect(read.pages[0]?.tables).toEqual([]);
+    expect(performance.now() - started).toBeLessThan(60_000);
+  }, 90_000);
+
+  it('50,000 drawn lines under a grid of text: no table, within the parse limits', async () => {
+    const bytes = craftedPdf({ texts: 400, lines: 50_000 });
+    const started = performance.now();
+    const reader = await PdfPageReader.open(bytes, { fileName: 'lines.pdf', format: 'pdf' }, {}, 'original');
+    const read = await reader.read(0, 1).finally(() => reader.close());
+    expect(read.pages[0]?.tables.filter((t) => t.flavor === 'lattice')).toEqual([]);
+    expect(read.diagnostics.map((d) => d.rule_id)).toContain('pdf/tables-skipped');
+    expect(performance.now() - started).toBeLessThan(60_000);
+  }, 90_000);
+});
