@@ -1,5 +1,5 @@
-import { en, type Messages } from './messages/en.js';
 import type { Locale } from './locales.js';
+import { en, type Messages } from './messages/en.js';
 
 /** English is in the main bundle (the fallback); every other catalogue is its own chunk, loaded when chosen. */
 export async function loadMessages(locale: Locale): Promise<Messages> {

@@ -9,9 +9,9 @@ import { CollectionPicker } from '../../features/library/CollectionPicker/Collec
 import { DocumentsView } from '../../features/library/DocumentsView/DocumentsView.js';
 import { MembersView } from '../../features/members/MembersView/MembersView.js';
 import { Reader } from '../../features/reader/Reader/Reader.js';
+import { VersionView } from '../../features/reader/VersionView/VersionView.js';
 import { LanguagePicker } from '../../i18n/LanguagePicker/LanguagePicker.js';
 import { useErrorText, useT } from '../../i18n/useT.js';
-import { VersionView } from '../../features/reader/VersionView/VersionView.js';
 import type { Route } from '../route.js';
 import { useCollections, useSession } from '../session.js';
 import { useRoute } from '../useRoute.js';

@@ -39,9 +39,12 @@ export function jobDuration(job: Pick<Job, 'started_at' | 'finished_at'>, now: n
 export function formatDuration(ms: number | null, locale = 'en'): string {
   if (ms === null) return '—';
   const unit = (u: string, value: number, digits = 0) =>
-    new Intl.NumberFormat(locale, { style: 'unit', unit: u, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(
-      value,
-    );
+    new Intl.NumberFormat(locale, {
+      style: 'unit',
+      unit: u,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    }).format(value);
   if (ms < 1000) return unit('millisecond', Math.round(ms));
   const s = ms / 1000;
   if (s < 60) return unit('second', s, 1);

@@ -65,7 +65,14 @@ export function gateReasonMessage(gate: GateLine | undefined): ReasonMessage | n
   return { id: `reason.${code}` as MessageId, values: { coverage }, words };
 }
 
-const REFUSAL_CODES = new Set(['no-candidates', 'weak-evidence', 'no-documents', 'model-refused', 'no-citations', 'table-not-found']);
+const REFUSAL_CODES = new Set([
+  'no-candidates',
+  'weak-evidence',
+  'no-documents',
+  'model-refused',
+  'no-citations',
+  'table-not-found',
+]);
 
 /** The catalogue message of a refusal's reason code; null for a code this SPA does not know. */
 export function refusalReasonMessage(reason: string | undefined): MessageId | null {

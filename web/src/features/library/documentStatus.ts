@@ -19,7 +19,10 @@ export function versionStatus(version: Version, job?: Job): { label: MessageId; 
     case 'queued':
       return { label: 'state.queued', tone: 'busy' };
     default:
-      return { label: job?.state === 'running' && job.stage !== 'queued' ? `stage.${job.stage}` : 'state.processing', tone: 'busy' };
+      return {
+        label: job?.state === 'running' && job.stage !== 'queued' ? `stage.${job.stage}` : 'state.processing',
+        tone: 'busy',
+      };
   }
 }
 
@@ -50,9 +53,12 @@ export const anyBusy = (versions: readonly Version[]): boolean =>
 /** A file size in the page's language (Intl units: "2.0 kB", "2.0 KB", "2.0 kB"). */
 export function formatBytes(n: number, locale = 'en'): string {
   const unit = (u: string, value: number, digits: number) =>
-    new Intl.NumberFormat(locale, { style: 'unit', unit: u, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(
-      value,
-    );
+    new Intl.NumberFormat(locale, {
+      style: 'unit',
+      unit: u,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    }).format(value);
   if (n < 1024) return unit('byte', n, 0);
   if (n < 1024 * 1024) return unit('kilobyte', n / 1024, 1);
   return unit('megabyte', n / (1024 * 1024), 1);

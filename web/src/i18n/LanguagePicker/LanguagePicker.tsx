@@ -1,5 +1,5 @@
-import { LOCALE_NAMES, LOCALES, type Locale } from '../locales.js';
 import { useLocale } from '../LocaleProvider/LocaleProvider.js';
+import { LOCALE_NAMES, LOCALES, type Locale } from '../locales.js';
 import { useT } from '../useT.js';
 import styles from './LanguagePicker.module.css';
 

@@ -77,8 +77,7 @@ export const en = {
 
   'reason.quoted': '“{word}”',
   'reason.answered': 'Answered: the cited passage holds {coverage, number, percent} of the question.',
-  'reason.answeredIncluding':
-    'Answered: the cited passage holds {coverage, number, percent} of the question, including {words}.',
+  'reason.answeredIncluding': 'Answered: the cited passage holds {coverage, number, percent} of the question, including {words}.',
   'reason.unseen': 'Nothing in your documents mentions {words}.',
   'reason.partial': 'The closest passage holds only {coverage, number, percent} of the question: it does not mention {words}.',
   'reason.negation': 'The closest passage matches the question’s words, but not its negation.',
@@ -178,8 +177,7 @@ export const en = {
   'history.back': '← All questions',
   'history.asked': 'Asked {when} in {collection}',
   'history.askAgain': 'ask again',
-  'history.withheld':
-    'This answer cited documents you can no longer read, or that were deleted; it is not shown.',
+  'history.withheld': 'This answer cited documents you can no longer read, or that were deleted; it is not shown.',
   'history.allCollections': 'all collections',
   'history.lostCollection': 'a collection you can no longer read',
   'history.status.withheld': 'withheld',
@@ -223,8 +221,7 @@ export const en = {
   'precision.unresolved': 'Unresolved',
   'precision.unresolved.detail': 'This citation could not be located in the stored source map, so nothing is highlighted.',
   'problem.otherVersion': 'This citation points at another version',
-  'problem.otherVersion.detail':
-    'The link cites version {cited}, but the server returned {returned}. Nothing is highlighted.',
+  'problem.otherVersion.detail': 'The link cites version {cited}, but the server returned {returned}. Nothing is highlighted.',
   'problem.hashMismatch': 'The stored file no longer matches this citation',
   'problem.hashMismatch.detail':
     'The stored file’s hash differs from the one recorded. The reader will not guess where the passage is now.',
@@ -271,7 +268,8 @@ export const en = {
   'version.title': '{name} — version {number}',
   'version.unavailable': 'Version unavailable',
   'version.opening': 'Opening version…',
-  'version.note': 'You are reading this version from its start. Nothing is highlighted: the citation was made on an earlier version.',
+  'version.note':
+    'You are reading this version from its start. Nothing is highlighted: the citation was made on an earlier version.',
   'version.noteFrom':
     'You are reading this version from its start. Nothing is highlighted: the citation was made on an earlier version and stays highlighted there.',
   'version.match': 'Possible match in the newer version — not the cited place',

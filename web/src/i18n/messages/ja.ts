@@ -54,8 +54,7 @@ export const ja: Messages = {
   'ask.questionLabel': '質問',
   'ask.placeholder': 'ファイルの内容について質問してください',
   'ask.submit': '質問する',
-  'ask.intro':
-    '上のファイルについて質問できます。回答には必ず出典が示され、引用を開くと原本の該当箇所をそのまま確認できます。',
+  'ask.intro': '上のファイルについて質問できます。回答には必ず出典が示され、引用を開くと原本の該当箇所をそのまま確認できます。',
   'ask.searching': 'ファイルを検索しています…',
 
   'answer.label': '回答',
@@ -81,8 +80,7 @@ export const ja: Messages = {
   'reason.answeredIncluding':
     '回答の根拠：引用した箇所は質問の {coverage, number, percent} をカバーしており、{words} を含みます。',
   'reason.unseen': '{words} に触れている文書はありません。',
-  'reason.partial':
-    '最も近い箇所でも質問の {coverage, number, percent} しかカバーしておらず、{words} には触れていません。',
+  'reason.partial': '最も近い箇所でも質問の {coverage, number, percent} しかカバーしておらず、{words} には触れていません。',
   'reason.negation': '最も近い箇所は質問の語句と一致しますが、否定の有無が一致しません。',
   'reason.antonym': '最も近い箇所は、質問の語と反対のことを述べています（多い／少ない、最初／最後 など）。',
   'reason.number': '最も近い箇所は質問の語句と一致しますが、数値や年が異なります。',
@@ -270,7 +268,8 @@ export const ja: Messages = {
   'version.title': '{name} — 第 {number} 版',
   'version.unavailable': 'バージョンを表示できません',
   'version.opening': 'バージョンを開いています…',
-  'version.note': 'このバージョンを最初から表示しています。引用は以前のバージョンに対して作られたため、何も強調表示していません。',
+  'version.note':
+    'このバージョンを最初から表示しています。引用は以前のバージョンに対して作られたため、何も強調表示していません。',
   'version.noteFrom':
     'このバージョンを最初から表示しています。引用は以前のバージョンに対して作られたため、ここでは何も強調表示せず、強調表示はそのバージョンに残ります。',
   'version.match': '新しいバージョンで一致する可能性がある箇所（引用された箇所ではありません）',
@@ -304,8 +303,7 @@ export const ja: Messages = {
   'error.PP_PROVIDER_UNAVAILABLE': '現在 AI プロバイダーに接続できません。時間をおいてお試しください。',
   'error.PP_PROVIDER_BAD_RESPONSE': 'AI プロバイダーから利用できない応答が返されました。',
   'error.PP_CONFIG_INVALID': 'サーバーの設定に誤りがあります。管理者に連絡してください。',
-  'error.PP_UNAUTHORIZED':
-    'もう一度ログインしてください（メールアドレスかパスワードが違うか、セッションが終了しています）。',
+  'error.PP_UNAUTHORIZED': 'もう一度ログインしてください（メールアドレスかパスワードが違うか、セッションが終了しています）。',
   'error.PP_FORBIDDEN_ORIGIN': 'セキュリティ上の理由でリクエストが拒否されました。ページを再読み込みしてお試しください。',
   'error.PP_MISDIRECTED_HOST': 'このサーバーはこのアドレスでは応答しません。',
   'error.PP_RATE_LIMITED': '試行回数が多すぎます。少し待ってからお試しください。',

@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
+import { useIntl } from 'react-intl';
 import { api } from '../../../api/client.js';
 import type { Collection, Job, VersionDetail } from '../../../api/types.js';
-import { useIntl } from 'react-intl';
 import { useErrorText, useT } from '../../../i18n/useT.js';
+import { formatBytes } from '../../library/documentStatus.js';
 import type { JobFilter } from '../jobs.js';
 import { canCancel, canRetry, countByState, filterJobs, formatDuration, jobDuration } from '../jobs.js';
 import type { JobAction } from '../useJobs.js';
 import { useJobs } from '../useJobs.js';
-import { formatBytes } from '../../library/documentStatus.js';
 import styles from './JobConsole.module.css';
 
 const STATES: JobFilter['state'][] = ['all', 'active', 'queued', 'running', 'succeeded', 'failed', 'cancelled'];
@@ -77,12 +77,7 @@ function JobRow({ job, now, act }: { job: Job; now: number; act: (what: JobActio
         </button>
         <span className={styles.state}>{t(`state.${job.state}`)}</span>
         <span className={styles.stage}>{t(`stage.${job.stage}`)}</span>
-        <progress
-          className={styles.bar}
-          max={100}
-          value={job.progress}
-          aria-label={t('upload.progress', { file: job.file })}
-        />
+        <progress className={styles.bar} max={100} value={job.progress} aria-label={t('upload.progress', { file: job.file })} />
         <span className={styles.num}>{intl.formatNumber(job.progress / 100, { style: 'percent' })}</span>
         <span className={styles.num} title={t('jobs.attempts')}>
           ×{job.attempts}

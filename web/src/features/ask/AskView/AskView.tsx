@@ -3,10 +3,10 @@ import { api } from '../../../api/client.js';
 import type { AskResponse, Collection, HistoryAnswer } from '../../../api/types.js';
 import type { Route } from '../../../app/route.js';
 import { citationHref } from '../../../app/route.js';
+import { useErrorText, useT } from '../../../i18n/useT.js';
 import { FeedbackBar } from '../../history/FeedbackBar/FeedbackBar.js';
 import { UploadPanel } from '../../library/UploadPanel/UploadPanel.js';
 import { answerKey } from '../answerCache.js';
-import { useErrorText, useT } from '../../../i18n/useT.js';
 import { answerSegments } from '../answerText.js';
 import { SourcesList } from '../SourcesList/SourcesList.js';
 import { useReasonText } from '../useReasonText.js';
@@ -160,9 +160,7 @@ export function AskView({
           {t('ask.submit')}
         </button>
       </form>
-      {!question && (
-        <p className={styles.intro}>{t('ask.intro')}</p>
-      )}
+      {!question && <p className={styles.intro}>{t('ask.intro')}</p>}
       {loading && (
         <p className={styles.muted} role="status">
           {t('ask.searching')}

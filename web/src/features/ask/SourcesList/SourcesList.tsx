@@ -1,5 +1,5 @@
-import type { Retrieved, StageName } from '../../../api/types.js';
 import { useIntl } from 'react-intl';
+import type { Retrieved, StageName } from '../../../api/types.js';
 import { en, type MessageId } from '../../../i18n/messages/en.js';
 import { useT } from '../../../i18n/useT.js';
 import { formatScore } from '../answerText.js';
@@ -52,7 +52,9 @@ export function SourcesList({ retrieved, timings }: { retrieved: Retrieved[]; ti
                 {r.section_path.join(' › ')}
               </div>
             )}
-            <p className={styles.text} translate="no">{r.text.length > 280 ? `${r.text.slice(0, 280)}…` : r.text}</p>
+            <p className={styles.text} translate="no">
+              {r.text.length > 280 ? `${r.text.slice(0, 280)}…` : r.text}
+            </p>
             <dl className={styles.scores}>
               {stages.map((s) => (
                 <div key={s} className={styles.score}>

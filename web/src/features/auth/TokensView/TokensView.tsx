@@ -1,10 +1,10 @@
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { useIntl } from 'react-intl';
 import { api } from '../../../api/client.js';
 import type { ApiToken } from '../../../api/types.js';
 import { FormError } from '../../../app/FormError/FormError.js';
 import forms from '../../../app/forms.module.css';
 import { useErrorText, useT } from '../../../i18n/useT.js';
-import { useIntl } from 'react-intl';
 
 /** The user's personal API tokens: create (the secret is shown once), list, revoke. */
 export function TokensView() {
@@ -68,7 +68,9 @@ export function TokensView() {
             <tr key={token.token_id} data-testid="token-row">
               <td translate="no">{token.name}</td>
               <td>{intl.formatDate(token.created_at, { dateStyle: 'medium', timeStyle: 'short' })}</td>
-              <td>{token.last_used_at ? intl.formatDate(token.last_used_at, { dateStyle: 'medium', timeStyle: 'short' }) : '—'}</td>
+              <td>
+                {token.last_used_at ? intl.formatDate(token.last_used_at, { dateStyle: 'medium', timeStyle: 'short' }) : '—'}
+              </td>
               <td>
                 {token.revoked_at ? (
                   t('tokens.revoked')

@@ -32,13 +32,7 @@ export function FeedbackBar({ historyId, feedback }: { historyId: string; feedba
       <fieldset className={styles.choices}>
         <legend className="visually-hidden">{t('feedback.verdict')}</legend>
         {VERDICTS.map((v) => (
-          <button
-            key={v}
-            type="button"
-            aria-pressed={verdict === v}
-            className={styles.choice}
-            onClick={() => setVerdict(v)}
-          >
+          <button key={v} type="button" aria-pressed={verdict === v} className={styles.choice} onClick={() => setVerdict(v)}>
             {t(`verdict.${v}`)}
           </button>
         ))}

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
+import { useIntl } from 'react-intl';
 import { api } from '../../../api/client.js';
 import type { HistoryEntry, ReadableCollection } from '../../../api/types.js';
 import { formatRoute } from '../../../app/route.js';
+import { type Translate, useErrorText, useT } from '../../../i18n/useT.js';
 import { Answer } from '../../ask/AskView/AskView.js';
 import { FeedbackBar } from '../FeedbackBar/FeedbackBar.js';
-import { useIntl } from 'react-intl';
-import { type Translate, useErrorText, useT } from '../../../i18n/useT.js';
 import styles from './HistoryView.module.css';
 
 function useLoad<T>(load: () => Promise<T>, deps: unknown[]): { value?: T; error?: unknown } {

@@ -1,13 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { api } from '../../../api/client.js';
 import type { DocumentSummary, Job, ReadableCollection, Version } from '../../../api/types.js';
-import { FormattedMessage, useIntl } from 'react-intl';
 import { formatRoute } from '../../../app/route.js';
 import { useErrorText, useT } from '../../../i18n/useT.js';
 import { anyBusy, formatBytes, versionStatus } from '../documentStatus.js';
 import { useJobEvents } from '../useJobEvents.js';
 import styles from './DocumentsView.module.css';
-
 
 /** Opens a version's original through a short-lived signed URL (an attachment: the page stays). */
 async function download(versionId: string): Promise<void> {
@@ -69,11 +68,7 @@ function VersionRow({
             {t('docs.read')}
           </a>
         )}
-        <button
-          type="button"
-          className={styles.linkButton}
-          onClick={() => download(version.version_id).catch(onError)}
-        >
+        <button type="button" className={styles.linkButton} onClick={() => download(version.version_id).catch(onError)}>
           {t('docs.download')}
         </button>
       </span>
@@ -132,11 +127,7 @@ function DocumentRow({
         </span>
         <span className={styles.actions}>
           {newest && (
-            <button
-              type="button"
-              className={styles.linkButton}
-              onClick={() => download(newest.version_id).catch(onError)}
-            >
+            <button type="button" className={styles.linkButton} onClick={() => download(newest.version_id).catch(onError)}>
               {t('docs.download')}
             </button>
           )}
@@ -218,10 +209,7 @@ export function DocumentsView({ collection, authOff }: { collection: ReadableCol
       )}
       {documents && documents.length === 0 && (
         <p className={styles.muted}>
-          <FormattedMessage
-            id="docs.empty"
-            values={{ link: (chunks) => <a href={formatRoute({ name: 'home' })}>{chunks}</a> }}
-          />
+          <FormattedMessage id="docs.empty" values={{ link: (chunks) => <a href={formatRoute({ name: 'home' })}>{chunks}</a> }} />
         </p>
       )}
       {documents && documents.length > 0 && (

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { Collection } from '../../../api/types.js';
 import { FormattedMessage } from 'react-intl';
+import type { Collection } from '../../../api/types.js';
 import { useErrorText, useT } from '../../../i18n/useT.js';
 import { rowStateMessage } from '../documentStatus.js';
 import { useUploadRows } from '../useUploadRows.js';
@@ -43,10 +43,7 @@ export function UploadPanel({ collection }: { collection: Collection | null }) {
           }}
         />
         <span className={styles.dropText}>
-          <FormattedMessage
-            id="upload.drop"
-            values={{ link: (chunks) => <span className={styles.link}>{chunks}</span> }}
-          />
+          <FormattedMessage id="upload.drop" values={{ link: (chunks) => <span className={styles.link}>{chunks}</span> }} />
         </span>
         <span className={styles.hint}>{t('upload.formats')}</span>
       </label>

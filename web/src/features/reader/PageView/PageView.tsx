@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import type { PageView as PageViewData } from '../../../api/types.js';
+import { useT } from '../../../i18n/useT.js';
 import type { ScreenRect, ViewportSize } from '../bbox.js';
 import { normalizeBoxes, rotatedSize } from '../bbox.js';
 import { scrollIntoContainer } from '../scrollTo.js';
 import styles from './PageView.module.css';
-import { useT } from '../../../i18n/useT.js';
 import { useContainerWidth, useImage, usePdfPage } from './usePageRender.js';
 
 interface Props {
@@ -82,7 +82,12 @@ export function PageView({ view, isImage, highlight, onError }: Props) {
         >
           {isImage ? (
             image.src && (
-              <img className={styles.image} src={image.src} alt={t('page.label', { page: view.page_index + 1 })} style={{ width: cssWidth }} />
+              <img
+                className={styles.image}
+                src={image.src}
+                alt={t('page.label', { page: view.page_index + 1 })}
+                style={{ width: cssWidth }}
+              />
             )
           ) : (
             <canvas ref={canvas} className={styles.canvas} data-testid="page-canvas" />

@@ -53,8 +53,7 @@ function ModeBody({ mode, elements, element }: { mode: Mode; elements: Element[]
     );
   }
   const depth = element.section_path.length - (mode === 'parent' ? 1 : 0);
-  if (mode === 'parent' && element.section_path.length === 0)
-    return <p className={styles.muted}>{t('context.noSection')}</p>;
+  if (mode === 'parent' && element.section_path.length === 0) return <p className={styles.muted}>{t('context.noSection')}</p>;
   return <ElementList elements={sectionElements(elements, id, depth)} citedId={id} />;
 }
 

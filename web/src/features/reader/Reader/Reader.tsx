@@ -168,7 +168,9 @@ function CitedPassage({ resolved, mark }: { resolved: ResolvedCitation; mark?: s
   return (
     <figure className={styles.quoteBox}>
       <figcaption className={styles.quoteCaption}>
-        {resolved.view.kind === 'text' || resolved.quote !== resolved.element.text ? t('reader.citedText') : t('reader.citedElement')}
+        {resolved.view.kind === 'text' || resolved.quote !== resolved.element.text
+          ? t('reader.citedText')
+          : t('reader.citedElement')}
       </figcaption>
       <blockquote className={styles.quote} data-testid="quote" translate="no">
         {markedParts(resolved.quote, mark).map((p, i) =>

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { RecordEntry, RecordView as RecordViewData } from '../../../api/types.js';
+import { useT } from '../../../i18n/useT.js';
 import type { CellRange } from '../records.js';
 import {
   cellInRange,
@@ -11,7 +12,6 @@ import {
   recordLayout,
   usedColumns,
 } from '../records.js';
-import { useT } from '../../../i18n/useT.js';
 import { scrollIntoContainer } from '../scrollTo.js';
 import styles from './RecordView.module.css';
 
@@ -170,7 +170,9 @@ function DocumentFlow({ records, cited }: { records: RecordEntry[]; cited: Cited
             <span className={styles.gutter} aria-hidden="true">
               {r.paragraph_index !== undefined ? `¶${r.paragraph_index + 1}` : ''}
             </span>
-            <span className={styles.blockText} translate="no">{r.cells ? r.cells.map((c) => c.value).join(' │ ') : r.text}</span>
+            <span className={styles.blockText} translate="no">
+              {r.cells ? r.cells.map((c) => c.value).join(' │ ') : r.text}
+            </span>
           </div>
         );
       })}
