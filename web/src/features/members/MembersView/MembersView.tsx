@@ -60,7 +60,7 @@ export function MembersView({ collection }: { collection: ReadableCollection | n
           </select>
         </label>
         <button className={forms.button} type="submit">
-          Add member
+          {t('members.add')}
         </button>
       </form>
       <FormError error={error} />
