@@ -149,6 +149,10 @@ describe('Chromium started with --lang=ja', () => {
       expect(await page.getAttribute('#question', 'placeholder')).toBe(ja['ask.placeholder']);
       expect(await untranslatedText(page, ja)).toEqual([]);
       await page.screenshot({ path: join(resultsDir, 'i18n-lang-ja-ask.png') });
+      // a phone's width: the longer Japanese labels wrap, nothing is cut off (looked at by eye)
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.screenshot({ path: join(resultsDir, 'i18n-lang-ja-ask-narrow.png'), fullPage: true });
+      await page.setViewportSize({ width: 1280, height: 860 });
       await page.selectOption('[data-testid=language-picker]', 'zh-Hant');
       await page.waitForSelector(`header nav a[href="#/"]:text-is("${zhHant['nav.ask']}")`);
       await page.reload();
