@@ -52,7 +52,7 @@ export const ja: Messages = {
   'role.admin': '管理者',
 
   'ask.questionLabel': '質問',
-  'ask.placeholder': 'ファイルの内容について質問してください',
+  'ask.placeholder': 'ファイルについて質問する',
   'ask.submit': '質問する',
   'ask.intro': '上のファイルについて質問できます。回答には必ず出典が示され、引用を開くと原本の該当箇所をそのまま確認できます。',
   'ask.searching': 'ファイルを検索しています…',
