@@ -8,6 +8,7 @@ import { loadCliConfig } from './config.js';
 import { openEmbeddedEngine } from './embedded.js';
 import { createEvalEngine, recordEvalRun, withDataset } from './eval.js';
 import { humanIngestLine, ingestFiles } from './ingest.js';
+import { runInvite } from './invite.js';
 import { serveMcpStdio } from './mcp.js';
 import { askQuestion, humanAnswer, humanSearch, searchQuery } from './query.js';
 import { humanStatus, readStatus } from './status.js';
@@ -23,6 +24,7 @@ const USAGE = `pinpoint — ask your files, get answers that point at the exact 
   pinpoint mcp                      (MCP server on stdin/stdout for agents; see README)
   pinpoint users add EMAIL [--admin] --password-stdin | users list | users remove EMAIL
   pinpoint tokens create EMAIL [--name N] [--json] | tokens revoke ID
+  pinpoint invite EMAIL [--collection NAME] [--role viewer|editor|admin] [--json]   (prints a one-time link; no e-mail is sent)
   pinpoint feedback export          (judged answers as eval questions.jsonl, to stdout)
 
   --data-dir DIR (or PINPOINT_DATA_DIR, default ./data) is the data folder the server uses too.`;
@@ -105,6 +107,9 @@ async function run(cfg: CliConfig): Promise<number> {
     case 'mcp':
       await withEngine(cfg, (e) => serveMcpStdio(cfg, e));
       return 0;
+    case 'invite':
+      if (await runInvite(cfg, print)) return 0;
+      break;
     case 'users':
     case 'tokens':
     case 'feedback':

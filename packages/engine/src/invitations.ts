@@ -1,5 +1,15 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Invitation, InvitationPreview, Invitee, Principal, Role, User } from '@pinpoint/core';
+import type {
+  AccessStore,
+  Invitation,
+  InvitationPreview,
+  Invitee,
+  MetadataStore,
+  NewAuditEntry,
+  Principal,
+  Role,
+  User,
+} from '@pinpoint/core';
 import { createError } from '@pinpoint/core';
 import type { GuardedEngine } from './guarded.js';
 import type { Identity } from './identity.js';
@@ -41,8 +51,25 @@ export interface Invitations {
   accept(token: string, options: { password?: string | undefined; principal?: Principal | null }): Promise<User>;
 }
 
-export function createInvitations(guarded: GuardedEngine, identity: Identity, options: { ttlSeconds: number }): Invitations {
-  const { access } = guarded;
+/** What invitations read and check through: the server's GuardedEngine (`invitationDepsOf`), or the operator's command line. */
+export interface InvitationDeps {
+  access: AccessStore;
+  /** Collection names, for the link's preview. */
+  metadata: Pick<MetadataStore, 'getCollection'>;
+  /** PP_NOT_FOUND unless the caller holds the role in the collection. */
+  authorize(principal: Principal, collectionId: string, role: Role): Promise<void>;
+  audit(principal: Principal, entry: Omit<NewAuditEntry, 'user_id'>): Promise<void>;
+}
+
+export const invitationDepsOf = (guarded: GuardedEngine): InvitationDeps => ({
+  access: guarded.access,
+  metadata: guarded.engine.ports.metadata,
+  authorize: guarded.authorize,
+  audit: guarded.audit,
+});
+
+export function createInvitations(deps: InvitationDeps, identity: Identity, options: { ttlSeconds: number }): Invitations {
+  const { access, metadata } = deps;
   const pending = async (token: string): Promise<Invitation> => {
     const m = LINK_TOKEN_RE.exec(token.trim());
     const found = m?.[1] && m[2] ? await access.findInvitation(m[1]) : null;
@@ -71,7 +98,7 @@ export function createInvitations(guarded: GuardedEngine, identity: Identity, op
 
   return {
     create: async (p, collectionId, email, role) => {
-      await guarded.authorize(p, collectionId, 'admin');
+      await deps.authorize(p, collectionId, 'admin');
       const address = checkEmail(email);
       const existing = await access.findUserByEmail(address);
       const current = existing && (await access.getRole(collectionId, existing.user.user_id));
@@ -88,22 +115,22 @@ export function createInvitations(guarded: GuardedEngine, identity: Identity, op
         expires_at: new Date(Date.now() + options.ttlSeconds * 1000).toISOString(),
       });
       const detail = { email: address, role, expires_at: invitation.expires_at };
-      await guarded.audit(p, { action: 'invitation.create', collection_id: collectionId, target: invitationId, detail });
+      await deps.audit(p, { action: 'invitation.create', collection_id: collectionId, target: invitationId, detail });
       return { invitation, token: `pp_${invitationId}_${secret}` };
     },
     list: async (p, collectionId) => {
-      await guarded.authorize(p, collectionId, 'admin');
+      await deps.authorize(p, collectionId, 'admin');
       return access.listInvitations(collectionId, nowIso());
     },
     revoke: async (p, collectionId, invitationId) => {
-      await guarded.authorize(p, collectionId, 'admin');
+      await deps.authorize(p, collectionId, 'admin');
       if (!(await access.revokeInvitation(collectionId, invitationId, nowIso())))
         throw createError('PP_NOT_FOUND', `Invitation ${invitationId} does not exist.`);
-      await guarded.audit(p, { action: 'invitation.revoke', collection_id: collectionId, target: invitationId, detail: {} });
+      await deps.audit(p, { action: 'invitation.revoke', collection_id: collectionId, target: invitationId, detail: {} });
     },
     preview: async (token) => {
       const inv = await pending(token);
-      const collection = await guarded.engine.ports.metadata.getCollection(inv.collection_id);
+      const collection = await metadata.getCollection(inv.collection_id);
       if (!collection) throw invalid();
       return {
         collection_id: inv.collection_id,
@@ -120,7 +147,7 @@ export function createInvitations(guarded: GuardedEngine, identity: Identity, op
       const { invitee, created } = await inviteeFor(inv, password, principal);
       const accepted = await access.acceptInvitation(inv.invitation_id, nowIso(), invitee);
       if (!accepted) throw invalid();
-      await guarded.audit(principalOf(accepted.user), {
+      await deps.audit(principalOf(accepted.user), {
         action: 'invitation.accept',
         collection_id: inv.collection_id,
         target: inv.invitation_id,

@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import type { AccessStore } from '@pinpoint/core';
 import type { Engine } from '@pinpoint/engine';
-import { createGuardedEngine, createIdentity, createInvitations, UrlSigner } from '@pinpoint/engine';
+import { createGuardedEngine, createIdentity, createInvitations, invitationDepsOf, UrlSigner } from '@pinpoint/engine';
 import type { FastifyInstance } from 'fastify';
 import Fastify from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -66,7 +66,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     engine: deps.engine,
     guarded,
     identity,
-    invitations: createInvitations(guarded, identity, { ttlSeconds: config.auth.inviteTtlSeconds }),
+    invitations: createInvitations(invitationDepsOf(guarded), identity, { ttlSeconds: config.auth.inviteTtlSeconds }),
     signer: new UrlSigner(deps.signingSecret, config.signing.ttlSeconds, config.signing.previous),
     config,
   };
