@@ -107,8 +107,8 @@ export async function startApi(extraEnv: Record<string, string> = {}): Promise<R
   };
 }
 
-/** Debian's Chromium, never a downloaded browser. */
-export function launchChromium(): Promise<Browser> {
+/** Debian's Chromium, never a downloaded browser; `extraArgs` adds switches (e.g. `--lang=ja`). */
+export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
   mkdirSync(resultsDir, { recursive: true });
   return chromium.launch({
     executablePath: '/usr/bin/chromium',
@@ -120,6 +120,7 @@ export function launchChromium(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   });
 }

@@ -15,7 +15,7 @@ import type { Candidate, QueryTermWeight, RankedChunk } from './candidates.js';
 import { chunkSentences, coverage, queryWeights, subjectQueryTerms, subjectWords, termsOf } from './candidates.js';
 import type { GateConfig, GateFeatures } from './gate.js';
 import { DEFAULT_GATE, gateFamily, gateScore } from './gate.js';
-import { gateReason } from './gate-reason.js';
+import { explainGate, type GateReasonDetail, gateReasonText } from './gate-reason.js';
 import { sentenceAnchor } from './sentence-anchor.js';
 
 export interface ExtractiveInput {
@@ -31,7 +31,15 @@ export interface ExtractiveAnswer {
   answer: string;
   citations: Citation[];
   /** The gate's decision inputs, and `reason`: one line that says why it answered or refused. */
-  gate: { score: number; threshold: number; features: GateFeatures; reason: string };
+  gate: {
+    score: number;
+    threshold: number;
+    features: GateFeatures;
+    /** The reason in English, and as a code with params for a client to word in its language. */
+    reason: string;
+    reason_code: GateReasonDetail['code'];
+    reason_params: GateReasonDetail['params'];
+  };
 }
 
 interface Scored {
@@ -408,14 +416,21 @@ export function answerExtractive(input: ExtractiveInput, options: Partial<GateCo
   const score = gateScore(features, model);
   const threshold = model.threshold;
   const refused = ranked.length === 0 || score < threshold || features.cov_window < model.minCoverage;
-  const reason = gateReason({
+  const detail = explainGate({
     question: input.question,
     refused,
     features,
     queryTerms: input.queryTerms ?? [],
     windowTerms: evidence ? windowTerms(evidence) : new Set(),
   });
-  const gate = { score, threshold, features, reason };
+  const gate = {
+    score,
+    threshold,
+    features,
+    reason: gateReasonText(detail),
+    reason_code: detail.code,
+    reason_params: detail.params,
+  };
   if (refused) return { refused: true, answer: refusalMessage(input.question), citations: [], gate };
   const picked = pickSentences(ranked, config.maxSentences, input.question);
   const passages = joinAdjacent(picked);

@@ -46,17 +46,24 @@ function phrases(words: { word: string; terms: string[] }[], pick: (terms: strin
   return [...new Set(out)];
 }
 
-const list = (xs: string[]): string => {
+const list = (xs: string[], or = 'or'): string => {
   const q = xs.slice(0, 3).map((x) => `“${x}”`);
-  return q.length <= 1 ? (q[0] ?? '') : `${q.slice(0, -1).join(', ')} or ${q[q.length - 1]}`;
+  return q.length <= 1 ? (q[0] ?? '') : `${q.slice(0, -1).join(', ')} ${or} ${q[q.length - 1]}`;
 };
 const pct = (x: number): string => `${Math.round(x * 100)}%`;
 
+/** Why the gate answered or refused, as a code with params: what a client words in its own language. */
+export type GateReasonDetail =
+  | { code: 'answered'; params: { coverage: number; words: string[] } }
+  | { code: 'unseen' | 'absent'; params: { words: string[] } }
+  | { code: 'partial'; params: { coverage: number; words: string[] } }
+  | { code: 'negation' | 'antonym' | 'number' | 'type' | 'echo'; params: Record<string, never> };
+
 /**
- * One line a person understands, from the gate's own features: the words no document mentions,
- * the words the closest passage lacks, or what it holds when the answer was given.
+ * The reason from the gate's own features: the words no document mentions, the words the closest
+ * passage lacks, or what it holds when the answer was given (at most three words are named).
  */
-export function gateReason(input: ReasonInput): string {
+export function explainGate(input: ReasonInput): GateReasonDetail {
   const { features: f, refused } = input;
   const cjk = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(input.question);
   const weight = new Map(input.queryTerms.map((t) => [t.term, t.weight]));
@@ -65,19 +72,45 @@ export function gateReason(input: ReasonInput): string {
   const unseen = phrases(words, (ts) => judged(ts).length > 0 && judged(ts).every((t) => weight.get(t) === 0), cjk);
   const absent = phrases(words, (ts) => judged(ts).length > 0 && judged(ts).every((t) => !input.windowTerms.has(t)), cjk);
   const found = phrases(words, (ts) => judged(ts).some((t) => input.windowTerms.has(t)), cjk);
-  if (!refused) {
-    return `Answered: the cited passage holds ${pct(f.cov_all)} of the question${found.length > 0 ? `, including ${list(found).replaceAll(' or ', ' and ')}` : ''}.`;
+  const three = (xs: string[]) => xs.slice(0, 3);
+  if (!refused) return { code: 'answered', params: { coverage: f.cov_all, words: three(found) } };
+  if (unseen.length > 0 && f.known < 0.9) return { code: 'unseen', params: { words: three(unseen) } };
+  if (f.cov_all < 0.5 && absent.length > 0) return { code: 'partial', params: { coverage: f.cov_all, words: three(absent) } };
+  if (f.negation_mismatch > 0) return { code: 'negation', params: {} };
+  if (f.antonym_sentence > 0) return { code: 'antonym', params: {} };
+  if (f.number_mismatch > 0) return { code: 'number', params: {} };
+  if (f.type_ok === 0) return { code: 'type', params: {} };
+  if (absent.length > 0) return { code: 'absent', params: { words: three(absent) } };
+  return { code: 'echo', params: {} };
+}
+
+/** The reason as one English line (the API's `gate.reason`). */
+export function gateReasonText(detail: GateReasonDetail): string {
+  switch (detail.code) {
+    case 'answered': {
+      const { coverage, words } = detail.params;
+      return `Answered: the cited passage holds ${pct(coverage)} of the question${words.length > 0 ? `, including ${list(words, 'and')}` : ''}.`;
+    }
+    case 'unseen':
+      return `Nothing in your documents mentions ${list(detail.params.words)}.`;
+    case 'partial':
+      return `The closest passage holds only ${pct(detail.params.coverage)} of the question: it does not mention ${list(detail.params.words)}.`;
+    case 'negation':
+      return 'The closest passage matches the question’s words, but not its negation.';
+    case 'antonym':
+      return 'The closest passage says the opposite of a word of the question (more / less, first / last …).';
+    case 'number':
+      return 'The closest passage matches the question’s words, but gives another number or year.';
+    case 'type':
+      return 'The closest passage matches the question’s words, but holds nothing of the kind it asks for (a number, date or name).';
+    case 'absent':
+      return `The closest passage does not mention ${list(detail.params.words)}, which the question asks about.`;
+    default:
+      return 'The closest passage repeats the question’s words without answering it.';
   }
-  if (unseen.length > 0 && f.known < 0.9) return `Nothing in your documents mentions ${list(unseen)}.`;
-  if (f.cov_all < 0.5 && absent.length > 0) {
-    return `The closest passage holds only ${pct(f.cov_all)} of the question: it does not mention ${list(absent)}.`;
-  }
-  if (f.negation_mismatch > 0) return 'The closest passage matches the question’s words, but not its negation.';
-  if (f.antonym_sentence > 0)
-    return 'The closest passage says the opposite of a word of the question (more / less, first / last …).';
-  if (f.number_mismatch > 0) return 'The closest passage matches the question’s words, but gives another number or year.';
-  if (f.type_ok === 0)
-    return 'The closest passage matches the question’s words, but holds nothing of the kind it asks for (a number, date or name).';
-  if (absent.length > 0) return `The closest passage does not mention ${list(absent)}, which the question asks about.`;
-  return 'The closest passage repeats the question’s words without answering it.';
+}
+
+/** One line a person understands, in English: `gateReasonText(explainGate(input))`. */
+export function gateReason(input: ReasonInput): string {
+  return gateReasonText(explainGate(input));
 }

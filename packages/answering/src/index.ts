@@ -7,7 +7,7 @@ export { DEFAULT_RRF_K, denseCandidates, fuseRanks, rerankFused } from './fusion
 export type { GateConfig, GateFamily, GateFeatures, GateModel } from './gate.js';
 export { DEFAULT_GATE, EVIDENCE_FEATURES, gateFamily, gateScore } from './gate.js';
 export type { ReasonInput } from './gate-reason.js';
-export { gateReason } from './gate-reason.js';
+export { explainGate, type GateReasonDetail, gateReason, gateReasonText } from './gate-reason.js';
 export type { PostCheckedAnswer } from './generate.js';
 export { postCheck, questionLanguage, renumberCitations, toGenerationSources } from './generate.js';
 export type { AnswerEvent, GeneratedAnswer, GenerateInput } from './generate-answer.js';

@@ -12,22 +12,7 @@ import { runInvite } from './invite.js';
 import { serveMcpStdio } from './mcp.js';
 import { askQuestion, humanAnswer, humanSearch, searchQuery } from './query.js';
 import { humanStatus, readStatus } from './status.js';
-
-const USAGE = `pinpoint — ask your files, get answers that point at the exact place
-
-  pinpoint ingest <files…> [--json] [--collection NAME]
-  pinpoint ask "question" [--show-sources] [--json] [--collection NAME]
-  pinpoint search "query" [--json] [--k N] [--collection NAME]
-  pinpoint status [--json]
-  pinpoint eval <dataset-dir> [--out run.json] [--record] [--mode MODE] [--offtopic-from OTHER-DIR]
-  pinpoint calibrate <dataset-dir…> --out gate.json [--mode MODE] [--min-answered 0.91] [--offtopic BASE=OTHER …] [--floor SET=0.8 …]
-  pinpoint mcp                      (MCP server on stdin/stdout for agents; see README)
-  pinpoint users add EMAIL [--admin] --password-stdin | users list | users remove EMAIL
-  pinpoint tokens create EMAIL [--name N] [--json] | tokens revoke ID
-  pinpoint invite EMAIL [--collection NAME] [--role viewer|editor|admin] [--json]   (prints a one-time link; no e-mail is sent)
-  pinpoint feedback export          (judged answers as eval questions.jsonl, to stdout)
-
-  --data-dir DIR (or PINPOINT_DATA_DIR, default ./data) is the data folder the server uses too.`;
+import { COMMANDS, helpRequest, UsageError, usageText } from './usage.js';
 
 const print = (line: string): void => {
   process.stdout.write(`${line}\n`);
@@ -122,14 +107,30 @@ async function run(cfg: CliConfig): Promise<number> {
       return 0;
     }
   }
-  print(USAGE);
-  return cfg.command === undefined || cfg.command === 'help' ? 0 : 2;
+  if (cfg.command === undefined) {
+    print(usageText());
+    return 0;
+  }
+  if (!COMMANDS[cfg.command]) throw new UsageError(`Unknown command '${cfg.command}'.`, undefined);
+  throw new UsageError(`'pinpoint ${cfg.command}' is missing what to work on.`, cfg.command);
+}
+
+/** `--help`, `-h` and `help [command]` print the usage (exit 0) before anything is opened or configured. */
+async function main(argv: string[]): Promise<number> {
+  const help = helpRequest(argv);
+  if (help !== null) {
+    print(help);
+    return 0;
+  }
+  return run(loadCliConfig(argv));
 }
 
 try {
-  process.exitCode = await run(loadCliConfig());
+  process.exitCode = await main(process.argv.slice(2));
 } catch (err) {
   const e = toPinpointError(err);
   process.stderr.write(`pinpoint: ${e.code}: ${e.message}\n`);
-  process.exitCode = 1;
+  // a wrong command line shows what would have been right, and exits 2 as usage errors do
+  if (err instanceof UsageError) process.stderr.write(`\n${err.usage}\n`);
+  process.exitCode = err instanceof UsageError ? 2 : 1;
 }

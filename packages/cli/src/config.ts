@@ -17,6 +17,7 @@ import type { EngineConfig } from '@pinpoint/engine';
 import { defaultEngineConfig } from '@pinpoint/engine';
 import { publicUrlEnvShape, publicUrlOf } from '@pinpoint/mcp';
 import { z } from 'zod';
+import { CLI_OPTIONS, UsageError } from './usage.js';
 
 /** The CLI's only reader of process.env and argv: PINPOINT_* variables (as the server's) and flags. */
 const envSchema = z.object({
@@ -137,24 +138,25 @@ function minAnsweredOf(value: string): number {
   return n;
 }
 
-const options = {
-  json: { type: 'boolean', default: false },
-  'show-sources': { type: 'boolean', default: false },
-  collection: { type: 'string', default: 'default' },
-  'data-dir': { type: 'string' },
-  out: { type: 'string' },
-  record: { type: 'boolean', default: false },
-  mode: { type: 'string' },
-  k: { type: 'string', default: '10' },
-  'min-answered': { type: 'string', default: '0.91' },
-  'offtopic-from': { type: 'string' },
-  offtopic: { type: 'string', multiple: true, default: [] as string[] },
-  floor: { type: 'string', multiple: true, default: [] as string[] },
-  admin: { type: 'boolean', default: false },
-  'password-stdin': { type: 'boolean', default: false },
-  name: { type: 'string' },
-  role: { type: 'string', default: 'viewer' },
-} as const;
+/**
+ * The flags and positionals of `argv`. An unknown option, or one without its value, is a
+ * UsageError (PP_VALIDATION) naming it, with the usage of the command it was given to.
+ */
+function parseCommandLine(argv: string[]) {
+  try {
+    return parseArgs({ args: argv, options: CLI_OPTIONS, allowPositionals: true, strict: true });
+  } catch (err) {
+    const { positionals } = parseArgs({ args: argv, options: CLI_OPTIONS, allowPositionals: true, strict: false });
+    const command = positionals[0];
+    const code = (err as { code?: string }).code;
+    const option = /'(-[^' ]*)/.exec(err instanceof Error ? err.message : '')?.[1] ?? '';
+    const where = command ? ` for 'pinpoint ${command}'` : '';
+    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') throw new UsageError(`Unknown option '${option}'${where}.`, command);
+    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE')
+      throw new UsageError(`Option '${option}' needs a value${where}.`, command);
+    throw new UsageError(err instanceof Error ? err.message : String(err), command);
+  }
+}
 
 function offtopicPair(value: string, resolvePath: (p: string) => string): { base: string; other: string } {
   const [base, other, ...rest] = value.split('=');
@@ -183,7 +185,7 @@ function floorOf(value: string): [string, number] {
 }
 
 export function loadCliConfig(argv: string[] = process.argv.slice(2), env: NodeJS.ProcessEnv = process.env): CliConfig {
-  const { values, positionals } = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+  const { values, positionals } = parseCommandLine(argv);
   const e = parseEnv(envSchema, env);
   const mode = (values.mode ?? 'lexical') as EvalMode;
   const configured = modelsFromEnv(e);

@@ -126,7 +126,8 @@ export const answerSchema = z.object({
   parts: z.array(z.string()).optional(),
   /**
    * Extractive answers: the refusal gate's score, threshold and features (for calibration), and
-   * `reason`, one line saying why it answered or refused.
+   * `reason`, one line in English saying why it answered or refused; `reason_code` and
+   * `reason_params` say the same for a client to word in its own language (docs/api.md).
    */
   gate: z
     .object({
@@ -134,6 +135,8 @@ export const answerSchema = z.object({
       threshold: z.number(),
       features: z.record(z.string(), z.number()),
       reason: z.string().optional(),
+      reason_code: z.string().optional(),
+      reason_params: z.record(z.string(), z.union([z.string(), z.number(), z.array(z.string())])).optional(),
     })
     .optional(),
   retrieved: z.array(retrievedSchema),

@@ -309,7 +309,7 @@ export async function* askStream(
         ...(a.refused ? { refusal_reason: 'table-not-found' } : {}),
         citations: a.refused ? [] : a.citations,
         // the keyless reading's line (which table, how); a generated answer reads the grids itself
-        gate: table.reason ? { ...gate, reason: table.reason } : gate,
+        gate: table.reason ? { ...gate, ...table.reason } : gate,
         retrieved,
         timings,
       },

@@ -169,7 +169,7 @@ export async function answerTableQuestion(
   found: Candidate[],
   queryTerms: { term: string; weight: number }[],
   wider?: () => Promise<RowHit[]>,
-): Promise<{ answer: TableAnswer; retrieved: Retrieved[]; tables: GridInput[]; reason: string | undefined } | undefined> {
+): Promise<{ answer: TableAnswer; retrieved: Retrieved[]; tables: GridInput[]; reason: TableReason | undefined } | undefined> {
   const head = found.slice(0, TABLE_HEAD).map((c) => ({ chunk: c.chunk, file: c.version.original_name, rank: c.hit.rank }));
   let sources = await tableSources(metadata, head, MAX_TABLES);
   const first = found[0];
@@ -199,9 +199,20 @@ export async function answerTableQuestion(
  * question fits almost as well, since a question need not name its table. None for a refusal,
  * whose reason the answer view already gives.
  */
-function reasonOf(answer: TableAnswer, source: TableSource | undefined): string | undefined {
+function reasonOf(answer: TableAnswer, source: TableSource | undefined): TableReason | undefined {
   if (answer.refused || !source) return undefined;
   const close = answer.alternatives.find((a) => a.behind <= CLOSE_FIT && a.source.file !== source.file);
   const other = close ? ` Another table fits the question almost as well: ${close.source.file}.` : '';
-  return `Read from the table in ${source.file} (${answer.how}).${other}`;
+  return {
+    reason: `Read from the table in ${source.file} (${answer.how}).${other}`,
+    reason_code: 'table',
+    reason_params: { file: source.file, ...(close ? { other: close.source.file } : {}) },
+  };
+}
+
+/** The table line in English (`reason`) and as a code with params for a client's own language. */
+interface TableReason {
+  reason: string;
+  reason_code: 'table';
+  reason_params: { file: string; other?: string };
 }

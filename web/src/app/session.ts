@@ -4,9 +4,9 @@ import type { ReadableCollection, SessionInfo } from '../api/types.js';
 import { chooseCollection } from '../features/library/collectionChoice.js';
 
 /** The signed-in user (or auth off); keeps the client's CSRF token in step with the session. */
-export function useSession(): [SessionInfo | null, (s: SessionInfo | null) => void, string | null] {
+export function useSession(): [SessionInfo | null, (s: SessionInfo | null) => void, unknown] {
   const [session, setSession] = useState<SessionInfo | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
   const update = useCallback((s: SessionInfo | null) => {
     setCsrfToken(s?.csrf_token ?? null);
     setSession(s);
@@ -15,7 +15,7 @@ export function useSession(): [SessionInfo | null, (s: SessionInfo | null) => vo
     api
       .session()
       .then(update)
-      .catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+      .catch((e: unknown) => setError(e ?? new Error('session')));
   }, [update]);
   return [session, update, error];
 }

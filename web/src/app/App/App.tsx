@@ -10,6 +10,8 @@ import { DocumentsView } from '../../features/library/DocumentsView/DocumentsVie
 import { MembersView } from '../../features/members/MembersView/MembersView.js';
 import { Reader } from '../../features/reader/Reader/Reader.js';
 import { VersionView } from '../../features/reader/VersionView/VersionView.js';
+import { LanguagePicker } from '../../i18n/LanguagePicker/LanguagePicker.js';
+import { useErrorText, useT } from '../../i18n/useT.js';
 import type { Route } from '../route.js';
 import { useCollections, useSession } from '../session.js';
 import { useRoute } from '../useRoute.js';
@@ -18,32 +20,33 @@ import styles from './App.module.css';
 function Nav({ route, session, collection }: { route: Route; session: SessionInfo; collection: ReadableCollection | null }) {
   const current = (name: Route['name']) => (route.name === name ? 'page' : undefined);
   const authOff = session.auth === 'off';
+  const t = useT();
   return (
-    <nav aria-label="Main" className={styles.nav}>
+    <nav aria-label={t('nav.label')} className={styles.nav}>
       <a href="#/" aria-current={current('home')}>
-        Ask
+        {t('nav.ask')}
       </a>
       <a href="#/documents" aria-current={current('documents')}>
-        Documents
+        {t('nav.documents')}
       </a>
       {!authOff && (
         <a href="#/history" aria-current={current('history')}>
-          History
+          {t('nav.history')}
         </a>
       )}
       {!authOff && collection?.role === 'admin' && (
         <a href="#/members" aria-current={current('members')}>
-          Members
+          {t('nav.members')}
         </a>
       )}
       {!authOff && (
         <a href="#/tokens" aria-current={current('tokens')}>
-          Tokens
+          {t('nav.tokens')}
         </a>
       )}
       {(authOff || session.user?.admin) && (
         <a href="#/admin" aria-current={current('admin')}>
-          Jobs
+          {t('nav.jobs')}
         </a>
       )}
     </nav>
@@ -55,7 +58,9 @@ export function App() {
   const [session, setSession, error] = useSession();
   const signedIn = session !== null && (session.auth === 'off' || session.user !== null);
   const { collections, collection, select, switches } = useCollections(signedIn);
-  if (!session) return <p className={styles.main}>{error ?? 'Loading…'}</p>;
+  const t = useT();
+  const errorText = useErrorText();
+  if (!session) return <p className={styles.main}>{error ? errorText(error) : t('app.loading')}</p>;
   if (!signedIn) return <SignIn setup={session.needs_setup} onSignedIn={setSession} />;
   const signOut = () => api.logout().finally(() => setSession({ ...session, user: null, csrf_token: null }));
   return (
@@ -67,11 +72,12 @@ export function App() {
         <Nav route={route} session={session} collection={collection} />
         <span className={styles.spacer} />
         <CollectionPicker collections={collections} selected={collection} onSelect={select} />
+        <LanguagePicker />
         {session.user && (
           <span className={styles.user}>
-            {session.user.email}
+            <span translate="no">{session.user.email}</span>
             <button type="button" className={styles.signOut} onClick={signOut}>
-              Sign out
+              {t('app.signOut')}
             </button>
           </span>
         )}

@@ -49,8 +49,9 @@ describe('job list', () => {
     expect(jobDuration(job('a'), 0)).toBeNull();
     expect(jobDuration(job('a', { started_at: started, finished_at: '2026-01-01T00:00:02.500Z' }), 0)).toBe(2500);
     expect(jobDuration(job('a', { started_at: started }), Date.parse(started) + 90_000)).toBe(90_000);
-    expect(formatDuration(2500)).toBe('2.5 s');
-    expect(formatDuration(90_000)).toBe('1 min 30 s');
+    expect(formatDuration(2500)).toBe('2.5 sec');
+    expect(formatDuration(90_000)).toBe('1 min 30 sec');
+    expect(formatDuration(2500, 'ja')).toBe('2.5 秒');
     expect(formatDuration(12)).toBe('12 ms');
   });
 

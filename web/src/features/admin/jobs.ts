@@ -35,13 +35,21 @@ export function jobDuration(job: Pick<Job, 'started_at' | 'finished_at'>, now: n
   return Math.max(0, end - start);
 }
 
-export function formatDuration(ms: number | null): string {
+/** A job's duration in the page's language, through Intl's units ("2.5 sec", "2.5 秒", "1 min 30 sec"). */
+export function formatDuration(ms: number | null, locale = 'en'): string {
   if (ms === null) return '—';
-  if (ms < 1000) return `${Math.round(ms)} ms`;
+  const unit = (u: string, value: number, digits = 0) =>
+    new Intl.NumberFormat(locale, {
+      style: 'unit',
+      unit: u,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    }).format(value);
+  if (ms < 1000) return unit('millisecond', Math.round(ms));
   const s = ms / 1000;
-  if (s < 60) return `${s.toFixed(1)} s`;
+  if (s < 60) return unit('second', s, 1);
   const m = Math.floor(s / 60);
-  return `${m} min ${Math.round(s - m * 60)} s`;
+  return `${unit('minute', m)} ${unit('second', Math.round(s - m * 60))}`;
 }
 
 export const canCancel = (job: Pick<Job, 'state'>) => job.state === 'queued' || job.state === 'running';

@@ -6,18 +6,17 @@ import { mergeJob } from './jobs.js';
 
 export type JobAction = 'cancel' | 'retry' | 'reprocess';
 
-const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
-
 /** Every job of a collection, live over the event stream, with the console's actions. */
 export function useJobs(collectionId: string | undefined) {
   const [jobs, setJobs] = useState<Job[]>([]);
-  const [message, setMessage] = useState<string | null>(null);
+  /** The last action's failure (the console words it in the page's language). */
+  const [message, setMessage] = useState<unknown>(null);
 
   const reload = useCallback(() => {
     api
       .jobs({ limit: 500, ...(collectionId ? { collection_id: collectionId } : {}) })
       .then((r) => setJobs(r.jobs))
-      .catch((e: unknown) => setMessage(messageOf(e)));
+      .catch((e: unknown) => setMessage(e ?? new Error('jobs')));
   }, [collectionId]);
   useEffect(reload, [reload]);
   useJobEvents(collectionId, (job) => setJobs((list) => mergeJob(list, job)));
@@ -30,7 +29,7 @@ export function useJobs(collectionId: string | undefined) {
         : what === 'retry'
           ? api.retryJob(job.job_id)
           : api.reprocess(job.version_id).then((r) => r.job);
-    call.then((j) => setJobs((list) => mergeJob(list, j))).catch((e: unknown) => setMessage(messageOf(e)));
+    call.then((j) => setJobs((list) => mergeJob(list, j))).catch((e: unknown) => setMessage(e ?? new Error('jobs')));
   }, []);
 
   return { jobs, message, reload, act };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { answerSegments, formatScore, refusalReasonText } from './answerText.js';
+import { en } from '../../i18n/messages/en.js';
+import { answerSegments, formatScore, gateReasonMessage, refusalReasonMessage } from './answerText.js';
 
 describe('answerSegments', () => {
   it('turns known citation markers into pills and keeps the rest as text', () => {
@@ -29,10 +30,34 @@ describe('formatScore', () => {
   });
 });
 
-describe('refusalReasonText', () => {
-  it('explains known reasons and passes others through', () => {
-    expect(refusalReasonText('weak-evidence')).toMatch(/enough evidence/);
-    expect(refusalReasonText('custom words')).toBe('custom words');
-    expect(refusalReasonText(undefined)).toBeNull();
+describe('refusalReasonMessage', () => {
+  it('words known reason codes from the catalogue and leaves others to the caller', () => {
+    expect(en[refusalReasonMessage('weak-evidence') ?? 'app.loading']).toMatch(/enough evidence/);
+    expect(refusalReasonMessage('custom words')).toBeNull();
+    expect(refusalReasonMessage(undefined)).toBeNull();
+  });
+});
+
+describe('gateReasonMessage', () => {
+  it('turns the gate’s code and params into a catalogue message with its values and words', () => {
+    expect(gateReasonMessage({ reason_code: 'partial', reason_params: { coverage: 0.4, words: ['賞与'] } })).toEqual({
+      id: 'reason.partial',
+      values: { coverage: 0.4 },
+      words: ['賞与'],
+    });
+    expect(gateReasonMessage({ reason_code: 'answered', reason_params: { coverage: 1, words: [] } })?.id).toBe('reason.answered');
+    expect(gateReasonMessage({ reason_code: 'answered', reason_params: { coverage: 1, words: ['a'] } })?.id).toBe(
+      'reason.answeredIncluding',
+    );
+    expect(gateReasonMessage({ reason_code: 'table', reason_params: { file: 'a.xlsx', other: 'b.csv' } })).toMatchObject({
+      id: 'reason.tableOther',
+      values: { file: 'a.xlsx', other: 'b.csv' },
+    });
+  });
+
+  it('leaves an unknown code or an older answer (English line only) to the English line', () => {
+    expect(gateReasonMessage({ reason: 'Answered: …' })).toBeNull();
+    expect(gateReasonMessage({ reason_code: 'a-newer-code', reason: 'x' })).toBeNull();
+    expect(gateReasonMessage(undefined)).toBeNull();
   });
 });

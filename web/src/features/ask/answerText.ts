@@ -1,3 +1,5 @@
+import type { MessageId } from '../../i18n/messages/en.js';
+
 export type AnswerSegment = { kind: 'text'; text: string } | { kind: 'cite'; n: number };
 
 /**
@@ -27,14 +29,52 @@ export function formatScore(value: number | undefined): string {
   return value.toFixed(abs >= 100 ? 1 : abs >= 1 ? 2 : 4);
 }
 
-const REFUSAL_REASONS: Record<string, string> = {
-  'no-candidates': 'No passage in your files matches the question.',
-  'weak-evidence': 'The closest passages do not hold enough evidence to answer it.',
-  'no-documents': 'There are no ready documents to search yet.',
-};
+/** The gate's line as the API sends it: English `reason`, and `reason_code` with its params to say it in any language. */
+export interface GateLine {
+  reason?: string | undefined;
+  reason_code?: string | undefined;
+  reason_params?: Record<string, string | number | string[]> | undefined;
+}
 
-/** A person-readable reason for a refusal; unknown reasons are shown as the server gave them. */
-export function refusalReasonText(reason: string | undefined): string | null {
-  if (!reason) return null;
-  return REFUSAL_REASONS[reason] ?? reason;
+/** A reason line as a catalogue message: its id, its values, and the question's words it names (quoted, listed). */
+export interface ReasonMessage {
+  id: MessageId;
+  values: Record<string, string | number>;
+  words: string[];
+}
+
+const GATE_CODES = new Set(['unseen', 'partial', 'negation', 'antonym', 'number', 'type', 'absent', 'echo']);
+
+/** The gate's reason in catalogue terms; null for a code this SPA does not know (the English line is shown then). */
+export function gateReasonMessage(gate: GateLine | undefined): ReasonMessage | null {
+  const code = gate?.reason_code;
+  if (!code) return null;
+  const p = gate.reason_params ?? {};
+  const words = Array.isArray(p.words) ? p.words : [];
+  const coverage = typeof p.coverage === 'number' ? p.coverage : 0;
+  if (code === 'answered') {
+    return { id: words.length > 0 ? 'reason.answeredIncluding' : 'reason.answered', values: { coverage }, words };
+  }
+  if (code === 'table' && typeof p.file === 'string') {
+    const other = typeof p.other === 'string' ? p.other : undefined;
+    return other
+      ? { id: 'reason.tableOther', values: { file: p.file, other }, words: [] }
+      : { id: 'reason.table', values: { file: p.file }, words: [] };
+  }
+  if (!GATE_CODES.has(code)) return null;
+  return { id: `reason.${code}` as MessageId, values: { coverage }, words };
+}
+
+const REFUSAL_CODES = new Set([
+  'no-candidates',
+  'weak-evidence',
+  'no-documents',
+  'model-refused',
+  'no-citations',
+  'table-not-found',
+]);
+
+/** The catalogue message of a refusal's reason code; null for a code this SPA does not know. */
+export function refusalReasonMessage(reason: string | undefined): MessageId | null {
+  return reason && REFUSAL_CODES.has(reason) ? (`refusal.${reason}` as MessageId) : null;
 }

@@ -38,7 +38,7 @@ describe('file rows', () => {
       rows,
       job({ version_id: 'v3', file: 'b.md', state: 'failed', error_code: 'PP_EMPTY_FILE', error_message: 'empty' }),
     );
-    expect(rows[0]).toMatchObject({ file: 'b.md', state: 'failed', error: 'PP_EMPTY_FILE: empty' });
+    expect(rows[0]).toMatchObject({ file: 'b.md', state: 'failed', error: { code: 'PP_EMPTY_FILE', message: 'empty' } });
     expect(isSettled(rows[0] as never)).toBe(true);
   });
 
@@ -51,7 +51,7 @@ describe('file rows', () => {
     const rows = applyJob([], job({}));
     expect(settleRows(rows, [summary('a.pdf', version('v1', 'failed', { error_code: 'PP_X' }))])[0]).toMatchObject({
       state: 'failed',
-      error: 'PP_X: ',
+      error: { code: 'PP_X', message: null },
     });
     expect(settleRows(rows, [summary('a.pdf', version('v1', 'processing'))])[0]?.state).toBe('running');
   });

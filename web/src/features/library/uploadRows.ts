@@ -8,7 +8,8 @@ export interface FileRow {
   state: string;
   stage: string;
   progress: number;
-  error: string | null;
+  /** A failure's stable code and the server's own message (shown as detail; the SPA words the code). */
+  error: { code: string; message: string | null } | null;
 }
 
 type JobLike = Pick<Job, 'version_id' | 'file' | 'state' | 'stage' | 'progress' | 'error_code' | 'error_message'>;
@@ -17,7 +18,7 @@ const FINAL = new Set(['ready', 'failed', 'cancelled']);
 
 export const isSettled = (row: FileRow) => FINAL.has(row.state);
 
-const errorText = (code: string | null, message: string | null) => (code ? `${code}: ${message ?? ''}` : null);
+const errorOf = (code: string | null, message: string | null) => (code ? { code, message } : null);
 
 export function rowFromSummary(d: DocumentSummary): FileRow | null {
   const v = d.versions[0];
@@ -28,7 +29,7 @@ export function rowFromSummary(d: DocumentSummary): FileRow | null {
     state: v.state,
     stage: v.state,
     progress: FINAL.has(v.state) ? 100 : 0,
-    error: errorText(v.error_code, v.error_message),
+    error: errorOf(v.error_code, v.error_message),
   };
 }
 
@@ -40,7 +41,7 @@ export function applyJob(rows: readonly FileRow[], job: JobLike): FileRow[] {
     state: job.state === 'succeeded' ? 'ready' : job.state,
     stage: job.stage,
     progress: job.progress,
-    error: errorText(job.error_code, job.error_message),
+    error: errorOf(job.error_code, job.error_message),
   };
   const i = rows.findIndex((r) => r.versionId === job.version_id || r.file === job.file);
   if (i < 0) return [row, ...rows];

@@ -10,7 +10,7 @@ const POLL_MS = 3000;
 export function useUploadRows(collectionId: string | undefined) {
   const [rows, setRows] = useState<FileRow[]>([]);
   const [uploading, setUploading] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
 
   useEffect(() => {
     if (!collectionId) return;
@@ -49,7 +49,7 @@ export function useUploadRows(collectionId: string | undefined) {
         const results = await uploadFiles(collectionId, files, setUploading);
         setRows((current) => results.reduce(applyUpload, current));
       } catch (e) {
-        setError(e instanceof Error ? e.message : String(e));
+        setError(e ?? new Error('upload'));
       } finally {
         setUploading(null);
       }

@@ -1,5 +1,6 @@
 import type { Version } from '@pinpoint/core';
 import { describe, expect, it } from 'vitest';
+import { en } from '../../i18n/messages/en.js';
 import { checkResolvedVersion, describeReaderError, precisionInfo, versionNotice } from './readerState.js';
 
 const version = { version_id: 'ver_1', number: 1 } as Version;
@@ -9,7 +10,7 @@ describe('precision', () => {
     expect(precisionInfo('exact').drawHighlight).toBe(true);
     expect(precisionInfo('element').drawHighlight).toBe(true);
     expect(precisionInfo('unresolved').drawHighlight).toBe(false);
-    expect(precisionInfo('unresolved').label).toBe('Unresolved');
+    expect(en[precisionInfo('unresolved').label]).toBe('Unresolved');
   });
 });
 
@@ -29,19 +30,19 @@ describe('version changes', () => {
 
   it('treats an answer for another version as a problem, not a view', () => {
     expect(checkResolvedVersion({ version }, 'ver_1')).toBeNull();
-    expect(checkResolvedVersion({ version }, 'ver_0')?.title).toMatch(/another version/);
+    expect(en[checkResolvedVersion({ version }, 'ver_0')?.title ?? 'app.loading']).toMatch(/another version/);
   });
 });
 
 describe('errors', () => {
   it('shows a hash mismatch as an error that refuses to guess', () => {
     const p = describeReaderError({ code: 'PP_ARTIFACT_HASH_MISMATCH', status: 409, message: 'records.jsonl changed' });
-    expect(p.title).toMatch(/no longer matches/);
-    expect(p.detail).toMatch(/will not guess/);
+    expect(en[p.title]).toMatch(/no longer matches/);
+    expect('id' in p.detail && en[p.detail.id]).toMatch(/will not guess/);
   });
 
   it('describes missing and other failures', () => {
-    expect(describeReaderError({ status: 404 }).title).toMatch(/no longer exists/);
-    expect(describeReaderError({ message: 'boom' }).detail).toBe('boom');
+    expect(en[describeReaderError({ status: 404 }).title]).toMatch(/no longer exists/);
+    expect(describeReaderError({ message: 'boom' }).detail).toEqual({ error: { message: 'boom' } });
   });
 });

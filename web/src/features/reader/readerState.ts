@@ -1,26 +1,19 @@
 import type { ResolvedCitation } from '../../api/types.js';
+import type { MessageId } from '../../i18n/messages/en.js';
 
 export type PrecisionLevel = ResolvedCitation['precision'];
 
 export interface PrecisionInfo {
-  label: string;
-  detail: string;
+  label: MessageId;
+  detail: MessageId;
   /** Unresolved citations are never drawn as a highlight (DESIGN.md §4.4). */
   drawHighlight: boolean;
 }
 
 const PRECISION: Record<PrecisionLevel, PrecisionInfo> = {
-  exact: { label: 'Exact', detail: 'The highlighted range is exactly what the answer cites.', drawHighlight: true },
-  element: {
-    label: 'Element',
-    detail: 'The cited passage is inside the highlighted element; its exact span could not be narrowed further.',
-    drawHighlight: true,
-  },
-  unresolved: {
-    label: 'Unresolved',
-    detail: 'This citation could not be located in the stored source map, so nothing is highlighted.',
-    drawHighlight: false,
-  },
+  exact: { label: 'precision.exact', detail: 'precision.exact.detail', drawHighlight: true },
+  element: { label: 'precision.element', detail: 'precision.element.detail', drawHighlight: true },
+  unresolved: { label: 'precision.unresolved', detail: 'precision.unresolved.detail', drawHighlight: false },
 };
 
 export function precisionInfo(precision: PrecisionLevel): PrecisionInfo {
@@ -38,9 +31,10 @@ export function versionNotice(resolved: Pick<ResolvedCitation, 'version' | 'newe
   return { kind: 'newer', newerVersionId: newer, citedNumber: resolved.version.number };
 }
 
+/** Why the reader shows nothing: a title, and what the person can do (a message, or the failure worded by its code). */
 export interface ReaderProblem {
-  title: string;
-  detail: string;
+  title: MessageId;
+  detail: { id: MessageId; values?: Record<string, string> } | { error: unknown };
 }
 
 /**
@@ -50,21 +44,16 @@ export interface ReaderProblem {
 export function checkResolvedVersion(resolved: Pick<ResolvedCitation, 'version'>, citedVersionId: string): ReaderProblem | null {
   if (resolved.version.version_id === citedVersionId) return null;
   return {
-    title: 'This citation points at another version',
-    detail: `The link cites version ${citedVersionId}, but the server returned ${resolved.version.version_id}. Nothing is highlighted.`,
+    title: 'problem.otherVersion',
+    detail: { id: 'problem.otherVersion.detail', values: { cited: citedVersionId, returned: resolved.version.version_id } },
   };
 }
 
 /** Turns an API failure into what the reader shows; a hash mismatch is an error, never a guess. */
 export function describeReaderError(error: { code?: string; message?: string; status?: number }): ReaderProblem {
   if (error.code === 'PP_ARTIFACT_HASH_MISMATCH' || error.status === 409) {
-    return {
-      title: 'The stored file no longer matches this citation',
-      detail: `${error.message ?? 'The artifact hash differs from the one recorded.'} The reader will not guess where the passage is now.`,
-    };
+    return { title: 'problem.hashMismatch', detail: { id: 'problem.hashMismatch.detail' } };
   }
-  if (error.status === 404) {
-    return { title: 'This citation no longer exists', detail: error.message ?? 'The version or element was not found.' };
-  }
-  return { title: 'The citation could not be opened', detail: error.message ?? 'Unknown error.' };
+  if (error.status === 404) return { title: 'problem.gone', detail: { id: 'problem.gone.detail' } };
+  return { title: 'problem.failed', detail: { error } };
 }

@@ -3,11 +3,13 @@ import { api } from '../../../api/client.js';
 import type { AskResponse, Collection, HistoryAnswer } from '../../../api/types.js';
 import type { Route } from '../../../app/route.js';
 import { citationHref } from '../../../app/route.js';
+import { useErrorText, useT } from '../../../i18n/useT.js';
 import { FeedbackBar } from '../../history/FeedbackBar/FeedbackBar.js';
 import { UploadPanel } from '../../library/UploadPanel/UploadPanel.js';
 import { answerKey } from '../answerCache.js';
-import { answerSegments, refusalReasonText } from '../answerText.js';
+import { answerSegments } from '../answerText.js';
 import { SourcesList } from '../SourcesList/SourcesList.js';
+import { useReasonText } from '../useReasonText.js';
 import styles from './AskView.module.css';
 
 /**
@@ -27,7 +29,7 @@ async function askOnce(question: string, collectionId: string | undefined): Prom
 }
 
 function useAnswer(question: string | undefined, collectionId: string | undefined) {
-  const [state, setState] = useState<{ answer?: AskResponse; error?: string; loading: boolean }>({ loading: false });
+  const [state, setState] = useState<{ answer?: AskResponse; error?: unknown; loading: boolean }>({ loading: false });
   useEffect(() => {
     if (!question) {
       setState({ loading: false });
@@ -37,7 +39,7 @@ function useAnswer(question: string | undefined, collectionId: string | undefine
     setState({ loading: true });
     askOnce(question, collectionId)
       .then((a) => live && setState({ answer: a, loading: false }))
-      .catch((e: unknown) => live && setState({ error: e instanceof Error ? e.message : String(e), loading: false }));
+      .catch((e: unknown) => live && setState({ error: e ?? new Error('ask'), loading: false }));
     return () => {
       live = false;
     };
@@ -47,13 +49,15 @@ function useAnswer(question: string | undefined, collectionId: string | undefine
 
 /** An answer with its numbered citations (each opens the shared reader); also what a reopened history entry shows. */
 export function Answer({ answer, historyId }: { answer: HistoryAnswer; historyId?: string }) {
+  const t = useT();
+  const reason = useReasonText()(answer);
   if (answer.refused) {
     return (
-      <section className={styles.refusal} aria-label="Answer" data-testid="refusal">
-        <p className={styles.refusalTitle}>The documents don't answer this</p>
-        {(answer.gate?.reason ?? answer.refusal_reason) && (
+      <section className={styles.refusal} aria-label={t('answer.label')} data-testid="refusal">
+        <p className={styles.refusalTitle}>{t('answer.refusalTitle')}</p>
+        {reason && (
           <p className={styles.refusalReason} data-testid="gate-reason">
-            {answer.gate?.reason ?? refusalReasonText(answer.refusal_reason)}
+            {reason}
           </p>
         )}
       </section>
@@ -62,10 +66,15 @@ export function Answer({ answer, historyId }: { answer: HistoryAnswer; historyId
   const numbers = new Set(answer.citations.map((c) => c.n));
   const byN = new Map(answer.citations.map((c) => [c.n, c]));
   return (
-    <section className={styles.answer} aria-label="Answer" data-testid="answer">
+    <section className={styles.answer} aria-label={t('answer.label')} data-testid="answer">
       <p className={styles.answerText}>
         {answerSegments(answer.answer, numbers).map((seg, i) => {
-          if (seg.kind === 'text') return <span key={`t${i}`}>{seg.text}</span>;
+          if (seg.kind === 'text')
+            return (
+              <span key={`t${i}`} translate="no">
+                {seg.text}
+              </span>
+            );
           const c = byN.get(seg.n);
           if (!c) return null;
           return (
@@ -74,29 +83,37 @@ export function Answer({ answer, historyId }: { answer: HistoryAnswer; historyId
               className={styles.pill}
               href={citationHref(c, answer.question, historyId)}
               data-testid="citation-pill"
-              aria-label={`Source ${c.n}: ${c.file}${c.page_index !== undefined ? `, page ${c.page_label ?? c.page_index + 1}` : ''}`}
+              aria-label={
+                c.page_index !== undefined
+                  ? t('answer.sourceAriaPage', { n: c.n, file: c.file, page: c.page_label ?? c.page_index + 1 })
+                  : t('answer.sourceAria', { n: c.n, file: c.file })
+              }
             >
               {c.n}
             </a>
           );
         })}
       </p>
-      <ol className={styles.citations} aria-label="Citations">
+      <ol className={styles.citations} aria-label={t('answer.citations')}>
         {answer.citations.map((c) => (
           <li key={c.n} value={c.n}>
-            <a href={citationHref(c, answer.question, historyId)}>{c.file}</a>
-            {c.page_index !== undefined && <span className={styles.meta}> · page {c.page_label ?? c.page_index + 1}</span>}
+            <a href={citationHref(c, answer.question, historyId)} translate="no">
+              {c.file}
+            </a>
+            {c.page_index !== undefined && (
+              <span className={styles.meta}> · {t('answer.page', { page: c.page_label ?? c.page_index + 1 })}</span>
+            )}
             <span className={styles.meta} data-precision={c.precision}>
               {' '}
-              · {c.precision}
+              · {t(`answer.precision.${c.precision}`)}
             </span>
-            {c.supported === false && <span className={styles.unsupported}> · not confirmed by the source</span>}
+            {c.supported === false && <span className={styles.unsupported}> · {t('answer.unsupported')}</span>}
           </li>
         ))}
       </ol>
-      {answer.gate?.reason && (
+      {reason && (
         <p className={styles.gateReason} data-testid="gate-reason">
-          {answer.gate.reason}
+          {reason}
         </p>
       )}
     </section>
@@ -114,6 +131,8 @@ export function AskView({
 }) {
   const [draft, setDraft] = useState(question ?? '');
   const { answer, error, loading } = useAnswer(question, collection?.collection_id);
+  const t = useT();
+  const errorText = useErrorText();
   useEffect(() => setDraft(question ?? ''), [question]);
 
   const submit = (e: FormEvent) => {
@@ -127,34 +146,29 @@ export function AskView({
       <UploadPanel collection={collection} />
       <form className={styles.ask} onSubmit={submit}>
         <label htmlFor="question" className="visually-hidden">
-          Question
+          {t('ask.questionLabel')}
         </label>
         <input
           id="question"
           className={styles.input}
           value={draft}
           onChange={(e) => setDraft(e.target.value)}
-          placeholder="Ask a question about your files"
+          placeholder={t('ask.placeholder')}
           autoComplete="off"
         />
         <button type="submit" className={styles.submit} disabled={!draft.trim() || loading}>
-          Ask
+          {t('ask.submit')}
         </button>
       </form>
-      {!question && (
-        <p className={styles.intro}>
-          Ask about the files above. Every answer cites where it comes from — open a citation to see the exact place in the
-          original.
-        </p>
-      )}
+      {!question && <p className={styles.intro}>{t('ask.intro')}</p>}
       {loading && (
         <p className={styles.muted} role="status">
-          Searching your files…
+          {t('ask.searching')}
         </p>
       )}
-      {error && (
+      {error !== undefined && (
         <p className={styles.error} role="alert">
-          {error}
+          {errorText(error)}
         </p>
       )}
       {answer && <Answer answer={answer} />}

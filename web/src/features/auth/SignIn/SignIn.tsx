@@ -3,6 +3,8 @@ import { api } from '../../../api/client.js';
 import type { SessionInfo } from '../../../api/types.js';
 import { FormError } from '../../../app/FormError/FormError.js';
 import forms from '../../../app/forms.module.css';
+import { LanguagePicker } from '../../../i18n/LanguagePicker/LanguagePicker.js';
+import { useErrorText, useT } from '../../../i18n/useT.js';
 
 /** Sign-in, or — on a fresh instance — the one-time creation of the first instance admin. */
 export function SignIn({ setup, onSignedIn }: { setup: boolean; onSignedIn: (s: SessionInfo) => void }) {
@@ -10,26 +12,31 @@ export function SignIn({ setup, onSignedIn }: { setup: boolean; onSignedIn: (s: 
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const t = useT();
+  const errorText = useErrorText();
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setBusy(true);
     setError(null);
     (setup ? api.setup(email, password) : api.login(email, password))
       .then(onSignedIn)
-      .catch((err: unknown) => setError(err instanceof Error ? err.message : String(err)))
+      .catch((err: unknown) => setError(errorText(err)))
       .finally(() => setBusy(false));
   };
   return (
     <section className={forms.panel} aria-labelledby="signin-heading">
-      <h1 id="signin-heading">{setup ? 'Set up Pinpoint' : 'Sign in'}</h1>
-      {setup && <p className={forms.note}>This instance has no users yet. Create the first administrator.</p>}
+      <div className={forms.corner}>
+        <LanguagePicker />
+      </div>
+      <h1 id="signin-heading">{setup ? t('signin.setupTitle') : t('signin.title')}</h1>
+      {setup && <p className={forms.note}>{t('signin.setupNote')}</p>}
       <form className={forms.form} onSubmit={submit}>
         <label>
-          Email
+          {t('signin.email')}
           <input type="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />
         </label>
         <label>
-          Password{setup ? ' (at least 10 characters)' : ''}
+          {setup ? t('signin.newPassword', { min: 10 }) : t('signin.password')}
           <input
             type="password"
             autoComplete={setup ? 'new-password' : 'current-password'}
@@ -41,7 +48,7 @@ export function SignIn({ setup, onSignedIn }: { setup: boolean; onSignedIn: (s: 
         </label>
         <FormError error={error} />
         <button className={forms.button} type="submit" disabled={busy}>
-          {setup ? 'Create administrator' : 'Sign in'}
+          {setup ? t('signin.createAdmin') : t('signin.submit')}
         </button>
       </form>
     </section>

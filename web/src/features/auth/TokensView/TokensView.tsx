@@ -1,8 +1,10 @@
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { useIntl } from 'react-intl';
 import { api } from '../../../api/client.js';
 import type { ApiToken } from '../../../api/types.js';
 import { FormError } from '../../../app/FormError/FormError.js';
 import forms from '../../../app/forms.module.css';
+import { useErrorText, useT } from '../../../i18n/useT.js';
 
 /** The user's personal API tokens: create (the secret is shown once), list, revoke. */
 export function TokensView() {
@@ -10,7 +12,10 @@ export function TokensView() {
   const [name, setName] = useState('');
   const [fresh, setFresh] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const fail = (e: unknown) => setError(e instanceof Error ? e.message : String(e));
+  const t = useT();
+  const intl = useIntl();
+  const errorText = useErrorText();
+  const fail = (e: unknown) => setError(errorText(e));
   const load = useCallback(() => {
     api
       .tokens()
@@ -31,20 +36,20 @@ export function TokensView() {
   };
   return (
     <section className={forms.panel} aria-labelledby="tokens-heading">
-      <h1 id="tokens-heading">API tokens</h1>
-      <p className={forms.note}>For scripts and agents: send it as Authorization: Bearer …</p>
+      <h1 id="tokens-heading">{t('tokens.title')}</h1>
+      <p className={forms.note}>{t('tokens.note')}</p>
       <form className={forms.row} onSubmit={create}>
         <label>
-          Name
+          {t('tokens.name')}
           <input required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
         </label>
         <button className={forms.button} type="submit">
-          Create token
+          {t('tokens.create')}
         </button>
       </form>
       {fresh && (
         <div data-testid="new-token">
-          <p className={forms.note}>Copy it now: it is not shown again.</p>
+          <p className={forms.note}>{t('tokens.copyNow')}</p>
           <code className={forms.secret}>{fresh}</code>
         </div>
       )}
@@ -52,28 +57,30 @@ export function TokensView() {
       <table className={forms.table}>
         <thead>
           <tr>
-            <th>Name</th>
-            <th>Created</th>
-            <th>Last used</th>
+            <th>{t('tokens.name')}</th>
+            <th>{t('tokens.created')}</th>
+            <th>{t('tokens.lastUsed')}</th>
             <th />
           </tr>
         </thead>
         <tbody>
-          {tokens.map((t) => (
-            <tr key={t.token_id} data-testid="token-row">
-              <td>{t.name}</td>
-              <td>{new Date(t.created_at).toLocaleString()}</td>
-              <td>{t.last_used_at ? new Date(t.last_used_at).toLocaleString() : '—'}</td>
+          {tokens.map((token) => (
+            <tr key={token.token_id} data-testid="token-row">
+              <td translate="no">{token.name}</td>
+              <td>{intl.formatDate(token.created_at, { dateStyle: 'medium', timeStyle: 'short' })}</td>
               <td>
-                {t.revoked_at ? (
-                  'revoked'
+                {token.last_used_at ? intl.formatDate(token.last_used_at, { dateStyle: 'medium', timeStyle: 'short' }) : '—'}
+              </td>
+              <td>
+                {token.revoked_at ? (
+                  t('tokens.revoked')
                 ) : (
                   <button
                     className={forms.quiet}
                     type="button"
-                    onClick={() => api.revokeToken(t.token_id).then(load).catch(fail)}
+                    onClick={() => api.revokeToken(token.token_id).then(load).catch(fail)}
                   >
-                    Revoke
+                    {t('tokens.revoke')}
                   </button>
                 )}
               </td>

@@ -1,7 +1,8 @@
 import { type FormEvent, useState } from 'react';
 import { api } from '../../../api/client.js';
 import type { FeedbackVerdict, HistoryEntry } from '../../../api/types.js';
-import { VERDICTS, verdictLabel } from '../verdicts.js';
+import { useErrorText, useT } from '../../../i18n/useT.js';
+import { VERDICTS } from '../verdicts.js';
 import styles from './FeedbackBar.module.css';
 
 /** Feedback on one answer: a verdict and an optional note, kept with the user's history entry. */
@@ -11,6 +12,8 @@ export function FeedbackBar({ historyId, feedback }: { historyId: string; feedba
   const [note, setNote] = useState(feedback?.note ?? '');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const t = useT();
+  const errorText = useErrorText();
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!verdict) return;
@@ -19,49 +22,44 @@ export function FeedbackBar({ historyId, feedback }: { historyId: string; feedba
     api
       .setFeedback(historyId, verdict, note.trim())
       .then((entry) => setSaved(entry.feedback))
-      .catch((err: unknown) => setError(err instanceof Error ? err.message : String(err)))
+      .catch((err: unknown) => setError(errorText(err)))
       .finally(() => setBusy(false));
   };
   const dirty = verdict !== (saved?.verdict ?? null) || note.trim() !== (saved?.note ?? '');
   return (
-    <form className={styles.bar} onSubmit={submit} aria-label="Feedback on this answer" data-testid="feedback">
-      <span className={styles.prompt}>Was this answer right?</span>
+    <form className={styles.bar} onSubmit={submit} aria-label={t('feedback.label')} data-testid="feedback">
+      <span className={styles.prompt}>{t('feedback.prompt')}</span>
       <fieldset className={styles.choices}>
-        <legend className="visually-hidden">Verdict</legend>
+        <legend className="visually-hidden">{t('feedback.verdict')}</legend>
         {VERDICTS.map((v) => (
-          <button
-            key={v.verdict}
-            type="button"
-            aria-pressed={verdict === v.verdict}
-            className={styles.choice}
-            onClick={() => setVerdict(v.verdict)}
-          >
-            {v.label}
+          <button key={v} type="button" aria-pressed={verdict === v} className={styles.choice} onClick={() => setVerdict(v)}>
+            {t(`verdict.${v}`)}
           </button>
         ))}
       </fieldset>
       {verdict && (
         <div className={styles.noteRow}>
           <label className="visually-hidden" htmlFor={`note-${historyId}`}>
-            Note
+            {t('feedback.note')}
           </label>
           <input
             id={`note-${historyId}`}
             className={styles.note}
             value={note}
             maxLength={2000}
-            placeholder="Add a note (optional): where the answer really is, what was wrong…"
+            placeholder={t('feedback.notePlaceholder')}
             onChange={(e) => setNote(e.target.value)}
           />
           <button type="submit" className={styles.send} disabled={busy || !dirty}>
-            {saved ? 'Update' : 'Send'}
+            {saved ? t('feedback.update') : t('feedback.send')}
           </button>
         </div>
       )}
       {saved && !dirty && (
         <p className={styles.saved} role="status">
-          Saved: {verdictLabel(saved.verdict)}
-          {saved.note ? ` — “${saved.note}”` : ''}. Thank you.
+          {saved.note
+            ? t('feedback.savedNote', { verdict: t(`verdict.${saved.verdict}`), note: saved.note })
+            : t('feedback.saved', { verdict: t(`verdict.${saved.verdict}`) })}
         </p>
       )}
       {error && (

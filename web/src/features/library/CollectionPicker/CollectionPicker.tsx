@@ -1,4 +1,5 @@
 import type { Collection } from '../../../api/types.js';
+import { useT } from '../../../i18n/useT.js';
 import styles from './CollectionPicker.module.css';
 
 /** Which collection the page asks, uploads to and lists jobs of. */
@@ -11,9 +12,10 @@ export function CollectionPicker<C extends Collection>({
   selected: C | null;
   onSelect: (collection: C) => void;
 }) {
+  const t = useT();
   return (
     <label className={styles.picker}>
-      <span className={styles.label}>Collection</span>
+      <span className={styles.label}>{t('app.collection')}</span>
       <select
         className={styles.select}
         data-testid="collection-picker"
@@ -25,7 +27,7 @@ export function CollectionPicker<C extends Collection>({
         }}
       >
         {collections.map((c) => (
-          <option key={c.collection_id} value={c.collection_id}>
+          <option key={c.collection_id} value={c.collection_id} translate="no">
             {c.name}
           </option>
         ))}

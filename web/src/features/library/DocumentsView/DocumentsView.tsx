@@ -1,13 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { api } from '../../../api/client.js';
 import type { DocumentSummary, Job, ReadableCollection, Version } from '../../../api/types.js';
 import { formatRoute } from '../../../app/route.js';
+import { useErrorText, useT } from '../../../i18n/useT.js';
 import { anyBusy, formatBytes, versionStatus } from '../documentStatus.js';
 import { useJobEvents } from '../useJobEvents.js';
 import styles from './DocumentsView.module.css';
-
-const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Opens a version's original through a short-lived signed URL (an attachment: the page stays). */
 async function download(versionId: string): Promise<void> {
@@ -22,9 +21,17 @@ async function download(versionId: string): Promise<void> {
 
 function Status({ version, job }: { version: Version; job: Job | undefined }) {
   const s = versionStatus(version, job);
+  const t = useT();
+  const errorText = useErrorText();
+  const failure = s.code ? errorText({ code: s.code }) : undefined;
   return (
-    <span className={styles.status} data-tone={s.tone} data-testid="version-state" title={version.error_message ?? undefined}>
-      {s.label}
+    <span
+      className={styles.status}
+      data-tone={s.tone}
+      data-testid="version-state"
+      title={failure ? `${failure}\n${version.error_message ?? ''}` : undefined}
+    >
+      {t(s.label)}
       {s.code && <code className={styles.code}>{s.code}</code>}
     </span>
   );
@@ -39,33 +46,37 @@ function VersionRow({
   version: Version;
   job: Job | undefined;
   latest: boolean;
-  onError: (m: string) => void;
+  onError: (e: unknown) => void;
 }) {
+  const t = useT();
+  const intl = useIntl();
+  const errorText = useErrorText();
   return (
     <li className={styles.version} data-testid="version-row">
-      <span className={styles.vnum}>v{version.number}</span>
+      <span className={styles.vnum}>{t('docs.version', { number: version.number })}</span>
       <Status version={version} job={job} />
       <span className={styles.muted}>
-        {version.format ?? '—'} · {formatBytes(version.size)} · {when(version.created_at)}
-        {version.stats.pages !== undefined && ` · ${version.stats.pages} pages`}
-        {version.stats.chunks !== undefined && ` · ${version.stats.chunks} chunks`}
-        {latest && ' · searched'}
+        {version.format ?? '—'} · {formatBytes(version.size, intl.locale)} ·{' '}
+        {intl.formatDate(version.created_at, { dateStyle: 'medium', timeStyle: 'short' })}
+        {version.stats.pages !== undefined && ` · ${t('docs.pages', { count: version.stats.pages })}`}
+        {version.stats.chunks !== undefined && ` · ${t('docs.chunks', { count: version.stats.chunks })}`}
+        {latest && ` · ${t('docs.searched')}`}
       </span>
       <span className={styles.vactions}>
         {version.state === 'ready' && (
           <a href={formatRoute({ name: 'version', versionId: version.version_id })} className={styles.linkButton}>
-            Read
+            {t('docs.read')}
           </a>
         )}
-        <button
-          type="button"
-          className={styles.linkButton}
-          onClick={() => download(version.version_id).catch((e) => onError(messageOf(e)))}
-        >
-          Download
+        <button type="button" className={styles.linkButton} onClick={() => download(version.version_id).catch(onError)}>
+          {t('docs.download')}
         </button>
       </span>
-      {version.state === 'failed' && version.error_message && <p className={styles.failure}>{version.error_message}</p>}
+      {version.state === 'failed' && version.error_code && (
+        <p className={styles.failure} title={version.error_message ?? undefined}>
+          {errorText({ code: version.error_code })}
+        </p>
+      )}
     </li>
   );
 }
@@ -81,8 +92,10 @@ function DocumentRow({
   jobs: Map<string, Job>;
   canEdit: boolean;
   onChanged: () => void;
-  onError: (m: string) => void;
+  onError: (e: unknown) => void;
 }) {
+  const t = useT();
+  const intl = useIntl();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const { document: doc, versions } = summary;
@@ -91,12 +104,11 @@ function DocumentRow({
     setBusy(true);
     what
       .then(onChanged)
-      .catch((e: unknown) => onError(messageOf(e)))
+      .catch(onError)
       .finally(() => setBusy(false));
   };
   const remove = () => {
-    if (!window.confirm(`Delete ${doc.name} and all ${versions.length} of its versions? Answers citing it will no longer open.`))
-      return;
+    if (!window.confirm(t('docs.confirmDelete', { name: doc.name, count: versions.length }))) return;
     run(api.deleteDocument(doc.document_id));
   };
   return (
@@ -104,39 +116,35 @@ function DocumentRow({
       <div className={styles.docMain}>
         <button type="button" className={styles.expand} aria-expanded={open} onClick={() => setOpen((o) => !o)}>
           <span aria-hidden="true">{open ? '▾' : '▸'}</span>
-          <span className={styles.name} title={doc.name}>
+          <span className={styles.name} title={doc.name} translate="no">
             {doc.name}
           </span>
         </button>
         {newest && <Status version={newest} job={jobs.get(newest.version_id)} />}
         <span className={styles.muted}>
-          {versions.length === 1 ? '1 version' : `${versions.length} versions`}
-          {newest && ` · ${formatBytes(newest.size)}`}
+          {t('docs.versionCount', { count: versions.length })}
+          {newest && ` · ${formatBytes(newest.size, intl.locale)}`}
         </span>
         <span className={styles.actions}>
           {newest && (
-            <button
-              type="button"
-              className={styles.linkButton}
-              onClick={() => download(newest.version_id).catch((e) => onError(messageOf(e)))}
-            >
-              Download
+            <button type="button" className={styles.linkButton} onClick={() => download(newest.version_id).catch(onError)}>
+              {t('docs.download')}
             </button>
           )}
           {canEdit && newest && (
             <button type="button" disabled={busy} onClick={() => run(api.reprocess(newest.version_id))}>
-              Reprocess
+              {t('docs.reprocess')}
             </button>
           )}
           {canEdit && (
             <button type="button" className={styles.danger} disabled={busy} onClick={remove}>
-              Delete
+              {t('docs.delete')}
             </button>
           )}
         </span>
       </div>
       {open && (
-        <ol className={styles.versions} aria-label={`Versions of ${doc.name}`}>
+        <ol className={styles.versions} aria-label={t('docs.versionsOf', { name: doc.name })}>
           {versions.map((v) => (
             <VersionRow
               key={v.version_id}
@@ -159,14 +167,16 @@ function DocumentRow({
 export function DocumentsView({ collection, authOff }: { collection: ReadableCollection | null; authOff: boolean }) {
   const [documents, setDocuments] = useState<DocumentSummary[] | null>(null);
   const [jobs, setJobs] = useState<Map<string, Job>>(new Map());
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const t = useT();
+  const errorText = useErrorText();
   const id = collection?.collection_id;
   const load = useCallback(() => {
     if (!id) return;
     api
       .documents(id)
       .then((r) => setDocuments(r.documents.sort((a, b) => a.document.name.localeCompare(b.document.name))))
-      .catch((e: unknown) => setError(messageOf(e)));
+      .catch((e: unknown) => setError(e ?? new Error('documents')));
   }, [id]);
   useEffect(load, [load]);
   useJobEvents(id, (job) => {
@@ -179,27 +189,27 @@ export function DocumentsView({ collection, authOff }: { collection: ReadableCol
     const t = setInterval(load, 3000);
     return () => clearInterval(t);
   }, [busy, load]);
-  if (!collection) return <p className={styles.muted}>No collection selected.</p>;
+  if (!collection) return <p className={styles.muted}>{t('app.noCollection')}</p>;
   const canEdit = authOff || collection.role === 'editor' || collection.role === 'admin';
   return (
     <section aria-labelledby="documents-heading">
       <div className={styles.head}>
         <h1 id="documents-heading" className={styles.heading}>
-          Documents in {collection.name}
+          {t('docs.title', { collection: collection.name })}
         </h1>
         <span className={styles.muted}>
-          {documents ? (documents.length === 1 ? '1 document' : `${documents.length} documents`) : 'Loading…'}
-          {!canEdit && ' · you can read and download; editors upload, reprocess and delete'}
+          {documents ? t('docs.count', { count: documents.length }) : t('app.loading')}
+          {!canEdit && ` · ${t('docs.readOnly')}`}
         </span>
       </div>
-      {error && (
+      {error !== null && (
         <p className={styles.error} role="alert">
-          {error}
+          {errorText(error)}
         </p>
       )}
       {documents && documents.length === 0 && (
         <p className={styles.muted}>
-          No documents yet. <a href={formatRoute({ name: 'home' })}>Upload files</a> on the Ask page.
+          <FormattedMessage id="docs.empty" values={{ link: (chunks) => <a href={formatRoute({ name: 'home' })}>{chunks}</a> }} />
         </p>
       )}
       {documents && documents.length > 0 && (

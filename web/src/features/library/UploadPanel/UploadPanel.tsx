@@ -1,5 +1,8 @@
 import { useState } from 'react';
+import { FormattedMessage } from 'react-intl';
 import type { Collection } from '../../../api/types.js';
+import { useErrorText, useT } from '../../../i18n/useT.js';
+import { rowStateMessage } from '../documentStatus.js';
 import { useUploadRows } from '../useUploadRows.js';
 import styles from './UploadPanel.module.css';
 
@@ -7,11 +10,13 @@ export function UploadPanel({ collection }: { collection: Collection | null }) {
   const collectionId = collection?.collection_id;
   const { rows, uploading, error, send } = useUploadRows(collectionId);
   const [dragging, setDragging] = useState(false);
+  const t = useT();
+  const errorText = useErrorText();
 
   return (
     <section className={styles.panel} aria-labelledby="files-heading">
       <h2 id="files-heading" className={styles.heading}>
-        Files
+        {t('upload.heading')}
       </h2>
       <label
         className={`${styles.drop} ${dragging ? styles.dragging : ''}`}
@@ -38,30 +43,34 @@ export function UploadPanel({ collection }: { collection: Collection | null }) {
           }}
         />
         <span className={styles.dropText}>
-          Drop files here or <span className={styles.link}>choose files</span>
+          <FormattedMessage id="upload.drop" values={{ link: (chunks) => <span className={styles.link}>{chunks}</span> }} />
         </span>
-        <span className={styles.hint}>PDF, Word, Excel, PowerPoint, CSV, Markdown, HTML, JSON, text, images</span>
+        <span className={styles.hint}>{t('upload.formats')}</span>
       </label>
       {uploading !== null && (
         <p className={styles.status} role="status">
-          Uploading… {Math.round(uploading * 100)}%
+          {t('upload.uploading', { share: uploading })}
         </p>
       )}
-      {error && (
+      {error !== null && (
         <p className={styles.error} role="alert">
-          {error}
+          {errorText(error)}
         </p>
       )}
       {rows.length > 0 && (
-        <ul className={styles.list} aria-label="Uploaded files">
+        <ul className={styles.list} aria-label={t('upload.list')}>
           {rows.map((r) => (
             <li key={r.versionId} className={styles.row} data-state={r.state} data-testid="file-row">
-              <span className={styles.name} title={r.file}>
+              <span className={styles.name} title={r.file} translate="no">
                 {r.file}
               </span>
-              <span className={styles.state}>{r.state === 'running' ? r.stage : r.state}</span>
-              <progress className={styles.bar} max={100} value={r.progress} aria-label={`${r.file} progress`} />
-              {r.error && <span className={styles.rowError}>{r.error}</span>}
+              <span className={styles.state}>{t(rowStateMessage(r))}</span>
+              <progress className={styles.bar} max={100} value={r.progress} aria-label={t('upload.progress', { file: r.file })} />
+              {r.error && (
+                <span className={styles.rowError} title={r.error.message ?? undefined}>
+                  <code>{r.error.code}</code> {errorText(r.error)}
+                </span>
+              )}
             </li>
           ))}
         </ul>

@@ -3,6 +3,7 @@ import { api } from '../../../api/client.js';
 import type { Membership, ReadableCollection, Role } from '../../../api/types.js';
 import { FormError } from '../../../app/FormError/FormError.js';
 import forms from '../../../app/forms.module.css';
+import { useErrorText, useT } from '../../../i18n/useT.js';
 
 const ROLES: Role[] = ['viewer', 'editor', 'admin'];
 
@@ -13,7 +14,9 @@ export function MembersView({ collection }: { collection: ReadableCollection | n
   const [role, setRole] = useState<Role>('viewer');
   const [error, setError] = useState<string | null>(null);
   const id = collection?.collection_id;
-  const fail = (e: unknown) => setError(e instanceof Error ? e.message : String(e));
+  const t = useT();
+  const errorText = useErrorText();
+  const fail = (e: unknown) => setError(errorText(e));
   const load = useCallback(() => {
     if (!id) return;
     api
@@ -22,14 +25,14 @@ export function MembersView({ collection }: { collection: ReadableCollection | n
       .catch(fail);
   }, [id]);
   useEffect(load, [load]);
-  if (!collection || !id) return <p className={forms.note}>No collection selected.</p>;
+  if (!collection || !id) return <p className={forms.note}>{t('app.noCollection')}</p>;
   const add = async (e: FormEvent) => {
     e.preventDefault();
     setError(null);
     try {
       const { users } = await api.findUser(email);
       const user = users[0];
-      if (!user) throw new Error(`No user ${email}; an administrator adds users with pinpoint users add.`);
+      if (!user) throw new Error(t('members.noUser', { email }));
       await api.setMember(id, user.user_id, role);
       setEmail('');
       load();
@@ -39,25 +42,25 @@ export function MembersView({ collection }: { collection: ReadableCollection | n
   };
   return (
     <section className={forms.panel} aria-labelledby="members-heading">
-      <h1 id="members-heading">Members of {collection.name}</h1>
-      <p className={forms.note}>
-        Viewers search, ask, read and download; editors also upload and re-process; admins also manage members.
-      </p>
+      <h1 id="members-heading">{t('members.title', { collection: collection.name })}</h1>
+      <p className={forms.note}>{t('members.note')}</p>
       <form className={forms.row} onSubmit={add}>
         <label>
-          Email
+          {t('members.email')}
           <input type="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
         </label>
         <label>
-          Role
+          {t('members.role')}
           <select value={role} onChange={(e) => setRole(e.target.value as Role)}>
             {ROLES.map((r) => (
-              <option key={r}>{r}</option>
+              <option key={r} value={r}>
+                {t(`role.${r}`)}
+              </option>
             ))}
           </select>
         </label>
         <button className={forms.button} type="submit">
-          Add member
+          {t('members.add')}
         </button>
       </form>
       <FormError error={error} />
@@ -65,10 +68,10 @@ export function MembersView({ collection }: { collection: ReadableCollection | n
         <tbody>
           {members.map((m) => (
             <tr key={m.user_id} data-testid="member-row">
-              <td>{m.email}</td>
+              <td translate="no">{m.email}</td>
               <td>
                 <select
-                  aria-label={`Role of ${m.email}`}
+                  aria-label={t('members.roleOf', { email: m.email })}
                   value={m.role}
                   onChange={(e) =>
                     api
@@ -78,7 +81,9 @@ export function MembersView({ collection }: { collection: ReadableCollection | n
                   }
                 >
                   {ROLES.map((r) => (
-                    <option key={r}>{r}</option>
+                    <option key={r} value={r}>
+                      {t(`role.${r}`)}
+                    </option>
                   ))}
                 </select>
               </td>
@@ -88,7 +93,7 @@ export function MembersView({ collection }: { collection: ReadableCollection | n
                   type="button"
                   onClick={() => api.removeMember(id, m.user_id).then(load).catch(fail)}
                 >
-                  Remove
+                  {t('members.remove')}
                 </button>
               </td>
             </tr>

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { PageView as PageViewData } from '../../../api/types.js';
+import { useT } from '../../../i18n/useT.js';
 import type { ScreenRect, ViewportSize } from '../bbox.js';
 import { normalizeBoxes, rotatedSize } from '../bbox.js';
 import { scrollIntoContainer } from '../scrollTo.js';
@@ -15,20 +16,21 @@ interface Props {
 }
 
 function ZoomBar({ view, zoom, setZoom }: { view: PageViewData; zoom: number; setZoom: (f: (z: number) => number) => void }) {
+  const t = useT();
   return (
-    <div className={styles.toolbar} role="toolbar" aria-label="Zoom">
-      <button type="button" onClick={() => setZoom((z) => Math.max(0.5, z / 1.25))} aria-label="Zoom out">
+    <div className={styles.toolbar} role="toolbar" aria-label={t('page.zoom')}>
+      <button type="button" onClick={() => setZoom((z) => Math.max(0.5, z / 1.25))} aria-label={t('page.zoomOut')}>
         −
       </button>
-      <button type="button" onClick={() => setZoom(() => 1)} aria-label="Fit to width">
+      <button type="button" onClick={() => setZoom(() => 1)} aria-label={t('page.fit')}>
         {Math.round(zoom * 100)}%
       </button>
-      <button type="button" onClick={() => setZoom((z) => Math.min(4, z * 1.25))} aria-label="Zoom in">
+      <button type="button" onClick={() => setZoom((z) => Math.min(4, z * 1.25))} aria-label={t('page.zoomIn')}>
         +
       </button>
       <span className={styles.pageLabel}>
-        Page {view.page_label ?? view.page_index + 1}
-        {view.artifact === 'pdf' ? ' · converted PDF' : ''}
+        {t('page.label', { page: view.page_label ?? view.page_index + 1 })}
+        {view.artifact === 'pdf' ? ` · ${t('page.converted')}` : ''}
       </span>
     </div>
   );
@@ -39,6 +41,7 @@ export function PageView({ view, isImage, highlight, onError }: Props) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const firstBox = useRef<HTMLDivElement>(null);
   const [zoom, setZoom] = useState(1);
+  const t = useT();
   const fitWidth = useContainerWidth(scroller);
   // images are never blown up past their own pixels at 100 %; PDF pages fit the width
   const base = isImage && view.unit === 'px' ? Math.min(fitWidth - 2, view.page_width) : fitWidth - 2;
@@ -79,7 +82,12 @@ export function PageView({ view, isImage, highlight, onError }: Props) {
         >
           {isImage ? (
             image.src && (
-              <img className={styles.image} src={image.src} alt={`Page ${view.page_index + 1}`} style={{ width: cssWidth }} />
+              <img
+                className={styles.image}
+                src={image.src}
+                alt={t('page.label', { page: view.page_index + 1 })}
+                style={{ width: cssWidth }}
+              />
             )
           ) : (
             <canvas ref={canvas} className={styles.canvas} data-testid="page-canvas" />
@@ -93,7 +101,7 @@ export function PageView({ view, isImage, highlight, onError }: Props) {
               style={{ left: r.left, top: r.top, width: r.width, height: r.height }}
             />
           ))}
-          {!size && !error && <p className={styles.loading}>Rendering page…</p>}
+          {!size && !error && <p className={styles.loading}>{t('page.rendering')}</p>}
         </div>
       </div>
     </div>

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../../../api/client.js';
 import type { ResolvedCitation } from '../../../api/types.js';
 import { type CiteRoute, formatRoute, type Route } from '../../../app/route.js';
+import { useT } from '../../../i18n/useT.js';
 import { markedParts } from '../mark.js';
 import { PageView } from '../PageView/PageView.js';
 import { ProblemNotice } from '../ProblemNotice/ProblemNotice.js';
@@ -43,6 +44,7 @@ function VersionBanner({ resolved, route }: { resolved: ResolvedCitation; route:
   const question = route.question;
   const notice = versionNotice(resolved);
   const [href, setHref] = useState<string | null>(null);
+  const t = useT();
   useEffect(() => {
     if (notice.kind !== 'newer') return;
     api
@@ -53,21 +55,20 @@ function VersionBanner({ resolved, route }: { resolved: ResolvedCitation; route:
   if (notice.kind !== 'newer') return null;
   return (
     <div className={styles.banner} role="note" data-testid="newer-version">
-      <strong>A newer version of this file exists.</strong> This citation was made on version {notice.citedNumber} and stays
-      highlighted there.{' '}
+      <strong>{t('reader.newer.title')}</strong> {t('reader.newer.body', { number: notice.citedNumber })}{' '}
       <a href={formatRoute({ name: 'version', versionId: notice.newerVersionId, from: route })} data-testid="open-newer-version">
-        Open the newer version
+        {t('reader.newer.open')}
       </a>
       {question && (
         <>
           {' · '}
-          <a href={`#/?${new URLSearchParams({ q: question })}`}>Ask again on the newest version</a>
+          <a href={`#/?${new URLSearchParams({ q: question })}`}>{t('reader.newer.askAgain')}</a>
         </>
       )}
       {href && (
         <>
           {' · '}
-          <a href={href}>Download the newer version</a>
+          <a href={href}>{t('reader.newer.download')}</a>
         </>
       )}
     </div>
@@ -120,22 +121,29 @@ function ReaderHeader({
 }) {
   const precision = resolved ? precisionInfo(resolved.precision) : null;
   const title = useRef<HTMLHeadingElement>(null);
+  const t = useT();
   // a citation opened from the answer moves keyboard and screen-reader focus to the reader
   useEffect(() => title.current?.focus({ preventScroll: true }), []);
   return (
     <header className={styles.header}>
       <h1 id="reader-title" ref={title} tabIndex={-1} className={styles.title}>
         {n !== undefined && <span className={styles.n}>[{n}]</span>}
-        {resolved ? resolved.version.original_name : failed ? 'Citation unavailable' : 'Opening citation…'}
+        {resolved ? (
+          <span translate="no">{resolved.version.original_name}</span>
+        ) : failed ? (
+          t('reader.unavailable')
+        ) : (
+          t('reader.opening')
+        )}
       </h1>
       {resolved && precision && (
         <p className={styles.meta}>
-          <span className={styles.badge} data-precision={resolved.precision} data-testid="precision" title={precision.detail}>
-            {precision.label}
+          <span className={styles.badge} data-precision={resolved.precision} data-testid="precision" title={t(precision.detail)}>
+            {t(precision.label)}
           </span>
-          <span>version {resolved.version.number}</span>
+          <span>{t('reader.version', { number: resolved.version.number })}</span>
           {resolved.element.section_path.length > 0 && (
-            <span className={styles.trail} title="Section">
+            <span className={styles.trail} title={t('reader.section')} translate="no">
               {resolved.element.section_path.join(' › ')}
             </span>
           )}
@@ -148,10 +156,11 @@ function ReaderHeader({
 /** What the answer rests on, or — for an unresolved citation — why nothing is highlighted. */
 function CitedPassage({ resolved, mark }: { resolved: ResolvedCitation; mark?: string | undefined }) {
   const precision = precisionInfo(resolved.precision);
+  const t = useT();
   if (!precision.drawHighlight) {
     return (
       <p className={styles.unresolved} data-testid="unresolved">
-        {precision.detail}
+        {t(precision.detail)}
       </p>
     );
   }
@@ -159,12 +168,14 @@ function CitedPassage({ resolved, mark }: { resolved: ResolvedCitation; mark?: s
   return (
     <figure className={styles.quoteBox}>
       <figcaption className={styles.quoteCaption}>
-        {resolved.view.kind === 'text' || resolved.quote !== resolved.element.text ? 'Cited text' : 'Cited element'}
+        {resolved.view.kind === 'text' || resolved.quote !== resolved.element.text
+          ? t('reader.citedText')
+          : t('reader.citedElement')}
       </figcaption>
-      <blockquote className={styles.quote} data-testid="quote">
+      <blockquote className={styles.quote} data-testid="quote" translate="no">
         {markedParts(resolved.quote, mark).map((p, i) =>
           p.marked ? (
-            <mark key={`m${i}`} className={styles.answerMark} data-testid="answer-mark" title="The answer">
+            <mark key={`m${i}`} className={styles.answerMark} data-testid="answer-mark" title={t('reader.theAnswer')}>
               {p.text}
             </mark>
           ) : (
@@ -181,6 +192,7 @@ export function Reader({ route }: { route: CiteRoute; navigate: (route: Route) =
   const [viewProblem, setViewProblem] = useState<ReaderProblem | null>(null);
   const onError = useCallback((e: unknown) => setViewProblem(describeReaderError(e as { code?: string; message?: string })), []);
   const problem = resolveProblem ?? viewProblem;
+  const t = useT();
   const back = route.historyId
     ? formatRoute({ name: 'history', historyId: route.historyId })
     : route.question
@@ -188,13 +200,13 @@ export function Reader({ route }: { route: CiteRoute; navigate: (route: Route) =
       : '#/';
   return (
     <article className={styles.reader} aria-labelledby="reader-title">
-      <nav className={styles.topbar} aria-label="Reader">
+      <nav className={styles.topbar} aria-label={t('reader.nav')}>
         <a href={back} className={styles.back} data-testid="back-to-answer">
-          {route.question ? '← Back to the answer' : '← Ask a question'}
+          {route.question ? t('reader.backToAnswer') : t('reader.askQuestion')}
         </a>
         {resolved && (
           <a className={styles.download} href={resolved.download_url} download={resolved.version.original_name}>
-            Download original
+            {t('reader.downloadOriginal')}
           </a>
         )}
       </nav>

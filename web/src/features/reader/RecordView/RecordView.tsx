@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { RecordEntry, RecordView as RecordViewData } from '../../../api/types.js';
+import { useT } from '../../../i18n/useT.js';
 import type { CellRange } from '../records.js';
 import {
   cellInRange,
@@ -88,11 +89,12 @@ function TitleRow({ record, span, cited }: { record: RecordEntry; span: number; 
 
 function SheetTable({ records, cited }: { records: RecordEntry[]; cited: Cited }) {
   const cols = usedColumns(records);
+  const t = useT();
   return (
-    <table className={styles.grid}>
+    <table className={styles.grid} translate="no">
       <thead>
         <tr>
-          <th className={styles.corner} aria-label="Row" />
+          <th className={styles.corner} aria-label={t('record.row')} />
           {cols.map((c) => (
             <th key={c} scope="col" className={styles.colHead}>
               {columnLetters(c)}
@@ -121,8 +123,9 @@ function SheetTable({ records, cited }: { records: RecordEntry[]; cited: Cited }
 
 function CsvTable({ records, cited }: { records: RecordEntry[]; cited: Cited }) {
   const width = Math.max(0, ...records.map((r) => r.cells?.length ?? 0));
+  const t = useT();
   return (
-    <table className={styles.grid}>
+    <table className={styles.grid} translate="no">
       <tbody>
         {records.map((r) => {
           const isCited = r.record_id === cited.recordId;
@@ -134,7 +137,7 @@ function CsvTable({ records, cited }: { records: RecordEntry[]; cited: Cited }) 
               isCited={isCited}
               cited={cited}
               head={a === undefined ? '' : a === b ? a : `${a}–${b}`}
-              headTitle="Line in the file"
+              headTitle={t('record.line')}
               className={r.kind === 'header' ? styles.headerRow : undefined}
             >
               {width === 0 ? (
@@ -167,7 +170,9 @@ function DocumentFlow({ records, cited }: { records: RecordEntry[]; cited: Cited
             <span className={styles.gutter} aria-hidden="true">
               {r.paragraph_index !== undefined ? `¶${r.paragraph_index + 1}` : ''}
             </span>
-            <span className={styles.blockText}>{r.cells ? r.cells.map((c) => c.value).join(' │ ') : r.text}</span>
+            <span className={styles.blockText} translate="no">
+              {r.cells ? r.cells.map((c) => c.value).join(' │ ') : r.text}
+            </span>
           </div>
         );
       })}
@@ -182,6 +187,7 @@ export function RecordView({ view, highlight }: Props) {
   const [sheet, setSheet] = useState(citedSheet ?? [...sheets.keys()][0] ?? '');
   const ref = useRef<HTMLElement>(null);
   const box = useRef<HTMLDivElement>(null);
+  const t = useT();
   const cited: Cited = {
     recordId: highlight ? view.record_id : null,
     range: highlight && view.cell_range ? parseCellRange(view.cell_range) : null,
@@ -207,7 +213,7 @@ export function RecordView({ view, highlight }: Props) {
   }
   return (
     <div>
-      <div className={styles.tabs} role="tablist" aria-label="Sheets">
+      <div className={styles.tabs} role="tablist" aria-label={t('record.sheets')}>
         {[...sheets.keys()].map((name) => (
           <button
             key={name}
@@ -217,10 +223,10 @@ export function RecordView({ view, highlight }: Props) {
             className={styles.tab}
             onClick={() => setSheet(name)}
           >
-            {name || 'Sheet'}
+            {name ? <span translate="no">{name}</span> : t('record.sheet')}
             {name === citedSheet && (
-              <span className={styles.citedDot} title="cited">
-                <span className="visually-hidden">(cited)</span>
+              <span className={styles.citedDot} title={t('record.cited')}>
+                <span className="visually-hidden">{t('record.citedHidden')}</span>
               </span>
             )}
           </button>

@@ -1,6 +1,7 @@
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { api } from '../../../api/client.js';
 import type { TextView as TextViewData } from '../../../api/types.js';
+import { useT } from '../../../i18n/useT.js';
 import { MarkdownText } from '../MarkdownText/MarkdownText.js';
 import { scrollIntoContainer } from '../scrollTo.js';
 import type { HighlightParts } from '../textRange.js';
@@ -36,6 +37,7 @@ function RawSource({
   const [raw, setRaw] = useState<string | null>(null);
   const pre = useRef<HTMLPreElement>(null);
   const rawMark = useRef<HTMLElement>(null);
+  const t = useT();
   useEffect(() => scrollIntoContainer(pre.current, rawMark.current), [raw]);
   useEffect(() => {
     let live = true;
@@ -47,12 +49,12 @@ function RawSource({
       live = false;
     };
   }, [url, onError]);
-  if (raw === null) return <p className={styles.muted}>Loading the original source…</p>;
+  if (raw === null) return <p className={styles.muted}>{t('text.loadingSource')}</p>;
   let parts: ReturnType<typeof splitAtCodepoints>;
   try {
     parts = splitAtCodepoints(raw, range.start, range.end);
   } catch {
-    return <p className={styles.muted}>The raw range does not fit the stored original; nothing is marked.</p>;
+    return <p className={styles.muted}>{t('text.rawMismatch')}</p>;
   }
   // start and end at line breaks near the range, but never show more than a few screens of one long line
   const lineStart = Math.max(0, parts.before.lastIndexOf('\n', parts.before.length - RAW_CONTEXT) + 1);
@@ -63,9 +65,9 @@ function RawSource({
   return (
     <figure className={styles.raw}>
       <figcaption className={styles.rawCaption}>
-        Where in the original source · line {lineOfOffset(raw, parts.range.start)}
+        {t('text.rawCaption', { line: lineOfOffset(raw, parts.range.start) })}
       </figcaption>
-      <pre ref={pre} className={styles.rawText} data-testid="raw-source">
+      <pre ref={pre} className={styles.rawText} data-testid="raw-source" translate="no">
         {from > 0 && '…\n'}
         {parts.before.slice(from)}
         <mark ref={rawMark} className={styles.rawMark} data-testid="raw-mark">
@@ -121,6 +123,7 @@ function PlainText({
 export function TextView({ view, highlight, showRaw, markdown, sourceUrl, row, onError }: Props) {
   const mark = useRef<HTMLElement>(null);
   const box = useRef<HTMLElement>(null);
+  const t = useT();
   let parts: HighlightParts | null = null;
   let problem: string | null = null;
   try {
@@ -142,11 +145,11 @@ export function TextView({ view, highlight, showRaw, markdown, sourceUrl, row, o
   return (
     <div className={styles.wrap}>
       {problem && (
-        <p className={styles.problem} role="alert">
-          The cited range does not fit this text ({problem}); nothing is highlighted.
+        <p className={styles.problem} role="alert" title={problem}>
+          {t('text.rangeMismatch')}
         </p>
       )}
-      <section ref={box} className={styles.text} data-testid="text-view" aria-label="Document text">
+      <section ref={box} className={styles.text} data-testid="text-view" aria-label={t('text.label')} translate="no">
         {markdown ? (
           <MarkdownText source={view.text} range={range} firstMark={mark} markClass={styles.mark ?? ''} />
         ) : (

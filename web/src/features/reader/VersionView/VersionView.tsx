@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { api } from '../../../api/client.js';
 import type { Element, VersionDetail } from '../../../api/types.js';
 import { type CiteRoute, formatRoute, type Route } from '../../../app/route.js';
+import { useT } from '../../../i18n/useT.js';
 import { ProblemNotice } from '../ProblemNotice/ProblemNotice.js';
 import { findPossibleMatch, type PossibleMatch } from '../possibleMatch.js';
 import type { ReaderProblem } from '../readerState.js';
@@ -50,21 +51,25 @@ function useVersion(route: VersionRoute) {
 }
 
 function MatchNote({ match }: { match: PossibleMatch }) {
+  const t = useT();
   return (
     <figure className={styles.match} data-testid="possible-match">
       <figcaption className={styles.matchCaption}>
-        Possible match in the newer version — not the cited place
-        {match.count > 1 ? ` (the quoted text appears in ${match.count} places; this is the first)` : ''}
+        {t('version.match')}
+        {match.count > 1 ? ` ${t('version.matchMany', { count: match.count })}` : ''}
       </figcaption>
-      <p className={styles.matchText}>{match.element.text}</p>
+      <p className={styles.matchText} translate="no">
+        {match.element.text}
+      </p>
     </figure>
   );
 }
 
 function Contents({ elements }: { elements: Element[] }) {
-  if (elements.length === 0) return <p className={styles.muted}>This version has no readable text.</p>;
+  const t = useT();
+  if (elements.length === 0) return <p className={styles.muted}>{t('version.empty')}</p>;
   return (
-    <ol className={styles.doc} data-testid="version-elements" aria-label="Document from its start">
+    <ol className={styles.doc} data-testid="version-elements" aria-label={t('version.elements')} translate="no">
       {elements.map((e) => (
         <li key={e.element_id} data-type={e.type}>
           {e.text}
@@ -78,30 +83,34 @@ function Contents({ elements }: { elements: Element[] }) {
 export function VersionView({ route }: { route: VersionRoute }) {
   const { loaded, problem } = useVersion(route);
   const title = useRef<HTMLHeadingElement>(null);
+  const t = useT();
   useEffect(() => title.current?.focus({ preventScroll: true }), []);
   const version = loaded?.detail.version;
   const original = `/api/versions/${encodeURIComponent(route.versionId)}/artifacts/original`;
   return (
     <article className={styles.view} aria-labelledby="version-title" data-testid="version-view">
-      <nav className={styles.topbar} aria-label="Reader">
+      <nav className={styles.topbar} aria-label={t('reader.nav')}>
         <a href={route.from ? formatRoute(route.from) : '#/'} className={styles.back} data-testid="back-to-citation">
-          {route.from ? '← Back to the citation' : '← Ask a question'}
+          {route.from ? t('version.back') : t('reader.askQuestion')}
         </a>
         {version && (
           <a href={original} download={version.original_name}>
-            Download this version
+            {t('version.download')}
           </a>
         )}
       </nav>
       <h1 id="version-title" ref={title} tabIndex={-1} className={styles.title}>
-        {version ? `${version.original_name} — version ${version.number}` : problem ? 'Version unavailable' : 'Opening version…'}
+        {version
+          ? t('version.title', { name: version.original_name, number: version.number })
+          : problem
+            ? t('version.unavailable')
+            : t('version.opening')}
       </h1>
       {problem && <ProblemNotice problem={problem} />}
       {loaded && (
         <>
           <p className={styles.note} role="note" data-testid="no-highlight-note">
-            You are reading this version from its start. Nothing is highlighted: the citation was made on an earlier version
-            {route.from ? ' and stays highlighted there' : ''}.
+            {route.from ? t('version.noteFrom') : t('version.note')}
           </p>
           {loaded.match && <MatchNote match={loaded.match} />}
           <Contents elements={loaded.elements} />
