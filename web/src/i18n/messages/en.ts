@@ -85,6 +85,7 @@ export const en = {
   'accept.signInJoin': 'Sign in and join',
   'accept.signedInAs': 'You are signed in as {email}.',
   'accept.join': 'Join {collection}',
+  'accept.unusable': 'Invitation unavailable',
   'accept.home': 'Go to Pinpoint',
 
   'ask.questionLabel': 'Question',

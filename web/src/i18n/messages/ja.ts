@@ -86,6 +86,7 @@ export const ja: Messages = {
   'accept.signInJoin': 'ログインして参加',
   'accept.signedInAs': '{email} としてログインしています。',
   'accept.join': '{collection} に参加',
+  'accept.unusable': '招待を利用できません',
   'accept.home': 'Pinpoint へ移動',
 
   'ask.questionLabel': '質問',

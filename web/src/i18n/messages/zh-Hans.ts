@@ -85,6 +85,7 @@ export const zhHans: Messages = {
   'accept.signInJoin': '登录并加入',
   'accept.signedInAs': '你已以 {email} 的身份登录。',
   'accept.join': '加入 {collection}',
+  'accept.unusable': '邀请不可用',
   'accept.home': '前往 Pinpoint',
 
   'ask.questionLabel': '问题',

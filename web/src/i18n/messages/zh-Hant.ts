@@ -86,6 +86,7 @@ export const zhHant: Messages = {
   'accept.signInJoin': '登入並加入',
   'accept.signedInAs': '你已用 {email} 登入。',
   'accept.join': '加入 {collection}',
+  'accept.unusable': '邀請無法使用',
   'accept.home': '前往 Pinpoint',
 
   'ask.questionLabel': '問題',

@@ -1,15 +1,19 @@
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { api } from '../../../api/client.js';
-import type { Membership, ReadableCollection, Role } from '../../../api/types.js';
+import type { Invitation, Membership, ReadableCollection, Role } from '../../../api/types.js';
 import { FormError } from '../../../app/FormError/FormError.js';
 import forms from '../../../app/forms.module.css';
 import { useErrorText, useT } from '../../../i18n/useT.js';
+import { InviteDialog } from '../InviteDialog/InviteDialog.js';
+import { PendingInvitations } from '../PendingInvitations/PendingInvitations.js';
 
 const ROLES: Role[] = ['viewer', 'editor', 'admin'];
 
-/** Members of one collection, for its admins: add by email, change roles, remove. */
+/** Members of one collection, for its admins: invite by email (a one-time link), add an existing user, change roles, remove. */
 export function MembersView({ collection }: { collection: ReadableCollection | null }) {
   const [members, setMembers] = useState<Membership[]>([]);
+  const [invitations, setInvitations] = useState<Invitation[]>([]);
+  const [inviting, setInviting] = useState(false);
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<Role>('viewer');
   const [error, setError] = useState<string | null>(null);
@@ -22,6 +26,10 @@ export function MembersView({ collection }: { collection: ReadableCollection | n
     api
       .members(id)
       .then((r) => setMembers(r.members))
+      .catch(fail);
+    api
+      .invitations(id)
+      .then((r) => setInvitations(r.invitations))
       .catch(fail);
   }, [id]);
   useEffect(load, [load]);
@@ -44,6 +52,14 @@ export function MembersView({ collection }: { collection: ReadableCollection | n
     <section className={forms.panel} aria-labelledby="members-heading">
       <h1 id="members-heading">{t('members.title', { collection: collection.name })}</h1>
       <p className={forms.note}>{t('members.note')}</p>
+      <p>
+        <button className={forms.button} type="button" onClick={() => setInviting(true)}>
+          {t('members.invite')}
+        </button>
+      </p>
+      {inviting && (
+        <InviteDialog collectionId={id} collectionName={collection.name} onClose={() => setInviting(false)} onInvited={load} />
+      )}
       <form className={forms.row} onSubmit={add}>
         <label>
           {t('members.email')}
@@ -100,6 +116,7 @@ export function MembersView({ collection }: { collection: ReadableCollection | n
           ))}
         </tbody>
       </table>
+      <PendingInvitations collectionId={id} invitations={invitations} onChange={load} onError={fail} />
     </section>
   );
 }
