@@ -19,7 +19,7 @@ const tokenBody = z.object({ token: z.string().min(1).max(200) });
 const invitationParams = collectionParams.extend({ invitationId: z.string().min(1).max(200) });
 
 /** The link an invitee opens: the SPA's accept page under the public URL. */
-export const invitationLink = (publicUrl: string, token: string): string => publicLink(publicUrl, `/invite/${token}`);
+const invitationLink = (publicUrl: string, token: string): string => publicLink(publicUrl, `/invite/${token}`);
 
 /**
  * Invitations (docs/security.md): a collection's admins invite by email and role and get a one-time
