@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.js';
 
@@ -23,8 +23,14 @@ describe('configuration', () => {
     expect(() => loadConfig({ PINPOINT_GATE_FILE: '/nonexistent/gate.json' }, [])).toThrow(/PINPOINT_GATE_FILE/);
   });
 
-  it('documents every PINPOINT_* variable it reads in the README', () => {
-    const readme = read('../../../README.md');
+  it('documents every PINPOINT_* variable it reads in the README or a page of docs/', () => {
+    const docs = new URL('../../../docs/', import.meta.url);
+    const readme = [
+      read('../../../README.md'),
+      ...readdirSync(docs)
+        .filter((f) => f.endsWith('.md'))
+        .map((f) => readFileSync(new URL(f, docs), 'utf8')),
+    ].join('\n');
     const names = new Set(
       [
         ...(

@@ -21,7 +21,7 @@ import { z } from 'zod';
 
 /**
  * The only place that reads process.env (and argv): PINPOINT_* variables and flags, validated once
- * at start-up into a frozen Config. Flags win over variables. Every variable is listed in README.md.
+ * at start-up into a frozen Config. Flags win over variables. Every variable is listed in README.md or docs/.
  */
 const envSchema = z.object({
   PINPOINT_DATA_DIR: z.string().min(1).default('./data'),
