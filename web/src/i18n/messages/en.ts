@@ -45,7 +45,7 @@ export const en = {
   'members.add': 'Add member',
   'members.roleOf': 'Role of {email}',
   'members.remove': 'Remove',
-  'members.noUser': 'No user {email}; an administrator adds users with pinpoint users add.',
+  'members.noUser': 'No user {email}: use Invite by email to make a link for them.',
   'role.viewer': 'viewer',
   'role.editor': 'editor',
   'role.admin': 'admin',

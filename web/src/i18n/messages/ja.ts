@@ -46,7 +46,7 @@ export const ja: Messages = {
   'members.add': 'メンバーを追加',
   'members.roleOf': '{email} の役割',
   'members.remove': '削除',
-  'members.noUser': '{email} というユーザーはいません。ユーザーは管理者が pinpoint users add で追加します。',
+  'members.noUser': '{email} というユーザーはいません。「メールアドレスで招待」で招待リンクを発行してください。',
   'role.viewer': '閲覧者',
   'role.editor': '編集者',
   'role.admin': '管理者',

@@ -45,7 +45,7 @@ export const zhHans: Messages = {
   'members.add': '添加成员',
   'members.roleOf': '{email} 的角色',
   'members.remove': '移除',
-  'members.noUser': '没有用户 {email}；用户由管理员通过 pinpoint users add 添加。',
+  'members.noUser': '没有用户 {email}：请使用“通过邮箱邀请”为对方生成链接。',
   'role.viewer': '查看者',
   'role.editor': '编辑者',
   'role.admin': '管理员',

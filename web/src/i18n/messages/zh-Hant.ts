@@ -46,7 +46,7 @@ export const zhHant: Messages = {
   'members.add': '新增成員',
   'members.roleOf': '{email} 的角色',
   'members.remove': '移除',
-  'members.noUser': '沒有使用者 {email}；使用者由管理員透過 pinpoint users add 新增。',
+  'members.noUser': '沒有使用者 {email}：請使用「透過電子郵件邀請」為對方產生連結。',
   'role.viewer': '檢視者',
   'role.editor': '編輯者',
   'role.admin': '管理員',
