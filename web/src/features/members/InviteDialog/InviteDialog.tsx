@@ -4,9 +4,8 @@ import type { Invitation, Role } from '../../../api/types.js';
 import { FormError } from '../../../app/FormError/FormError.js';
 import forms from '../../../app/forms.module.css';
 import { useErrorText, useT } from '../../../i18n/useT.js';
+import { RoleSelect } from '../RoleSelect/RoleSelect.js';
 import styles from './InviteDialog.module.css';
-
-const ROLES: Role[] = ['viewer', 'editor', 'admin'];
 
 interface Props {
   collectionId: string;
@@ -98,13 +97,7 @@ export function InviteDialog({ collectionId, collectionName, onClose, onInvited 
           </label>
           <label>
             {t('invite.role')}
-            <select value={role} onChange={(e) => setRole(e.target.value as Role)}>
-              {ROLES.map((r) => (
-                <option key={r} value={r}>
-                  {t(`role.${r}`)}
-                </option>
-              ))}
-            </select>
+            <RoleSelect value={role} onChange={setRole} />
           </label>
           <FormError error={error} />
           <div className={styles.actions}>

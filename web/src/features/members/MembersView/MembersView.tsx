@@ -6,8 +6,7 @@ import forms from '../../../app/forms.module.css';
 import { useErrorText, useT } from '../../../i18n/useT.js';
 import { InviteDialog } from '../InviteDialog/InviteDialog.js';
 import { PendingInvitations } from '../PendingInvitations/PendingInvitations.js';
-
-const ROLES: Role[] = ['viewer', 'editor', 'admin'];
+import { RoleSelect } from '../RoleSelect/RoleSelect.js';
 
 /** Members of one collection, for its admins: invite by email (a one-time link), add an existing user, change roles, remove. */
 export function MembersView({ collection }: { collection: ReadableCollection | null }) {
@@ -67,13 +66,7 @@ export function MembersView({ collection }: { collection: ReadableCollection | n
         </label>
         <label>
           {t('members.role')}
-          <select value={role} onChange={(e) => setRole(e.target.value as Role)}>
-            {ROLES.map((r) => (
-              <option key={r} value={r}>
-                {t(`role.${r}`)}
-              </option>
-            ))}
-          </select>
+          <RoleSelect value={role} onChange={setRole} />
         </label>
         <button className={forms.button} type="submit">
           {t('members.add')}
@@ -86,22 +79,11 @@ export function MembersView({ collection }: { collection: ReadableCollection | n
             <tr key={m.user_id} data-testid="member-row">
               <td translate="no">{m.email}</td>
               <td>
-                <select
-                  aria-label={t('members.roleOf', { email: m.email })}
+                <RoleSelect
+                  label={t('members.roleOf', { email: m.email })}
                   value={m.role}
-                  onChange={(e) =>
-                    api
-                      .setMember(id, m.user_id, e.target.value as Role)
-                      .then(load)
-                      .catch(fail)
-                  }
-                >
-                  {ROLES.map((r) => (
-                    <option key={r} value={r}>
-                      {t(`role.${r}`)}
-                    </option>
-                  ))}
-                </select>
+                  onChange={(next) => api.setMember(id, m.user_id, next).then(load).catch(fail)}
+                />
               </td>
               <td>
                 <button
