@@ -37,6 +37,7 @@ describe('table questions through the engine', () => {
     expect(res.retrieved[0]?.text).toContain('Sears Centre');
     // the answer view's line says which table answered and how
     expect(res.gate?.reason).toMatch(/^Read from the table in season\.csv \(first row with Attendance > 40000\)\.$/);
+    expect(res.gate).toMatchObject({ reason_code: 'table', reason_params: { file: 'season.csv' } });
     const next = await engine.ask('Who was the next opening act after the Cadillac Tramps?');
     expect(next.citations[0]?.quote).toMatch(/^(Doughboys|Mudhoney)$/);
     // both tables fit the question: the one not chosen still has its answer row in the list's head

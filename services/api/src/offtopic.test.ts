@@ -32,6 +32,8 @@ describe('a question the documents never mention (zero keys)', () => {
     expect(answer.refused).toBe(true);
     expect(answer.citations).toEqual([]);
     expect(answer.gate.reason).toMatch(/^Nothing in your documents mentions .*“salary”/);
+    // the same reason as a code with params, for a client to word in its own language
+    expect(answer.gate).toMatchObject({ reason_code: 'unseen', reason_params: { words: expect.arrayContaining(['salary']) } });
   });
 
   it('while a question the paper answers gets cited sentences and says what they hold', async () => {
@@ -40,5 +42,6 @@ describe('a question the documents never mention (zero keys)', () => {
     expect(answer.citations.length).toBeGreaterThan(0);
     expect(answer.answer).not.toMatch(/^\s*\d*\.?\s*Trace Trees\s*\[1\]\s*$/iu);
     expect(answer.gate.reason).toMatch(/^Answered: the cited passage holds \d+% of the question/);
+    expect(answer.gate).toMatchObject({ reason_code: 'answered', reason_params: { coverage: expect.any(Number) } });
   });
 });

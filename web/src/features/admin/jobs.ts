@@ -1,4 +1,5 @@
 import type { Job } from '@pinpoint/core';
+import { formatUnit } from '../../i18n/units.js';
 
 /** Applies one job event to the list: replace by id, or add new jobs first (newest first). */
 export function mergeJob(jobs: readonly Job[], job: Job): Job[] {
@@ -38,13 +39,7 @@ export function jobDuration(job: Pick<Job, 'started_at' | 'finished_at'>, now: n
 /** A job's duration in the page's language, through Intl's units ("2.5 sec", "2.5 秒", "1 min 30 sec"). */
 export function formatDuration(ms: number | null, locale = 'en'): string {
   if (ms === null) return '—';
-  const unit = (u: string, value: number, digits = 0) =>
-    new Intl.NumberFormat(locale, {
-      style: 'unit',
-      unit: u,
-      minimumFractionDigits: digits,
-      maximumFractionDigits: digits,
-    }).format(value);
+  const unit = (u: string, value: number, digits = 0) => formatUnit(locale, u, value, digits);
   if (ms < 1000) return unit('millisecond', Math.round(ms));
   const s = ms / 1000;
   if (s < 60) return unit('second', s, 1);

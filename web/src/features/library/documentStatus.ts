@@ -1,5 +1,6 @@
 import type { Job, Version } from '../../api/types.js';
 import type { MessageId } from '../../i18n/messages/en.js';
+import { formatUnit } from '../../i18n/units.js';
 import type { FileRow } from './uploadRows.js';
 
 export type StatusTone = 'ok' | 'busy' | 'bad' | 'muted';
@@ -52,13 +53,7 @@ export const anyBusy = (versions: readonly Version[]): boolean =>
 
 /** A file size in the page's language (Intl units: "2.0 kB", "2.0 KB", "2.0 kB"). */
 export function formatBytes(n: number, locale = 'en'): string {
-  const unit = (u: string, value: number, digits: number) =>
-    new Intl.NumberFormat(locale, {
-      style: 'unit',
-      unit: u,
-      minimumFractionDigits: digits,
-      maximumFractionDigits: digits,
-    }).format(value);
+  const unit = (u: string, value: number, digits: number) => formatUnit(locale, u, value, digits);
   if (n < 1024) return unit('byte', n, 0);
   if (n < 1024 * 1024) return unit('kilobyte', n / 1024, 1);
   return unit('megabyte', n / (1024 * 1024), 1);

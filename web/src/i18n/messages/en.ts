@@ -96,7 +96,7 @@ export const en = {
   'ask.searching': 'Searching your files…',
 
   'answer.label': 'Answer',
-  'answer.refusalTitle': 'The documents don’t answer this',
+  'answer.refusalTitle': "The documents don't answer this",
   'answer.citations': 'Citations',
   'answer.sourceAria': 'Source {n}: {file}',
   'answer.sourceAriaPage': 'Source {n}: {file}, page {page}',

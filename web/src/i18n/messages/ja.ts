@@ -90,7 +90,7 @@ export const ja: Messages = {
   'accept.home': 'Pinpoint へ移動',
 
   'ask.questionLabel': '質問',
-  'ask.placeholder': 'ファイルの内容について質問してください',
+  'ask.placeholder': 'ファイルについて質問する',
   'ask.submit': '質問する',
   'ask.intro': '上のファイルについて質問できます。回答には必ず出典が示され、引用を開くと原本の該当箇所をそのまま確認できます。',
   'ask.searching': 'ファイルを検索しています…',

@@ -89,7 +89,7 @@ export const zhHans: Messages = {
   'accept.home': '前往 Pinpoint',
 
   'ask.questionLabel': '问题',
-  'ask.placeholder': '就你的文件提一个问题',
+  'ask.placeholder': '就你的文件提问',
   'ask.submit': '提问',
   'ask.intro': '可以就上方的文件提问。每个回答都会注明出处——打开引用即可看到原文中的确切位置。',
   'ask.searching': '正在搜索你的文件…',

@@ -90,7 +90,7 @@ export const zhHant: Messages = {
   'accept.home': '前往 Pinpoint',
 
   'ask.questionLabel': '問題',
-  'ask.placeholder': '針對你的檔案提出問題',
+  'ask.placeholder': '針對你的檔案提問',
   'ask.submit': '提問',
   'ask.intro': '可以針對上方的檔案提問。每個回答都會註明出處——開啟引用就能看到原始檔案中的確切位置。',
   'ask.searching': '正在搜尋你的檔案…',
