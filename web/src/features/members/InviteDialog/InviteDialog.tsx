@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { api } from '../../../api/client.js';
 import type { Invitation, Role } from '../../../api/types.js';
 import { FormError } from '../../../app/FormError/FormError.js';
@@ -53,6 +53,7 @@ export function InviteDialog({ collectionId, collectionName, onClose, onInvited 
   const dialog = useRef<HTMLDialogElement>(null);
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<Role>('viewer');
+  const roleField = useId();
   const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<{ url: string; invitation: Invitation } | null>(null);
   useEffect(() => {
@@ -95,9 +96,9 @@ export function InviteDialog({ collectionId, collectionName, onClose, onInvited 
             {t('invite.email')}
             <input type="email" required autoFocus value={email} onChange={(e) => setEmail(e.target.value)} />
           </label>
-          <label>
+          <label htmlFor={roleField}>
             {t('invite.role')}
-            <RoleSelect value={role} onChange={setRole} />
+            <RoleSelect id={roleField} value={role} onChange={setRole} />
           </label>
           <FormError error={error} />
           <div className={styles.actions}>

@@ -1,4 +1,4 @@
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { api } from '../../../api/client.js';
 import type { Invitation, Membership, ReadableCollection, Role } from '../../../api/types.js';
 import { FormError } from '../../../app/FormError/FormError.js';
@@ -15,6 +15,7 @@ export function MembersView({ collection }: { collection: ReadableCollection | n
   const [inviting, setInviting] = useState(false);
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<Role>('viewer');
+  const roleField = useId();
   const [error, setError] = useState<string | null>(null);
   const id = collection?.collection_id;
   const t = useT();
@@ -64,9 +65,9 @@ export function MembersView({ collection }: { collection: ReadableCollection | n
           {t('members.email')}
           <input type="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
         </label>
-        <label>
+        <label htmlFor={roleField}>
           {t('members.role')}
-          <RoleSelect value={role} onChange={setRole} />
+          <RoleSelect id={roleField} value={role} onChange={setRole} />
         </label>
         <button className={forms.button} type="submit">
           {t('members.add')}
