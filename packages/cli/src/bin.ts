@@ -8,6 +8,7 @@ import { loadCliConfig } from './config.js';
 import { openEmbeddedEngine } from './embedded.js';
 import { createEvalEngine, recordEvalRun, withDataset } from './eval.js';
 import { humanIngestLine, ingestFiles } from './ingest.js';
+import { runInvite } from './invite.js';
 import { serveMcpStdio } from './mcp.js';
 import { askQuestion, humanAnswer, humanSearch, searchQuery } from './query.js';
 import { humanStatus, readStatus } from './status.js';
@@ -101,6 +102,9 @@ async function run(cfg: CliConfig): Promise<number> {
     case 'mcp':
       await withEngine(cfg, (e) => serveMcpStdio(cfg, e));
       return 0;
+    case 'invite':
+      if (await runInvite(cfg, print)) return 0;
+      break;
     case 'users':
     case 'tokens':
     case 'feedback':

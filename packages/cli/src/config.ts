@@ -11,7 +11,8 @@ import {
   parseEnv,
   parseEnvShape,
 } from '@pinpoint/compose';
-import { createError } from '@pinpoint/core';
+import type { Role } from '@pinpoint/core';
+import { createError, roleSchema } from '@pinpoint/core';
 import type { EngineConfig } from '@pinpoint/engine';
 import { defaultEngineConfig } from '@pinpoint/engine';
 import { publicUrlEnvShape, publicUrlOf } from '@pinpoint/mcp';
@@ -40,6 +41,12 @@ const envSchema = z.object({
   /** `mcp`: with auth on, the tools act as the user of this API token. */
   PINPOINT_AUTH: z.enum(['on', 'off']).optional(),
   PINPOINT_TOKEN: z.string().min(1).optional(),
+  /** `invite`: how long the link can be accepted, as the server's setting. */
+  PINPOINT_INVITE_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 90)
+    .default(168),
   /** Set by pnpm to the folder the command was typed in; relative paths are taken from there. */
   INIT_CWD: z.string().optional(),
 });
@@ -72,6 +79,8 @@ export interface CliConfig {
     passwordStdin: boolean;
     /** tokens create: the token's name. */
     name?: string;
+    /** invite: the role the invitee gets in the collection. */
+    role: Role;
   };
   dataDir: string;
   concurrency: number;
@@ -85,6 +94,8 @@ export interface CliConfig {
   publicUrl: string;
   /** `mcp`: the server's signing secret (PINPOINT_SIGNING_SECRET, else the data folder's key) and link lifetime. */
   signing: { secret?: string; ttlSeconds: number };
+  /** `invite`: seconds until an invitation link expires (PINPOINT_INVITE_TTL_HOURS). */
+  inviteTtlSeconds: number;
   /** `mcp`: whose permissions the tools have: the user of `token`, required when auth is on; the local user otherwise. */
   mcpAuth: { required: boolean; token?: string };
   /**
@@ -155,6 +166,12 @@ function offtopicPair(value: string, resolvePath: (p: string) => string): { base
   return { base: resolvePath(base), other: resolvePath(other) };
 }
 
+function roleOf(value: string): Role {
+  const role = roleSchema.safeParse(value);
+  if (!role.success) throw createError('PP_VALIDATION', `--role ${value}: use viewer, editor or admin.`);
+  return role.data;
+}
+
 function floorOf(value: string): [string, number] {
   const at = value.lastIndexOf('=');
   const n = Number(value.slice(at + 1));
@@ -195,6 +212,7 @@ export function loadCliConfig(argv: string[] = process.argv.slice(2), env: NodeJ
       admin: values.admin,
       passwordStdin: values['password-stdin'],
       ...(values.name ? { name: values.name } : {}),
+      role: roleOf(values.role),
     },
     dataDir: resolvePath(values['data-dir'] ?? e.PINPOINT_DATA_DIR),
     concurrency: e.PINPOINT_WORKER_CONCURRENCY,
@@ -215,6 +233,7 @@ export function loadCliConfig(argv: string[] = process.argv.slice(2), env: NodeJ
       ...(e.PINPOINT_SIGNING_SECRET ? { secret: e.PINPOINT_SIGNING_SECRET } : {}),
       ttlSeconds: e.PINPOINT_SIGNED_URL_TTL_SECONDS,
     },
+    inviteTtlSeconds: Math.round(e.PINPOINT_INVITE_TTL_HOURS * 3600),
     mcpAuth: { required: e.PINPOINT_AUTH === 'on', ...(e.PINPOINT_TOKEN ? { token: e.PINPOINT_TOKEN } : {}) },
     accounts:
       e.PINPOINT_MODE === 'distributed'

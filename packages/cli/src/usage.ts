@@ -32,6 +32,7 @@ export const CLI_OPTIONS = {
   admin: { type: 'boolean', default: false },
   'password-stdin': { type: 'boolean', default: false },
   name: { type: 'string' },
+  role: { type: 'string', default: 'viewer' },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
@@ -101,6 +102,12 @@ export const COMMANDS: Record<string, CommandUsage> = {
     usage: ['pinpoint tokens create EMAIL [--name N] [--json]', 'pinpoint tokens revoke ID'],
     about: 'Creates an API token for a user’s scripts and agents (shown once), or revokes one.',
     options: [['--name N', 'tokens create: a name to recognise the token by']],
+  },
+  invite: {
+    usage: ['pinpoint invite EMAIL [--collection NAME] [--role viewer|editor|admin] [--json]'],
+    about:
+      'Prints a one-time link that makes EMAIL a member of the collection (no e-mail is sent: give the link yourself). Set PINPOINT_PUBLIC_URL to the address people open the app at.',
+    options: [COLLECTION, ['--role ROLE', 'viewer (default), editor or admin'], ['--json', 'print { url, invitation } as JSON']],
   },
   feedback: {
     usage: ['pinpoint feedback export'],

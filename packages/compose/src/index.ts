@@ -1,4 +1,4 @@
-export { openDistributedAccessStore, openEmbeddedAccessStore } from './access.js';
+export { openDistributedAccessStore, openEmbeddedAccessStore, openMetadataStore } from './access.js';
 export type { DistributedPortsConfig } from './distributed.js';
 export { openDistributedPorts } from './distributed.js';
 export { openEmbeddedPorts } from './embedded.js';

@@ -1,5 +1,6 @@
 import type { AccessStore } from '@pinpoint/core';
 import { describe, expect, it } from 'vitest';
+import { invitationConformance } from './access-invitations.js';
 import type { PortFactory } from './fixture.js';
 import { withFreshPort } from './fixture.js';
 
@@ -80,6 +81,8 @@ export function describeAccessStoreConformance(name: string, factory: PortFactor
         expect(await store.deleteUser(ua)).toBe(false);
       }),
     );
+
+    invitationConformance(use);
 
     it(
       'the audit log keeps entries newest first, filterable by collection',

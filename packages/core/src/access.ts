@@ -56,6 +56,38 @@ export interface NewUser {
   admin: boolean;
 }
 
+/**
+ * An invitation of an email into one collection with a role. Its link's secret is stored only as a
+ * sha256; it can be accepted once, until `expires_at`, unless revoked.
+ */
+export interface Invitation {
+  invitation_id: string;
+  collection_id: string;
+  email: string;
+  role: Role;
+  /** The inviter; null when invited from the server's command line, or the inviter was removed. */
+  invited_by: string | null;
+  invited_by_email: string | null;
+  created_at: string;
+  expires_at: string;
+  accepted_at: string | null;
+  accepted_by: string | null;
+  revoked_at: string | null;
+}
+
+export interface NewInvitation {
+  invitation_id: string;
+  collection_id: string;
+  email: string;
+  role: Role;
+  invited_by: string | null;
+  token_hash: string;
+  expires_at: string;
+}
+
+/** Who accepts an invitation: an existing user (whose email must be the invited one), or a new user with that email. */
+export type Invitee = { user_id: string } | { new_user: NewUser };
+
 export interface Feedback {
   verdict: FeedbackVerdict;
   note: string | null;
@@ -106,6 +138,21 @@ export interface AccessStore {
   getRole(collectionId: string, userId: string): Promise<Role | null>;
   /** The collections the user is a member of, any role. */
   memberCollectionIds(userId: string): Promise<string[]>;
+
+  /** Creates an invitation; an earlier pending one of the same email to the same collection is revoked. */
+  createInvitation(input: NewInvitation): Promise<Invitation>;
+  /** The invitation with its stored hash (the caller compares in constant time), whatever its state. */
+  findInvitation(invitationId: string): Promise<{ invitation: Invitation; token_hash: string } | null>;
+  /** The collection's invitations still pending at `at` (unused, unrevoked, unexpired), newest first. */
+  listInvitations(collectionId: string, at: string): Promise<Invitation[]>;
+  /** Revokes a pending invitation of that collection; false when there is none (another collection's included). */
+  revokeInvitation(collectionId: string, invitationId: string, at: string): Promise<boolean>;
+  /**
+   * Atomically: marks a pending invitation used, creates the invitee when new (PP_CONFLICT when the
+   * email is taken), and grants the role (an existing higher role is kept). Null, with nothing
+   * changed, when the invitation is not pending at `at` or the invitee's email is not the invited one.
+   */
+  acceptInvitation(invitationId: string, at: string, invitee: Invitee): Promise<{ invitation: Invitation; user: User } | null>;
 
   appendHistory(entry: NewHistoryEntry): Promise<HistoryEntry>;
   /** The user's own entries, newest first. */

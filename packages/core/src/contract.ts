@@ -282,3 +282,35 @@ export const auditEntrySchema = z.object({
   detail: z.record(z.string(), z.unknown()),
 });
 export const auditResponseSchema = z.object({ entries: z.array(auditEntrySchema) });
+
+/** An invitation into a collection (docs/security.md, Invitations); its link's secret is never in it. */
+export const invitationSchema = z.object({
+  invitation_id: z.string(),
+  collection_id: z.string(),
+  email: z.string(),
+  role: roleSchema,
+  invited_by: z.string().nullable(),
+  invited_by_email: z.string().nullable(),
+  created_at: z.string(),
+  expires_at: z.string(),
+  accepted_at: z.string().nullable(),
+  accepted_by: z.string().nullable(),
+  revoked_at: z.string().nullable(),
+});
+export type InvitationInfo = z.infer<typeof invitationSchema>;
+export const invitationsResponseSchema = z.object({ invitations: z.array(invitationSchema) });
+/** The one-time link is in this response only: the server keeps a hash of its secret. */
+export const createdInvitationResponseSchema = z.object({ invitation: invitationSchema, url: z.string() });
+/** What an invitation link shows before it is accepted. */
+export const invitationPreviewSchema = z.object({
+  collection_id: z.string(),
+  collection_name: z.string(),
+  email: z.string(),
+  role: roleSchema,
+  /** null: invited from the server's command line (or the inviter's account is gone). */
+  invited_by_email: z.string().nullable(),
+  expires_at: z.string(),
+  /** The email has an account already: the invitee signs in with it instead of choosing a password. */
+  account_exists: z.boolean(),
+});
+export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;

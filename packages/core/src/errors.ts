@@ -67,6 +67,11 @@ export const errorCodes = {
     retryable: false,
     doc: 'The Host header is not one of PINPOINT_ALLOWED_HOSTS (protects against DNS rebinding).',
   },
+  PP_INVITATION_INVALID: {
+    status: 404,
+    retryable: false,
+    doc: 'The invitation link cannot be used: it is unknown, expired, already used or revoked (one answer for all); ask for a new link.',
+  },
   PP_RATE_LIMITED: { status: 429, retryable: true, doc: 'Too many logins, uploads or questions from this user; wait and retry.' },
   PP_STORE_UNAVAILABLE: {
     status: 503,

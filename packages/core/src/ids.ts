@@ -5,7 +5,7 @@ export function sha256Hex(data: Uint8Array | string): string {
 }
 
 /** Random, sortable-enough id with a readable prefix: "col_…", "doc_…", "ver_…". */
-export function newId(prefix: 'col' | 'doc' | 'ver' | 'usr' | 'tok' | 'aud' | 'his'): string {
+export function newId(prefix: 'col' | 'doc' | 'ver' | 'usr' | 'tok' | 'aud' | 'his' | 'inv'): string {
   return `${prefix}_${randomUUID().replaceAll('-', '').slice(0, 20)}`;
 }
 

@@ -32,6 +32,10 @@ export interface Identity {
   removeUser(email: string): Promise<User>;
   /** A new session (the login rotates it: the previous one, if given, is dropped). PP_UNAUTHORIZED when wrong. */
   login(email: string, password: string, previousSessionToken?: string): Promise<Session>;
+  /** The user of that email and password; PP_UNAUTHORIZED (one message, same time) when either is wrong. */
+  checkPassword(email: string, password: string): Promise<User>;
+  /** A new session of a user already proven (login, an accepted invitation); the previous one, if given, is dropped. */
+  openSession(user: User, previousSessionToken?: string): Promise<Session>;
   logout(sessionToken: string): Promise<void>;
   /** The principal of a session cookie, or null. */
   authenticateSession(sessionToken: string): Promise<{ principal: Principal; csrf: string } | null>;
@@ -46,7 +50,8 @@ export interface Identity {
 
 const EMAIL_RE = /^[^\s@]{1,64}@[^\s@]{1,255}$/;
 
-function checkEmail(email: string): string {
+/** The email trimmed; PP_VALIDATION when it is not one. */
+export function checkEmail(email: string): string {
   const e = email.trim();
   if (!EMAIL_RE.test(e)) throw createError('PP_VALIDATION', `"${email}" is not an email address.`);
   return e;
@@ -80,17 +85,21 @@ export function createIdentity(store: AccessStore, options: { sessionTtlSeconds?
       await store.deleteUser(found.user.user_id);
       return found.user;
     },
-    login: async (email, password, previous) => {
+    checkPassword: async (email, password) => {
       const found = await store.findUserByEmail(email.trim());
       decoy ??= decoyPasswordHash();
       const ok = await verifyPassword(password, found?.password_hash ?? (await decoy));
       if (!found || !ok) throw createError('PP_UNAUTHORIZED', 'The email or password is wrong.');
+      return found.user;
+    },
+    openSession: async (user, previous) => {
       if (previous) await store.deleteSession(sha256(previous));
       const token = secret();
       const expires_at = new Date(Date.now() + ttl * 1000).toISOString();
-      await store.createSession({ session_hash: sha256(token), user_id: found.user.user_id, expires_at });
-      return { token, csrf: csrfOf(token), expires_at, user: found.user };
+      await store.createSession({ session_hash: sha256(token), user_id: user.user_id, expires_at });
+      return { token, csrf: csrfOf(token), expires_at, user };
     },
+    login: async (email, password, previous) => identity.openSession(await identity.checkPassword(email, password), previous),
     logout: (token) => store.deleteSession(sha256(token)),
     authenticateSession: async (token) => {
       const session = await store.getSession(sha256(token), new Date().toISOString());

@@ -14,6 +14,8 @@ export type { GuardedEngine, ReadableCollection } from './guarded.js';
 export { createGuardedEngine } from './guarded.js';
 export type { Identity, Session } from './identity.js';
 export { createIdentity, principalOf } from './identity.js';
+export type { CreatedInvitation, InvitationDeps, Invitations } from './invitations.js';
+export { createInvitations, invitationDepsOf } from './invitations.js';
 export { hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from './passwords.js';
 export type { AskEvent, QueryFilters, QueryOptions } from './query.js';
 export type { UploadFile } from './upload.js';

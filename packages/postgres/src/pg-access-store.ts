@@ -6,9 +6,12 @@ import type {
   FeedbackVerdict,
   HistoryAnswer,
   HistoryEntry,
+  Invitation,
+  Invitee,
   Membership,
   NewAuditEntry,
   NewHistoryEntry,
+  NewInvitation,
   NewUser,
   Role,
   User,
@@ -62,6 +65,52 @@ const toHistory = (r: Row): HistoryEntry => ({
       : { verdict: r.verdict as FeedbackVerdict, note: orNull(r.note), at: String(r.feedback_at) },
 });
 
+const toInvitation = (r: Row): Invitation => ({
+  invitation_id: String(r.invitation_id),
+  collection_id: String(r.collection_id),
+  email: String(r.email),
+  role: r.role as Role,
+  invited_by: orNull(r.invited_by),
+  invited_by_email: orNull(r.invited_by_email),
+  created_at: String(r.created_at),
+  expires_at: String(r.expires_at),
+  accepted_at: orNull(r.accepted_at),
+  accepted_by: orNull(r.accepted_by),
+  revoked_at: orNull(r.revoked_at),
+});
+
+const INVITATION_SELECT = `SELECT i.*, u.email AS invited_by_email FROM invitations i
+  LEFT JOIN users u ON u.user_id = i.invited_by`;
+/** Unused, unrevoked and unexpired at the time given as parameter `$n`. */
+const pending = (n: number) => `i.accepted_at IS NULL AND i.revoked_at IS NULL AND i.expires_at > $${n}`;
+/** A role's rank, so that accepting an invitation never lowers a member's role. */
+const rankOf = (column: string) => `CASE ${column} WHEN 'admin' THEN 3 WHEN 'editor' THEN 2 ELSE 1 END`;
+
+/** Inside a transaction holding the users lock: PP_CONFLICT when the email is taken. */
+async function insertUser(client: pg.PoolClient, input: NewUser): Promise<User> {
+  const key = input.email.toLowerCase();
+  if ((await client.query('SELECT 1 FROM users WHERE email_key = $1', [key])).rowCount) {
+    throw createError('PP_CONFLICT', `A user with the email ${input.email} already exists.`);
+  }
+  const user: User = { user_id: newId('usr'), email: input.email, admin: input.admin, created_at: now() };
+  const values = [user.user_id, user.email, key, input.password_hash, user.admin, user.created_at];
+  await client.query('INSERT INTO users VALUES ($1, $2, $3, $4, $5, $6)', values);
+  return user;
+}
+
+const USERS_LOCK = "SELECT pg_advisory_xact_lock(hashtext('pinpoint:users'))";
+
+/** The accepting user when their email is the invited one (created when new), else null. */
+async function inviteeOf(client: pg.PoolClient, invitee: Invitee, emailKey: string): Promise<User | null> {
+  if ('new_user' in invitee) {
+    if (invitee.new_user.email.toLowerCase() !== emailKey) return null;
+    await client.query(USERS_LOCK);
+    return insertUser(client, invitee.new_user);
+  }
+  const found = await client.query('SELECT * FROM users WHERE user_id = $1 AND email_key = $2', [invitee.user_id, emailKey]);
+  return found.rows[0] ? toUser(found.rows[0] as Row) : null;
+}
+
 const HISTORY_SELECT = `SELECT h.*, f.verdict, f.note, f.at AS feedback_at FROM question_history h
   LEFT JOIN answer_feedback f ON f.history_id = h.history_id`;
 
@@ -75,16 +124,9 @@ export class PgAccessStore implements AccessStore {
 
   async createUser(input: NewUser, options: { onlyIfNoUsers?: boolean } = {}): Promise<User | null> {
     return inTransaction(this.pool, async (client) => {
-      await client.query("SELECT pg_advisory_xact_lock(hashtext('pinpoint:users'))");
+      await client.query(USERS_LOCK);
       if (options.onlyIfNoUsers && (await client.query('SELECT 1 FROM users LIMIT 1')).rowCount) return null;
-      const key = input.email.toLowerCase();
-      if ((await client.query('SELECT 1 FROM users WHERE email_key = $1', [key])).rowCount) {
-        throw createError('PP_CONFLICT', `A user with the email ${input.email} already exists.`);
-      }
-      const user: User = { user_id: newId('usr'), email: input.email, admin: input.admin, created_at: now() };
-      const values = [user.user_id, user.email, key, input.password_hash, user.admin, user.created_at];
-      await client.query('INSERT INTO users VALUES ($1, $2, $3, $4, $5, $6)', values);
-      return user;
+      return insertUser(client, input);
     });
   }
 
@@ -195,6 +237,86 @@ export class PgAccessStore implements AccessStore {
   async memberCollectionIds(userId: string): Promise<string[]> {
     const rows = await this.rows('SELECT collection_id FROM memberships WHERE user_id = $1 ORDER BY collection_id', [userId]);
     return rows.map((r) => String(r.collection_id));
+  }
+
+  async createInvitation(input: NewInvitation): Promise<Invitation> {
+    return inTransaction(this.pool, async (client) => {
+      const key = input.email.toLowerCase();
+      const at = now();
+      await client.query(
+        `UPDATE invitations SET revoked_at = $1 WHERE collection_id = $2 AND email_key = $3
+         AND accepted_at IS NULL AND revoked_at IS NULL`,
+        [at, input.collection_id, key],
+      );
+      await client.query(
+        `INSERT INTO invitations (invitation_id, collection_id, email, email_key, role, invited_by, token_hash,
+         created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+        [
+          input.invitation_id,
+          input.collection_id,
+          input.email,
+          key,
+          input.role,
+          input.invited_by,
+          input.token_hash,
+          at,
+          input.expires_at,
+        ],
+      );
+      const { rows } = await client.query(`${INVITATION_SELECT} WHERE i.invitation_id = $1`, [input.invitation_id]);
+      return toInvitation(rows[0] as Row);
+    });
+  }
+
+  async findInvitation(invitationId: string): Promise<{ invitation: Invitation; token_hash: string } | null> {
+    const [row] = await this.rows(`${INVITATION_SELECT} WHERE i.invitation_id = $1`, [invitationId]);
+    return row ? { invitation: toInvitation(row), token_hash: String(row.token_hash) } : null;
+  }
+
+  async listInvitations(collectionId: string, at: string): Promise<Invitation[]> {
+    const rows = await this.rows(
+      `${INVITATION_SELECT} WHERE i.collection_id = $1 AND ${pending(2)} ORDER BY i.created_at DESC, i.invitation_id`,
+      [collectionId, at],
+    );
+    return rows.map(toInvitation);
+  }
+
+  async revokeInvitation(collectionId: string, invitationId: string, at: string): Promise<boolean> {
+    const r = await this.pool.query(
+      `UPDATE invitations i SET revoked_at = $2 WHERE i.invitation_id = $1 AND i.collection_id = $3 AND ${pending(2)}`,
+      [invitationId, at, collectionId],
+    );
+    return (r.rowCount ?? 0) > 0;
+  }
+
+  async acceptInvitation(
+    invitationId: string,
+    at: string,
+    invitee: Invitee,
+  ): Promise<{ invitation: Invitation; user: User } | null> {
+    return inTransaction(this.pool, async (client) => {
+      // FOR UPDATE: a concurrent accept waits, then finds the invitation used.
+      const { rows } = await client.query(`SELECT * FROM invitations i WHERE i.invitation_id = $1 AND ${pending(2)} FOR UPDATE`, [
+        invitationId,
+        at,
+      ]);
+      const row = rows[0] as Row | undefined;
+      if (!row) return null;
+      const user = await inviteeOf(client, invitee, String(row.email_key));
+      if (!user) return null;
+      await client.query('UPDATE invitations SET accepted_at = $2, accepted_by = $3 WHERE invitation_id = $1', [
+        invitationId,
+        at,
+        user.user_id,
+      ]);
+      await client.query(
+        `INSERT INTO memberships VALUES ($1, $2, $3, $4) ON CONFLICT (collection_id, user_id) DO UPDATE SET role = CASE
+           WHEN ${rankOf('excluded.role')} > ${rankOf('memberships.role')} THEN excluded.role ELSE memberships.role END`,
+        [row.collection_id, user.user_id, row.role, at],
+      );
+      const updated = await client.query(`${INVITATION_SELECT} WHERE i.invitation_id = $1`, [invitationId]);
+      return { invitation: toInvitation(updated.rows[0] as Row), user };
+    });
   }
 
   async appendHistory(entry: NewHistoryEntry): Promise<HistoryEntry> {

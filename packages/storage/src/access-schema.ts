@@ -43,4 +43,16 @@ CREATE TABLE answer_feedback (
   verdict TEXT NOT NULL, note TEXT, at TEXT NOT NULL);
 `,
   },
+  {
+    id: 3,
+    name: 'invitations',
+    sql: `
+CREATE TABLE invitations (
+  invitation_id TEXT PRIMARY KEY, collection_id TEXT NOT NULL, email TEXT NOT NULL, email_key TEXT NOT NULL,
+  role TEXT NOT NULL, invited_by TEXT REFERENCES users(user_id) ON DELETE SET NULL,
+  token_hash TEXT NOT NULL, created_at TEXT NOT NULL, expires_at TEXT NOT NULL,
+  accepted_at TEXT, accepted_by TEXT REFERENCES users(user_id) ON DELETE SET NULL, revoked_at TEXT);
+CREATE INDEX invitations_by_collection ON invitations (collection_id, email_key);
+`,
+  },
 ];

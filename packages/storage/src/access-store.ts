@@ -6,9 +6,12 @@ import type {
   FeedbackVerdict,
   HistoryAnswer,
   HistoryEntry,
+  Invitation,
+  Invitee,
   Membership,
   NewAuditEntry,
   NewHistoryEntry,
+  NewInvitation,
   NewUser,
   Role,
   User,
@@ -61,6 +64,27 @@ const historyFromRow = (r: Row): HistoryEntry => ({
       : { verdict: r.verdict as FeedbackVerdict, note: (r.note as string | null) ?? null, at: String(r.feedback_at) },
 });
 
+const invitationFromRow = (r: Row): Invitation => ({
+  invitation_id: String(r.invitation_id),
+  collection_id: String(r.collection_id),
+  email: String(r.email),
+  role: r.role as Role,
+  invited_by: (r.invited_by as string | null) ?? null,
+  invited_by_email: (r.invited_by_email as string | null) ?? null,
+  created_at: String(r.created_at),
+  expires_at: String(r.expires_at),
+  accepted_at: (r.accepted_at as string | null) ?? null,
+  accepted_by: (r.accepted_by as string | null) ?? null,
+  revoked_at: (r.revoked_at as string | null) ?? null,
+});
+
+const INVITATION_SELECT = `SELECT i.*, u.email AS invited_by_email FROM invitations i
+  LEFT JOIN users u ON u.user_id = i.invited_by`;
+/** Unused, unrevoked and unexpired at the time given as the next parameter. */
+const PENDING = 'i.accepted_at IS NULL AND i.revoked_at IS NULL AND i.expires_at > ?';
+/** A role's rank, so that accepting an invitation never lowers a member's role. */
+const rankOf = (column: string) => `CASE ${column} WHEN 'admin' THEN 3 WHEN 'editor' THEN 2 ELSE 1 END`;
+
 const HISTORY_SELECT = `SELECT h.*, f.verdict, f.note, f.at AS feedback_at FROM question_history h
   LEFT JOIN answer_feedback f ON f.history_id = h.history_id`;
 
@@ -77,16 +101,21 @@ export class SqliteAccessStore implements AccessStore {
     return this.#db
       .transaction(() => {
         if (options.onlyIfNoUsers && this.#db.prepare('SELECT 1 FROM users LIMIT 1').get()) return null;
-        const key = input.email.toLowerCase();
-        if (this.#db.prepare('SELECT 1 FROM users WHERE email_key = ?').get(key))
-          throw createError('PP_CONFLICT', `A user with the email ${input.email} already exists.`);
-        const user: User = { user_id: newId('usr'), email: input.email, admin: input.admin, created_at: now() };
-        this.#db
-          .prepare('INSERT INTO users (user_id, email, email_key, password_hash, admin, created_at) VALUES (?, ?, ?, ?, ?, ?)')
-          .run(user.user_id, user.email, key, input.password_hash, user.admin ? 1 : 0, user.created_at);
-        return user;
+        return this.#insertUser(input);
       })
       .immediate();
+  }
+
+  /** Inside a transaction: PP_CONFLICT when the email is taken. */
+  #insertUser(input: NewUser): User {
+    const key = input.email.toLowerCase();
+    if (this.#db.prepare('SELECT 1 FROM users WHERE email_key = ?').get(key))
+      throw createError('PP_CONFLICT', `A user with the email ${input.email} already exists.`);
+    const user: User = { user_id: newId('usr'), email: input.email, admin: input.admin, created_at: now() };
+    this.#db
+      .prepare('INSERT INTO users (user_id, email, email_key, password_hash, admin, created_at) VALUES (?, ?, ?, ?, ?, ?)')
+      .run(user.user_id, user.email, key, input.password_hash, user.admin ? 1 : 0, user.created_at);
+    return user;
   }
 
   async getUser(userId: string): Promise<User | null> {
@@ -195,6 +224,98 @@ export class SqliteAccessStore implements AccessStore {
   async memberCollectionIds(userId: string): Promise<string[]> {
     const rows = this.#db.prepare('SELECT collection_id FROM memberships WHERE user_id = ? ORDER BY collection_id').all(userId);
     return (rows as Row[]).map((r) => String(r.collection_id));
+  }
+
+  async createInvitation(input: NewInvitation): Promise<Invitation> {
+    return this.#db
+      .transaction(() => {
+        const key = input.email.toLowerCase();
+        const at = now();
+        this.#db
+          .prepare(
+            `UPDATE invitations SET revoked_at = ? WHERE collection_id = ? AND email_key = ?
+             AND accepted_at IS NULL AND revoked_at IS NULL`,
+          )
+          .run(at, input.collection_id, key);
+        this.#db
+          .prepare(
+            `INSERT INTO invitations (invitation_id, collection_id, email, email_key, role, invited_by, token_hash,
+             created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          )
+          .run(
+            input.invitation_id,
+            input.collection_id,
+            input.email,
+            key,
+            input.role,
+            input.invited_by,
+            input.token_hash,
+            at,
+            input.expires_at,
+          );
+        return this.#invitation(input.invitation_id) as Invitation;
+      })
+      .immediate();
+  }
+
+  #invitation(invitationId: string): Invitation | null {
+    const row = this.#db.prepare(`${INVITATION_SELECT} WHERE i.invitation_id = ?`).get(invitationId) as Row | undefined;
+    return row ? invitationFromRow(row) : null;
+  }
+
+  async findInvitation(invitationId: string): Promise<{ invitation: Invitation; token_hash: string } | null> {
+    const row = this.#db.prepare(`${INVITATION_SELECT} WHERE i.invitation_id = ?`).get(invitationId) as Row | undefined;
+    return row ? { invitation: invitationFromRow(row), token_hash: String(row.token_hash) } : null;
+  }
+
+  async listInvitations(collectionId: string, at: string): Promise<Invitation[]> {
+    const rows = this.#db
+      .prepare(`${INVITATION_SELECT} WHERE i.collection_id = ? AND ${PENDING} ORDER BY i.created_at DESC, i.invitation_id`)
+      .all(collectionId, at) as Row[];
+    return rows.map(invitationFromRow);
+  }
+
+  async revokeInvitation(collectionId: string, invitationId: string, at: string): Promise<boolean> {
+    const sql = `UPDATE invitations AS i SET revoked_at = ? WHERE i.invitation_id = ? AND i.collection_id = ? AND ${PENDING}`;
+    return this.#db.prepare(sql).run(at, invitationId, collectionId, at).changes > 0;
+  }
+
+  async acceptInvitation(
+    invitationId: string,
+    at: string,
+    invitee: Invitee,
+  ): Promise<{ invitation: Invitation; user: User } | null> {
+    return this.#db
+      .transaction(() => {
+        const row = this.#db
+          .prepare(`SELECT * FROM invitations i WHERE i.invitation_id = ? AND ${PENDING}`)
+          .get(invitationId, at) as Row | undefined;
+        if (!row) return null;
+        const user = this.#invitee(invitee, String(row.email_key));
+        if (!user) return null;
+        this.#db
+          .prepare('UPDATE invitations SET accepted_at = ?, accepted_by = ? WHERE invitation_id = ?')
+          .run(at, user.user_id, invitationId);
+        this.#db
+          .prepare(
+            `INSERT INTO memberships (collection_id, user_id, role, created_at) VALUES (?, ?, ?, ?)
+             ON CONFLICT (collection_id, user_id) DO UPDATE SET role = CASE
+               WHEN ${rankOf('excluded.role')} > ${rankOf('memberships.role')} THEN excluded.role ELSE memberships.role END`,
+          )
+          .run(row.collection_id, user.user_id, row.role, at);
+        return { invitation: this.#invitation(invitationId) as Invitation, user };
+      })
+      .immediate();
+  }
+
+  /** The accepting user when their email is the invited one (created when new), else null. */
+  #invitee(invitee: Invitee, emailKey: string): User | null {
+    if ('new_user' in invitee)
+      return invitee.new_user.email.toLowerCase() === emailKey ? this.#insertUser(invitee.new_user) : null;
+    const row = this.#db.prepare('SELECT * FROM users WHERE user_id = ? AND email_key = ?').get(invitee.user_id, emailKey) as
+      | Row
+      | undefined;
+    return row ? userFromRow(row) : null;
   }
 
   async appendHistory(entry: NewHistoryEntry): Promise<HistoryEntry> {

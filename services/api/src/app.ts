@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import type { AccessStore } from '@pinpoint/core';
 import type { Engine } from '@pinpoint/engine';
-import { createGuardedEngine, createIdentity, UrlSigner } from '@pinpoint/engine';
+import { createGuardedEngine, createIdentity, createInvitations, invitationDepsOf, UrlSigner } from '@pinpoint/engine';
 import type { FastifyInstance } from 'fastify';
 import Fastify from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -15,12 +15,13 @@ import { authRoutes } from './routes/auth.js';
 import { collectionRoutes } from './routes/collections.js';
 import { documentRoutes } from './routes/documents.js';
 import { historyRoutes } from './routes/history.js';
+import { invitationRoutes } from './routes/invitations.js';
 import { jobRoutes } from './routes/jobs.js';
 import { mcpRoutes } from './routes/mcp.js';
 import { memberRoutes } from './routes/members.js';
 import { queryRoutes } from './routes/query.js';
 import { spaRoutes } from './routes/spa.js';
-import { newRequestId, securityPlugin } from './security.js';
+import { newRequestId, requestForLog, securityPlugin } from './security.js';
 
 export interface AppDeps {
   engine: Engine;
@@ -35,7 +36,7 @@ const API_VERSION = '0.1.0';
 /** Builds the Fastify app (no listen): every route is an encapsulated plugin with zod schemas. */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, serializers: { req: requestForLog } },
     bodyLimit: 1024 * 1024,
     genReqId: newRequestId,
     trustProxy: config.auth.trustProxy,
@@ -60,10 +61,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   const identity = createIdentity(deps.access, { sessionTtlSeconds: config.auth.sessionTtlSeconds });
   await app.register(securityPlugin, { config, identity });
+  const guarded = createGuardedEngine(deps.engine, deps.access);
   const ctx: RouteContext = {
     engine: deps.engine,
-    guarded: createGuardedEngine(deps.engine, deps.access),
+    guarded,
     identity,
+    invitations: createInvitations(invitationDepsOf(guarded), identity, { ttlSeconds: config.auth.inviteTtlSeconds }),
     signer: new UrlSigner(deps.signingSecret, config.signing.ttlSeconds, config.signing.previous),
     config,
   };
@@ -72,6 +75,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.get('/api/openapi.json', open, async () => app.swagger());
   await app.register(authRoutes, { ctx });
   await app.register(memberRoutes, { ctx });
+  await app.register(invitationRoutes, { ctx });
   await app.register(collectionRoutes, { ctx });
   await app.register(jobRoutes, { ctx });
   await app.register(documentRoutes, { ctx });

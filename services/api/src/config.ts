@@ -21,7 +21,7 @@ import { z } from 'zod';
 
 /**
  * The only place that reads process.env (and argv): PINPOINT_* variables and flags, validated once
- * at start-up into a frozen Config. Flags win over variables. Every variable is listed in README.md.
+ * at start-up into a frozen Config. Flags win over variables. Every variable is listed in README.md or docs/.
  */
 const envSchema = z.object({
   PINPOINT_DATA_DIR: z.string().min(1).default('./data'),
@@ -43,6 +43,11 @@ const envSchema = z.object({
   PINPOINT_AUTH: z.enum(['on', 'off']).optional(),
   PINPOINT_ALLOWED_HOSTS: z.string().optional(),
   PINPOINT_SESSION_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 90)
+    .default(168),
+  PINPOINT_INVITE_TTL_HOURS: z.coerce
     .number()
     .positive()
     .max(24 * 90)
@@ -80,6 +85,8 @@ export interface Config {
     /** Host names (no port) the server answers; others get 421. */
     allowedHosts: string[];
     sessionTtlSeconds: number;
+    /** How long an invitation link can be accepted (PINPOINT_INVITE_TTL_HOURS, default a week). */
+    inviteTtlSeconds: number;
     /** Behind a TLS-terminating proxy: trust X-Forwarded-Proto/For (cookies become Secure). */
     trustProxy: boolean;
     /** Per user (or address) and minute. */
@@ -144,6 +151,7 @@ function authFromEnv(e: z.infer<typeof envSchema>): Config['auth'] {
     enabled,
     allowedHosts: configured.length ? configured : [...new Set([...(wildcard ? [] : [host]), 'localhost', '127.0.0.1', '::1'])],
     sessionTtlSeconds: Math.round(e.PINPOINT_SESSION_TTL_HOURS * 3600),
+    inviteTtlSeconds: Math.round(e.PINPOINT_INVITE_TTL_HOURS * 3600),
     trustProxy: e.PINPOINT_TRUST_PROXY,
     rateLimits: { login: e.PINPOINT_RATE_LIMIT_LOGIN, upload: e.PINPOINT_RATE_LIMIT_UPLOAD, ask: e.PINPOINT_RATE_LIMIT_ASK },
   };

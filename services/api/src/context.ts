@@ -1,4 +1,4 @@
-import type { Engine, GuardedEngine, Identity, UrlSigner } from '@pinpoint/engine';
+import type { Engine, GuardedEngine, Identity, Invitations, UrlSigner } from '@pinpoint/engine';
 import type { Config } from './config.js';
 
 /** What every route plugin gets: nothing reads globals. Routes read data only through `guarded`. */
@@ -6,6 +6,8 @@ export interface RouteContext {
   engine: Engine;
   guarded: GuardedEngine;
   identity: Identity;
+  /** Invitations into collections (checked by `guarded` inside). */
+  invitations: Invitations;
   signer: UrlSigner;
   config: Config;
 }

@@ -49,11 +49,13 @@ type Headers = Record<string, string>;
 
 interface Built {
   users: { id: string; headers: Headers }[];
-  cols: { id: string; secret: string; versions: string[]; documents: string[] }[];
+  cols: { id: string; secret: string; versions: string[]; documents: string[]; invitation: string }[];
   /** user index → the history entry of the question they asked before the revocations. */
   history: string[];
   /** user index → readable collection indexes, after grants and revocations. */
   readable: Set<number>[];
+  /** user index → the collection indexes they administer, after grants and revocations. */
+  administered: Set<number>[];
 }
 
 async function bearerUser(d: AuthDeployment, email: string, admin = false): Promise<{ id: string; headers: Headers }> {
@@ -83,11 +85,18 @@ async function build(d: AuthDeployment, root: Headers, w: World): Promise<Built>
       bytes: new TextEncoder().encode(`The ${SHARED} ledger ${i} of this team records ${secret} figures for the quarter.`),
     }));
     const up = await uploadFiles(d.app, res.json().collection_id, files, creator.headers);
+    const invited = await d.app.inject({
+      method: 'POST',
+      url: `/api/collections/${res.json().collection_id}/invitations`,
+      headers: root,
+      payload: { email: `invitee${c}-${run}@x.test`, role: 'viewer' },
+    });
     cols.push({
       id: res.json().collection_id,
       secret,
       versions: up.map((u) => u.version.version_id),
       documents: up.map((u) => u.document.document_id),
+      invitation: invited.json().invitation.invitation_id,
     });
   }
   for (const g of w.grants) {
@@ -124,7 +133,8 @@ async function build(d: AuthDeployment, root: Headers, w: World): Promise<Built>
     });
     model[r.user]?.delete(r.col);
   }
-  return { users, cols, history, readable: model.map((m) => new Set(m.keys())) };
+  const administered = model.map((m) => new Set([...m].flatMap(([col, role]) => (role === 'admin' ? [col] : []))));
+  return { users, cols, history, readable: model.map((m) => new Set(m.keys())), administered };
 }
 
 /** Every version id mentioned anywhere in a response body. */
@@ -175,6 +185,7 @@ async function checkUser(d: AuthDeployment, b: Built, u: number, runVersions: Se
     expect(judged.statusCode, 'feedback on another user’s answer').toBe(404);
   }
   expect((await get('/api/admin/feedback.jsonl')).statusCode, 'feedback export').toBe(404);
+  await checkInvitations(d, b, u);
 
   for (const [i, c] of b.cols.entries()) {
     if (readable.has(i)) continue;
@@ -223,6 +234,31 @@ async function checkUser(d: AuthDeployment, b: Built, u: number, runVersions: Se
       expect(cite.statusCode).toBe(404);
       expect(cite.json().error.message).toBe(`Version ${v} does not exist.`);
       expect((await post(`/api/versions/${v}/reprocess`, {})).statusCode).toBe(404);
+    }
+  }
+}
+
+/**
+ * Invitations: only a collection's admins list, create and revoke them (others get 404), a list shows
+ * that collection's invitations alone, and no invitation is reached through another collection.
+ */
+async function checkInvitations(d: AuthDeployment, b: Built, u: number): Promise<void> {
+  const { headers } = b.users[u] as Built['users'][number];
+  const admin = b.administered[u] as Set<number>;
+  for (const [i, c] of b.cols.entries()) {
+    const base = `/api/collections/${c.id}/invitations`;
+    const listed = await d.app.inject({ url: base, headers });
+    expect(listed.statusCode, `invitations of c${i}`).toBe(admin.has(i) ? 200 : 404);
+    if (admin.has(i))
+      expect(listed.json().invitations.map((x: { invitation_id: string }) => x.invitation_id)).toEqual([c.invitation]);
+    else {
+      const created = await d.app.inject({ method: 'POST', url: base, headers, payload: { email: 'z@x.test', role: 'admin' } });
+      expect(created.statusCode, 'invite into a collection one does not administer').toBe(404);
+    }
+    for (const other of b.cols) {
+      if (other.id === c.id && admin.has(i)) continue;
+      const del = await d.app.inject({ method: 'DELETE', url: `${base}/${other.invitation}`, headers });
+      expect(del.statusCode, 'revoke an invitation through another collection').toBe(404);
     }
   }
 }

@@ -13,6 +13,10 @@ describe('docs/openapi.json', () => {
         '/api/citations/resolve',
         '/api/collections/{collectionId}/uploads',
         '/api/download/{versionId}',
+        '/api/collections/{collectionId}/invitations',
+        '/api/collections/{collectionId}/invitations/{invitationId}',
+        '/api/invitations/preview',
+        '/api/invitations/accept',
       ]),
     );
     // the answer's schema is the contract's: the parts of a compound question are served, not dropped

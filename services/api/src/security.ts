@@ -157,14 +157,15 @@ export function callerOf(req: FastifyRequest): Principal {
   return req.principal;
 }
 
-/** Rate-limit route config: `max` per minute per user (or per address without one, or per login email). */
-export function perUserLimit(max: number, key: 'user' | 'login' = 'user') {
+/** Rate-limit route config: `max` per minute per user (or per address without one, per login email, or per address). */
+export function perUserLimit(max: number, key: 'user' | 'login' | 'address' = 'user') {
   return {
     rateLimit: {
       max,
       timeWindow: 60_000,
       hook: 'preHandler' as const,
       keyGenerator: (req: FastifyRequest) => {
+        if (key === 'address') return `address:${req.ip}`;
         if (key === 'login') {
           const email = (req.body as { email?: unknown } | undefined)?.email;
           return `login:${typeof email === 'string' ? email.trim().toLowerCase() : req.ip}`;
@@ -177,3 +178,17 @@ export function perUserLimit(max: number, key: 'user' | 'login' = 'user') {
 }
 
 export const newRequestId = (): string => randomUUID();
+
+/** The secret part of an invitation link (`/invite/pp_inv_…`), kept out of the logs. */
+export const redactInviteLink = (url: string): string => url.replace(/\/invite\/[^/?#]+/g, '/invite/[redacted]');
+
+/** A request as the log shows it (Fastify's fields), without the secret of an invitation link. */
+export function requestForLog(req: FastifyRequest) {
+  return {
+    method: req.method,
+    url: redactInviteLink(req.url),
+    host: req.host,
+    remoteAddress: req.ip,
+    remotePort: req.socket?.remotePort ?? 0,
+  };
+}

@@ -90,6 +90,7 @@ export function createApiClient(base = '') {
   const v = (versionId: string) => `/api/versions/${encodeURIComponent(versionId)}`;
   const j = (jobId: string) => `/api/jobs/${encodeURIComponent(jobId)}`;
   const members = (collectionId: string) => `/api/collections/${encodeURIComponent(collectionId)}/members`;
+  const invitations = (collectionId: string) => `/api/collections/${encodeURIComponent(collectionId)}/invitations`;
   return {
     collections: () => request('/api/collections', (c) => c.collectionsResponseSchema),
     createCollection: (name: string) => post('/api/collections', (c) => c.collectionResponseSchema, { name }),
@@ -136,6 +137,15 @@ export function createApiClient(base = '') {
       }),
     removeMember: (collectionId: string, userId: string) =>
       done(`${members(collectionId)}/${encodeURIComponent(userId)}`, 'DELETE'),
+    invite: (collectionId: string, email: string, role: Role) =>
+      post(invitations(collectionId), (c) => c.createdInvitationResponseSchema, { email, role }),
+    invitations: (collectionId: string) => request(invitations(collectionId), (c) => c.invitationsResponseSchema),
+    revokeInvitation: (collectionId: string, invitationId: string) =>
+      done(`${invitations(collectionId)}/${encodeURIComponent(invitationId)}`, 'DELETE'),
+    /** The link's token goes in the body, never in an API URL. */
+    previewInvitation: (token: string) => post('/api/invitations/preview', (c) => c.invitationPreviewSchema, { token }),
+    acceptInvitation: (token: string, password?: string) =>
+      post('/api/invitations/accept', (c) => c.sessionResponseSchema, password ? { token, password } : { token }),
   };
 }
 

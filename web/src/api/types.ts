@@ -14,6 +14,8 @@ export type {
   FeedbackVerdict,
   HistoryAnswer,
   HistoryEntryResponse as HistoryEntry,
+  InvitationInfo as Invitation,
+  InvitationPreview,
   Job,
   Membership,
   PageView,

@@ -22,6 +22,11 @@ export function useSession(): [SessionInfo | null, (s: SessionInfo | null) => vo
 
 const PICKED = 'pinpoint.collection';
 
+/** Makes the collection the one the page works on next time it loads (e.g. the one just joined). */
+export function rememberCollection(collectionId: string): void {
+  localStorage.setItem(PICKED, collectionId);
+}
+
 /**
  * The collections the user can read and the one the page works on (remembered in this browser).
  * `switches` counts the user's own switches: views start afresh on one, not when the first

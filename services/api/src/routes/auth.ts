@@ -6,14 +6,13 @@ import {
   tokensResponseSchema,
   usersResponseSchema,
 } from '@pinpoint/core';
-import type { Session } from '@pinpoint/engine';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { credentialsBody } from '../access-schemas.js';
 import type { RouteContext } from '../context.js';
 import { errorResponse } from '../schemas.js';
 import { callerOf, perUserLimit, SESSION_COOKIE } from '../security.js';
+import { startSession } from '../session-cookie.js';
 
 const userOnly = (p: Principal): Extract<Principal, { kind: 'user' }> => {
   if (p.kind !== 'user') throw createError('PP_VALIDATION', 'With PINPOINT_AUTH=off there are no users; turn auth on first.');
@@ -23,17 +22,6 @@ const userOnly = (p: Principal): Extract<Principal, { kind: 'user' }> => {
 /** Users, sessions (cookie), first-admin setup and personal API tokens. */
 export const authRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
   const { identity, guarded, config } = ctx;
-
-  const startSession = (req: FastifyRequest, reply: FastifyReply, session: Session) => {
-    reply.setCookie(SESSION_COOKIE, session.token, {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: req.protocol === 'https',
-      expires: new Date(session.expires_at),
-    });
-    return { auth: 'on' as const, user: session.user, csrf_token: session.csrf, needs_setup: false };
-  };
 
   app.get(
     '/api/auth/session',

@@ -5,6 +5,7 @@ import { AskView } from '../../features/ask/AskView/AskView.js';
 import { SignIn } from '../../features/auth/SignIn/SignIn.js';
 import { TokensView } from '../../features/auth/TokensView/TokensView.js';
 import { HistoryView } from '../../features/history/HistoryView/HistoryView.js';
+import { AcceptInvite } from '../../features/invitations/AcceptInvite/AcceptInvite.js';
 import { CollectionPicker } from '../../features/library/CollectionPicker/CollectionPicker.js';
 import { DocumentsView } from '../../features/library/DocumentsView/DocumentsView.js';
 import { MembersView } from '../../features/members/MembersView/MembersView.js';
@@ -16,6 +17,12 @@ import type { Route } from '../route.js';
 import { useCollections, useSession } from '../session.js';
 import { useRoute } from '../useRoute.js';
 import styles from './App.module.css';
+
+/** The token of an invitation link (`/invite/<token>`), or null on any other page. */
+function invitationToken(pathname: string): string | null {
+  const m = /^\/invite\/([^/]+)$/.exec(pathname);
+  return m?.[1] ? decodeURIComponent(m[1]) : null;
+}
 
 function Nav({ route, session, collection }: { route: Route; session: SessionInfo; collection: ReadableCollection | null }) {
   const current = (name: Route['name']) => (route.name === name ? 'page' : undefined);
@@ -61,6 +68,8 @@ export function App() {
   const t = useT();
   const errorText = useErrorText();
   if (!session) return <p className={styles.main}>{error ? errorText(error) : t('app.loading')}</p>;
+  const invitation = invitationToken(window.location.pathname);
+  if (invitation) return <AcceptInvite token={invitation} signedInEmail={session.user?.email ?? null} />;
   if (!signedIn) return <SignIn setup={session.needs_setup} onSignedIn={setSession} />;
   const signOut = () => api.logout().finally(() => setSession({ ...session, user: null, csrf_token: null }));
   return (

@@ -1,17 +1,21 @@
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { api } from '../../../api/client.js';
-import type { Membership, ReadableCollection, Role } from '../../../api/types.js';
+import type { Invitation, Membership, ReadableCollection, Role } from '../../../api/types.js';
 import { FormError } from '../../../app/FormError/FormError.js';
 import forms from '../../../app/forms.module.css';
 import { useErrorText, useT } from '../../../i18n/useT.js';
+import { InviteDialog } from '../InviteDialog/InviteDialog.js';
+import { PendingInvitations } from '../PendingInvitations/PendingInvitations.js';
+import { RoleSelect } from '../RoleSelect/RoleSelect.js';
 
-const ROLES: Role[] = ['viewer', 'editor', 'admin'];
-
-/** Members of one collection, for its admins: add by email, change roles, remove. */
+/** Members of one collection, for its admins: invite by email (a one-time link), add an existing user, change roles, remove. */
 export function MembersView({ collection }: { collection: ReadableCollection | null }) {
   const [members, setMembers] = useState<Membership[]>([]);
+  const [invitations, setInvitations] = useState<Invitation[]>([]);
+  const [inviting, setInviting] = useState(false);
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<Role>('viewer');
+  const roleField = useId();
   const [error, setError] = useState<string | null>(null);
   const id = collection?.collection_id;
   const t = useT();
@@ -22,6 +26,10 @@ export function MembersView({ collection }: { collection: ReadableCollection | n
     api
       .members(id)
       .then((r) => setMembers(r.members))
+      .catch(fail);
+    api
+      .invitations(id)
+      .then((r) => setInvitations(r.invitations))
       .catch(fail);
   }, [id]);
   useEffect(load, [load]);
@@ -44,20 +52,22 @@ export function MembersView({ collection }: { collection: ReadableCollection | n
     <section className={forms.panel} aria-labelledby="members-heading">
       <h1 id="members-heading">{t('members.title', { collection: collection.name })}</h1>
       <p className={forms.note}>{t('members.note')}</p>
+      <p>
+        <button className={forms.button} type="button" onClick={() => setInviting(true)}>
+          {t('members.invite')}
+        </button>
+      </p>
+      {inviting && (
+        <InviteDialog collectionId={id} collectionName={collection.name} onClose={() => setInviting(false)} onInvited={load} />
+      )}
       <form className={forms.row} onSubmit={add}>
         <label>
           {t('members.email')}
           <input type="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
         </label>
-        <label>
+        <label htmlFor={roleField}>
           {t('members.role')}
-          <select value={role} onChange={(e) => setRole(e.target.value as Role)}>
-            {ROLES.map((r) => (
-              <option key={r} value={r}>
-                {t(`role.${r}`)}
-              </option>
-            ))}
-          </select>
+          <RoleSelect id={roleField} value={role} onChange={setRole} />
         </label>
         <button className={forms.button} type="submit">
           {t('members.add')}
@@ -70,22 +80,11 @@ export function MembersView({ collection }: { collection: ReadableCollection | n
             <tr key={m.user_id} data-testid="member-row">
               <td translate="no">{m.email}</td>
               <td>
-                <select
-                  aria-label={t('members.roleOf', { email: m.email })}
+                <RoleSelect
+                  label={t('members.roleOf', { email: m.email })}
                   value={m.role}
-                  onChange={(e) =>
-                    api
-                      .setMember(id, m.user_id, e.target.value as Role)
-                      .then(load)
-                      .catch(fail)
-                  }
-                >
-                  {ROLES.map((r) => (
-                    <option key={r} value={r}>
-                      {t(`role.${r}`)}
-                    </option>
-                  ))}
-                </select>
+                  onChange={(next) => api.setMember(id, m.user_id, next).then(load).catch(fail)}
+                />
               </td>
               <td>
                 <button
@@ -100,6 +99,7 @@ export function MembersView({ collection }: { collection: ReadableCollection | n
           ))}
         </tbody>
       </table>
+      <PendingInvitations collectionId={id} invitations={invitations} onChange={load} onError={fail} />
     </section>
   );
 }
