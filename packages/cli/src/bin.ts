@@ -8,6 +8,7 @@ import { loadCliConfig } from './config.js';
 import { openEmbeddedEngine } from './embedded.js';
 import { createEvalEngine, withDataset } from './eval.js';
 import { humanIngestLine, ingestFiles } from './ingest.js';
+import { runMaintenance } from './maintenance.js';
 import { serveMcpStdio } from './mcp.js';
 import { askQuestion, humanAnswer, humanSearch, searchQuery } from './query.js';
 import { humanStatus, readStatus } from './status.js';
@@ -18,6 +19,9 @@ const USAGE = `pinpoint — ask your files, get answers that point at the exact 
   pinpoint ask "question" [--show-sources] [--json] [--collection NAME]
   pinpoint search "query" [--json] [--k N] [--collection NAME]
   pinpoint status [--json]
+  pinpoint backup DEST [--json]     (online: while the server runs; again into DEST copies only new blobs)
+  pinpoint restore SRC --data-dir DIR [--json]   (DIR must be new or empty)
+  pinpoint verify [--repair] [--json]            (exit 1 naming what is wrong; --repair rebuilds indexes, re-queues stuck jobs)
   pinpoint eval <dataset-dir> [--out run.json] [--mode MODE] [--offtopic-from OTHER-DIR]
   pinpoint calibrate <dataset-dir…> --out gate.json [--mode MODE] [--min-answered 0.91] [--offtopic BASE=OTHER …] [--floor SET=0.8 …]
   pinpoint mcp                      (MCP server on stdin/stdout for agents; see README)
@@ -109,6 +113,13 @@ async function run(cfg: CliConfig): Promise<number> {
     case 'feedback':
       if (await runAccounts(cfg, print)) return 0;
       break;
+    case 'backup':
+    case 'restore':
+    case 'verify': {
+      const code = await runMaintenance(cfg, print);
+      if (code !== null) return code;
+      break;
+    }
     case 'calibrate': {
       if (cfg.args.length === 0 || !cfg.flags.out) break;
       const file = await calibrate(cfg, cfg.args, cfg.flags.out, cfg.flags.minAnswered, (l) => process.stderr.write(`${l}\n`));

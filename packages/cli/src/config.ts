@@ -1,8 +1,9 @@
 import { isAbsolute, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { ModelsConfig } from '@pinpoint/compose';
+import type { BlobsConfig, ModelsConfig } from '@pinpoint/compose';
 import {
   answerEnvShape,
+  blobsFromEnv,
   distributedEnvShape,
   gateFromEnv,
   modelsEnvShape,
@@ -36,6 +37,15 @@ const envSchema = z.object({
   PINPOINT_MODE: z.enum(['embedded', 'distributed']).default('embedded'),
   PINPOINT_DATABASE_URL: distributedEnvShape.PINPOINT_DATABASE_URL,
   PINPOINT_PG_SCHEMA: distributedEnvShape.PINPOINT_PG_SCHEMA,
+  PINPOINT_LEXICAL: distributedEnvShape.PINPOINT_LEXICAL,
+  PINPOINT_BLOBS: distributedEnvShape.PINPOINT_BLOBS,
+  PINPOINT_BLOB_DIR: z.string().min(1).optional(),
+  PINPOINT_S3_ENDPOINT: distributedEnvShape.PINPOINT_S3_ENDPOINT,
+  PINPOINT_S3_BUCKET: distributedEnvShape.PINPOINT_S3_BUCKET,
+  PINPOINT_S3_PREFIX: distributedEnvShape.PINPOINT_S3_PREFIX,
+  PINPOINT_S3_REGION: distributedEnvShape.PINPOINT_S3_REGION,
+  PINPOINT_S3_ACCESS_KEY_ID: distributedEnvShape.PINPOINT_S3_ACCESS_KEY_ID,
+  PINPOINT_S3_SECRET_ACCESS_KEY: distributedEnvShape.PINPOINT_S3_SECRET_ACCESS_KEY,
   /** `mcp`: with auth on, the tools act as the user of this API token. */
   PINPOINT_AUTH: z.enum(['on', 'off']).optional(),
   PINPOINT_TOKEN: z.string().min(1).optional(),
@@ -61,6 +71,8 @@ export interface CliConfig {
     offtopic: { base: string; other: string }[];
     /** calibrate: balanced accuracy a set keeps when the fit can, by set name (`jsquad-dev`, off-topic `jsquad-dev+jaquad-dev`). */
     floors: Record<string, number>;
+    /** verify: rebuild the indexes and re-queue stuck jobs. */
+    repair: boolean;
     /** users add: an instance admin. */
     admin: boolean;
     /** users add: read the password from standard input. */
@@ -87,6 +99,8 @@ export interface CliConfig {
    * schema of a distributed deployment (PINPOINT_MODE=distributed).
    */
   accounts: { kind: 'embedded' } | { kind: 'distributed'; databaseUrl: string; pgSchema: string };
+  /** `verify` in distributed mode: where the blobs and the lexical index live (as the server has them). */
+  distributed: { blobs: BlobsConfig; blobDir: string; lexical: 'postgres' | 'qdrant' };
   /** Turns a path typed by the user into an absolute one. */
   resolvePath(path: string): string;
 }
@@ -135,6 +149,7 @@ const options = {
   offtopic: { type: 'string', multiple: true, default: [] as string[] },
   floor: { type: 'string', multiple: true, default: [] as string[] },
   admin: { type: 'boolean', default: false },
+  repair: { type: 'boolean', default: false },
   'password-stdin': { type: 'boolean', default: false },
   name: { type: 'string' },
 } as const;
@@ -183,6 +198,7 @@ export function loadCliConfig(argv: string[] = process.argv.slice(2), env: NodeJ
       offtopic: values.offtopic.map((v) => offtopicPair(v, resolvePath)),
       floors: Object.fromEntries(values.floor.map(floorOf)),
       admin: values.admin,
+      repair: values.repair,
       passwordStdin: values['password-stdin'],
       ...(values.name ? { name: values.name } : {}),
     },
@@ -210,6 +226,11 @@ export function loadCliConfig(argv: string[] = process.argv.slice(2), env: NodeJ
       e.PINPOINT_MODE === 'distributed'
         ? { kind: 'distributed', databaseUrl: e.PINPOINT_DATABASE_URL, pgSchema: e.PINPOINT_PG_SCHEMA }
         : { kind: 'embedded' },
+    distributed: {
+      blobs: e.PINPOINT_MODE === 'distributed' ? blobsFromEnv(e) : { kind: 'fs' },
+      blobDir: resolvePath(e.PINPOINT_BLOB_DIR ?? `${e.PINPOINT_DATA_DIR}/blobs`),
+      lexical: e.PINPOINT_LEXICAL,
+    },
     resolvePath,
   };
 }

@@ -73,6 +73,16 @@ export const errorCodes = {
     retryable: true,
     doc: 'A store (PostgreSQL, Redis, Qdrant, the object store) did not answer or refused for a passing reason.',
   },
+  PP_DISK_FULL: {
+    status: 507,
+    retryable: false,
+    doc: 'The disk holding the data is full (or below PINPOINT_MIN_FREE_MB free); the message says where and how much is left. Free space, then Retry the job or upload again.',
+  },
+  PP_UPLOAD_INTERRUPTED: {
+    status: 500,
+    retryable: false,
+    doc: 'The process stopped while the upload was being stored, before the original was kept; upload the file again.',
+  },
   PP_INTERNAL: {
     status: 500,
     retryable: false,

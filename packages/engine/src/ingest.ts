@@ -155,6 +155,12 @@ async function run(ports: EnginePorts, config: EngineConfig, version: Version, c
   await ctx.progress({ stage: 'done', percent: 100 });
 }
 
+/** Indexes a ready version again from its stored chunks (verify --repair: a lost segment, a missing vector). */
+export async function reindexVersion(ports: EnginePorts, versionId: string): Promise<void> {
+  const chunks = await ports.metadata.listChunks(versionId);
+  await index(ports, chunks, versionId, { signal: new AbortController().signal, progress: async () => {} });
+}
+
 /** Takes a version out of search after a failed or cancelled run; its stored content is dropped too. */
 async function unindex(ports: EnginePorts, versionId: string): Promise<void> {
   await ports.lexical.deleteVersion(versionId);

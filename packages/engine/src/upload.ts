@@ -57,7 +57,8 @@ async function uploadOne(
   return { file: name, document, version, created, job };
 }
 
-async function enqueueIngest(ports: EnginePorts, version: Version): Promise<Job> {
+/** Queues a version's ingestion; the job id comes from version + recipe, so queueing twice is a no-op. */
+export async function enqueueIngest(ports: EnginePorts, version: Version): Promise<Job> {
   return ports.queue.enqueue({
     version_id: version.version_id,
     document_id: version.document_id,

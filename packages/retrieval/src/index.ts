@@ -4,3 +4,5 @@ export type { SearchHit, SearchResult, StageScore } from './search.js';
 export { searchLexical } from './search.js';
 export type { LexicalIndexOptions } from './sqlite-index.js';
 export { openLexicalIndex, SqliteLexicalIndex } from './sqlite-index.js';
+export type { IndexInspection } from './inspect.js';
+export { inspectLexicalFile } from './inspect.js';

@@ -16,7 +16,7 @@ function processAlive(pid: number): boolean {
 }
 
 /** Whether a running job's owner is gone: its lease expired, or its process on this host died. */
-function ownerGone(row: JobRow, at: number): boolean {
+export function ownerGone(row: Pick<JobRow, 'lease_until' | 'lease_owner'>, at: number): boolean {
   if (row.lease_until !== null && row.lease_until < at) return true;
   const [host, pid] = (row.lease_owner ?? '').split('/');
   return host === hostname() && Number(pid) !== process.pid && !processAlive(Number(pid));
