@@ -44,11 +44,16 @@ async function withEngine<T>(
   // their vectors, and ask/search run the same pipeline as the API. `status` needs none.
   const ports = models ? await createModelPorts(cfg.models, cfg.dataDir) : {};
   const engine = openEmbeddedEngine(cfg.dataDir, cfg.engine, ports);
+  let result: T;
   try {
-    return await fn(engine);
-  } finally {
-    await engine.close();
+    result = await fn(engine);
+  } catch (err) {
+    // the command's error is the one to tell: closing after it (on a full disk, say) may fail too
+    await engine.close().catch(() => undefined);
+    throw err;
   }
+  await engine.close();
+  return result;
 }
 
 /** Runs a dataset through a fresh engine on a temporary data folder and prints the metrics. */

@@ -23,7 +23,7 @@ async function searchAll(dataDir: string): Promise<unknown[]> {
   const engine = openTestEngine(dataDir);
   try {
     const out: unknown[] = [];
-    for (const q of QUERIES) out.push((await engine.search(q, { k: 20 })).hits.map((h) => [h.chunk_id, h.score]));
+    for (const q of QUERIES) out.push((await engine.search(q, { k: 20 })).hits.map((h) => [h.chunk_id, h.scores]));
     return out;
   } finally {
     await engine.close();

@@ -68,4 +68,6 @@ export interface EnginePorts {
   reranker?: Reranker;
   /** With a generator, answers are generated from the gated sources, post-checked and verified. */
   generator?: Generator;
+  /** Where the data is written (the data folder; a shared blob volume): a full disk's message says how much is left there. */
+  dataDir?: string;
 }

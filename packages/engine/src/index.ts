@@ -4,6 +4,7 @@ export { blobKeyFor } from './artifacts.js';
 export type { CitationRef } from './citations.js';
 export type { EngineConfig, EnginePorts } from './config.js';
 export { defaultEngineConfig } from './config.js';
+export { diskFullError, diskSpace, megabytes } from './disk-space.js';
 export type { Engine, EngineJobs } from './engine.js';
 export { createEngine } from './engine.js';
 export type { FeedbackEvalLine } from './feedback-export.js';

@@ -44,6 +44,7 @@ async function uploadOne(
       (await ports.queue.get(jobIdFor(version.version_id, recipeKey(version.recipe)))) ??
       (await ports.queue.list({ versionId: version.version_id, limit: 1 }))[0] ??
       null;
+    if (job && version.state === 'failed' && version.error_code === 'PP_DISK_FULL') return retryAfterDiskFull(ports, name, document, version, job);
     return { file: name, document, version, created, job };
   }
   await storeArtifact(ports, {
@@ -55,6 +56,22 @@ async function uploadOne(
   });
   const job = await enqueueIngest(ports, version);
   return { file: name, document, version, created, job };
+}
+
+/**
+ * The same file sent again after its run failed for want of space: the run is retried (with space
+ * freed, it finishes), as the job console's Retry would.
+ */
+async function retryAfterDiskFull(
+  ports: EnginePorts,
+  file: string,
+  document: UploadResult['document'],
+  version: Version,
+  job: Job,
+): Promise<UploadResult> {
+  const retried = await ports.queue.retry(job.job_id);
+  const queued = await ports.metadata.updateVersion(version.version_id, { state: 'queued', error_code: null, error_message: null });
+  return { file, document, version: queued, created: false, job: retried };
 }
 
 /** Queues a version's ingestion; the job id comes from version + recipe, so queueing twice is a no-op. */
