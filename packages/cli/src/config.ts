@@ -23,6 +23,8 @@ const envSchema = z.object({
   PINPOINT_DATA_DIR: z.string().min(1).default('./data'),
   ...parseEnvShape,
   PINPOINT_MAX_UPLOAD_MB: z.coerce.number().positive().default(100),
+  /** Uploads are refused while less than this is free on the data folder's disk (room to ingest what was accepted). */
+  PINPOINT_MIN_FREE_MB: z.coerce.number().min(0).default(512),
   PINPOINT_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   PINPOINT_RETRIEVAL_K: z.coerce.number().int().min(1).max(1000).default(50),
   ...modelsEnvShape,
@@ -213,6 +215,7 @@ export function loadCliConfig(argv: string[] = process.argv.slice(2), env: NodeJ
         ...(mode === 'dense' ? { lexical: false } : {}),
       },
       maxUploadBytes: Math.round(e.PINPOINT_MAX_UPLOAD_MB * 1024 * 1024),
+      minFreeBytes: Math.round(e.PINPOINT_MIN_FREE_MB * 1024 * 1024),
       ...gateFromEnv(e, resolvePath),
     },
     models,

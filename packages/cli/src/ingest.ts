@@ -127,7 +127,8 @@ async function settleAll(
   while (pending.size > 0) {
     const stall = stalledBy();
     stalledSince = stall ? (stalledSince ?? performance.now()) : null;
-    if (stall && stalledSince !== null && performance.now() - stalledSince > STALL_GIVE_UP_MS) throw await stalledError(engine, stall, pending);
+    if (stall && stalledSince !== null && performance.now() - stalledSince > STALL_GIVE_UP_MS)
+      throw await stalledError(engine, stall, pending);
     for (const [versionId, file] of pending) {
       // the version row alone: its artifacts and siblings (engine.getVersion) cost the workers' CPU every 50 ms
       const v = await engine.ports.metadata.getVersion(versionId);

@@ -6,15 +6,16 @@ import type { Engine } from '@pinpoint/engine';
 import { defaultEngineConfig } from '@pinpoint/engine';
 import { openEmbeddedEngine } from '../src/embedded.js';
 
-const corpus = (path: string): string => fileURLToPath(new URL(`../../../../shared/corpus/formats/${path}`, import.meta.url));
+export const corpusFile = (path: string): string =>
+  fileURLToPath(new URL(`../../../../shared/corpus/formats/${path}`, import.meta.url));
 
 /** A PDF, a DOCX and an XLSX of the shared corpus: small, so a test ingests them in seconds. */
 export const MIXED_FILES = [
   'pdf/docling__multi_page.pdf',
   'docx/docling__word_sample.docx',
   'xlsx/docling__xlsx_05_table_with_title.xlsx',
-].map(corpus);
-export const MORE_FILES = ['pdf/docling__normal_4pages.pdf', 'docx/docling__word_tables.docx'].map(corpus);
+].map(corpusFile);
+export const MORE_FILES = ['pdf/docling__normal_4pages.pdf', 'docx/docling__word_tables.docx'].map(corpusFile);
 
 export const QUESTIONS = [
   'What is on the first page?',

@@ -1,4 +1,3 @@
-import type { PinpointError } from './errors.js';
 import type {
   Artifact,
   Chunk,
@@ -13,6 +12,7 @@ import type {
   Version,
   VersionState,
 } from './domain.js';
+import type { PinpointError } from './errors.js';
 
 /**
  * Ports (../DESIGN.md §1). Every adapter — in-process or real-server — passes its port's

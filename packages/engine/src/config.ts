@@ -45,6 +45,11 @@ export interface EngineConfig {
   };
   /** Largest accepted upload, in bytes. */
   maxUploadBytes: number;
+  /**
+   * Uploads are refused (PP_DISK_FULL) while less than this many bytes are free where the data is
+   * written (PINPOINT_MIN_FREE_MB): room kept for the ingestion of what was already accepted. 0: no reserve.
+   */
+  minFreeBytes?: number;
   /** A calibrated refusal gate (PINPOINT_GATE_FILE); absent: DEFAULT_GATE, the lexical calibration. */
   gate?: { config: GateConfig; calibration: GateCalibration };
 }

@@ -31,3 +31,17 @@ export async function diskFullError(err: unknown, doing: string, dataDir: string
     e.cause ?? err,
   );
 }
+
+/**
+ * Refuses new uploads while the disk holding the data has less free than the reserve: what is left
+ * goes to ingesting what was already accepted. Nothing to check without a data folder or a reserve.
+ */
+export async function refuseUploadsWhenLow(dataDir: string | undefined, minFreeBytes: number | undefined): Promise<void> {
+  if (!dataDir || !minFreeBytes) return;
+  const space = await diskSpace(dataDir);
+  if (!space || space.free >= minFreeBytes) return;
+  throw createError(
+    'PP_DISK_FULL',
+    `Uploads are refused: ${megabytes(space.free)} free on the disk of ${dataDir}, below the reserve of ${megabytes(minFreeBytes)} (PINPOINT_MIN_FREE_MB). Free space, then upload again.`,
+  );
+}

@@ -3,8 +3,8 @@ import type { Chunk, Diagnostic, Format, IndexedChunk, Job, JobContext, ParseOut
 import { createError, PinpointError, toPinpointError } from '@pinpoint/core';
 import { detectFormat, parseDocument, parseIsolated } from '@pinpoint/parsers';
 import { readArtifact, storeArtifact } from './artifacts.js';
-import { diskFullError } from './disk-space.js';
 import type { EngineConfig, EnginePorts } from './config.js';
+import { diskFullError } from './disk-space.js';
 import { recipeFor } from './recipe.js';
 
 const MIME: Partial<Record<Format, string>> = {
@@ -239,7 +239,9 @@ export function createIngestProcessor(ports: EnginePorts, config: EngineConfig):
     try {
       await run(ports, config, version, ctx);
     } catch (err) {
-      const e = ctx.signal.aborted ? createError('PP_JOB_CANCELLED', 'The job was cancelled.', err) : await ingestError(ports, version, err);
+      const e = ctx.signal.aborted
+        ? createError('PP_JOB_CANCELLED', 'The job was cancelled.', err)
+        : await ingestError(ports, version, err);
       if (e.code === 'PP_JOB_CANCELLED' || !e.retryable) await recordFailure(ports, version, e);
       // Retryable errors leave the version processing; the queue retries, and a job that finally fails
       // marks its version failed (and a cancel that lands after "ready" withdraws it) through syncVersionWithJob.

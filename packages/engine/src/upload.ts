@@ -3,6 +3,7 @@ import { createError, jobIdFor, sha256Hex } from '@pinpoint/core';
 import type { SpooledFile } from './artifacts.js';
 import { storeArtifact } from './artifacts.js';
 import type { EngineConfig, EnginePorts } from './config.js';
+import { refuseUploadsWhenLow } from './disk-space.js';
 import { recipeFor, recipeKey } from './recipe.js';
 
 /** One uploaded file: its bytes, or (HTTP uploads) the file it was streamed to with its hash and size. */
@@ -44,7 +45,8 @@ async function uploadOne(
       (await ports.queue.get(jobIdFor(version.version_id, recipeKey(version.recipe)))) ??
       (await ports.queue.list({ versionId: version.version_id, limit: 1 }))[0] ??
       null;
-    if (job && version.state === 'failed' && version.error_code === 'PP_DISK_FULL') return retryAfterDiskFull(ports, name, document, version, job);
+    if (job && version.state === 'failed' && version.error_code === 'PP_DISK_FULL')
+      return retryAfterDiskFull(ports, name, document, version, job);
     return { file: name, document, version, created, job };
   }
   await storeArtifact(ports, {
@@ -70,7 +72,11 @@ async function retryAfterDiskFull(
   job: Job,
 ): Promise<UploadResult> {
   const retried = await ports.queue.retry(job.job_id);
-  const queued = await ports.metadata.updateVersion(version.version_id, { state: 'queued', error_code: null, error_message: null });
+  const queued = await ports.metadata.updateVersion(version.version_id, {
+    state: 'queued',
+    error_code: null,
+    error_message: null,
+  });
   return { file, document, version: queued, created: false, job: retried };
 }
 
@@ -94,6 +100,7 @@ export async function upload(
   if (!(await ports.metadata.getCollection(collectionId)))
     throw createError('PP_NOT_FOUND', `Collection ${collectionId} does not exist.`);
   if (files.length === 0) throw createError('PP_VALIDATION', 'The upload has no files.');
+  await refuseUploadsWhenLow(ports.dataDir, config.minFreeBytes);
   const results: UploadResult[] = [];
   for (const file of files) results.push(await uploadOne(ports, config, collectionId, file));
   return results;

@@ -173,9 +173,8 @@ export class SqliteJobRunner implements JobRunner {
   #heartbeat(jobId: string, controller: AbortController): void {
     try {
       this.#renew(jobId, controller);
-    } catch (err) {
+    } catch {
       // a lease not renewed (a full disk) is renewed next beat; the job runs on meanwhile
-      this.#stalledBy = toPinpointError(err);
     }
   }
 
