@@ -6,7 +6,7 @@ import { calibrate, calibrationTable } from './calibrate.js';
 import type { CliConfig } from './config.js';
 import { loadCliConfig } from './config.js';
 import { openEmbeddedEngine } from './embedded.js';
-import { createEvalEngine, withDataset } from './eval.js';
+import { createEvalEngine, recordEvalRun, withDataset } from './eval.js';
 import { humanIngestLine, ingestFiles } from './ingest.js';
 import { runMaintenance } from './maintenance.js';
 import { serveMcpStdio } from './mcp.js';
@@ -22,7 +22,7 @@ const USAGE = `pinpoint — ask your files, get answers that point at the exact 
   pinpoint backup DEST [--json]     (online: while the server runs; again into DEST copies only new blobs)
   pinpoint restore SRC --data-dir DIR [--json]   (DIR must be new or empty)
   pinpoint verify [--repair] [--json]            (exit 1 naming what is wrong; --repair rebuilds indexes, re-queues stuck jobs)
-  pinpoint eval <dataset-dir> [--out run.json] [--mode MODE] [--offtopic-from OTHER-DIR]
+  pinpoint eval <dataset-dir> [--out run.json] [--record] [--mode MODE] [--offtopic-from OTHER-DIR]
   pinpoint calibrate <dataset-dir…> --out gate.json [--mode MODE] [--min-answered 0.91] [--offtopic BASE=OTHER …] [--floor SET=0.8 …]
   pinpoint mcp                      (MCP server on stdin/stdout for agents; see README)
   pinpoint users add EMAIL [--admin] --password-stdin | users list | users remove EMAIL
@@ -59,13 +59,16 @@ async function withEngine<T>(
 /** Runs a dataset through a fresh engine on a temporary data folder and prints the metrics. */
 async function evaluate(cfg: CliConfig, dir: string): Promise<void> {
   const { offtopicFrom } = cfg.flags;
-  const result = await withDataset(cfg.resolvePath(dir), offtopicFrom, (path) =>
-    runEval(path, {
+  // recorded inside: an off-topic set's folder is gone once withDataset returns
+  const result = await withDataset(cfg.resolvePath(dir), offtopicFrom, async (path) => {
+    const run = await runEval(path, {
       engineFactory: () => createEvalEngine(cfg.engine, cfg.concurrency, cfg.models),
       ...(cfg.flags.out ? { out: cfg.flags.out } : {}),
       mode: cfg.flags.mode ?? 'lexical',
-    }),
-  );
+    });
+    if (cfg.flags.record) process.stderr.write(`recorded ${recordEvalRun(run, cfg.argv)}\n`);
+    return run;
+  });
   print(cfg.flags.json ? JSON.stringify(result.metrics) : formatMetricsTable(result));
 }
 
