@@ -17,6 +17,9 @@
  *   --metadata-scale N          the embedded metadata store alone written up to N chunks (metadata-scale.ts)
  *   --scale N [--scale-keep DIR] the embedded default at N chunks (scale.ts); DIR/N keeps the data folder and encoder
  *   --scale-reuse DIR/N         the question figures alone (cold start, lexical, hybrid per stage) on such a folder
+ *   --faults N [--seed S] [--record]
+ *                               N seeded SIGKILLs of the real server (or of a backup) at random moments of a mixed
+ *                               ingestion; originals lost, orphan/missing chunks, stuck jobs, answers unlike a clean ingest
  *   --lexical-merge N [--merge-runs R]
  *                               the lexical index's merge of 8 segments of N / 8 chunks, its reads and re-encoding on
  *                               the index's thread and on the merge thread, alternating R times (merge-bench.ts)
@@ -30,6 +33,7 @@ import { parseArgs } from 'node:util';
 import { ingestFiles, openEmbeddedEngine } from '@pinpoint/cli';
 import { defaultEngineConfig } from '@pinpoint/engine';
 import { loadDataset } from '@pinpoint/eval';
+import { benchFaults } from './fault-bench.js';
 import { benchLoad } from './load.js';
 import { benchParseMemory } from './memory.js';
 import { benchMerge } from './merge-bench.js';
@@ -72,6 +76,9 @@ const { values } = parseArgs({
     askers: { type: 'string', default: '50' },
     seconds: { type: 'string', default: '60' },
     'load-set': { type: 'string', default: 'jsquad-dev' },
+    faults: { type: 'string' },
+    seed: { type: 'string', default: '1' },
+    record: { type: 'boolean', default: false },
   },
   allowNegative: true,
 });
@@ -212,6 +219,16 @@ if (values['lexical-merge']) {
   if (values.json) console.log(JSON.stringify(r));
   process.exit(0);
 }
+if (values.faults) {
+  const totals = await benchFaults(Number(values.faults), {
+    seed: Number(values.seed) || 1,
+    record: values.record,
+    log: console.log,
+  });
+  console.log(JSON.stringify(totals));
+  process.exit(0);
+}
+
 if (values['scale-reuse']) {
   // The questions alone, on a folder a `--scale N --scale-keep DIR` run left: no ingestion.
   const figures = await scaleQueries(shared, values['scale-reuse'], {

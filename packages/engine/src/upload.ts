@@ -41,13 +41,11 @@ async function uploadOne(
     recipe,
   });
   if (!created) {
-    const job =
-      (await ports.queue.get(jobIdFor(version.version_id, recipeKey(version.recipe)))) ??
-      (await ports.queue.list({ versionId: version.version_id, limit: 1 }))[0] ??
-      null;
+    const job = await jobOf(ports, version);
     if (job && version.state === 'failed' && version.error_code === 'PP_DISK_FULL')
       return retryAfterDiskFull(ports, name, document, version, job);
-    return { file: name, document, version, created, job };
+    // no job while queued: an upload killed between creating the version and queueing its job; this one finishes it
+    if (job || version.state !== 'queued') return { file: name, document, version, created, job };
   }
   await storeArtifact(ports, {
     versionId: version.version_id,
@@ -58,6 +56,14 @@ async function uploadOne(
   });
   const job = await enqueueIngest(ports, version);
   return { file: name, document, version, created, job };
+}
+
+async function jobOf(ports: EnginePorts, version: Version): Promise<Job | null> {
+  return (
+    (await ports.queue.get(jobIdFor(version.version_id, recipeKey(version.recipe)))) ??
+    (await ports.queue.list({ versionId: version.version_id, limit: 1 }))[0] ??
+    null
+  );
 }
 
 /**
