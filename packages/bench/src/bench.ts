@@ -20,6 +20,9 @@
  *   --faults N [--seed S] [--record]
  *                               N seeded SIGKILLs of the real server (or of a backup) at random moments of a mixed
  *                               ingestion; originals lost, orphan/missing chunks, stuck jobs, answers unlike a clean ingest
+ *   --backup [--backup-docs N] [--backup-askers 10] [--backup-seconds 20] [--record]
+ *                               financebench-dev (or its first N documents) behind the real server: askers' p95 without
+ *                               and during `pinpoint backup`, backup time and size, restore time, answers after restore
  *   --lexical-merge N [--merge-runs R]
  *                               the lexical index's merge of 8 segments of N / 8 chunks, its reads and re-encoding on
  *                               the index's thread and on the merge thread, alternating R times (merge-bench.ts)
@@ -33,6 +36,7 @@ import { parseArgs } from 'node:util';
 import { ingestFiles, openEmbeddedEngine } from '@pinpoint/cli';
 import { defaultEngineConfig } from '@pinpoint/engine';
 import { loadDataset } from '@pinpoint/eval';
+import { runBackupBench } from './backup-bench.js';
 import { benchFaults } from './fault-bench.js';
 import { benchLoad } from './load.js';
 import { benchParseMemory } from './memory.js';
@@ -77,6 +81,10 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '60' },
     'load-set': { type: 'string', default: 'jsquad-dev' },
     faults: { type: 'string' },
+    backup: { type: 'boolean', default: false },
+    'backup-docs': { type: 'string' },
+    'backup-askers': { type: 'string', default: '10' },
+    'backup-seconds': { type: 'string', default: '20' },
     seed: { type: 'string', default: '1' },
     record: { type: 'boolean', default: false },
   },
@@ -226,6 +234,17 @@ if (values.faults) {
     log: console.log,
   });
   console.log(JSON.stringify(totals));
+  process.exit(0);
+}
+
+if (values.backup) {
+  await runBackupBench({
+    ...(values['backup-docs'] ? { docs: Number(values['backup-docs']) } : {}),
+    askers: Number(values['backup-askers']) || 10,
+    seconds: Number(values['backup-seconds']) || 20,
+    record: values.record,
+    log: console.log,
+  });
   process.exit(0);
 }
 
