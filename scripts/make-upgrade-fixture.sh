@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # Builds the upgrade fixture: a data folder written by an earlier release (the commit of 1 Dec 2026),
 # with that release's answers to a few questions, for packages/cli/src/upgrade.test.ts.
-#   bash scripts/make-upgrade-fixture.sh [COMMIT]
+#   bash scripts/make-upgrade-fixture.sh [COMMIT [NAME]]
+# (the fixtures: d3939fb0 data-2026-12-01, the release of 1 Dec; 2550c83d data-2026-11-29, before the
+# metadata's migration 3 and the lexical index's tail layout, so opening it runs both migrations)
 # It checks the commit out in a temporary worktree, installs it, ingests three small corpus files
 # with its CLI and asks its CLI the questions; the folder is small (< 1 MB) and committed.
 set -euo pipefail
 COMMIT=${1:-d3939fb0ad24fa0e3a1a8caa641d6a99d4c2b249}
 REPO=$(cd "$(dirname "$0")/.." && pwd)
 CORPUS=$REPO/../shared/corpus/formats
-OUT=$REPO/packages/cli/test/fixtures/data-2026-12-01
+OUT=$REPO/packages/cli/test/fixtures/${2:-data-2026-12-01}
 OLD=$(mktemp -d /tmp/pp-old-XXXX)
 trap 'git -C "$REPO" worktree remove --force "$OLD"' EXIT
 git -C "$REPO" worktree add --detach "$OLD" "$COMMIT" > /dev/null
