@@ -76,7 +76,7 @@ export interface BackupBenchOptions {
  * over `seconds` without a backup, then during `pinpoint backup`; the restore's time; and the answers
  * of a server on the restored folder against the original's.
  */
-export async function benchBackup(o: BackupBenchOptions): Promise<Record<string, number | string | boolean>> {
+async function benchBackup(o: BackupBenchOptions): Promise<Record<string, number | string | boolean>> {
   const dataset = loadDataset(join(repoRoot, '../shared/eval/financebench-dev'));
   const files = dataset.files.slice(0, o.docs ?? dataset.files.length).map((f) => f.path);
   const dir = mkdtempSync(join(tmpdir(), 'pp-backup-bench-'));

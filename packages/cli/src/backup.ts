@@ -5,10 +5,10 @@ import { createError } from '@pinpoint/core';
 import { PinnedSnapshots } from '@pinpoint/storage';
 import { BLOBS_DIR, type DatabaseName, databasePaths, SIGNING_KEY, sha256OfFile } from './data-folder.js';
 
-export const BACKUP_FORMAT = 'pinpoint-backup@1';
-export const SNAPSHOTS_DIR = 'snapshots';
+const BACKUP_FORMAT = 'pinpoint-backup@1';
+const SNAPSHOTS_DIR = 'snapshots';
 
-export interface ManifestFile {
+interface ManifestFile {
   file: string;
   sha256: string;
   size: number;

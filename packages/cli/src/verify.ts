@@ -20,8 +20,6 @@ import { BLOBS_DIR, databasePaths } from './data-folder.js';
 import { checkBlobs, compareIndex, type Expected, expectedChunks, type Problem } from './verify-checks.js';
 import { verifyDistributed } from './verify-distributed.js';
 
-export type { Problem } from './verify-checks.js';
-
 export interface VerifyReport {
   mode: 'embedded' | 'distributed';
   problems: Problem[];

@@ -17,11 +17,7 @@ export const MIXED_FILES = [
 ].map(corpusFile);
 export const MORE_FILES = ['pdf/docling__normal_4pages.pdf', 'docx/docling__word_tables.docx'].map(corpusFile);
 
-export const QUESTIONS = [
-  'What is on the first page?',
-  'Which table has a title?',
-  'What does the word sample say about formatting?',
-];
+const QUESTIONS = ['What is on the first page?', 'Which table has a title?', 'What does the word sample say about formatting?'];
 
 export function openTestEngine(dataDir: string): Engine {
   return openEmbeddedEngine(dataDir, { ...defaultEngineConfig, parse: { ...defaultEngineConfig.parse, isolate: false } });
