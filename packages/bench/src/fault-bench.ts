@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { loadCliConfig, verifyDataFolder } from '@pinpoint/cli';
 import { commandLine, recordResult } from '@pinpoint/results';
+import { seededRandom } from '@pinpoint/testing';
 import { api, repoRoot, type ServerProcess, startApiServer, stopApiServer } from './server-process.js';
 
 /** A PDF, two Office documents, a spreadsheet and a scan (OCR): small, so a trial stays short. */
@@ -17,18 +18,6 @@ const POOL = [
 const PROBES = ['What is this document about?', 'table', 'total amount'];
 const SETTLED = new Set(['succeeded', 'failed', 'cancelled']);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** A seeded generator (mulberry32): the same seed kills at the same moments. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Search hits and answers with their ids (new per version) and timings taken out: what must equal a clean ingest. */
 function fingerprint(value: unknown): string {
@@ -221,7 +210,7 @@ export async function benchFaults(
   };
   let server = await startApiServer(ctx.data, { PINPOINT_MIN_FREE_MB: '0' });
   try {
-    for (let t = 0; t < n; t++) server = await trial(ctx, server, t, seeded(options.seed * 1_000_003 + t));
+    for (let t = 0; t < n; t++) server = await trial(ctx, server, t, seededRandom(options.seed * 1_000_003 + t));
   } finally {
     await stopApiServer(server);
     rmSync(dir, { recursive: true, force: true });
