@@ -28,6 +28,12 @@
  *                               apart), then the parse CPU and heap per page without and with table detection, R
  *                               paired runs over the corpus PDFs and N financebench 10-Ks; --record writes
  *                               results/pdf-tables/*.json
+ *   --faults N [--seed S] [--record]
+ *                               N seeded SIGKILLs of the real server (or of a backup) at random moments of a mixed
+ *                               ingestion; originals lost, orphan/missing chunks, stuck jobs, answers unlike a clean ingest
+ *   --backup [--backup-docs N] [--backup-askers 10] [--backup-seconds 20] [--record]
+ *                               financebench-dev (or its first N documents) behind the real server: askers' p95 without
+ *                               and during `pinpoint backup`, backup time and size, restore time, answers after restore
  *   --lexical-merge N [--merge-runs R]
  *                               the lexical index's merge of 8 segments of N / 8 chunks, its reads and re-encoding on
  *                               the index's thread and on the merge thread, alternating R times (merge-bench.ts)
@@ -39,6 +45,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { commandLine, recordResult } from '@pinpoint/results';
+import { runBackupBench } from './backup-bench.js';
+import { benchFaults } from './fault-bench.js';
 import { benchIngestion, pdfsIn } from './ingest-bench.js';
 import { benchLoad } from './load.js';
 import { benchParseMemory } from './memory.js';
@@ -95,6 +103,12 @@ const { values } = parseArgs({
     'pdf-tables': { type: 'boolean', default: false },
     'cost-runs': { type: 'string', default: '2' },
     'cost-pdfs': { type: 'string', default: '3' },
+    faults: { type: 'string' },
+    backup: { type: 'boolean', default: false },
+    'backup-docs': { type: 'string' },
+    'backup-askers': { type: 'string', default: '10' },
+    'backup-seconds': { type: 'string', default: '20' },
+    seed: { type: 'string', default: '1' },
   },
   allowNegative: true,
 });
@@ -194,6 +208,25 @@ if (values['pdf-tables']) {
             recordResult({ area: 'pdf-tables', name, command: commandLine('bench', argv), metrics, ...(note ? { note } : {}) }),
         }
       : {}),
+  });
+  process.exit(0);
+}
+if (values.faults) {
+  const totals = await benchFaults(Number(values.faults), {
+    seed: Number(values.seed) || 1,
+    record: values.record,
+    log: console.log,
+  });
+  console.log(JSON.stringify(totals));
+  process.exit(0);
+}
+if (values.backup) {
+  await runBackupBench({
+    ...(values['backup-docs'] ? { docs: Number(values['backup-docs']) } : {}),
+    askers: Number(values['backup-askers']) || 10,
+    seconds: Number(values['backup-seconds']) || 20,
+    record: values.record,
+    log: console.log,
   });
   process.exit(0);
 }

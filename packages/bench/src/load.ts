@@ -1,47 +1,12 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { openEmbeddedAccessStore } from '@pinpoint/compose';
-import { freePort } from '@pinpoint/conformance';
 import { createIdentity } from '@pinpoint/engine';
 import { loadDataset } from '@pinpoint/eval';
+import { startApiServer, stopApiServer } from './server-process.js';
 
-const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function startServer(dataDir: string): Promise<{ base: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    [join(repoRoot, 'node_modules/tsx/dist/cli.mjs'), join(repoRoot, 'services/api/src/main.ts')],
-    {
-      cwd: repoRoot,
-      env: {
-        ...process.env,
-        PINPOINT_DATA_DIR: dataDir,
-        PINPOINT_PORT: String(port),
-        PINPOINT_AUTH: 'on',
-        PINPOINT_LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    },
-  );
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error(`the API exited with ${child.exitCode}`);
-    if (
-      await fetch(`${base}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return { base, child };
-    await sleep(200);
-  }
-  throw new Error('the API did not start');
-}
 
 /** Users with a token each, members (viewer) of the default collection; the first is the uploader (editor). */
 async function seedUsers(dataDir: string, base: string, n: number): Promise<{ collectionId: string; tokens: string[] }> {
@@ -116,7 +81,8 @@ export interface LoadFigures {
 
 export async function benchLoad(options: { askers: number; seconds: number; set: string; shared: string }): Promise<LoadFigures> {
   const dataDir = mkdtempSync(join(tmpdir(), 'pinpoint-load-'));
-  const { base, child } = await startServer(dataDir);
+  const server = await startApiServer(dataDir, { PINPOINT_AUTH: 'on' });
+  const { base } = server;
   try {
     const dataset = loadDataset(join(options.shared, 'eval', options.set));
     const { collectionId, tokens } = await seedUsers(dataDir, base, options.askers);
@@ -175,8 +141,7 @@ export async function benchLoad(options: { askers: number; seconds: number; set:
       rate_limited: limited,
     };
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
+    await stopApiServer(server);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

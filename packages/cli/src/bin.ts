@@ -9,6 +9,7 @@ import { openEmbeddedEngine } from './embedded.js';
 import { createEvalEngine, recordEvalRun, withDataset } from './eval.js';
 import { humanIngestLine, ingestFiles } from './ingest.js';
 import { runInvite } from './invite.js';
+import { runMaintenance } from './maintenance.js';
 import { serveMcpStdio } from './mcp.js';
 import { askQuestion, humanAnswer, humanSearch, searchQuery } from './query.js';
 import { humanStatus, readStatus } from './status.js';
@@ -28,11 +29,16 @@ async function withEngine<T>(
   // their vectors, and ask/search run the same pipeline as the API. `status` needs none.
   const ports = models ? await createModelPorts(cfg.models, cfg.dataDir) : {};
   const engine = openEmbeddedEngine(cfg.dataDir, cfg.engine, ports);
+  let result: T;
   try {
-    return await fn(engine);
-  } finally {
-    await engine.close();
+    result = await fn(engine);
+  } catch (err) {
+    // the command's error is the one to tell: closing after it (on a full disk, say) may fail too
+    await engine.close().catch(() => undefined);
+    throw err;
   }
+  await engine.close();
+  return result;
 }
 
 /** Runs a dataset through a fresh engine on a temporary data folder and prints the metrics. */
@@ -110,6 +116,13 @@ async function run(cfg: CliConfig): Promise<number> {
     case 'feedback':
       if (await runAccounts(cfg, print)) return 0;
       break;
+    case 'backup':
+    case 'restore':
+    case 'verify': {
+      const code = await runMaintenance(cfg, print);
+      if (code !== null) return code;
+      break;
+    }
     case 'calibrate': {
       if (cfg.args.length === 0 || !cfg.flags.out) break;
       const file = await calibrate(cfg, cfg.args, cfg.flags.out, cfg.flags.minAnswered, (l) => process.stderr.write(`${l}\n`));

@@ -1,8 +1,9 @@
 import { isAbsolute, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { ModelsConfig } from '@pinpoint/compose';
+import type { BlobsConfig, ModelsConfig } from '@pinpoint/compose';
 import {
   answerEnvShape,
+  blobsFromEnv,
   distributedEnvShape,
   gateFromEnv,
   modelsEnvShape,
@@ -24,6 +25,8 @@ const envSchema = z.object({
   PINPOINT_DATA_DIR: z.string().min(1).default('./data'),
   ...parseEnvShape,
   PINPOINT_MAX_UPLOAD_MB: z.coerce.number().positive().default(100),
+  /** Uploads are refused while less than this is free on the data folder's disk (room to ingest what was accepted). */
+  PINPOINT_MIN_FREE_MB: z.coerce.number().min(0).default(512),
   PINPOINT_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   PINPOINT_RETRIEVAL_K: z.coerce.number().int().min(1).max(1000).default(50),
   ...modelsEnvShape,
@@ -38,6 +41,15 @@ const envSchema = z.object({
   PINPOINT_MODE: z.enum(['embedded', 'distributed']).default('embedded'),
   PINPOINT_DATABASE_URL: distributedEnvShape.PINPOINT_DATABASE_URL,
   PINPOINT_PG_SCHEMA: distributedEnvShape.PINPOINT_PG_SCHEMA,
+  PINPOINT_LEXICAL: distributedEnvShape.PINPOINT_LEXICAL,
+  PINPOINT_BLOBS: distributedEnvShape.PINPOINT_BLOBS,
+  PINPOINT_BLOB_DIR: z.string().min(1).optional(),
+  PINPOINT_S3_ENDPOINT: distributedEnvShape.PINPOINT_S3_ENDPOINT,
+  PINPOINT_S3_BUCKET: distributedEnvShape.PINPOINT_S3_BUCKET,
+  PINPOINT_S3_PREFIX: distributedEnvShape.PINPOINT_S3_PREFIX,
+  PINPOINT_S3_REGION: distributedEnvShape.PINPOINT_S3_REGION,
+  PINPOINT_S3_ACCESS_KEY_ID: distributedEnvShape.PINPOINT_S3_ACCESS_KEY_ID,
+  PINPOINT_S3_SECRET_ACCESS_KEY: distributedEnvShape.PINPOINT_S3_SECRET_ACCESS_KEY,
   /** `mcp`: with auth on, the tools act as the user of this API token. */
   PINPOINT_AUTH: z.enum(['on', 'off']).optional(),
   PINPOINT_TOKEN: z.string().min(1).optional(),
@@ -73,6 +85,8 @@ export interface CliConfig {
     offtopic: { base: string; other: string }[];
     /** calibrate: balanced accuracy a set keeps when the fit can, by set name (`jsquad-dev`, off-topic `jsquad-dev+jaquad-dev`). */
     floors: Record<string, number>;
+    /** verify: rebuild the indexes and re-queue stuck jobs. */
+    repair: boolean;
     /** users add: an instance admin. */
     admin: boolean;
     /** users add: read the password from standard input. */
@@ -103,6 +117,8 @@ export interface CliConfig {
    * schema of a distributed deployment (PINPOINT_MODE=distributed).
    */
   accounts: { kind: 'embedded' } | { kind: 'distributed'; databaseUrl: string; pgSchema: string };
+  /** `verify` in distributed mode: where the blobs and the lexical index live (as the server has them). */
+  distributed: { blobs: BlobsConfig; blobDir: string; lexical: 'postgres' | 'qdrant' };
   /** Turns a path typed by the user into an absolute one. */
   resolvePath(path: string): string;
 }
@@ -210,6 +226,7 @@ export function loadCliConfig(argv: string[] = process.argv.slice(2), env: NodeJ
       offtopic: values.offtopic.map((v) => offtopicPair(v, resolvePath)),
       floors: Object.fromEntries(values.floor.map(floorOf)),
       admin: values.admin,
+      repair: values.repair,
       passwordStdin: values['password-stdin'],
       ...(values.name ? { name: values.name } : {}),
       role: roleOf(values.role),
@@ -225,6 +242,7 @@ export function loadCliConfig(argv: string[] = process.argv.slice(2), env: NodeJ
         ...(mode === 'dense' ? { lexical: false } : {}),
       },
       maxUploadBytes: Math.round(e.PINPOINT_MAX_UPLOAD_MB * 1024 * 1024),
+      minFreeBytes: Math.round(e.PINPOINT_MIN_FREE_MB * 1024 * 1024),
       ...gateFromEnv(e, resolvePath),
     },
     models,
@@ -239,6 +257,11 @@ export function loadCliConfig(argv: string[] = process.argv.slice(2), env: NodeJ
       e.PINPOINT_MODE === 'distributed'
         ? { kind: 'distributed', databaseUrl: e.PINPOINT_DATABASE_URL, pgSchema: e.PINPOINT_PG_SCHEMA }
         : { kind: 'embedded' },
+    distributed: {
+      blobs: e.PINPOINT_MODE === 'distributed' ? blobsFromEnv(e) : { kind: 'fs' },
+      blobDir: resolvePath(e.PINPOINT_BLOB_DIR ?? `${e.PINPOINT_DATA_DIR}/blobs`),
+      lexical: e.PINPOINT_LEXICAL,
+    },
     resolvePath,
   };
 }

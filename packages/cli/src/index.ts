@@ -1,6 +1,12 @@
+export type { BackupSummary } from './backup.js';
+export { backupDataFolder } from './backup.js';
+export { loadCliConfig } from './config.js';
 export { openEmbeddedEngine } from './embedded.js';
 export { createEvalEngine } from './eval.js';
 export type { IngestLine } from './ingest.js';
 export { ingestFiles } from './ingest.js';
+export { restoreDataFolder } from './restore.js';
 export type { TableLine } from './tables.js';
 export { humanTable, tablesOf } from './tables.js';
+export type { VerifyReport } from './verify.js';
+export { verifyDataFolder } from './verify.js';

@@ -1,8 +1,9 @@
 import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
-import type { Version } from '@pinpoint/core';
+import type { PinpointError, Version } from '@pinpoint/core';
 import { createError } from '@pinpoint/core';
 import type { Engine, UploadResult } from '@pinpoint/engine';
+import { diskFullError } from '@pinpoint/engine';
 
 /** One line of `pinpoint ingest --json` (DESIGN.md §7). */
 export interface IngestLine {
@@ -78,7 +79,8 @@ export async function ingestFiles(
   // the worker starts with the first upload: the first parse (and its parser child's start-up) overlaps the rest
   const runner = engine.startWorker({ concurrency: options.concurrency ?? 1 });
   try {
-    return await settleAll(engine, await uploadAll(engine, collection.collection_id, paths, options), onSettled, started);
+    const uploaded = await uploadAll(engine, collection.collection_id, paths, options);
+    return await settleAll(engine, uploaded, onSettled, started, () => runner.stalledBy?.() ?? null);
   } finally {
     await runner.stop();
   }
@@ -97,16 +99,36 @@ async function uploadAll(engine: Engine, collectionId: string, paths: string[], 
   return results;
 }
 
+/** How long the worker may be unable to record anything (a full disk) before ingest stops waiting. */
+const STALL_GIVE_UP_MS = 3000;
+
+/** The stall, and what it leaves waiting: the files stay queued and run once the worker can write again. */
+async function stalledError(engine: Engine, stall: PinpointError, pending: Map<string, string>): Promise<PinpointError> {
+  const files = [...pending.values()];
+  const e = stall.code === 'PP_DISK_FULL' ? await diskFullError(stall, 'The ingestion worker', engine.ports.dataDir) : stall;
+  return createError(
+    e.code,
+    `${e.message} ${files.length} file(s) wait, queued: ${files.join(', ')}; they run at the next \`pinpoint ingest\` or server start.`,
+    stall,
+  );
+}
+
 /** Calls `onSettled` for each uploaded version as it becomes ready, failed or cancelled. */
 async function settleAll(
   engine: Engine,
   results: UploadResult[],
   onSettled: (line: IngestLine) => void,
   started: number,
+  stalledBy: () => PinpointError | null,
 ): Promise<IngestLine[]> {
   const pending = new Map(results.map((r) => [r.version.version_id, r.file]));
   const lines: IngestLine[] = [];
+  let stalledSince: number | null = null;
   while (pending.size > 0) {
+    const stall = stalledBy();
+    stalledSince = stall ? (stalledSince ?? performance.now()) : null;
+    if (stall && stalledSince !== null && performance.now() - stalledSince > STALL_GIVE_UP_MS)
+      throw await stalledError(engine, stall, pending);
     for (const [versionId, file] of pending) {
       // the version row alone: its artifacts and siblings (engine.getVersion) cost the workers' CPU every 50 ms
       const v = await engine.ports.metadata.getVersion(versionId);

@@ -23,6 +23,7 @@ export const CLI_OPTIONS = {
   'data-dir': { type: 'string' },
   out: { type: 'string' },
   record: { type: 'boolean', default: false },
+  repair: { type: 'boolean', default: false },
   mode: { type: 'string' },
   k: { type: 'string', default: '10' },
   'min-answered': { type: 'string', default: '0.91' },
@@ -61,6 +62,24 @@ export const COMMANDS: Record<string, CommandUsage> = {
     usage: ['pinpoint tables <files…> [--json]'],
     about: 'Prints the tables found in each file (PDF pages, sheets, CSV, HTML, DOCX, slides), cell by cell with their boxes.',
     options: [['--json', 'one table a line: file, page_index, table_index, bbox, rows, cells']],
+  },
+  backup: {
+    usage: ['pinpoint backup DEST [--json]'],
+    about: 'Backs up the data folder while the server runs; into the same DEST again, copies only new originals.',
+    options: [['--json', 'a summary as one JSON object']],
+  },
+  restore: {
+    usage: ['pinpoint restore SRC --data-dir DIR [--json]'],
+    about: 'Restores a backup into a new or empty data folder, after checking its manifest.',
+    options: [['--json', 'a summary as one JSON object']],
+  },
+  verify: {
+    usage: ['pinpoint verify [--repair] [--json]'],
+    about: 'Checks originals, indexes, databases and jobs of the data folder; exits 1 naming what is wrong.',
+    options: [
+      ['--repair', 'rebuild the indexes from stored source maps and re-queue stuck jobs (never deletes an original)'],
+      ['--json', 'the report as one JSON object'],
+    ],
   },
   eval: {
     usage: ['pinpoint eval <dataset-dir> [--out run.json] [--record] [--mode MODE] [--offtopic-from OTHER-DIR]'],

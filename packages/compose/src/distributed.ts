@@ -52,5 +52,6 @@ export async function openDistributedPorts(
   const lexical = await openLexical(config);
   const queue = new BullMQJobQueue(config.queue);
   const blobs = config.blobs.kind === 's3' ? new S3BlobStore(config.blobs) : new FsBlobStore(config.blobDir);
-  return { ...models, metadata, lexical, queue, blobs };
+  // a full disk's messages and the upload reserve look at the shared volume, where files are written
+  return { ...models, metadata, lexical, queue, blobs, ...(config.blobs.kind === 'fs' ? { dataDir: config.blobDir } : {}) };
 }

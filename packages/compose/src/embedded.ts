@@ -23,5 +23,6 @@ export function openEmbeddedPorts(
     blobs: new FsBlobStore(join(dataDir, 'blobs')),
     queue: new SqliteJobQueue({ ...queue, path: join(dataDir, 'jobs.db') }),
     lexical: openLexicalIndex(join(dataDir, 'lexical.db'), { analysisThread: true, mergeThread: true }),
+    dataDir,
   };
 }

@@ -78,7 +78,9 @@ export type BlobsConfig =
     };
 
 /** PINPOINT_BLOBS=s3 and its PINPOINT_S3_* settings; each one it needs is named when missing. */
-export function blobsFromEnv(e: DistributedEnv): BlobsConfig {
+export function blobsFromEnv(
+  e: Pick<DistributedEnv, 'PINPOINT_BLOBS' | (`PINPOINT_S3_${string}` & keyof DistributedEnv)>,
+): BlobsConfig {
   if (e.PINPOINT_BLOBS === 'fs') return { kind: 'fs' };
   const need = (v: string | undefined, name: string) => {
     if (!v) throw createError('PP_CONFIG_INVALID', `Set ${name}: PINPOINT_BLOBS=s3 needs it.`);

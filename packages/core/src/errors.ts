@@ -78,6 +78,16 @@ export const errorCodes = {
     retryable: true,
     doc: 'A store (PostgreSQL, Redis, Qdrant, the object store) did not answer or refused for a passing reason.',
   },
+  PP_DISK_FULL: {
+    status: 507,
+    retryable: false,
+    doc: 'The disk holding the data is full (or below PINPOINT_MIN_FREE_MB free); the message says where and how much is left. Free space, then Retry the job or upload again.',
+  },
+  PP_UPLOAD_INTERRUPTED: {
+    status: 500,
+    retryable: false,
+    doc: 'The process stopped while the upload was being stored, before the original was kept; upload the file again.',
+  },
   PP_INTERNAL: {
     status: 500,
     retryable: false,
@@ -117,6 +127,11 @@ export function createError(code: ErrorCode, message: string, cause?: unknown): 
   return new PinpointError(code, message, cause === undefined ? undefined : { cause });
 }
 
+/** Whether a thrown value is a write refused for lack of space (before or after toPinpointError). */
+export function isDiskFull(err: unknown): boolean {
+  return toPinpointError(err).code === 'PP_DISK_FULL';
+}
+
 export function isErrorCode(value: string): value is ErrorCode {
   return Object.hasOwn(errorCodes, value);
 }
@@ -131,15 +146,22 @@ const TRANSIENT = /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|EAI_AGAIN|EHOSTUNRE
 const CONNECTION_LOST =
   /^(Connection is closed|Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect)/;
 
+/** A write refused for lack of space: Node's ENOSPC (EDQUOT: over quota), SQLite's SQLITE_FULL. */
+const DISK_FULL = /^(ENOSPC|EDQUOT|SQLITE_FULL)$/;
+
 /**
- * Any thrown value as a PinpointError: ours as they are, network and connection failures
- * PP_STORE_UNAVAILABLE (retried), anything else PP_INTERNAL.
+ * Any thrown value as a PinpointError: ours as they are, a full disk PP_DISK_FULL, network and
+ * connection failures PP_STORE_UNAVAILABLE (retried), anything else PP_INTERNAL.
  */
 export function toPinpointError(err: unknown): PinpointError {
   if (err instanceof PinpointError) return err;
   const code = err && typeof err === 'object' && 'code' in err && typeof err.code === 'string' ? err.code : '';
   const message = err instanceof Error ? err.message : String(err);
   if (isErrorCode(code)) return createError(code, message || code, err);
+  if (DISK_FULL.test(code)) {
+    const path = err && typeof err === 'object' && 'path' in err && typeof err.path === 'string' ? ` writing ${err.path}` : '';
+    return createError('PP_DISK_FULL', `The disk is full${path} (${code}); free space, then retry.`, err);
+  }
   if (TRANSIENT.test(code)) return createError('PP_STORE_UNAVAILABLE', `${code}: ${message}`, err);
   if (!code && CONNECTION_LOST.test(message)) return createError('PP_STORE_UNAVAILABLE', message, err);
   return createError('PP_INTERNAL', message, err);

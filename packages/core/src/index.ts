@@ -129,7 +129,7 @@ export {
   versionSchema,
 } from './domain.js';
 export type { ErrorCode } from './errors.js';
-export { createError, errorCodes, isErrorCode, PinpointError, toPinpointError } from './errors.js';
+export { createError, errorCodes, isDiskFull, isErrorCode, PinpointError, toPinpointError } from './errors.js';
 export type { CalibratedFold, CalibratedSet, GateFile } from './gate-file.js';
 export { GATE_FILE_SCHEMA, gateFileSchema } from './gate-file.js';
 export { chunkId, elementId, jobIdFor, newId, sha256Hex } from './ids.js';

@@ -12,6 +12,7 @@ import type {
   Version,
   VersionState,
 } from './domain.js';
+import type { PinpointError } from './errors.js';
 
 /**
  * Ports (../DESIGN.md §1). Every adapter — in-process or real-server — passes its port's
@@ -142,6 +143,11 @@ export interface JobQueue {
 export interface JobRunner {
   /** Stops taking jobs; waits for the running ones to finish or be released. */
   stop(): Promise<void>;
+  /**
+   * What keeps the runner from claiming or settling jobs right now (a full disk refusing its writes),
+   * null while it works; the jobs wait, queued, and run once the writes go through again.
+   */
+  stalledBy?(): PinpointError | null;
 }
 
 export interface SearchFilter {

@@ -45,6 +45,11 @@ export interface EngineConfig {
   };
   /** Largest accepted upload, in bytes. */
   maxUploadBytes: number;
+  /**
+   * Uploads are refused (PP_DISK_FULL) while less than this many bytes are free where the data is
+   * written (PINPOINT_MIN_FREE_MB): room kept for the ingestion of what was already accepted. 0: no reserve.
+   */
+  minFreeBytes?: number;
   /** A calibrated refusal gate (PINPOINT_GATE_FILE); absent: DEFAULT_GATE, the lexical calibration. */
   gate?: { config: GateConfig; calibration: GateCalibration };
 }
@@ -68,4 +73,6 @@ export interface EnginePorts {
   reranker?: Reranker;
   /** With a generator, answers are generated from the gated sources, post-checked and verified. */
   generator?: Generator;
+  /** Where the data is written (the data folder; a shared blob volume): a full disk's message says how much is left there. */
+  dataDir?: string;
 }

@@ -21,6 +21,7 @@ import type { CitationRef } from './citations.js';
 import { resolveCitation } from './citations.js';
 import type { EngineConfig, EnginePorts } from './config.js';
 import { deleteDocument } from './delete.js';
+import { refuseUploadsWhenLow } from './disk-space.js';
 import { createIngestProcessor } from './ingest.js';
 import type { AskEvent, QueryOptions } from './query.js';
 import { ask, askStream, search } from './query.js';
@@ -42,6 +43,8 @@ export interface Engine {
   /** The collection named `name`, created when missing. */
   ensureCollection(name: string): Promise<Collection>;
   upload(collectionId: string, files: UploadFile[]): Promise<UploadResult[]>;
+  /** Throws PP_DISK_FULL while uploads are refused for want of space (before a request's files are read). */
+  checkUploadSpace(): Promise<void>;
   reprocess(versionId: string): Promise<{ version: Version; job: Job }>;
   /** The ingestion processor, for any JobQueue. */
   readonly process: JobProcessor;
@@ -99,6 +102,7 @@ export function createEngine(config: EngineConfig, ports: EnginePorts, options: 
       return found ?? ports.metadata.createCollection(name);
     },
     upload: (collectionId, files) => upload(ports, config, collectionId, files),
+    checkUploadSpace: () => refuseUploadsWhenLow(ports.dataDir, config.minFreeBytes),
     reprocess: (versionId) => reprocess(ports, config, versionId),
     process: processor,
     startWorker: (options) => {

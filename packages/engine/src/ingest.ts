@@ -4,6 +4,7 @@ import { createError, PinpointError, toPinpointError } from '@pinpoint/core';
 import { detectFormat, parseDocument, parseIsolated } from '@pinpoint/parsers';
 import { readArtifact, storeArtifact } from './artifacts.js';
 import type { EngineConfig, EnginePorts } from './config.js';
+import { diskFullError } from './disk-space.js';
 import { recipeFor } from './recipe.js';
 
 const MIME: Partial<Record<Format, string>> = {
@@ -155,6 +156,12 @@ async function run(ports: EnginePorts, config: EngineConfig, version: Version, c
   await ctx.progress({ stage: 'done', percent: 100 });
 }
 
+/** Indexes a ready version again from its stored chunks (verify --repair: a lost segment, a missing vector). */
+export async function reindexVersion(ports: EnginePorts, versionId: string): Promise<void> {
+  const chunks = await ports.metadata.listChunks(versionId);
+  await index(ports, chunks, versionId, { signal: new AbortController().signal, progress: async () => {} });
+}
+
 /** Takes a version out of search after a failed or cancelled run; its stored content is dropped too. */
 async function unindex(ports: EnginePorts, versionId: string): Promise<void> {
   await ports.lexical.deleteVersion(versionId);
@@ -187,8 +194,9 @@ export async function withdrawVersion(ports: EnginePorts, version: Version, mess
 }
 
 /** A failure in our words: an uncoded exception's own text becomes the detail, not the message. */
-function ingestError(version: Version, err: unknown): PinpointError {
+async function ingestError(ports: EnginePorts, version: Version, err: unknown): Promise<PinpointError> {
   const e = toPinpointError(err);
+  if (e.code === 'PP_DISK_FULL') return diskFullError(err, `Ingesting ${version.original_name}`, ports.dataDir);
   if (e.code !== 'PP_INTERNAL' || err instanceof PinpointError) return e;
   return createError('PP_INTERNAL', `Ingesting ${version.original_name} stopped on an unexpected error; retrying may help.`, err);
 }
@@ -202,6 +210,26 @@ function failureDiagnostics(e: PinpointError): Diagnostic[] {
   return [{ rule_id: 'ingest/failure-detail', reason: e.detail.slice(0, 2000), severity: 'error' }];
 }
 
+/**
+ * Takes a failed or cancelled run out of search and marks its version. Best effort: on a full disk
+ * even these writes may be refused; the job's outcome then reaches the version through
+ * syncVersionWithJob, and a later run replaces whatever of this one is left.
+ */
+async function recordFailure(ports: EnginePorts, version: Version, e: PinpointError): Promise<void> {
+  const cancelled = e.code === 'PP_JOB_CANCELLED';
+  try {
+    await unindex(ports, version.version_id);
+    await ports.metadata.updateVersion(version.version_id, {
+      state: cancelled ? 'cancelled' : 'failed',
+      error_code: e.code,
+      error_message: e.message,
+      ...(cancelled ? {} : { diagnostics: failureDiagnostics(e) }),
+    });
+  } catch (err) {
+    if (e.code !== 'PP_DISK_FULL') throw err;
+  }
+}
+
 /** The ingestion job processor: the one place the pipeline lives (API worker loop, CLI, eval, distributed worker). */
 export function createIngestProcessor(ports: EnginePorts, config: EngineConfig): (job: Job, ctx: JobContext) => Promise<void> {
   return async (job, ctx) => {
@@ -211,23 +239,10 @@ export function createIngestProcessor(ports: EnginePorts, config: EngineConfig):
     try {
       await run(ports, config, version, ctx);
     } catch (err) {
-      const e = ctx.signal.aborted ? createError('PP_JOB_CANCELLED', 'The job was cancelled.', err) : ingestError(version, err);
-      if (e.code === 'PP_JOB_CANCELLED') {
-        await unindex(ports, version.version_id);
-        await ports.metadata.updateVersion(version.version_id, {
-          state: 'cancelled',
-          error_code: e.code,
-          error_message: e.message,
-        });
-      } else if (!e.retryable) {
-        await unindex(ports, version.version_id);
-        await ports.metadata.updateVersion(version.version_id, {
-          state: 'failed',
-          error_code: e.code,
-          error_message: e.message,
-          diagnostics: failureDiagnostics(e),
-        });
-      }
+      const e = ctx.signal.aborted
+        ? createError('PP_JOB_CANCELLED', 'The job was cancelled.', err)
+        : await ingestError(ports, version, err);
+      if (e.code === 'PP_JOB_CANCELLED' || !e.retryable) await recordFailure(ports, version, e);
       // Retryable errors leave the version processing; the queue retries, and a job that finally fails
       // marks its version failed (and a cancel that lands after "ready" withdraws it) through syncVersionWithJob.
       throw e;

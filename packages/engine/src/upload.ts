@@ -3,6 +3,7 @@ import { createError, jobIdFor, sha256Hex } from '@pinpoint/core';
 import type { SpooledFile } from './artifacts.js';
 import { storeArtifact } from './artifacts.js';
 import type { EngineConfig, EnginePorts } from './config.js';
+import { refuseUploadsWhenLow } from './disk-space.js';
 import { recipeFor, recipeKey } from './recipe.js';
 
 /** One uploaded file: its bytes, or (HTTP uploads) the file it was streamed to with its hash and size. */
@@ -40,11 +41,11 @@ async function uploadOne(
     recipe,
   });
   if (!created) {
-    const job =
-      (await ports.queue.get(jobIdFor(version.version_id, recipeKey(version.recipe)))) ??
-      (await ports.queue.list({ versionId: version.version_id, limit: 1 }))[0] ??
-      null;
-    return { file: name, document, version, created, job };
+    const job = await jobOf(ports, version);
+    if (job && version.state === 'failed' && version.error_code === 'PP_DISK_FULL')
+      return retryAfterDiskFull(ports, name, document, version, job);
+    // no job while queued: an upload killed between creating the version and queueing its job; this one finishes it
+    if (job || version.state !== 'queued') return { file: name, document, version, created, job };
   }
   await storeArtifact(ports, {
     versionId: version.version_id,
@@ -57,7 +58,36 @@ async function uploadOne(
   return { file: name, document, version, created, job };
 }
 
-async function enqueueIngest(ports: EnginePorts, version: Version): Promise<Job> {
+async function jobOf(ports: EnginePorts, version: Version): Promise<Job | null> {
+  return (
+    (await ports.queue.get(jobIdFor(version.version_id, recipeKey(version.recipe)))) ??
+    (await ports.queue.list({ versionId: version.version_id, limit: 1 }))[0] ??
+    null
+  );
+}
+
+/**
+ * The same file sent again after its run failed for want of space: the run is retried (with space
+ * freed, it finishes), as the job console's Retry would.
+ */
+async function retryAfterDiskFull(
+  ports: EnginePorts,
+  file: string,
+  document: UploadResult['document'],
+  version: Version,
+  job: Job,
+): Promise<UploadResult> {
+  const retried = await ports.queue.retry(job.job_id);
+  const queued = await ports.metadata.updateVersion(version.version_id, {
+    state: 'queued',
+    error_code: null,
+    error_message: null,
+  });
+  return { file, document, version: queued, created: false, job: retried };
+}
+
+/** Queues a version's ingestion; the job id comes from version + recipe, so queueing twice is a no-op. */
+export async function enqueueIngest(ports: EnginePorts, version: Version): Promise<Job> {
   return ports.queue.enqueue({
     version_id: version.version_id,
     document_id: version.document_id,
@@ -76,6 +106,7 @@ export async function upload(
   if (!(await ports.metadata.getCollection(collectionId)))
     throw createError('PP_NOT_FOUND', `Collection ${collectionId} does not exist.`);
   if (files.length === 0) throw createError('PP_VALIDATION', 'The upload has no files.');
+  await refuseUploadsWhenLow(ports.dataDir, config.minFreeBytes);
   const results: UploadResult[] = [];
   for (const file of files) results.push(await uploadOne(ports, config, collectionId, file));
   return results;

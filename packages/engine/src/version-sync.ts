@@ -2,6 +2,7 @@ import type { Job, JobQueue, Version } from '@pinpoint/core';
 import { toPinpointError } from '@pinpoint/core';
 import type { EnginePorts } from './config.js';
 import { withdrawVersion } from './ingest.js';
+import { enqueueIngest } from './upload.js';
 
 /** Where the engine reports what it cannot hand back to a caller: work it does in the background. */
 export type EngineLog = (event: string, fields: Record<string, unknown>) => void;
@@ -47,6 +48,34 @@ function disagree(job: Job, version: Version): boolean {
   return false;
 }
 
+/** An upload still under way in another process has its job within this long of creating its version. */
+const UPLOAD_GRACE_MS = 60_000;
+
+/**
+ * Versions waiting to run with no job at all: an upload killed between creating the version and
+ * queueing its job. With its original stored the job is queued now; without, the upload never
+ * finished and the version fails with PP_UPLOAD_INTERRUPTED (the file must be sent again).
+ */
+export async function requeueJoblessVersions(ports: EnginePorts, graceMs = UPLOAD_GRACE_MS): Promise<string[]> {
+  const waiting = (await ports.metadata.listVersions()).filter(
+    (v) => (v.state === 'queued' || v.state === 'processing') && Date.parse(v.created_at) < Date.now() - graceMs,
+  );
+  const changed: string[] = [];
+  for (const version of waiting) {
+    if ((await ports.queue.list({ versionId: version.version_id, limit: 1 })).length > 0) continue;
+    if (await ports.metadata.getArtifact(version.version_id, 'original')) await enqueueIngest(ports, version);
+    else {
+      await ports.metadata.updateVersion(version.version_id, {
+        state: 'failed',
+        error_code: 'PP_UPLOAD_INTERRUPTED',
+        error_message: `The upload of ${version.original_name} was interrupted before the file was stored; upload it again.`,
+      });
+    }
+    changed.push(version.version_id);
+  }
+  return changed;
+}
+
 /**
  * Brings every version in line with its job: what a crash, a killed process or a sync that gave up
  * left behind. Returns the versions it changed.
@@ -65,7 +94,7 @@ export async function reconcileVersions(ports: EnginePorts): Promise<string[]> {
     await syncVersionWithJob(ports, job);
     changed.push(version.version_id);
   }
-  return changed;
+  return [...changed, ...(await requeueJoblessVersions(ports))];
 }
 
 /**

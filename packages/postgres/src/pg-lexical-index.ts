@@ -184,6 +184,22 @@ export class PgLexicalIndex implements LexicalIndex {
     }
   }
 
+  /** Every indexed chunk with its version (verify: the index holds exactly the ready versions' chunks). */
+  async indexedChunks(): Promise<Map<string, string>> {
+    const { rows } = await this.pool.query<{ chunk_id: string; version_id: string }>(
+      'SELECT chunk_id, version_id FROM lex_chunks',
+    );
+    return new Map(rows.map((r) => [r.chunk_id, r.version_id]));
+  }
+
+  /** Chunks listed with no posting at all: their terms were lost, so no query finds them. */
+  async chunksWithoutPostings(): Promise<Map<string, string>> {
+    const { rows } = await this.pool.query<{ chunk_id: string; version_id: string }>(
+      'SELECT c.chunk_id, c.version_id FROM lex_chunks c WHERE c.len > 0 AND NOT EXISTS (SELECT 1 FROM lex_postings p WHERE p.chunk_id = c.chunk_id)',
+    );
+    return new Map(rows.map((r) => [r.chunk_id, r.version_id]));
+  }
+
   async deleteVersion(versionId: string): Promise<void> {
     await this.pool.query('DELETE FROM lex_chunks WHERE version_id = $1', [versionId]);
   }

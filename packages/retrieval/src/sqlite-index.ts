@@ -1,6 +1,7 @@
 import { setImmediate as yieldTurn } from 'node:timers/promises';
 import { ANALYZER_ID, analyze as defaultAnalyze } from '@pinpoint/analysis';
 import type { IndexedChunk, LexicalHit, LexicalIndex, QueryTerm, SearchFilter } from '@pinpoint/core';
+import { isDiskFull } from '@pinpoint/core';
 import { startThread, type ThreadHandle } from '@pinpoint/threads';
 import Database from 'better-sqlite3';
 import type { Bm25Params } from './bm25.js';
@@ -1155,11 +1156,18 @@ export class SqliteLexicalIndex implements LexicalIndex {
     this.closing = true;
     await this.merging;
     await this.mergeThread?.close();
-    if (this.db.open) {
-      this.flush();
-      this.writeSnapshot();
+    try {
+      if (this.db.open) {
+        this.flush();
+        this.writeSnapshot();
+      }
+    } catch (err) {
+      // Both only save a reopen work: with the disk full, the tail stays saved as text (lex_pending)
+      // and the chunk table is read from its rows at the next open.
+      if (!isDiskFull(err)) throw err;
+    } finally {
+      this.db.close();
     }
-    this.db.close();
   }
 }
 

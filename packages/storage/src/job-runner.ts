@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
 import type { JobProcessor, JobRunner } from '@pinpoint/core';
-import { createError, toPinpointError } from '@pinpoint/core';
+import { createError, type PinpointError, toPinpointError } from '@pinpoint/core';
 import type { JobRow, QueueState } from './job-schema.js';
 import { jobFromRow } from './job-schema.js';
 
@@ -16,7 +16,7 @@ function processAlive(pid: number): boolean {
 }
 
 /** Whether a running job's owner is gone: its lease expired, or its process on this host died. */
-function ownerGone(row: JobRow, at: number): boolean {
+export function ownerGone(row: Pick<JobRow, 'lease_until' | 'lease_owner'>, at: number): boolean {
   if (row.lease_until !== null && row.lease_until < at) return true;
   const [host, pid] = (row.lease_owner ?? '').split('/');
   return host === hostname() && Number(pid) !== process.pid && !processAlive(Number(pid));
@@ -33,6 +33,9 @@ export class SqliteJobRunner implements JobRunner {
   #wake: (() => void) | null = null;
   #loop: Promise<void> = Promise.resolve();
   #lastRecovery = 0;
+  /** Outcomes of finished jobs that could not be written yet (a full disk), written again each turn. */
+  readonly #unsettled = new Map<string, unknown>();
+  #stalledBy: PinpointError | null = null;
 
   constructor(q: QueueState, processor: JobProcessor, concurrency: number, onStop: () => void) {
     this.#q = q;
@@ -49,10 +52,33 @@ export class SqliteJobRunner implements JobRunner {
     this.#wake?.();
   }
 
-  async #run(): Promise<void> {
-    while (!this.#stopped) {
+  stalledBy(): PinpointError | null {
+    return this.#stalledBy;
+  }
+
+  /**
+   * One turn's writes: outcomes not yet recorded, recovery, a claim. A write refused (a full disk)
+   * stalls the runner, not the process: it is reported by `stalledBy` and tried again next turn.
+   */
+  #turn(): JobRow | undefined {
+    try {
+      for (const [jobId, error] of this.#unsettled) {
+        this.#finish(jobId, error);
+        this.#unsettled.delete(jobId);
+      }
       if (Date.now() - this.#lastRecovery > this.#q.leaseMs / 2) this.#recover();
       const row = this.#active.size < this.#concurrency ? this.#claim() : undefined;
+      this.#stalledBy = null;
+      return row;
+    } catch (err) {
+      this.#stalledBy = toPinpointError(err);
+      return undefined;
+    }
+  }
+
+  async #run(): Promise<void> {
+    while (!this.#stopped) {
+      const row = this.#turn();
       if (row) {
         const p = this.#execute(row).finally(() => {
           this.#active.delete(row.job_id);
@@ -135,10 +161,24 @@ export class SqliteJobRunner implements JobRunner {
       clearInterval(heartbeat);
       q.running.delete(row.job_id);
     }
-    if (q.db.open) this.#finish(row.job_id, error);
+    if (!q.db.open) return;
+    try {
+      this.#finish(row.job_id, error);
+    } catch (err) {
+      this.#stalledBy = toPinpointError(err);
+      this.#unsettled.set(row.job_id, error);
+    }
   }
 
   #heartbeat(jobId: string, controller: AbortController): void {
+    try {
+      this.#renew(jobId, controller);
+    } catch {
+      // a lease not renewed (a full disk) is renewed next beat; the job runs on meanwhile
+    }
+  }
+
+  #renew(jobId: string, controller: AbortController): void {
     const q = this.#q;
     if (!q.db.open) return;
     q.db

@@ -2,6 +2,7 @@ export type { EmbeddedVectorStoreOptions } from './embedded-store.js';
 export { DEFAULT_ANN_THRESHOLD, openEmbeddedVectorStore } from './embedded-store.js';
 export type { VectorStoreConfig } from './factory.js';
 export { collectionNameFor, createVectorStore } from './factory.js';
+export { vectorFileChunks } from './inspect.js';
 export type { QdrantLexicalIndexOptions } from './qdrant-lexical.js';
 export { QdrantLexicalIndex } from './qdrant-lexical.js';
 export type { HybridVectorRecord, QdrantVectorStoreOptions } from './qdrant-store.js';

@@ -30,6 +30,8 @@ const envSchema = z.object({
   PINPOINT_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PINPOINT_WEB_DIST: z.string().min(1).default('web/dist'),
   PINPOINT_MAX_UPLOAD_MB: z.coerce.number().positive().default(100),
+  /** Uploads are refused while less than this is free on the data folder's disk (room to ingest what was accepted). */
+  PINPOINT_MIN_FREE_MB: z.coerce.number().min(0).default(512),
   PINPOINT_MAX_FILES_PER_UPLOAD: z.coerce.number().int().positive().default(100),
   ...parseEnvShape,
   PINPOINT_WORKER: envBool.default(true),
@@ -212,6 +214,7 @@ function fromEnv(e: z.infer<typeof envSchema>): Config {
       chunk: {},
       retrieval: { k: e.PINPOINT_RETRIEVAL_K, answerChunks: 8 },
       maxUploadBytes: Math.round(e.PINPOINT_MAX_UPLOAD_MB * 1024 * 1024),
+      minFreeBytes: Math.round(e.PINPOINT_MIN_FREE_MB * 1024 * 1024),
       ...gateFromEnv(e, (p) => resolve(p)),
     },
   };

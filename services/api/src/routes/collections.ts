@@ -37,13 +37,14 @@ export const collectionRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = as
         description: 'multipart/form-data with one or more file parts; each file becomes a version of the document of that name.',
         consumes: ['multipart/form-data'],
         params: collectionParams,
-        response: { 201: uploadResponseSchema, 404: errorResponse, 413: errorResponse },
+        response: { 201: uploadResponseSchema, 404: errorResponse, 413: errorResponse, 507: errorResponse },
       },
     },
     async (req, reply) => {
       const caller = callerOf(req);
       await ctx.guarded.authorize(caller, req.params.collectionId, 'editor');
       if (!req.isMultipart()) throw createError('PP_VALIDATION', 'Send the files as multipart/form-data.');
+      await ctx.engine.checkUploadSpace();
       const spool = await openSpool();
       try {
         const files: UploadFile[] = [];

@@ -1,0 +1,14 @@
+import { existsSync } from 'node:fs';
+import Database from 'better-sqlite3';
+
+/** The chunks of an embedded vector store file (vectors.db), or null when there is none. */
+export function vectorFileChunks(path: string): Map<string, string> | null {
+  if (!existsSync(path)) return null;
+  const db = new Database(path, { readonly: true });
+  try {
+    const rows = db.prepare('SELECT chunk_id, version_id FROM pp_vectors').raw().all() as [string, string][];
+    return new Map(rows);
+  } finally {
+    db.close();
+  }
+}
