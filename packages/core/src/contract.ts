@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { anchorSchema, boxSchema, precisionSchema, rotationSchema } from './anchors.js';
+import { questionScopeSchema } from './document-identity.js';
 import {
   artifactSchema,
   citationSchema,
@@ -136,6 +137,8 @@ export const answerSchema = z.object({
       reason: z.string().optional(),
     })
     .optional(),
+  /** The documents the question was asked of, and why (absent: the whole collection). */
+  scope: questionScopeSchema.optional(),
   retrieved: z.array(retrievedSchema),
   timings: timingsSchema,
   /** A signed-in user's ask: the entry of their question history that keeps this answer (feedback goes there). */

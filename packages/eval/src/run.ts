@@ -9,6 +9,8 @@ import type { Metrics, ScoredQuestion } from './metrics.js';
 import { computeMetrics, percentile } from './metrics.js';
 import type { NaiveRefusal } from './naive.js';
 import { naiveRefusal } from './naive.js';
+import type { PageMetrics } from './page-metrics.js';
+import { computePageMetrics } from './page-metrics.js';
 import { isRelevant } from './relevance.js';
 
 /** What the harness needs from an engine running on a fresh, temporary data folder. */
@@ -61,7 +63,8 @@ export interface EvalRun {
     naive_refusal: NaiveRefusal;
     /** Share of answered answerable questions whose answer holds an expected answer string. */
     answer_contains: number;
-  } & Partial<CellMetrics>;
+  } & Partial<CellMetrics> &
+    Partial<PageMetrics>;
   questions: RunQuestion[];
 }
 
@@ -133,6 +136,7 @@ export async function runEval(datasetDir: string, options: RunEvalOptions): Prom
       })),
       `${dataset.path}/docs`,
     );
+    const pages = computePageMetrics(questions.map((q, i) => ({ ...q, gold: dataset.questions[i]?.gold ?? [] })));
     const run: EvalRun = {
       dataset: { path: dataset.path, sha256: dataset.sha256 },
       config: { mode: options.mode ?? 'lexical', ...engine.config() },
@@ -142,6 +146,7 @@ export async function runEval(datasetDir: string, options: RunEvalOptions): Prom
         naive_refusal: naiveRefusal(questions),
         answer_contains: answerContains(questions.map((q, i) => ({ ...q, answers: dataset.questions[i]?.answers ?? [] }))),
         ...cells,
+        ...pages,
       },
       questions,
     };
