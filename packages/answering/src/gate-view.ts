@@ -15,4 +15,3 @@ export function gateView(input: ExtractiveInput): ExtractiveInput {
   const queryTerms = input.queryTerms?.filter((t) => !termParts(t.term).some((p) => held.has(p)));
   return { ...input, question, ...(queryTerms ? { queryTerms } : {}) };
 }
-

@@ -1,25 +1,9 @@
-import type { Period } from '@pinpoint/analysis';
-import { findPeriods, periodsMatch } from '@pinpoint/analysis';
-import type { IdentityPeriod, MetadataStore, QuestionScope } from '@pinpoint/core';
+import type { MetadataStore, QuestionScope } from '@pinpoint/core';
 import { identityCatalog } from './identity-catalog.js';
+import { PERIOD_READER } from './identity-periods.js';
 import type { QueryOptions } from './query-options.js';
 import { readableScope } from './query-options.js';
-import type { PeriodReader } from './question-scope.js';
 import { scopeQuestion } from './question-scope.js';
-
-/** A document's identity period as the periods reader compares it: a quarter, a dated event, or a fiscal year. */
-export function identityAsPeriod(p: IdentityPeriod, kind: string | undefined): Period {
-  if (p.quarter !== undefined) return { kind: 'quarter', fiscal_year: p.fiscal_year, quarter: p.quarter as 1 | 2 | 3 | 4, year_label: 'end' };
-  // an 8-K reports an event of a day; its "period" is that date
-  if (kind === '8-K' && p.end_date) return { kind: 'date', fiscal_year: p.fiscal_year, end: p.end_date, year_label: 'end' };
-  return { kind: 'fiscal-year', fiscal_year: p.fiscal_year, year_label: 'end', ...(p.end_date ? { end: p.end_date } : {}) };
-}
-
-export const PERIOD_READER: PeriodReader<Period> = {
-  find: (text) => findPeriods(text),
-  match: periodsMatch,
-  ofIdentity: identityAsPeriod,
-};
 
 /** The versions of the readable collections a question may search (the newest ready one of each document). */
 async function readableVersions(metadata: MetadataStore, options: QueryOptions): Promise<string[]> {

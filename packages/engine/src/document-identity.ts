@@ -8,12 +8,14 @@ import { nameKey } from './identity-names.js';
  * title and its cover page: the names it is about, its kind and its period, each marked with where
  * it was read. Not the user identity of auth (identity.ts).
  */
+export type CoverPeriod = Partial<Omit<IdentityPeriod, 'source'>>;
+
 export interface IdentityInput {
   fileName: string;
   elements: Element[];
   title?: string | undefined;
-  /** The period the cover's words give (the periods reader), when it finds one. */
-  coverPeriod?: (coverText: string) => Omit<IdentityPeriod, 'source'> | undefined;
+  /** The period the cover's words give (the periods reader): a fiscal year, or only a date. */
+  coverPeriod?: (coverText: string) => CoverPeriod | undefined;
 }
 
 /** Names in reading order, one per key: the cover's full name and the file name's short one both stay when they key apart. */
@@ -27,14 +29,25 @@ function distinctNames(names: IdentityName[]): IdentityName[] {
   });
 }
 
-/** The cover's period where it reads one (its end date is the report's), the file name's quarter where the cover gives none. */
-function mergedPeriod(
-  fromFile: IdentityPeriod | null,
-  fromCover: Omit<IdentityPeriod, 'source'> | undefined,
-): IdentityPeriod | null {
-  if (!fromCover) return fromFile;
-  const quarter = fromCover.quarter ?? (fromFile?.fiscal_year === fromCover.fiscal_year ? fromFile?.quarter : undefined);
-  return { ...fromCover, ...(quarter ? { quarter } : {}), source: 'cover_page' };
+/**
+ * The cover's fiscal year where it states one (the report's own label, with its end date), the
+ * file name's quarter where the cover gives none; a cover that only dates the report (10-Q, 8-K)
+ * adds that date to the file name's period.
+ */
+function mergedPeriod(fromFile: IdentityPeriod | null, cover: CoverPeriod | undefined): IdentityPeriod | null {
+  if (cover?.fiscal_year !== undefined) {
+    const quarter = cover.quarter ?? (fromFile?.fiscal_year === cover.fiscal_year ? fromFile.quarter : undefined);
+    const end = cover.end_date ?? fromFile?.end_date;
+    return {
+      fiscal_year: cover.fiscal_year,
+      ...(quarter ? { quarter } : {}),
+      ...(end ? { end_date: end } : {}),
+      source: 'cover_page',
+    };
+  }
+  if (!cover?.end_date) return fromFile;
+  if (fromFile) return fromFile.end_date ? fromFile : { ...fromFile, end_date: cover.end_date };
+  return { fiscal_year: Number(cover.end_date.slice(0, 4)), end_date: cover.end_date, source: 'cover_page' };
 }
 
 export function readDocumentIdentity(input: IdentityInput): DocumentIdentity {

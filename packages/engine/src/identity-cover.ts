@@ -48,7 +48,10 @@ function registrant(cover: Element[]): string | undefined {
   }
   const fileNo = cover.findIndex((e) => FILE_NUMBER.test(e.text));
   if (fileNo < 0) return undefined;
-  return cover.slice(fileNo + 1, fileNo + 4).find((e) => looksLikeName(e.text))?.text.trim();
+  return cover
+    .slice(fileNo + 1, fileNo + 4)
+    .find((e) => looksLikeName(e.text))
+    ?.text.trim();
 }
 
 export interface CoverNames {
@@ -68,7 +71,10 @@ export function namesFromCover(cover: Element[]): CoverNames {
     names.push((listed[1].split(/\s\p{Pd}\s/u).pop() ?? listed[1]).trim());
     if (listed[2]) symbols.add(listed[2]);
   }
-  const headline = cover.slice(0, 3).map((e) => HEADLINE.exec(e.text.trim())?.[1]).find(Boolean);
+  const headline = cover
+    .slice(0, 3)
+    .map((e) => HEADLINE.exec(e.text.trim())?.[1])
+    .find(Boolean);
   if (headline) names.push(headline);
   // two-letter symbols ("BA", "FL") read as ordinary abbreviations in questions: not kept
   for (const m of text.matchAll(SYMBOL)) if (m[1] && m[1].length >= 3 && m[1] !== 'NYSE') symbols.add(m[1]);

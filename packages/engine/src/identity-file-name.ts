@@ -17,13 +17,13 @@ export const KIND_WORDS: Record<string, string> = {
   '40f': '40-F',
   earnings: 'earnings release',
   annualreport: 'annual report',
-  '有価証券報告書': '有価証券報告書',
-  '四半期報告書': '四半期報告書',
-  '決算短信': '決算短信',
-  '年度报告': '年度报告',
-  '年报': '年度报告',
-  '半年度报告': '半年度报告',
-  '季度报告': '季度报告',
+  有価証券報告書: '有価証券報告書',
+  四半期報告書: '四半期報告書',
+  決算短信: '決算短信',
+  年度报告: '年度报告',
+  年报: '年度报告',
+  半年度报告: '半年度报告',
+  季度报告: '季度报告',
   contract: 'contract',
   agreement: 'contract',
   manual: 'manual',
@@ -64,7 +64,10 @@ const DATE = /((?:19|20)\d{2})-(\d{2})-(\d{2})/;
 export function identityFromFileName(fileName: string): FileNameIdentity {
   const stem = fileName.normalize('NFKC').replace(/\.[^.]+$/, '');
   const date = DATE.exec(stem);
-  const words = stem.replace(DATE, ' ').split(/[\s_.,()[\]]+|(?<=[^\d])-|-(?=[^\d])/u).filter((w) => w.length > 0);
+  const words = stem
+    .replace(DATE, ' ')
+    .split(/[\s_.,()[\]]+|(?<=[^\d])-|-(?=[^\d])/u)
+    .filter((w) => w.length > 0);
   const nameParts: string[] = [];
   let kind: string | undefined;
   let period: { fiscal_year: number; quarter?: number } | undefined;

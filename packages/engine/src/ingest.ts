@@ -3,7 +3,10 @@ import type { Chunk, Diagnostic, Format, IndexedChunk, Job, JobContext, ParseOut
 import { createError, PinpointError, toPinpointError } from '@pinpoint/core';
 import { detectFormat, parseDocument, parseIsolated } from '@pinpoint/parsers';
 import { readArtifact, storeArtifact } from './artifacts.js';
+
 import type { EngineConfig, EnginePorts } from './config.js';
+import { readDocumentIdentity } from './document-identity.js';
+import { coverPeriod } from './identity-periods.js';
 import { recipeFor } from './recipe.js';
 
 const MIME: Partial<Record<Format, string>> = {
@@ -140,7 +143,15 @@ async function run(ports: EnginePorts, config: EngineConfig, version: Version, c
   throwIfCancelled(ctx.signal);
   lap('index');
   const pages = out.sourceMap.pages.length;
+  const identity = readDocumentIdentity({
+    fileName: version.original_name,
+    elements: out.elements,
+    title: out.metadata?.title,
+    coverPeriod,
+  });
+  lap('identity');
   await ports.metadata.updateVersion(version.version_id, {
+    identity,
     state: 'ready',
     diagnostics: out.diagnostics,
     stats: {

@@ -20,8 +20,8 @@ import type {
 } from '@pinpoint/core';
 import { createError } from '@pinpoint/core';
 import { searchLexical } from '@pinpoint/retrieval';
-import type { EngineConfig, EnginePorts } from './config.js';
 import { satisfiedWords, scopeAsk } from './ask-scope.js';
+import type { EngineConfig, EnginePorts } from './config.js';
 import { generatedFields, mergePartAnswers, paraphraseHits, rerankStaged, rewriteFor, stagedCandidates } from './hybrid.js';
 import type { QueryOptions } from './query-options.js';
 import { readableScope } from './query-options.js';
@@ -53,7 +53,6 @@ async function searchFilter(metadata: MetadataStore, options: QueryOptions): Pro
     ...(f.page_indexes?.length ? { pageIndexes: f.page_indexes } : {}),
   };
 }
-
 
 function pageLabel(elements: Element[], chunk: Chunk): string | undefined {
   const first = elements.find((e) => e.element_id === chunk.elements[0]?.element_id);
