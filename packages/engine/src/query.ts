@@ -22,6 +22,7 @@ import { createError } from '@pinpoint/core';
 import { searchLexical } from '@pinpoint/retrieval';
 import { satisfiedWords, scopeAsk } from './ask-scope.js';
 import type { EngineConfig, EnginePorts } from './config.js';
+import { withFinanceExpansion } from './finance-expansion.js';
 import { generatedFields, mergePartAnswers, paraphraseHits, rerankStaged, rewriteFor, stagedCandidates } from './hybrid.js';
 import type { QueryOptions } from './query-options.js';
 import { readableScope } from './query-options.js';
@@ -80,9 +81,10 @@ async function retrieve(
   const k = sides.k;
   const t0 = performance.now();
   const result = await searchLexical(ports.lexical, query, { k, filter });
+  const expanded = await withFinanceExpansion(ports.lexical, query, result.hits, { k, filter });
   timings.lexical = ms(t0);
   // Dense-only retrieval still asks the lexical index for the query's term weights (the gate reads them).
-  const lexicalHits = sides.lexical === false && ports.embedder && ports.vectors ? [] : result.hits;
+  const lexicalHits = sides.lexical === false && ports.embedder && ports.vectors ? [] : expanded;
   const lexicalSearch = async (q: string) => (await searchLexical(ports.lexical, q, { k, filter })).hits;
   const extra = await paraphraseHits(ports, paraphrases, lexicalSearch, { k, filter });
   // Only the head is ever shown, reranked or answered from: load just those chunks.
