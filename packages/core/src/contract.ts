@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { anchorSchema, boxSchema, precisionSchema, rotationSchema } from './anchors.js';
-import { questionScopeSchema } from './document-identity.js';
+import { documentIdentitySchema, questionScopeSchema } from './document-identity.js';
 import {
   artifactSchema,
   citationSchema,
@@ -47,6 +47,11 @@ export const documentSummarySchema = z.object({
   /** Newest first. */
   versions: z.array(versionSchema),
   latest_ready_version_id: z.string().nullable(),
+  /**
+   * What the document is about and when: the newest ready version's identity as read at ingest,
+   * with the editor's correction (document.identity_correction) laid over it; null before one is ready.
+   */
+  identity: documentIdentitySchema.nullable(),
 });
 export type DocumentSummary = z.infer<typeof documentSummarySchema>;
 export const documentsResponseSchema = z.object({ documents: z.array(documentSummarySchema) });
