@@ -40,6 +40,8 @@ export interface EvalAsk {
   timings_ms: Record<string, number>;
   /** The refusal gate's decision inputs, when the engine reports them (for calibration with fitGate). */
   gate?: { score: number; threshold: number; features: Record<string, number> };
+  /** The documents the question named and was asked of (the scope's summary), when it named any. */
+  scope?: string;
 }
 
 export interface RunQuestion {
@@ -53,6 +55,7 @@ export interface RunQuestion {
   latency_ms: number;
   timings_ms: Record<string, number>;
   gate?: { score: number; threshold: number; features: Record<string, number> };
+  scope?: string;
 }
 
 export interface EvalRun {
@@ -97,6 +100,7 @@ async function askOne(engine: EvalEngine, q: EvalQuestion): Promise<RunQuestion>
     latency_ms: latency,
     timings_ms: a.timings_ms,
     ...(a.gate ? { gate: a.gate } : {}),
+    ...(a.scope ? { scope: a.scope } : {}),
   };
 }
 
