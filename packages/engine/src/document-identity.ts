@@ -50,6 +50,29 @@ function mergedPeriod(fromFile: IdentityPeriod | null, cover: CoverPeriod | unde
   return { fiscal_year: Number(cover.end_date.slice(0, 4)), end_date: cover.end_date, source: 'cover_page' };
 }
 
+/** Kinds whose cover states the period the document covers (a report, a filing): other documents' first dates are history. */
+const PERIODIC_KINDS = new Set([
+  '10-K',
+  '10-Q',
+  '8-K',
+  '20-F',
+  '6-K',
+  '40-F',
+  'annual report',
+  'earnings release',
+  '有価証券報告書',
+  '四半期報告書',
+  '決算短信',
+  '年度报告',
+  '半年度报告',
+  '季度报告',
+]);
+
+/** A period the identity can hold: a fiscal year a report could have (a history article's 1685 is none). */
+function plausible(period: IdentityPeriod | null): IdentityPeriod | null {
+  return period && period.fiscal_year >= 1900 && period.fiscal_year <= 2200 ? period : null;
+}
+
 export function readDocumentIdentity(input: IdentityInput): DocumentIdentity {
   const file = identityFromFileName(input.fileName);
   const cover = coverElements(input.elements);
@@ -69,5 +92,6 @@ export function readDocumentIdentity(input: IdentityInput): DocumentIdentity {
       ? { value: title.kind, source: 'title_metadata' as const }
       : file.kind;
   const coverText = cover.map((e) => e.text).join('\n');
-  return { names, kind, period: mergedPeriod(file.period, input.coverPeriod?.(coverText)) };
+  const coverPeriod = kind && PERIODIC_KINDS.has(kind.value) ? input.coverPeriod?.(coverText) : undefined;
+  return { names, kind, period: plausible(mergedPeriod(file.period, coverPeriod)) };
 }

@@ -91,3 +91,33 @@ export function questionSpans(question: string): NamedSpan[] {
 export function cjkNameIn(question: string, key: string): boolean {
   return CJK.test(key) && question.normalize('NFKC').replace(/\s/gu, '').includes(key);
 }
+
+/** A name's words as the blend below reads them: lower case, legal forms and joiners left out. */
+function blendWords(name: string): string[] {
+  const words = nameWords(name.normalize('NFKC'))
+    .map((w) => w.toLowerCase().replace(/[^\p{L}\p{N}]/gu, ''))
+    .filter((w) => w.length > 0 && !JOINERS.has(w) && w !== 'of');
+  while (words.length > 1 && LEGAL_FORMS.has(words[words.length - 1] as string)) words.pop();
+  return words;
+}
+
+/** True when `key` is the words' beginnings, two letters or more of each, in order ("amex": American Express). */
+function blends(key: string, words: string[]): boolean {
+  if (words.length === 0) return key.length === 0;
+  const [first, ...rest] = words as [string, ...string[]];
+  for (let n = Math.min(first.length, key.length); n >= 2; n--) {
+    if (first.startsWith(key.slice(0, n)) && blends(key.slice(n), rest)) return true;
+  }
+  return false;
+}
+
+/**
+ * The question's words that short-name a name of two words or more by their beginnings, as
+ * companies are called ("Amex" for American Express, "FedEx" for Federal Express): a capitalised
+ * word of three letters or more.
+ */
+export function blendedIn(question: string, name: string): string | undefined {
+  const words = blendWords(name);
+  if (words.length < 2) return undefined;
+  return nameWords(question).find((w) => /^\p{Lu}[\p{L}]{2,}$/u.test(w) && blends(w.toLowerCase(), words));
+}

@@ -1,6 +1,6 @@
 import type { DocumentIdentity, IdentityPeriod, QuestionScope, ScopeDocument } from '@pinpoint/core';
 import { KIND_WORDS } from './identity-file-name.js';
-import { cjkNameIn, nameKey, nameWords, questionSpans } from './identity-names.js';
+import { blendedIn, cjkNameIn, nameKey, nameWords, questionSpans } from './identity-names.js';
 
 /**
  * A question's scope (DESIGN.md §3): the documents whose identity it names. A name must match for
@@ -44,7 +44,7 @@ function namedDocuments(question: string, docs: ScopeCandidate[]): Named[] {
     for (const n of doc.identity.names) {
       const key = nameKey(n.value);
       if (key === undefined) continue;
-      const text = spans.get(key) ?? (cjkNameIn(question, key) ? key : undefined);
+      const text = spans.get(key) ?? (cjkNameIn(question, key) ? key : blendedIn(question, n.value));
       if (text !== undefined) hits.push({ key, text });
     }
     const first = hits[0];
