@@ -119,5 +119,7 @@ function blends(key: string, words: string[]): boolean {
 export function blendedIn(question: string, name: string): string | undefined {
   const words = blendWords(name);
   if (words.length < 2) return undefined;
-  return nameWords(question).find((w) => /^\p{Lu}[\p{L}]{2,}$/u.test(w) && blends(w.toLowerCase(), words));
+  return nameWords(question)
+    .map((w) => w.replace(/['’]s?$/u, ''))
+    .find((w) => /^\p{Lu}[\p{L}]{2,}$/u.test(w) && blends(w.toLowerCase(), words));
 }
