@@ -2,6 +2,9 @@
  * `pnpm bench`: ingestion throughput (pages/s) over the text PDFs of ../shared/corpus/formats/pdf and
  * question latency p50/p95 on the dev sets, through the same engine the server runs.
  *   pnpm bench [--pdfs N] [--questions N] [--concurrency N] [--sets squad2-dev,jsquad-dev,drcd-dev] [--skip-ingest] [--skip-query] [--in-process]
+ *   --pdf-dir DIR               ingest the PDFs of DIR instead (e.g. ../shared/eval/financebench-dev/docs)
+ *   --record                    the ingestion's figures, with each stage's share (identity: reading what a document
+ *                               is about), as results/ingest/<folder>.json
  * Optional sections:
  *   --formats [--per-format N]  parse throughput per format over ../shared/corpus (N files each, default 4), with OCR
  *                               and LibreOffice on: png/jpeg seconds per page is the OCR cost per page
@@ -24,12 +27,13 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ingestFiles, openEmbeddedEngine } from '@pinpoint/cli';
 import { defaultEngineConfig } from '@pinpoint/engine';
 import { loadDataset } from '@pinpoint/eval';
+import { commandLine, recordResult } from '@pinpoint/results';
 import { benchLoad } from './load.js';
 import { benchParseMemory } from './memory.js';
 import { benchMerge } from './merge-bench.js';
@@ -55,6 +59,8 @@ const { values } = parseArgs({
     scale: { type: 'string' },
     'metadata-scale': { type: 'string' },
     json: { type: 'boolean', default: false },
+    record: { type: 'boolean', default: false },
+    'pdf-dir': { type: 'string' },
     hybrid: { type: 'boolean', default: true },
     'scale-queries': { type: 'string', default: '300' },
     memory: { type: 'boolean', default: false },
@@ -96,8 +102,39 @@ async function withTempEngine<T>(
   }
 }
 
+/**
+ * The ingestion run as a result file: pages/s and each stage's share of the job time. The stages are
+ * timed inside the same jobs, so a stage's share is a paired measure: the load of a shared machine
+ * slows every stage of a job alike.
+ */
+function recordIngestion(
+  folder: string,
+  r: { files: number; pages: number; seconds: number; stages: Map<string, number>; busy: number },
+): void {
+  const share = Object.fromEntries([...r.stages].map(([s, ms]) => [s, Math.round((10000 * ms) / r.busy) / 100]));
+  const ms = Object.fromEntries([...r.stages].map(([s, v]) => [s, Math.round(v)]));
+  const path = recordResult({
+    area: 'ingest',
+    name: basename(folder)
+      .replace(/[^a-z0-9]+/gi, '-')
+      .toLowerCase(),
+    command: commandLine('bench', process.argv.slice(2)),
+    metrics: {
+      files: r.files,
+      pages: r.pages,
+      seconds: Math.round(r.seconds * 10) / 10,
+      pages_per_s: Math.round((100 * r.pages) / r.seconds) / 100,
+      identity_share_pct: share.identity ?? 0,
+      stage_share_pct: share,
+      stage_ms: ms,
+    },
+    note: 'Stage shares are of the summed job time of the same run; wall-clock figures are from a shared, loaded machine.',
+  });
+  console.log(`  recorded ${path}`);
+}
+
 async function benchIngestion(): Promise<void> {
-  const folder = join(shared, 'corpus/formats/pdf');
+  const folder = values['pdf-dir'] ? resolve(values['pdf-dir']) : join(shared, 'corpus/formats/pdf');
   let files = readdirSync(folder)
     .filter((f) => f.endsWith('.pdf'))
     .sort()
@@ -129,6 +166,7 @@ async function benchIngestion(): Promise<void> {
   console.log(
     `  job time by stage (summed over workers): ${[...stages].map(([s, ms]) => `${s} ${(ms / 1000).toFixed(1)} s (${((100 * ms) / busy).toFixed(0)}%)`).join(', ')}`,
   );
+  if (values.record) recordIngestion(folder, { files: files.length, pages, seconds, stages, busy });
   const codes = new Map<string, number>();
   for (const l of failed) codes.set(l.error_code ?? l.state, (codes.get(l.error_code ?? l.state) ?? 0) + 1);
   if (codes.size) console.log(`  failures: ${[...codes].map(([c, n]) => `${c}×${n}`).join(', ')}`);

@@ -37,7 +37,7 @@ describe('document identity from real files', () => {
     expect(id.period).toEqual({ fiscal_year: 2022, quarter: 4, source: 'cover_page' });
   }, 60_000);
 
-  it('a 10-K: the registrant's name, the form and the fiscal year it ended', async () => {
+  it("a 10-K: the registrant's name, the form and the fiscal year it ended", async () => {
     const id = await identityOf(join(REPORTS, 'LOCKHEEDMARTIN_2020_10K.pdf'));
     expect(id.names[0]).toEqual({ value: 'LOCKHEED MARTIN CORPORATION', source: 'cover_page' });
     expect(id.kind).toEqual({ value: '10-K', source: 'cover_page' });
