@@ -89,7 +89,13 @@ export function questionSpans(question: string): NamedSpan[] {
 
 /** CJK names are found inside the question's text (no spaces to split words by). */
 export function cjkNameIn(question: string, key: string): boolean {
-  return CJK.test(key) && question.normalize('NFKC').replace(/\s/gu, '').includes(key);
+  if (!CJK.test(key)) return false;
+  const text = question.normalize('NFKC').replace(/\s/gu, '');
+  // a katakana name inside a longer katakana word is another word (リズム in ジャーナリズム)
+  const kana = /^\p{Script=Katakana}/u.test(key) ? '\\p{Script=Katakana}ー' : '';
+  if (!kana) return text.includes(key);
+  const escaped = key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(?<![${kana}])${escaped}(?![${kana}])`, 'u').test(text);
 }
 
 /** A name's words as the blend below reads them: lower case, legal forms and joiners left out. */

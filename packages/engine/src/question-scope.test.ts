@@ -69,3 +69,43 @@ describe('scopeQuestion', () => {
     expect(files('What is Nike’s outlook for FY2030?')).toEqual(['NIKE_2018_10K.pdf', 'NIKE_2019_10K.pdf', 'NIKE_2021_10K.pdf']);
   });
 });
+
+describe('scopeQuestion on documents that are not reports', () => {
+  const articles: ScopeCandidate[] = [
+    {
+      document_id: 'a',
+      version_id: 'va',
+      file: '006_ラオス.pdf',
+      identity: { names: [{ value: 'ラオス', source: 'file_name' }], kind: null, period: null },
+    },
+    {
+      document_id: 'b',
+      version_id: 'vb',
+      file: '042_リズム.html',
+      identity: { names: [{ value: 'リズム', source: 'file_name' }], kind: null, period: null },
+    },
+    {
+      document_id: 'c',
+      version_id: 'vc',
+      file: 'トヨタ_2023_有価証券報告書.pdf',
+      identity: {
+        names: [
+          { value: 'トヨタ自動車株式会社', source: 'cover_page' },
+          { value: 'トヨタ', source: 'file_name' },
+        ],
+        kind: { value: '有価証券報告書', source: 'cover_page' },
+        period: { fiscal_year: 2023, source: 'file_name' },
+      },
+    },
+  ];
+  const scoped = (q: string) => scopeQuestion(q, articles, PERIOD_READER)?.documents.map((d) => d.file);
+
+  it('an article named by its subject is not what every question mentioning it asks of', () => {
+    expect(scoped('ラオスの首都は')).toBeUndefined();
+  });
+
+  it('a katakana name inside a longer word names nothing; a report’s company in a Japanese question does', () => {
+    expect(scoped('ジャーナリズムと何の産業？')).toBeUndefined();
+    expect(scoped('トヨタの2023年3月期の営業利益は？')).toEqual(['トヨタ_2023_有価証券報告書.pdf']);
+  });
+});

@@ -36,10 +36,19 @@ interface Named {
   group: string;
 }
 
+/**
+ * A document a question can name: one whose identity says what kind of document it is or what
+ * period it covers (a report, a filing, a contract, a manual). An article named "Laos" is not what
+ * every question mentioning Laos is about; a company's 10-K is what a question about it asks of.
+ */
+function nameable(doc: ScopeCandidate): boolean {
+  return doc.identity.kind !== null || doc.identity.period !== null || doc.identity.names.some((n) => n.source === 'editor');
+}
+
 function namedDocuments(question: string, docs: ScopeCandidate[]): Named[] {
   const spans = new Map(questionSpans(question).map((s) => [s.key, s.text]));
   const out: Named[] = [];
-  for (const doc of docs) {
+  for (const doc of docs.filter(nameable)) {
     const hits: { key: string; text: string }[] = [];
     for (const n of doc.identity.names) {
       const key = nameKey(n.value);
