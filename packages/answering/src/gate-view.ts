@@ -1,5 +1,12 @@
 import { analyze, termKind } from '@pinpoint/analysis';
-import type { ExtractiveInput } from './extractive.js';
+import type { QueryTermWeight } from './candidates.js';
+
+/** What the gate reads of an extractive input. */
+interface GateInput {
+  question: string;
+  queryTerms?: QueryTermWeight[];
+  satisfied?: string[];
+}
 
 /** The terms of a query term: a word pair's two words (`_a_b`), else the term itself. */
 function termParts(term: string): string[] {
@@ -7,7 +14,7 @@ function termParts(term: string): string[] {
 }
 
 /** The question as the gate reads it: the words a scope holds left out of its text and its terms. */
-export function gateView(input: ExtractiveInput): ExtractiveInput {
+export function gateView<T extends GateInput>(input: T): T {
   if (!input.satisfied?.length) return input;
   let question = input.question;
   for (const w of input.satisfied) question = question.split(w).join(' ');

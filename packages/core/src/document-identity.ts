@@ -4,20 +4,20 @@ import { z } from 'zod';
  * What a document is about and when (DESIGN.md §3 "Identity"): the names it is about, its kind and
  * the period it covers, each with where it was read from. Not the user identity of auth (access.ts).
  */
-export const identitySourceSchema = z.enum(['file_name', 'title_metadata', 'cover_page', 'editor']);
+const identitySourceSchema = z.enum(['file_name', 'title_metadata', 'cover_page', 'editor']);
 export type IdentitySource = z.infer<typeof identitySourceSchema>;
 
-export const identityNameSchema = z.object({ value: z.string().min(1), source: identitySourceSchema });
+const identityNameSchema = z.object({ value: z.string().min(1), source: identitySourceSchema });
 export type IdentityName = z.infer<typeof identityNameSchema>;
 
-export const identityKindSchema = z.object({
+const identityKindSchema = z.object({
   /** Canonical kind: "10-K", "10-Q", "8-K", "annual report", "earnings release", "有価証券報告書" … */
   value: z.string().min(1),
   source: identitySourceSchema,
 });
 export type IdentityKind = z.infer<typeof identityKindSchema>;
 
-export const identityPeriodSchema = z.object({
+const identityPeriodSchema = z.object({
   /** The fiscal year as the report names it (a year ending in March 2023 is the report's own "2023" or "2022"). */
   fiscal_year: z.number().int().min(1900).max(2200),
   /** 1–4 when the document covers a quarter. */
@@ -79,7 +79,7 @@ export function correctedIdentity(
 }
 
 /** Why a document is in a question's scope: the question's words that its identity holds. */
-export const scopeDocumentSchema = z.object({
+const scopeDocumentSchema = z.object({
   document_id: z.string(),
   version_id: z.string(),
   file: z.string(),

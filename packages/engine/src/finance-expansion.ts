@@ -14,7 +14,7 @@ export interface ExpandedHit {
 }
 
 /** The expansion queries of a question, one per weight (same language, other languages). */
-export function expansionQueries(question: string): { query: string; weight: number }[] {
+function expansionQueries(question: string): { query: string; weight: number }[] {
   const byWeight = new Map<number, string[]>();
   for (const e of expandFinanceTerms(question)) byWeight.set(e.weight, [...(byWeight.get(e.weight) ?? []), e.term]);
   return [...byWeight].map(([weight, terms]) => ({ query: terms.join(' ; '), weight }));

@@ -42,7 +42,7 @@ function wordKey(word: string): string {
 }
 
 /** The key of a name's words: legal forms dropped from the end, joiners dropped. Empty when nothing is left. */
-export function wordsKey(words: string[]): string {
+function wordsKey(words: string[]): string {
   const keys = words.map(wordKey).filter((k) => k.length > 0);
   while (keys.length > 1 && LEGAL_FORMS.has(keys[keys.length - 1] as string)) keys.pop();
   if (keys.length > 1 && keys[0] === 'the') keys.shift();

@@ -7,7 +7,7 @@ import type { PeriodReader } from './question-scope.js';
 /** Identity periods and the periods reader of @pinpoint/analysis, met: a cover's period read, a document's compared. */
 
 /** A document's identity period as the periods reader compares it: a quarter, a dated event, or a fiscal year. */
-export function identityAsPeriod(p: IdentityPeriod, kind: string | undefined): Period {
+function identityAsPeriod(p: IdentityPeriod, kind: string | undefined): Period {
   if (p.quarter !== undefined)
     return { kind: 'quarter', fiscal_year: p.fiscal_year, quarter: p.quarter as 1 | 2 | 3 | 4, year_label: 'end' };
   // an 8-K reports an event of a day; its "period" is that date

@@ -40,7 +40,7 @@ export function collectionsText(collections: z.output<typeof listCollectionsOutp
 }
 
 /** "3M COMPANY, 3M · 10-K · FY2018 (ended 2018-12-31)": what a document is about and when. */
-export function identityText(identity: DocumentIdentity | null): string | undefined {
+function identityText(identity: DocumentIdentity | null): string | undefined {
   if (!identity) return undefined;
   const p = identity.period;
   const period = p
