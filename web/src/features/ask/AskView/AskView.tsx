@@ -45,7 +45,6 @@ function useAnswer(question: string | undefined, collectionId: string | undefine
       live = false;
     };
     // scope is read through scopeKey: a new array with the same ids asks nothing new
-    // biome-ignore lint/correctness/useExhaustiveDependencies: scopeKey stands for scope
   }, [question, collectionId, scopeKey]);
   return state;
 }
