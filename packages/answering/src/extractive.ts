@@ -16,6 +16,7 @@ import { chunkSentences, coverage, queryWeights, subjectQueryTerms, subjectWords
 import type { GateConfig, GateFeatures } from './gate.js';
 import { DEFAULT_GATE, gateFamily, gateScore } from './gate.js';
 import { explainGate, type GateReasonDetail, gateReasonText } from './gate-reason.js';
+import { gateView } from './gate-view.js';
 import { sentenceAnchor } from './sentence-anchor.js';
 
 export interface ExtractiveInput {
@@ -24,6 +25,11 @@ export interface ExtractiveInput {
   chunks: RankedChunk[];
   /** Query terms with IDF weights from the index (SearchResult.query_terms); uniform weights without. */
   queryTerms?: QueryTermWeight[];
+  /**
+   * The question's words the search scope already holds (a company name, a period the scoped
+   * report's identity has): the gate does not count them missing. The answer still reads them.
+   */
+  satisfied?: string[];
 }
 
 export interface ExtractiveAnswer {
@@ -409,18 +415,21 @@ export function answerExtractive(input: ExtractiveInput, options: Partial<GateCo
   const ranked = scoreCandidates(query, sentences, input.question);
   const chunkTerms = new Set((sentences[0] ?? []).flatMap((c) => [...c.terms]));
   // The gate judges the sentence that matches the question best; the answer may quote another.
-  const evidence = ranked.reduce<Scored | undefined>((b, s) => (b === undefined || s.match > b.match ? s : b), undefined);
+  const view = gateView(input);
+  const gateQuery = view === input ? query : queryWeights(view.question, view.queryTerms);
+  const judged = view === input ? ranked : scoreCandidates(gateQuery, sentences, view.question);
+  const evidence = judged.reduce<Scored | undefined>((b, s) => (b === undefined || s.match > b.match ? s : b), undefined);
   const retrievedTerms = new Set(sentences.flatMap((list) => list.flatMap((c) => [...c.terms])));
-  const features = gateFeatures(query, evidence, input, chunkTerms, retrievedTerms);
+  const features = gateFeatures(gateQuery, evidence, view, chunkTerms, retrievedTerms);
   const model = config.models[gateFamily(input.question)];
   const score = gateScore(features, model);
   const threshold = model.threshold;
   const refused = ranked.length === 0 || score < threshold || features.cov_window < model.minCoverage;
   const detail = explainGate({
-    question: input.question,
+    question: view.question,
     refused,
     features,
-    queryTerms: input.queryTerms ?? [],
+    queryTerms: view.queryTerms ?? [],
     windowTerms: evidence ? windowTerms(evidence) : new Set(),
   });
   const gate = {

@@ -2,6 +2,8 @@
  * `pnpm bench`: ingestion throughput (pages/s) over the text PDFs of ../shared/corpus/formats/pdf and
  * question latency p50/p95 on the dev sets, through the same engine the server runs.
  *   pnpm bench [--pdfs N] [--questions N] [--concurrency N] [--sets squad2-dev,jsquad-dev,drcd-dev] [--skip-ingest] [--skip-query] [--in-process]
+ *   --pdf-dir DIR               ingest the PDFs of DIR instead (e.g. ../shared/eval/financebench-dev/docs): the
+ *                               job time by stage shows identity extraction's share
  * With --record [--note TEXT], the ingestion, query, scale, OCR, load, formats and peer sections also write their
  * figures to results/<area>/<name>.json (@pinpoint/results), from which `pnpm bench:report` makes docs/benchmarks.md.
  * Optional sections:
@@ -41,7 +43,7 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { commandLine, recordResult } from '@pinpoint/results';
@@ -78,6 +80,7 @@ const { values } = parseArgs({
     scale: { type: 'string' },
     'metadata-scale': { type: 'string' },
     json: { type: 'boolean', default: false },
+    'pdf-dir': { type: 'string' },
     hybrid: { type: 'boolean', default: true },
     'scale-queries': { type: 'string', default: '300' },
     memory: { type: 'boolean', default: false },
@@ -119,9 +122,15 @@ const record: Recorder = values.record
   : () => '';
 
 async function benchIngestionSection(): Promise<void> {
-  const files = pdfsIn(join(shared, 'corpus/formats/pdf'), Number(values.pdfs));
+  const dir = values['pdf-dir'];
+  const files = pdfsIn(dir ? resolve(dir) : join(shared, 'corpus/formats/pdf'), Number(values.pdfs));
   const figures = await benchIngestion(files, { concurrency, inProcess: values['in-process'] });
-  record('ingest', values['in-process'] ? 'pdf-text-in-process' : 'pdf-text', figures);
+  const name = dir
+    ? basename(resolve(dir))
+        .replace(/[^a-z0-9]+/gi, '-')
+        .toLowerCase()
+    : 'pdf-text';
+  record('ingest', values['in-process'] ? `${name}-in-process` : name, figures);
 }
 
 async function benchFormatThroughput(): Promise<void> {

@@ -40,6 +40,7 @@ export async function createEvalEngine(config: EngineConfig, concurrency: number
         })),
         timings_ms: a.timings,
         ...(a.gate ? { gate: a.gate } : {}),
+        ...(a.scope ? { scope: a.scope.summary } : {}),
       };
     },
     config: () => ({

@@ -3,6 +3,7 @@ import { sha256Hex } from '@pinpoint/core';
 import { describe, expect, it } from 'vitest';
 import type { PortFactory, PortTest } from './fixture.js';
 import { newVersionInput, sampleChunks, sampleElements, withFreshPort } from './fixture.js';
+import { describeIdentity } from './metadata-identity.js';
 
 type Use = PortTest<MetadataStore>;
 
@@ -20,6 +21,7 @@ export function describeMetadataStoreConformance(name: string, factory: PortFact
     describeVersions(use);
     describeArtifacts(use);
     describeContent(use);
+    describeIdentity(use);
   });
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { anchorSchema, boxSchema, precisionSchema, rotationSchema } from './anchors.js';
+import { documentIdentitySchema, questionScopeSchema } from './document-identity.js';
 import {
   artifactSchema,
   citationSchema,
@@ -46,6 +47,11 @@ export const documentSummarySchema = z.object({
   /** Newest first. */
   versions: z.array(versionSchema),
   latest_ready_version_id: z.string().nullable(),
+  /**
+   * What the document is about and when: the newest ready version's identity as read at ingest,
+   * with the editor's correction (document.identity_correction) laid over it; null before one is ready.
+   */
+  identity: documentIdentitySchema.nullable(),
 });
 export type DocumentSummary = z.infer<typeof documentSummarySchema>;
 export const documentsResponseSchema = z.object({ documents: z.array(documentSummarySchema) });
@@ -139,6 +145,8 @@ export const answerSchema = z.object({
       reason_params: z.record(z.string(), z.union([z.string(), z.number(), z.array(z.string())])).optional(),
     })
     .optional(),
+  /** The documents the question was asked of, and why (absent: the whole collection). */
+  scope: questionScopeSchema.optional(),
   retrieved: z.array(retrievedSchema),
   timings: timingsSchema,
   /** A signed-in user's ask: the entry of their question history that keeps this answer (feedback goes there). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { anchorSchema, boxSchema, precisionSchema, rotationSchema } from './anchors.js';
+import { documentIdentitySchema, identityCorrectionSchema } from './document-identity.js';
 import { rawMapSchema } from './raw-map.js';
 
 export const collectionSchema = z.object({
@@ -15,6 +16,8 @@ export const documentSchema = z.object({
   /** The original file name; "the same file" across re-uploads is same collection + name. */
   name: z.string().min(1),
   created_at: z.string(),
+  /** An editor's correction of what the document is about; every version inherits it. */
+  identity_correction: identityCorrectionSchema.nullable().optional(),
 });
 export type PinDocument = z.infer<typeof documentSchema>;
 
@@ -82,6 +85,8 @@ export const versionSchema = z.object({
     /** Milliseconds per ingestion stage after parsing: artifacts, chunk, metadata, index. */
     stages_ms: z.record(z.string(), z.number().nonnegative()).optional(),
   }),
+  /** What the version is about and when, read at ingest (the document's correction laid over it). */
+  identity: documentIdentitySchema.optional(),
   created_at: z.string(),
   updated_at: z.string(),
 });

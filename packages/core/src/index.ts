@@ -91,6 +91,22 @@ export {
   versionDetailSchema,
 } from './contract.js';
 export type {
+  DocumentIdentity,
+  IdentityCorrection,
+  IdentityKind,
+  IdentityName,
+  IdentityPeriod,
+  IdentitySource,
+  QuestionScope,
+  ScopeDocument,
+} from './document-identity.js';
+export {
+  correctedIdentity,
+  documentIdentitySchema,
+  identityCorrectionSchema,
+  questionScopeSchema,
+} from './document-identity.js';
+export type {
   Artifact,
   ArtifactKind,
   Chunk,

@@ -1,3 +1,4 @@
+import type { DocumentIdentity, IdentityCorrection } from './document-identity.js';
 import type {
   Artifact,
   Chunk,
@@ -38,6 +39,8 @@ export interface VersionPatch {
   format?: Version['format'];
   sniffed_mime?: string | null;
   recipe?: Recipe;
+  /** What the version is about and when, as read at ingest (DESIGN.md §3 "Identity"). */
+  identity?: DocumentIdentity;
 }
 
 export interface NewVersion {
@@ -61,6 +64,8 @@ export interface MetadataStore {
   findOrCreateDocument(collectionId: string, name: string): Promise<PinDocument>;
   getDocument(documentId: string): Promise<PinDocument | null>;
   listDocuments(collectionId?: string): Promise<PinDocument[]>;
+  /** An editor's correction of the document's identity (null removes it); every version inherits it. */
+  setIdentityCorrection(documentId: string, correction: IdentityCorrection | null): Promise<PinDocument>;
 
   /**
    * Creates the next version of the document unless one with the same source_sha256 exists,

@@ -74,6 +74,8 @@ export interface ParseOutput {
   sourceMap: SourceMap;
   diagnostics: Diagnostic[];
   artifacts: DerivedArtifact[];
+  /** What the file declares about itself (PDF Info, Office core properties), when it does. */
+  metadata?: { title?: string };
 }
 
 /** Capabilities a parser may be handed; it reads nothing from the environment itself. */

@@ -1,10 +1,24 @@
-import type { DocumentSummary, PinDocument, Version, VersionDetail } from '@pinpoint/core';
-import { createError } from '@pinpoint/core';
+import type { DocumentSummary, IdentityCorrection, PinDocument, Version, VersionDetail } from '@pinpoint/core';
+import { correctedIdentity, createError } from '@pinpoint/core';
 import type { EnginePorts } from './config.js';
+import { identityCatalog } from './identity-catalog.js';
 
 function summarize(document: PinDocument, all: Version[]): DocumentSummary {
   const versions = all.filter((v) => v.document_id === document.document_id).sort((a, b) => b.number - a.number);
-  return { document, versions, latest_ready_version_id: versions.find((v) => v.state === 'ready')?.version_id ?? null };
+  const ready = versions.find((v) => v.state === 'ready');
+  const identity = ready ? correctedIdentity(ready.identity, document.identity_correction) : null;
+  return { document, versions, latest_ready_version_id: ready?.version_id ?? null, identity };
+}
+
+/** An editor's correction of what the document is about (null removes it); every version, later ones too, inherits it. */
+export async function correctIdentity(
+  ports: EnginePorts,
+  documentId: string,
+  correction: IdentityCorrection | null,
+): Promise<DocumentSummary> {
+  const document = await ports.metadata.setIdentityCorrection(documentId, correction);
+  identityCatalog(ports.metadata).forget(documentId);
+  return summarize(document, await ports.metadata.listVersions({ documentId }));
 }
 
 export async function listDocuments(ports: EnginePorts, collectionId?: string): Promise<DocumentSummary[]> {

@@ -4,6 +4,7 @@ import type {
   Collection,
   DocumentSummary,
   Element,
+  IdentityCorrection,
   Job,
   JobProcessor,
   JobQueue,
@@ -16,7 +17,7 @@ import type {
 } from '@pinpoint/core';
 import { createError, toPinpointError } from '@pinpoint/core';
 import { readArtifact } from './artifacts.js';
-import { getDocument, getVersionDetail, listDocuments, waitForVersions } from './catalog.js';
+import { correctIdentity, getDocument, getVersionDetail, listDocuments, waitForVersions } from './catalog.js';
 import type { CitationRef } from './citations.js';
 import { resolveCitation } from './citations.js';
 import type { EngineConfig, EnginePorts } from './config.js';
@@ -58,6 +59,8 @@ export interface Engine {
   resolveCitation(ref: CitationRef): Promise<ResolvedCitation>;
   listDocuments(collectionId?: string): Promise<DocumentSummary[]>;
   getDocument(documentId: string): Promise<DocumentSummary>;
+  /** An editor's correction of the document's identity (null removes it), kept across re-processing. */
+  correctIdentity(documentId: string, correction: IdentityCorrection | null): Promise<DocumentSummary>;
   /** Removes a document with all its versions, index entries, artifacts and unshared blobs. */
   deleteDocument(documentId: string): Promise<{ document_id: string; versions_deleted: number }>;
   getVersion(versionId: string): Promise<VersionDetail>;
@@ -117,6 +120,7 @@ export function createEngine(config: EngineConfig, ports: EnginePorts, options: 
     resolveCitation: (ref) => resolveCitation(ports, ref),
     listDocuments: (collectionId) => listDocuments(ports, collectionId),
     getDocument: (documentId) => getDocument(ports, documentId),
+    correctIdentity: (documentId, correction) => correctIdentity(ports, documentId, correction),
     deleteDocument: (documentId) => deleteDocument(ports, documentId),
     getVersion: (versionId) => getVersionDetail(ports, versionId),
     getElements: async (versionId) => {

@@ -9,6 +9,7 @@ import type {
   FeedbackVerdict,
   HistoryEntry,
   HistoryEntryResponse,
+  IdentityCorrection,
   Job,
   JobFilter,
   Membership,
@@ -54,6 +55,8 @@ export interface GuardedEngine {
   resolveCitation(principal: Principal, ref: CitationRef): Promise<ResolvedCitation>;
   listDocuments(principal: Principal, collectionId?: string): Promise<DocumentSummary[]>;
   getDocument(principal: Principal, documentId: string): Promise<DocumentSummary>;
+  /** Editors: correct what the document is about (names, kind, period); null removes the correction. */
+  correctIdentity(principal: Principal, documentId: string, correction: IdentityCorrection | null): Promise<DocumentSummary>;
   /** Editors: the document with every version, its index entries and unshared blobs. */
   deleteDocument(principal: Principal, documentId: string): Promise<{ document_id: string; versions_deleted: number }>;
   /**
@@ -263,6 +266,19 @@ export function createGuardedEngine(engine: Engine, access: AccessStore): Guarde
       if (!doc) throw missing('Document', documentId);
       await need(p, doc.collection_id, 'viewer', () => missing('Document', documentId));
       return engine.getDocument(documentId);
+    },
+    correctIdentity: async (p, documentId, correction) => {
+      const doc = await metadata.getDocument(documentId);
+      if (!doc) throw missing('Document', documentId);
+      await need(p, doc.collection_id, 'editor', () => missing('Document', documentId));
+      const summary = await engine.correctIdentity(documentId, correction);
+      await audit(p, {
+        action: 'document.identity',
+        collection_id: doc.collection_id,
+        target: documentId,
+        detail: { correction },
+      });
+      return summary;
     },
     deleteDocument: async (p, documentId) => {
       const doc = await metadata.getDocument(documentId);

@@ -1,10 +1,23 @@
 import { chunkElements } from '@pinpoint/chunker';
-import type { Chunk, Diagnostic, Format, IndexedChunk, Job, JobContext, ParseOutput, Version } from '@pinpoint/core';
-import { createError, PinpointError, toPinpointError } from '@pinpoint/core';
+import type {
+  Chunk,
+  Diagnostic,
+  DocumentIdentity,
+  Format,
+  IndexedChunk,
+  Job,
+  JobContext,
+  ParseOutput,
+  Version,
+} from '@pinpoint/core';
+import { createError, documentIdentitySchema, PinpointError, toPinpointError } from '@pinpoint/core';
 import { detectFormat, parseDocument, parseIsolated } from '@pinpoint/parsers';
 import { readArtifact, storeArtifact } from './artifacts.js';
+
 import type { EngineConfig, EnginePorts } from './config.js';
 import { diskFullError } from './disk-space.js';
+import { readDocumentIdentity } from './document-identity.js';
+import { coverPeriod } from './identity-periods.js';
 import { recipeFor } from './recipe.js';
 
 const MIME: Partial<Record<Format, string>> = {
@@ -99,6 +112,21 @@ async function index(
   await vectors.upsert(chunks.map((c, j) => ({ ...toIndexed(c), vector: embedded[j] as Float32Array })));
 }
 
+/**
+ * What the version is about and when. Reading it never fails an ingest: an identity that breaks its
+ * schema, or a reader that throws, leaves the file name's alone.
+ */
+function identityOf(fileName: string, out: ParseOutput): DocumentIdentity {
+  try {
+    const read = readDocumentIdentity({ fileName, elements: out.elements, title: out.metadata?.title, coverPeriod });
+    const checked = documentIdentitySchema.safeParse(read);
+    if (checked.success) return checked.data;
+  } catch {
+    // the file name's identity below
+  }
+  return readDocumentIdentity({ fileName, elements: [] });
+}
+
 /** parse → artifacts → chunk → store → index → ready. Idempotent: every step replaces what a previous run left. */
 async function run(ports: EnginePorts, config: EngineConfig, version: Version, ctx: JobContext): Promise<void> {
   const started = performance.now();
@@ -141,7 +169,10 @@ async function run(ports: EnginePorts, config: EngineConfig, version: Version, c
   throwIfCancelled(ctx.signal);
   lap('index');
   const pages = out.sourceMap.pages.length;
+  const identity = identityOf(version.original_name, out);
+  lap('identity');
   await ports.metadata.updateVersion(version.version_id, {
+    identity,
     state: 'ready',
     diagnostics: out.diagnostics,
     stats: {

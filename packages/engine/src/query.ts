@@ -20,27 +20,16 @@ import type {
 } from '@pinpoint/core';
 import { createError } from '@pinpoint/core';
 import { searchLexical } from '@pinpoint/retrieval';
+import { satisfiedWords, scopeAsk } from './ask-scope.js';
 import type { EngineConfig, EnginePorts } from './config.js';
+import { withFinanceExpansion } from './finance-expansion.js';
 import { generatedFields, mergePartAnswers, paraphraseHits, rerankStaged, rewriteFor, stagedCandidates } from './hybrid.js';
+import type { QueryOptions } from './query-options.js';
+import { readableScope } from './query-options.js';
 import type { Candidate, RowHit } from './table-answer.js';
 import { answerTableQuestion } from './table-answer.js';
 
-export interface QueryFilters {
-  document_ids?: string[];
-  version_ids?: string[];
-  page_indexes?: number[];
-}
-
-export interface QueryOptions {
-  collectionId?: string;
-  /**
-   * The collections the caller may read (set by the access layer): the index queries themselves
-   * are filtered by them, so nothing outside counts towards top-k, scores or timings.
-   */
-  collectionIds?: string[];
-  filters?: QueryFilters;
-  k?: number;
-}
+export type { QueryFilters, QueryOptions } from './query-options.js';
 
 /** Candidates of a question that are loaded: the reranker's head (20) covers the retrieved list (10) and the answer's chunks. */
 const ANSWER_HEAD = 20;
@@ -52,7 +41,7 @@ const ms = (t0: number): number => Math.round((performance.now() - t0) * 100) / 
 /** Search sees the newest ready version of each document unless versions are named. */
 async function searchFilter(metadata: MetadataStore, options: QueryOptions): Promise<SearchFilter> {
   const f = options.filters ?? {};
-  const scope = scopeOf(options);
+  const scope = readableScope(options);
   const versionIds = f.version_ids?.length
     ? f.version_ids
     : scope
@@ -64,13 +53,6 @@ async function searchFilter(metadata: MetadataStore, options: QueryOptions): Pro
     ...(f.document_ids?.length ? { documentIds: f.document_ids } : {}),
     ...(f.page_indexes?.length ? { pageIndexes: f.page_indexes } : {}),
   };
-}
-
-/** The collections a query may see: the named one within the readable ones, or all readable ones. */
-function scopeOf(options: QueryOptions): string[] | undefined {
-  const { collectionId, collectionIds } = options;
-  if (collectionIds) return collectionId === undefined ? collectionIds : collectionIds.filter((c) => c === collectionId);
-  return collectionId === undefined ? undefined : [collectionId];
 }
 
 function pageLabel(elements: Element[], chunk: Chunk): string | undefined {
@@ -99,9 +81,10 @@ async function retrieve(
   const k = sides.k;
   const t0 = performance.now();
   const result = await searchLexical(ports.lexical, query, { k, filter });
+  const expanded = await withFinanceExpansion(ports.lexical, query, result.hits, { k, filter });
   timings.lexical = ms(t0);
   // Dense-only retrieval still asks the lexical index for the query's term weights (the gate reads them).
-  const lexicalHits = sides.lexical === false && ports.embedder && ports.vectors ? [] : result.hits;
+  const lexicalHits = sides.lexical === false && ports.embedder && ports.vectors ? [] : expanded;
   const lexicalSearch = async (q: string) => (await searchLexical(ports.lexical, q, { k, filter })).hits;
   const extra = await paraphraseHits(ports, paraphrases, lexicalSearch, { k, filter });
   // Only the head is ever shown, reranked or answered from: load just those chunks.
@@ -256,8 +239,12 @@ export async function* askStream(
   const t0 = performance.now();
   const timings: Record<string, number> = {};
   const rewrite = await rewriteFor(ports, config.retrieval.rewrite, question, timings);
+  const ts = performance.now();
+  const { options: scoped, scope } = await scopeAsk(ports.metadata, question, options);
+  timings.scope = ms(ts);
+  const scoping = scope ? { scope } : {};
   if (ports.generator && rewrite.parts.length > 1) {
-    yield* askParts(ports, config, question, rewrite.parts, options, { t0, timings });
+    yield* askParts(ports, config, question, rewrite.parts, scoped, { t0, timings });
     return;
   }
   const k = config.retrieval.k;
@@ -269,7 +256,7 @@ export async function* askStream(
   } = await retrieve(
     ports,
     question,
-    options,
+    scoped,
     { k, lexical: config.retrieval.lexical },
     timings,
     rewrite.paraphrases,
@@ -295,7 +282,7 @@ export async function* askStream(
         }
         timings.generate = ms(t2);
         timings.total_ms = ms(t0);
-        yield { type: 'answer', answer: { question, ...generatedFields(event.answer), gate, retrieved, timings } };
+        yield { type: 'answer', answer: { question, ...generatedFields(event.answer), gate, ...scoping, retrieved, timings } };
       }
       return;
     }
@@ -310,6 +297,7 @@ export async function* askStream(
         citations: a.refused ? [] : a.citations,
         // the keyless reading's line (which table, how); a generated answer reads the grids itself
         gate: table.reason ? { ...gate, ...table.reason } : gate,
+        ...scoping,
         retrieved,
         timings,
       },
@@ -320,7 +308,9 @@ export async function* askStream(
   const top = await ranked(ports.metadata, found.slice(0, config.retrieval.answerChunks), queryTerms);
   timings.context = ms(tc);
   const t1 = performance.now();
-  const result = answerExtractive({ question, chunks: top, queryTerms }, config.gate?.config);
+  const satisfied = satisfiedWords(scope);
+  const input = { question, chunks: top, queryTerms, ...(satisfied.length > 0 ? { satisfied } : {}) };
+  const result = answerExtractive(input, config.gate?.config);
   timings.answer = ms(t1);
   const retrieved = found.slice(0, 10).map((c) => c.hit);
   yield { type: 'retrieved', retrieved };
@@ -334,7 +324,7 @@ export async function* askStream(
       }
       timings.generate = ms(t2);
       timings.total_ms = ms(t0);
-      yield { type: 'answer', answer: { question, ...generatedFields(event.answer), retrieved, timings } };
+      yield { type: 'answer', answer: { question, ...generatedFields(event.answer), ...scoping, retrieved, timings } };
     }
     return;
   }
@@ -346,6 +336,7 @@ export async function* askStream(
     ...(result.refused ? { refusal_reason: found.length === 0 ? 'no-candidates' : 'weak-evidence' } : {}),
     citations: result.refused ? [] : result.citations,
     gate: { ...result.gate, features: { ...result.gate.features } },
+    ...scoping,
     retrieved,
     timings,
   };

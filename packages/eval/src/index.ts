@@ -11,6 +11,8 @@ export { computeMetrics } from './metrics.js';
 export type { NaiveRefusal } from './naive.js';
 export { naiveRefusal } from './naive.js';
 export { OFFTOPIC_QUESTIONS, writeOfftopicDataset } from './offtopic.js';
+export type { PageMetrics, PageScored } from './page-metrics.js';
+export { computePageMetrics, rankedPages } from './page-metrics.js';
 export type { GoldRef, RetrievedRef } from './relevance.js';
 export { isRelevant, normalizeForMatch } from './relevance.js';
 export type { EvalAsk, EvalEngine, EvalRetrieved, EvalRun, RunEvalOptions, RunQuestion } from './run.js';

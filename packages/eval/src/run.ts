@@ -9,6 +9,8 @@ import type { Metrics, ScoredQuestion } from './metrics.js';
 import { computeMetrics, percentile } from './metrics.js';
 import type { NaiveRefusal } from './naive.js';
 import { naiveRefusal } from './naive.js';
+import type { PageMetrics } from './page-metrics.js';
+import { computePageMetrics } from './page-metrics.js';
 import { isRelevant } from './relevance.js';
 
 /** What the harness needs from an engine running on a fresh, temporary data folder. */
@@ -38,6 +40,8 @@ export interface EvalAsk {
   timings_ms: Record<string, number>;
   /** The refusal gate's decision inputs, when the engine reports them (for calibration with fitGate). */
   gate?: { score: number; threshold: number; features: Record<string, number> };
+  /** The documents the question named and was asked of (the scope's summary), when it named any. */
+  scope?: string;
 }
 
 export interface RunQuestion {
@@ -51,6 +55,7 @@ export interface RunQuestion {
   latency_ms: number;
   timings_ms: Record<string, number>;
   gate?: { score: number; threshold: number; features: Record<string, number> };
+  scope?: string;
 }
 
 export interface EvalRun {
@@ -61,7 +66,8 @@ export interface EvalRun {
     naive_refusal: NaiveRefusal;
     /** Share of answered answerable questions whose answer holds an expected answer string. */
     answer_contains: number;
-  } & Partial<CellMetrics>;
+  } & Partial<CellMetrics> &
+    Partial<PageMetrics>;
   questions: RunQuestion[];
 }
 
@@ -94,6 +100,7 @@ async function askOne(engine: EvalEngine, q: EvalQuestion): Promise<RunQuestion>
     latency_ms: latency,
     timings_ms: a.timings_ms,
     ...(a.gate ? { gate: a.gate } : {}),
+    ...(a.scope ? { scope: a.scope } : {}),
   };
 }
 
@@ -133,6 +140,7 @@ export async function runEval(datasetDir: string, options: RunEvalOptions): Prom
       })),
       `${dataset.path}/docs`,
     );
+    const pages = computePageMetrics(questions.map((q, i) => ({ ...q, gold: dataset.questions[i]?.gold ?? [] })));
     const run: EvalRun = {
       dataset: { path: dataset.path, sha256: dataset.sha256 },
       config: { mode: options.mode ?? 'lexical', ...engine.config() },
@@ -142,6 +150,7 @@ export async function runEval(datasetDir: string, options: RunEvalOptions): Prom
         naive_refusal: naiveRefusal(questions),
         answer_contains: answerContains(questions.map((q, i) => ({ ...q, answers: dataset.questions[i]?.answers ?? [] }))),
         ...cells,
+        ...pages,
       },
       questions,
     };

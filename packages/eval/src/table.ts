@@ -20,6 +20,13 @@ export function formatMetricsTable(run: EvalRun): string {
           ['header row cited first', f3(m.header_cited_first ?? 0)],
         ] as [string, string][])
       : []),
+    ...(m['doc@1'] !== undefined
+      ? ([
+          ['doc@1', f3(m['doc@1'])],
+          ['page hit@5 / page mrr@10', `${f3(m['page_hit@5'] ?? 0)} / ${f3(m['page_mrr@10'] ?? 0)}`],
+          ['answered (answerable)', f3(m.answered ?? 0)],
+        ] as [string, string][])
+      : []),
     ['naive refusal (best-score threshold)', `balanced accuracy ${f3(m.naive_refusal.balanced_accuracy)}`],
     ['answer_contains (of answered)', f3(m.answer_contains)],
     ['latency p50 / p95 (ms)', `${m.latency_ms.p50} / ${m.latency_ms.p95}`],

@@ -1,4 +1,12 @@
-import { anchorSchema, citationSchema, documentSchema, precisionSchema, versionSchema } from '@pinpoint/core';
+import {
+  anchorSchema,
+  citationSchema,
+  documentIdentitySchema,
+  documentSchema,
+  precisionSchema,
+  questionScopeSchema,
+  versionSchema,
+} from '@pinpoint/core';
 import { z } from 'zod';
 
 /**
@@ -46,6 +54,9 @@ export const askOutput = z.object({
   refused: z.boolean().describe('True when the documents do not answer the question: then there are no citations.'),
   refusal_reason: z.string().optional(),
   citations: z.array(citationSchema),
+  scope: questionScopeSchema
+    .optional()
+    .describe('The documents the question named and was asked of (absent: the whole collection); `summary` says which and why.'),
 });
 
 /** A citation of `ask` or a hit of `search`: only where it points is read, the rest is ignored. */
@@ -92,4 +103,7 @@ export const getDocumentOutput = z.object({
   document: documentSchema,
   versions: z.array(versionSchema).describe('Newest first, each with its state (queued, processing, ready, failed…).'),
   latest_ready_version_id: z.string().nullable(),
+  identity: documentIdentitySchema
+    .nullable()
+    .describe('What the document is about and when: names, kind, period, each with where it was read (editor: a correction).'),
 });

@@ -1,4 +1,4 @@
-import type { DocumentSummary } from '@pinpoint/core';
+import type { DocumentIdentity, DocumentSummary } from '@pinpoint/core';
 import type { z } from 'zod';
 import type { askOutput, listCollectionsOutput, openCitationOutput, searchOutput } from './tool-schemas.js';
 
@@ -18,9 +18,10 @@ export function hitsText(query: string, hits: z.output<typeof searchOutput>['hit
 }
 
 export function answerText(a: z.output<typeof askOutput>): string {
-  if (a.refused) return `Refused: ${a.answer}`;
+  const searched = a.scope ? [a.scope.summary] : [];
+  if (a.refused) return [`Refused: ${a.answer}`, ...searched].join('\n');
   const sources = a.citations.map((c) => `[${c.n}] ${where(c)} (${c.precision}): “${oneLine(c.quote, 200)}”`);
-  return [a.answer, '', 'Sources (open one for a person with open_citation):', ...sources].join('\n');
+  return [a.answer, ...searched, '', 'Sources (open one for a person with open_citation):', ...sources].join('\n');
 }
 
 export function citationLinkText(c: z.output<typeof openCitationOutput>): string {
@@ -38,9 +39,25 @@ export function collectionsText(collections: z.output<typeof listCollectionsOutp
   return collections.map((c) => `${c.name} (collection_id ${c.collection_id}, ${c.role})`).join('\n');
 }
 
+/** "3M COMPANY, 3M · 10-K · FY2018 (ended 2018-12-31)": what a document is about and when. */
+function identityText(identity: DocumentIdentity | null): string | undefined {
+  if (!identity) return undefined;
+  const p = identity.period;
+  const period = p
+    ? `FY${p.fiscal_year}${p.quarter ? ` Q${p.quarter}` : ''}${p.end_date ? ` (ended ${p.end_date})` : ''}`
+    : undefined;
+  const parts = [identity.names.map((n) => n.value).join(', '), identity.kind?.value, period].filter((x) => x);
+  return parts.length > 0 ? parts.join(' · ') : undefined;
+}
+
 export function documentText(s: DocumentSummary): string {
   const versions = s.versions.map(
     (v) => `  v${v.number} ${v.version_id}: ${v.state}${v.error_code ? ` (${v.error_code}: ${v.error_message ?? ''})` : ''}`,
   );
-  return [`${s.document.name} (document_id ${s.document.document_id})`, ...versions].join('\n');
+  const about = identityText(s.identity);
+  return [
+    `${s.document.name} (document_id ${s.document.document_id})`,
+    ...(about ? [`  about: ${about}`] : []),
+    ...versions,
+  ].join('\n');
 }

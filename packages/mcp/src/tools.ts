@@ -98,6 +98,7 @@ export function pinpointTools(ctx: McpToolContext): ToolDefinition[] {
           refused: a.refused,
           ...(a.refusal_reason ? { refusal_reason: a.refusal_reason } : {}),
           citations: a.citations,
+          ...(a.scope ? { scope: a.scope } : {}),
         };
         return { data, text: answerText(data) };
       },

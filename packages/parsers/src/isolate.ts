@@ -329,7 +329,12 @@ class IsolatedParse {
     } finally {
       waiting.delete(grow);
     }
-    const pages: PdfPages = { pages: read.flatMap((r) => r.pages), diagnostics: read.flatMap((r) => r.diagnostics) };
+    const title = read[0]?.title;
+    const pages: PdfPages = {
+      pages: read.flatMap((r) => r.pages),
+      diagnostics: read.flatMap((r) => r.diagnostics),
+      ...(title ? { title } : {}),
+    };
     const { fileName, format } = this.#request;
     return checkedOutput(assemblePdf(pages, { fileName, format, ocr: !!this.#request.capabilities?.ocr }), this.#request);
   }

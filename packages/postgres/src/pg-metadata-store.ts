@@ -3,6 +3,7 @@ import type {
   Chunk,
   Collection,
   Element,
+  IdentityCorrection,
   MetadataStore,
   NewVersion,
   PinDocument,
@@ -74,6 +75,15 @@ export class PgMetadataStore implements MetadataStore {
       [collectionId ?? null],
     );
     return rows.map(toDocument);
+  }
+
+  async setIdentityCorrection(documentId: string, correction: IdentityCorrection | null): Promise<PinDocument> {
+    const { rows } = await this.pool.query<DocumentRow>(
+      'UPDATE documents SET identity_correction = $2::jsonb WHERE document_id = $1 RETURNING *',
+      [documentId, correction ? JSON.stringify(correction) : null],
+    );
+    if (!rows[0]) throw createError('PP_NOT_FOUND', `Document ${documentId} does not exist.`);
+    return toDocument(rows[0]);
   }
 
   async createVersion(input: NewVersion): Promise<{ version: Version; created: boolean }> {

@@ -1,4 +1,14 @@
-import type { Artifact, Collection, Format, PinDocument, Version, VersionPatch, VersionState } from '@pinpoint/core';
+import type {
+  Artifact,
+  Collection,
+  DocumentIdentity,
+  Format,
+  IdentityCorrection,
+  PinDocument,
+  Version,
+  VersionPatch,
+  VersionState,
+} from '@pinpoint/core';
 
 const iso = (value: Date | string): string => (value instanceof Date ? value : new Date(value)).toISOString();
 
@@ -16,6 +26,7 @@ export const toCollection = (r: CollectionRow): Collection => ({
 
 export interface DocumentRow extends CollectionRow {
   document_id: string;
+  identity_correction: IdentityCorrection | null;
 }
 
 export const toDocument = (r: DocumentRow): PinDocument => ({
@@ -23,6 +34,7 @@ export const toDocument = (r: DocumentRow): PinDocument => ({
   collection_id: r.collection_id,
   name: r.name,
   created_at: iso(r.created_at),
+  ...(r.identity_correction ? { identity_correction: r.identity_correction } : {}),
 });
 
 export interface VersionRow {
@@ -42,6 +54,7 @@ export interface VersionRow {
   error_message: string | null;
   diagnostics: Version['diagnostics'];
   stats: Version['stats'];
+  identity: DocumentIdentity | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -63,6 +76,7 @@ export const toVersion = (r: VersionRow): Version => ({
   error_message: r.error_message,
   diagnostics: r.diagnostics,
   stats: r.stats,
+  ...(r.identity ? { identity: r.identity } : {}),
   created_at: iso(r.created_at),
   updated_at: iso(r.updated_at),
 });
@@ -90,8 +104,9 @@ const PATCH_COLUMNS = [
   'format',
   'sniffed_mime',
   'recipe',
+  'identity',
 ] as const;
-const JSON_COLUMNS = new Set<string>(['diagnostics', 'stats', 'recipe']);
+const JSON_COLUMNS = new Set<string>(['diagnostics', 'stats', 'recipe', 'identity']);
 
 /** `SET a = $2, b = $3…` for the fields present in the patch (parameter $1 is the version id). */
 export function patchAssignments(patch: VersionPatch): { sql: string; values: unknown[] } {

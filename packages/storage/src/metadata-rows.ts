@@ -1,5 +1,5 @@
 import type { Artifact, Collection, PinDocument, Version } from '@pinpoint/core';
-import { createError, versionSchema } from '@pinpoint/core';
+import { createError, identityCorrectionSchema, versionSchema } from '@pinpoint/core';
 
 /** Row shapes of the SQLite metadata tables and their mapping to domain objects. */
 export interface VersionRow {
@@ -19,16 +19,20 @@ export interface VersionRow {
   error_message: string | null;
   diagnostics: string;
   stats: string;
+  /** JSON of the identity read at ingest (migration 4), null before. */
+  identity: string | null;
   created_at: string;
   updated_at: string;
 }
 
 export function versionFromRow(row: VersionRow): Version {
+  const { identity, ...rest } = row;
   return versionSchema.parse({
-    ...row,
+    ...rest,
     recipe: JSON.parse(row.recipe),
     diagnostics: JSON.parse(row.diagnostics),
     stats: JSON.parse(row.stats),
+    ...(identity ? { identity: JSON.parse(identity) } : {}),
   });
 }
 
@@ -39,6 +43,7 @@ export function versionToRow(v: Version): VersionRow {
     recipe: JSON.stringify(v.recipe),
     diagnostics: JSON.stringify(v.diagnostics),
     stats: JSON.stringify(v.stats),
+    identity: v.identity ? JSON.stringify(v.identity) : null,
   };
 }
 
@@ -47,7 +52,8 @@ export function collectionFromRow(row: unknown): Collection {
 }
 
 export function documentFromRow(row: unknown): PinDocument {
-  return row as PinDocument;
+  const { identity_correction: correction, ...doc } = row as PinDocument & { identity_correction?: string | null };
+  return correction ? { ...doc, identity_correction: identityCorrectionSchema.parse(JSON.parse(correction)) } : doc;
 }
 
 export function artifactFromRow(row: unknown): Artifact {

@@ -89,4 +89,14 @@ CREATE UNIQUE INDEX version_chunks_by_id ON version_chunks (chunk_id) WHERE chun
 `,
     up: moveContent,
   },
+  {
+    id: 4,
+    name: 'document-identity',
+    // What each version is about and when (read at ingest), and an editor's correction that every
+    // version of the document inherits (DESIGN.md §3 "Identity"). JSON, read with the version.
+    sql: `
+ALTER TABLE versions ADD COLUMN identity TEXT;
+ALTER TABLE documents ADD COLUMN identity_correction TEXT;
+`,
+  },
 ];

@@ -3,6 +3,7 @@ import type {
   Chunk,
   Collection,
   Element,
+  IdentityCorrection,
   MetadataStore,
   NewVersion,
   PinDocument,
@@ -89,6 +90,13 @@ export class SqliteMetadataStore implements MetadataStore {
       .prepare('SELECT * FROM documents WHERE collection_id = ? ORDER BY created_at, document_id')
       .all(collectionId)
       .map(documentFromRow);
+  }
+
+  async setIdentityCorrection(documentId: string, correction: IdentityCorrection | null): Promise<PinDocument> {
+    const json = correction ? JSON.stringify(correction) : null;
+    const r = this.#db.prepare('UPDATE documents SET identity_correction = ? WHERE document_id = ?').run(json, documentId);
+    if (r.changes === 0) notFound('Document', documentId);
+    return (await this.getDocument(documentId)) as PinDocument;
   }
 
   async createVersion(input: NewVersion): Promise<{ version: Version; created: boolean }> {
@@ -179,7 +187,8 @@ export class SqliteMetadataStore implements MetadataStore {
         this.#db
           .prepare(
             `UPDATE versions SET state = @state, error_code = @error_code, error_message = @error_message, diagnostics = @diagnostics,
-           stats = @stats, format = @format, sniffed_mime = @sniffed_mime, recipe = @recipe, updated_at = @updated_at
+           stats = @stats, format = @format, sniffed_mime = @sniffed_mime, recipe = @recipe, identity = @identity,
+           updated_at = @updated_at
            WHERE version_id = @version_id`,
           )
           .run(r);

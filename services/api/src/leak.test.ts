@@ -21,6 +21,9 @@ const USERS = 3;
 const COLLECTIONS = 3;
 const PASSWORD = 'a password long enough';
 
+/** The company a collection's reports are about, as a question writes it. */
+const company = (secret: string): string => `${secret[0]?.toUpperCase()}${secret.slice(1)}`;
+
 const letters = (n: number): string =>
   Array.from({ length: n }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
 
@@ -80,8 +83,9 @@ async function build(d: AuthDeployment, root: Headers, w: World): Promise<Built>
     });
     model[w.creators[c] as number]?.set(c, 'admin');
     const secret = letters(12);
+    // each collection's reports are named after it (its company), so a question naming the company scopes to them
     const files = Array.from({ length: w.docs[c] as number }, (_, i) => ({
-      name: `doc${i}.txt`,
+      name: `${company(secret)}_${2021 + i}_10K.txt`,
       bytes: new TextEncoder().encode(`The ${SHARED} ledger ${i} of this team records ${secret} figures for the quarter.`),
     }));
     const up = await uploadFiles(d.app, res.json().collection_id, files, creator.headers);
@@ -188,6 +192,13 @@ async function checkUser(d: AuthDeployment, b: Built, u: number, runVersions: Se
   await checkInvitations(d, b, u);
 
   for (const [i, c] of b.cols.entries()) {
+    if (!readable.has(i)) continue;
+    // the caller's own reports: the question that names their company is scoped to them
+    const named = (await post('/api/ask', { question: `What ${SHARED} figures does ${company(c.secret)} record?` })).json();
+    const scoped = (named.scope?.documents ?? []).map((x: { version_id: string }) => x.version_id);
+    expect(new Set(scoped), 'scope of a readable company').toEqual(new Set(c.versions));
+  }
+  for (const [i, c] of b.cols.entries()) {
     if (readable.has(i)) continue;
     expect(history, 'history').not.toContain(c.secret);
     for (const doc of c.documents) {
@@ -200,6 +211,20 @@ async function checkUser(d: AuthDeployment, b: Built, u: number, runVersions: Se
     expect(secretHits).not.toContain(c.secret);
     onlyReadable((await post('/api/ask', { question: `What ${SHARED} figures does ${c.secret} record?` })).body, 'ask');
     onlyReadable(await sse(d, '/api/ask/stream', headers, { question: `${c.secret} ${SHARED} figures?` }), 'ask/stream');
+    // a question naming the collection's company and period, or the caller picking its documents: no scope reaches it
+    const named = (
+      await post('/api/ask', { question: `What ${SHARED} figures does ${company(c.secret)} record in FY2021?` })
+    ).json();
+    onlyReadable(JSON.stringify(named), 'ask naming the company');
+    expect(named.scope?.documents ?? [], 'scope of a company the caller cannot read').toEqual([]);
+    const picked = (await post('/api/ask', { question: `${SHARED} figures?`, filters: { document_ids: c.documents } })).json();
+    onlyReadable(JSON.stringify(picked), 'ask about picked documents');
+    expect(picked.scope?.documents ?? [], 'picked documents the caller cannot read').toEqual([]);
+    for (const doc of c.documents) {
+      const url = `/api/documents/${doc}/identity`;
+      const put = await d.app.inject({ method: 'PUT', url, headers, payload: { correction: { names: ['Mine'] } } });
+      expect(put.statusCode, 'identity correction').toBe(404);
+    }
     const missing = `/api/search`;
     const scoped = await post(missing, { query: SHARED, collection_id: c.id });
     const nowhere = await post(missing, { query: SHARED, collection_id: 'col_00000000000000000000' });

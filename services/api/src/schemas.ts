@@ -34,6 +34,8 @@ export const askBody = z.object({
   question: z.string().min(1).max(2000),
   collection_id: z.string().optional(),
   filters: filtersSchema,
+  /** false: ask the whole collection even when the question names documents (the scope chip removed). */
+  scope: z.boolean().optional(),
 });
 
 export const resolveBody = z.object({

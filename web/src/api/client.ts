@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { FeedbackVerdict, ResolveRequest, Role, UploadResult } from './types.js';
+import type { FeedbackVerdict, IdentityCorrection, ResolveRequest, Role, UploadResult } from './types.js';
 
 type Contract = typeof import('@pinpoint/core/contract');
 /** Picks a response schema of the contract (loaded only where responses are checked). */
@@ -104,8 +104,15 @@ export function createApiClient(base = '') {
     jobs: (q: JobQuery = {}) => request(`/api/jobs${query({ ...q })}`, (c) => c.jobsResponseSchema),
     cancelJob: (jobId: string) => post(`${j(jobId)}/cancel`, (c) => c.jobResponseSchema),
     retryJob: (jobId: string) => post(`${j(jobId)}/retry`, (c) => c.jobResponseSchema),
-    ask: (question: string, collectionId?: string) =>
-      post('/api/ask', (c) => c.answerSchema, collectionId ? { question, collection_id: collectionId } : { question }),
+    /** `scope`: 'all' asks the whole collection even when the question names documents; ids ask those documents. */
+    ask: (question: string, collectionId?: string, scope?: 'all' | string[]) =>
+      post('/api/ask', (c) => c.answerSchema, {
+        question,
+        ...(collectionId ? { collection_id: collectionId } : {}),
+        ...(scope === 'all' ? { scope: false } : scope?.length ? { filters: { document_ids: scope } } : {}),
+      }),
+    correctIdentity: (documentId: string, correction: IdentityCorrection | null) =>
+      request(`/api/documents/${encodeURIComponent(documentId)}/identity`, (c) => c.documentSummarySchema, 'PUT', { correction }),
     history: (limit?: number) => request(`/api/history${query({ limit })}`, (c) => c.historyResponseSchema),
     historyEntry: (historyId: string) => request(`/api/history/${encodeURIComponent(historyId)}`, (c) => c.historyEntrySchema),
     setFeedback: (historyId: string, verdict: FeedbackVerdict, note?: string) =>

@@ -19,7 +19,8 @@ export interface CiteRoute {
 
 /** Where the app is: every state worth sharing lives in the URL hash. */
 export type Route =
-  | { name: 'home'; question?: string }
+  /** `scope`: 'all' asks the whole collection (the scope chip removed); document ids ask those documents only. */
+  | { name: 'home'; question?: string; scope?: 'all' | string[] }
   | { name: 'admin' }
   | { name: 'members' }
   | { name: 'tokens' }
@@ -76,14 +77,33 @@ export function parseRoute(hash: string): Route {
       ...(params.get('h') ? { historyId: params.get('h') as string } : {}),
     };
   }
-  return question ? { name: 'home', question } : { name: 'home' };
+  const all = params.get('all') === '1';
+  const docs =
+    params
+      .get('docs')
+      ?.split(',')
+      .filter((d) => d.length > 0) ?? [];
+  const scope = all ? { scope: 'all' as const } : docs.length > 0 ? { scope: docs } : {};
+  return question ? { name: 'home', question, ...scope } : { name: 'home', ...scope };
+}
+
+/** The home route's query: the question, and the scope the user set (whole collection, or documents picked). */
+function homeParams(route: { question?: string; scope?: 'all' | string[] }): URLSearchParams {
+  const p = new URLSearchParams();
+  if (route.question) p.set('q', route.question);
+  if (route.scope === 'all') p.set('all', '1');
+  else if (route.scope?.length) p.set('docs', route.scope.join(','));
+  return p;
 }
 
 export function formatRoute(route: Route): string {
   if (route.name === 'admin' || route.name === 'members' || route.name === 'tokens' || route.name === 'documents')
     return `#/${route.name}`;
   if (route.name === 'history') return route.historyId ? `#/history?${new URLSearchParams({ h: route.historyId })}` : '#/history';
-  if (route.name === 'home') return route.question ? `#/?${new URLSearchParams({ q: route.question })}` : '#/';
+  if (route.name === 'home') {
+    const p = homeParams(route);
+    return p.size > 0 ? `#/?${p}` : '#/';
+  }
   if (route.name === 'version') {
     const p = new URLSearchParams({ v: route.versionId });
     if (route.from) p.set('from', formatRoute(route.from));

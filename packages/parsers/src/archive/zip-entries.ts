@@ -40,7 +40,8 @@ function libraryText(err: unknown): string {
   return err instanceof Error ? `${err.name}: ${err.message}` : String(err);
 }
 
-function entryData(bytes: Uint8Array, entry: ZipEntryRecord, what: string): Uint8Array {
+/** An entry's bytes as stored (compressed), checked against the directory. */
+export function entryData(bytes: Uint8Array, entry: ZipEntryRecord, what: string): Uint8Array {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const at = entry.localOffset;
   if (at + 30 > bytes.byteLength || view.getUint32(at, true) !== LOCAL_SIG) {
@@ -51,7 +52,8 @@ function entryData(bytes: Uint8Array, entry: ZipEntryRecord, what: string): Uint
   return bytes.subarray(start, start + entry.compressedSize);
 }
 
-function inflateEntry(data: Uint8Array, entry: ZipEntryRecord, what: string): Uint8Array {
+/** An entry's bytes decompressed, bounded by its declared size. */
+export function inflateEntry(data: Uint8Array, entry: ZipEntryRecord, what: string): Uint8Array {
   if (entry.method === STORED) {
     if (data.byteLength !== entry.uncompressedSize) throw damaged(what, entry.name, 'does not have its declared size');
     return data;

@@ -1,6 +1,7 @@
 import type { Diagnostic, Element, ElementType, ParseContext, ParseOutput, RecordAnchor, RecordEntry } from '@pinpoint/core';
 import { createError, elementId, SOURCE_MAP_SCHEMA_VERSION, sha256Hex } from '@pinpoint/core';
 import { assertOfficeContainer } from '../archive/container.js';
+import { officeTitle } from '../archive/office-title.js';
 import { htmlBlocks } from '../html/parse-html.js';
 import type { DocxRecord } from './records.js';
 import { docxRecords } from './records.js';
@@ -83,7 +84,9 @@ export async function parseDocx(bytes: Uint8Array, ctx: ParseContext): Promise<P
   const jsonl = new TextEncoder().encode(records.map((r) => `${JSON.stringify(r.entry)}\n`).join(''));
   const recordsSha = sha256Hex(jsonl);
   const elements = records.map((r, i) => toElement(r, i, recordsSha));
+  const title = officeTitle(bytes);
   return {
+    ...(title ? { metadata: { title } } : {}),
     elements,
     sourceMap: {
       schemaVersion: SOURCE_MAP_SCHEMA_VERSION,

@@ -219,6 +219,8 @@ export interface AssemblyContext {
 export interface PdfPages {
   pages: PageResult[];
   diagnostics: Diagnostic[];
+  /** The Info dictionary's title: read with the range that starts at the first page. */
+  title?: string;
 }
 
 /**
@@ -246,6 +248,14 @@ export class PdfPageReader {
     return this.doc.numPages;
   }
 
+  /** The title the PDF's Info dictionary declares, or undefined. */
+  async #title(): Promise<string | undefined> {
+    const meta = await this.doc.getMetadata().catch(() => null);
+    const info = meta?.info as { Title?: unknown } | undefined;
+    const title = typeof info?.Title === 'string' ? info.Title.replace(/\s+/g, ' ').trim() : '';
+    return title.length > 0 ? title : undefined;
+  }
+
   /** Pages [first, end) (clamped to the document). */
   async read(first: number, end: number): Promise<PdfPages> {
     const diagnostics: Diagnostic[] = [];
@@ -256,7 +266,8 @@ export class PdfPageReader {
       Math.min(end, this.numPages),
       concurrency,
     );
-    return { pages, diagnostics };
+    const title = first <= 0 ? await this.#title() : undefined;
+    return { pages, diagnostics, ...(title ? { title } : {}) };
   }
 
   close(): Promise<void> {
@@ -286,6 +297,7 @@ export function assemblePdf(read: PdfPages, ctx: AssemblyContext): ParseOutput {
     },
     diagnostics,
     artifacts: [],
+    ...(read.title ? { metadata: { title: read.title } } : {}),
   };
 }
 

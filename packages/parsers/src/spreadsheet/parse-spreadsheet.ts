@@ -160,5 +160,7 @@ export async function parseSpreadsheet(
   if (!pending.some((p) => p.type === 'record')) {
     diagnostics.push({ rule_id: 'spreadsheet/no-cells', reason: 'The workbook has no non-empty cells.', severity: 'warning' });
   }
-  return finishRecords(ctx.format, pending, diagnostics);
+  const out = finishRecords(ctx.format, pending, diagnostics);
+  const title = wb.Props?.Title?.trim();
+  return title ? { ...out, metadata: { title } } : out;
 }

@@ -3,6 +3,7 @@ import {
   documentSummarySchema,
   documentsResponseSchema,
   elementsResponseSchema,
+  identityCorrectionSchema,
   reprocessResponseSchema,
   versionDetailSchema,
 } from '@pinpoint/core';
@@ -31,6 +32,22 @@ export const documentRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = asyn
     '/api/documents/:documentId',
     { schema: { tags: ['documents'], params: documentParams, response: { 200: documentSummarySchema, 404: errorResponse } } },
     async (req) => guarded.getDocument(callerOf(req), req.params.documentId),
+  );
+
+  app.put(
+    '/api/documents/:documentId/identity',
+    {
+      schema: {
+        tags: ['documents'],
+        description:
+          'Editors: corrects what the document is about — `names`, `kind`, `period` (a field left out keeps what was read); ' +
+          '`{"correction": null}` removes the correction. Every version, later ones included, inherits it.',
+        params: documentParams,
+        body: z.object({ correction: identityCorrectionSchema.nullable() }),
+        response: { 200: documentSummarySchema, 400: errorResponse, 404: errorResponse },
+      },
+    },
+    async (req) => guarded.correctIdentity(callerOf(req), req.params.documentId, req.body.correction),
   );
 
   app.delete(

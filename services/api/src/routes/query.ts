@@ -11,10 +11,12 @@ import { callerOf, perUserLimit } from '../security.js';
 function queryOptions(body: {
   collection_id?: string | undefined;
   filters?: z.infer<typeof searchBody>['filters'];
+  scope?: boolean | undefined;
 }): QueryOptions {
   const f = body.filters ?? {};
   return {
     ...(body.collection_id ? { collectionId: body.collection_id } : {}),
+    ...(body.scope === false ? { scope: false } : {}),
     filters: {
       ...(f.document_ids ? { document_ids: f.document_ids } : {}),
       ...(f.version_ids ? { version_ids: f.version_ids } : {}),

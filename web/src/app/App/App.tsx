@@ -93,7 +93,7 @@ export function App() {
       </header>
       <main className={styles.main}>
         {route.name === 'home' && (
-          <AskView key={switches} collection={collection} question={route.question} navigate={navigate} />
+          <AskView key={switches} collection={collection} question={route.question} scope={route.scope} navigate={navigate} />
         )}
         {route.name === 'cite' && <Reader key={window.location.hash} route={route} navigate={navigate} />}
         {route.name === 'version' && <VersionView key={window.location.hash} route={route} />}

@@ -6,6 +6,7 @@ const doc = (id: string, latest: string | null): DocumentSummary => ({
   document: { document_id: id, collection_id: 'col_a', name: `${id}.md`, created_at: '2026-12-01T09:00:00Z' },
   versions: [],
   latest_ready_version_id: latest,
+  identity: null,
 });
 
 describe('answerKey', () => {

@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { api } from '../../../api/client.js';
-import type { AskResponse, Collection, HistoryAnswer } from '../../../api/types.js';
+import type { AskResponse, Collection, HistoryAnswer, QuestionScope } from '../../../api/types.js';
 import type { Route } from '../../../app/route.js';
 import { citationHref } from '../../../app/route.js';
 import { useErrorText, useT } from '../../../i18n/useT.js';
@@ -18,17 +18,20 @@ import styles from './AskView.module.css';
  */
 const answered = new Map<string, AskResponse>();
 
-async function askOnce(question: string, collectionId: string | undefined): Promise<AskResponse> {
+type AskScope = 'all' | string[] | undefined;
+
+async function askOnce(question: string, collectionId: string | undefined, scope: AskScope): Promise<AskResponse> {
   const { documents } = await api.documents(collectionId);
-  const key = answerKey(question, collectionId, documents);
+  const key = `${answerKey(question, collectionId, documents)}\u0000${scope === undefined ? '' : String(scope)}`;
   const cached = answered.get(key);
   if (cached) return cached;
-  const answer = await api.ask(question, collectionId);
+  const answer = await api.ask(question, collectionId, scope);
   answered.set(key, answer);
   return answer;
 }
 
-function useAnswer(question: string | undefined, collectionId: string | undefined) {
+function useAnswer(question: string | undefined, collectionId: string | undefined, scope: AskScope) {
+  const scopeKey = scope === undefined ? '' : String(scope);
   const [state, setState] = useState<{ answer?: AskResponse; error?: unknown; loading: boolean }>({ loading: false });
   useEffect(() => {
     if (!question) {
@@ -37,13 +40,14 @@ function useAnswer(question: string | undefined, collectionId: string | undefine
     }
     let live = true;
     setState({ loading: true });
-    askOnce(question, collectionId)
+    askOnce(question, collectionId, scope)
       .then((a) => live && setState({ answer: a, loading: false }))
       .catch((e: unknown) => live && setState({ error: e ?? new Error('ask'), loading: false }));
     return () => {
       live = false;
     };
-  }, [question, collectionId]);
+    // scope is read through scopeKey: a new array with the same ids asks nothing new
+  }, [question, collectionId, scopeKey]);
   return state;
 }
 
@@ -120,17 +124,36 @@ export function Answer({ answer, historyId }: { answer: HistoryAnswer; historyId
   );
 }
 
+/** What the answer searched ("Searched 3M_2018_10K.pdf — named by '3M' and 'FY2018'"); removing it asks the whole collection. */
+function ScopeChip({ scope, onRemove }: { scope: QuestionScope; onRemove: () => void }) {
+  return (
+    <p className={styles.scope} data-testid="scope-chip">
+      <span className={styles.scopeText}>{scope.summary}</span>
+      <button
+        type="button"
+        className={styles.scopeRemove}
+        onClick={onRemove}
+        aria-label="Remove the scope: ask the whole collection"
+      >
+        ×
+      </button>
+    </p>
+  );
+}
+
 export function AskView({
   collection,
   question,
+  scope,
   navigate,
 }: {
   collection: Collection | null;
   question: string | undefined;
+  scope?: 'all' | string[] | undefined;
   navigate: (route: Route) => void;
 }) {
   const [draft, setDraft] = useState(question ?? '');
-  const { answer, error, loading } = useAnswer(question, collection?.collection_id);
+  const { answer, error, loading } = useAnswer(question, collection?.collection_id, scope);
   const t = useT();
   const errorText = useErrorText();
   useEffect(() => setDraft(question ?? ''), [question]);
@@ -138,8 +161,10 @@ export function AskView({
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const q = draft.trim();
-    if (q) navigate({ name: 'home', question: q });
+    // a picked set of documents stays for the next question; a removed scope does not
+    if (q) navigate({ name: 'home', question: q, ...(Array.isArray(scope) ? { scope } : {}) });
   };
+  const askAll = () => question && navigate({ name: 'home', question, scope: 'all' });
 
   return (
     <div className={styles.layout}>
@@ -171,6 +196,7 @@ export function AskView({
           {errorText(error)}
         </p>
       )}
+      {answer?.scope && <ScopeChip scope={answer.scope} onRemove={askAll} />}
       {answer && <Answer answer={answer} />}
       {answer?.history_id && <FeedbackBar key={answer.history_id} historyId={answer.history_id} feedback={null} />}
       {answer && !answer.refused && <SourcesList retrieved={answer.retrieved} timings={answer.timings} />}

@@ -4,6 +4,7 @@ import { api } from '../../../api/client.js';
 import type { DocumentSummary, Job, ReadableCollection, Version } from '../../../api/types.js';
 import { formatRoute } from '../../../app/route.js';
 import { useErrorText, useT } from '../../../i18n/useT.js';
+import { DocumentIdentityLine } from '../DocumentIdentity/DocumentIdentity.js';
 import { anyBusy, formatBytes, versionStatus } from '../documentStatus.js';
 import { useJobEvents } from '../useJobEvents.js';
 import styles from './DocumentsView.module.css';
@@ -85,12 +86,16 @@ function DocumentRow({
   summary,
   jobs,
   canEdit,
+  picked,
+  onPick,
   onChanged,
   onError,
 }: {
   summary: DocumentSummary;
   jobs: Map<string, Job>;
   canEdit: boolean;
+  picked: boolean;
+  onPick: (picked: boolean) => void;
   onChanged: () => void;
   onError: (e: unknown) => void;
 }) {
@@ -114,6 +119,14 @@ function DocumentRow({
   return (
     <li className={styles.document} data-testid="document-row">
       <div className={styles.docMain}>
+        <input
+          type="checkbox"
+          checked={picked}
+          disabled={!summary.latest_ready_version_id}
+          onChange={(e) => onPick(e.target.checked)}
+          aria-label={`Ask about ${doc.name}`}
+          data-testid="pick-document"
+        />
         <button type="button" className={styles.expand} aria-expanded={open} onClick={() => setOpen((o) => !o)}>
           <span aria-hidden="true">{open ? '▾' : '▸'}</span>
           <span className={styles.name} title={doc.name} translate="no">
@@ -143,6 +156,7 @@ function DocumentRow({
           )}
         </span>
       </div>
+      <DocumentIdentityLine summary={summary} canEdit={canEdit} onChanged={onChanged} onError={onError} />
       {open && (
         <ol className={styles.versions} aria-label={t('docs.versionsOf', { name: doc.name })}>
           {versions.map((v) => (
@@ -170,6 +184,14 @@ export function DocumentsView({ collection, authOff }: { collection: ReadableCol
   const [error, setError] = useState<unknown>(null);
   const t = useT();
   const errorText = useErrorText();
+  const [picked, setPicked] = useState<Set<string>>(new Set());
+  const pick = (documentId: string, on: boolean) =>
+    setPicked((s) => {
+      const next = new Set(s);
+      if (on) next.add(documentId);
+      else next.delete(documentId);
+      return next;
+    });
   const id = collection?.collection_id;
   const load = useCallback(() => {
     if (!id) return;
@@ -201,6 +223,11 @@ export function DocumentsView({ collection, authOff }: { collection: ReadableCol
           {documents ? t('docs.count', { count: documents.length }) : t('app.loading')}
           {!canEdit && ` · ${t('docs.readOnly')}`}
         </span>
+        {picked.size > 0 && (
+          <a className={styles.linkButton} href={formatRoute({ name: 'home', scope: [...picked] })} data-testid="ask-picked">
+            Ask about {picked.size === 1 ? 'this document' : `these ${picked.size} documents`}
+          </a>
+        )}
       </div>
       {error !== null && (
         <p className={styles.error} role="alert">
@@ -220,6 +247,8 @@ export function DocumentsView({ collection, authOff }: { collection: ReadableCol
               summary={d}
               jobs={jobs}
               canEdit={canEdit}
+              picked={picked.has(d.document.document_id)}
+              onPick={(on) => pick(d.document.document_id, on)}
               onChanged={load}
               onError={setError}
             />
