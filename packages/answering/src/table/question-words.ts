@@ -1,0 +1,132 @@
+import type { TableWords } from './lexicon/index.js';
+import { unspaced } from './lexicon/index.js';
+
+const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const compiled = new WeakMap<string[], RegExp>();
+
+/**
+ * One list of phrases as a pattern: whole words where spaces part words (English), any occurrence
+ * where they do not (Japanese, Chinese); the longest phrase first.
+ */
+function pattern(list: string[], words: TableWords): RegExp {
+  let re = compiled.get(list);
+  if (!re) {
+    const alts = [...list].sort((a, b) => b.length - a.length).map(escape);
+    const body = alts.length === 0 ? '(?!)' : `(${alts.join('|')})`;
+    re = unspaced(words) ? new RegExp(body, 'u') : new RegExp(`(?<![\\p{L}\\p{N}])${body}(?![\\p{L}\\p{N}])`, 'u');
+    compiled.set(list, re);
+  }
+  return re;
+}
+
+/** Every occurrence of the phrases. */
+export const phraseRe = (list: string[], words: TableWords): RegExp => new RegExp(pattern(list, words).source, 'gu');
+
+/** Where one of the phrases first occurs in the question (Infinity when none does), and which. */
+export function phraseAt(q: string, list: string[], words: TableWords): { at: number; phrase: string } {
+  const m = pattern(list, words).exec(q);
+  return m ? { at: m.index, phrase: m[1] as string } : { at: Number.POSITIVE_INFINITY, phrase: '' };
+}
+
+/** Does the question say one of the phrases? */
+export const says = (q: string, list: string[], words: TableWords): boolean => pattern(list, words).test(q);
+
+const segmenters = new Map<string, Intl.Segmenter>();
+function segments(text: string, lang: string): string[] {
+  let s = segmenters.get(lang);
+  if (!s) {
+    s = new Intl.Segmenter(lang.startsWith('zh') ? 'zh' : lang, { granularity: 'word' });
+    segmenters.set(lang, s);
+  }
+  return [...s.segment(text)].map((x) => x.segment);
+}
+
+const MOST_JOINED = 4;
+
+/**
+ * The question with the given words taken out where they stand as words of their own (a run of up
+ * to four segments that spells one), so no term spans them: "2022年の営業利益はいくらですか" keeps
+ * "2022年", "営業利益". Languages that part words with spaces are returned as they are.
+ */
+export function without(q: string, list: string[], words: TableWords): string {
+  if (!unspaced(words) || list.length === 0) return q;
+  const set = new Set(list);
+  const parts = segments(q, words.lang);
+  const out: string[] = [];
+  for (let i = 0; i < parts.length; ) {
+    let taken = 0;
+    let joined = '';
+    for (let j = i; j < Math.min(parts.length, i + MOST_JOINED); j++) {
+      joined += parts[j];
+      if (set.has(joined)) taken = j - i + 1;
+    }
+    if (taken > 0) {
+      out.push(' ');
+      i += taken;
+    } else {
+      out.push(parts[i] as string);
+      i += 1;
+    }
+  }
+  return out.join('');
+}
+
+/** A number as a question writes it: "40,000", "1.5", "1.2万", "３００" (NFKC before). */
+const NUMBER = /(\d[\d,]*(?:\.\d+)?|\.\d+)\s*(万|億|亿|千|百万|million|thousand|billion)?/u;
+const SCALE: Record<string, number> = {
+  万: 1e4,
+  億: 1e8,
+  亿: 1e8,
+  千: 1e3,
+  百万: 1e6,
+  million: 1e6,
+  thousand: 1e3,
+  billion: 1e9,
+};
+
+/** A bound the question puts on a number: above or below, whether the bound passes, and the number. */
+export interface QuestionBound {
+  above: boolean;
+  inclusive: boolean;
+  value: number;
+  /** The number as written, and where the bound's words and number stand. */
+  raw: string;
+  span: [number, number];
+}
+
+function numberNear(q: string, from: number, to: number, after: boolean): { raw: string; value: number; at: number } | undefined {
+  const piece = after ? q.slice(to, to + 24) : q.slice(Math.max(0, from - 24), from);
+  const re = after
+    ? new RegExp(`^\\s*(?:the\\s+)?[$€£¥]?${NUMBER.source}`, 'u')
+    : new RegExp(`${NUMBER.source}\\s*[\\p{L}%（）()]{0,6}\\s*$`, 'u');
+  const m = re.exec(piece);
+  if (!m?.[1]) return undefined;
+  const value = Number(m[1].replace(/,/g, '')) * (SCALE[m[2] ?? ''] ?? 1);
+  if (!Number.isFinite(value)) return undefined;
+  return { raw: m[1], value, at: after ? to + m[0].length : Math.max(0, from - 24) + m.index };
+}
+
+/**
+ * "more than 40,000", "40 or more", "100万人以上", "超过100万": the bound, read with the language's
+ * words. Where spaces part words the number follows the words ("more than 40"), unless they start
+ * with "or" ("40 or more"); elsewhere it stands on either side.
+ */
+export function boundOf(q: string, words: TableWords): QuestionBound | undefined {
+  const kinds: [string[], boolean, boolean][] = [
+    [words.atLeast, true, true],
+    [words.atMost, false, true],
+    [words.above, true, false],
+    [words.below, false, false],
+  ];
+  for (const [list, above, inclusive] of kinds) {
+    const { at, phrase } = phraseAt(q, list, words);
+    if (!Number.isFinite(at)) continue;
+    const end = at + phrase.length;
+    const before = unspaced(words) || phrase.startsWith('or ');
+    const after = !phrase.startsWith('or ');
+    const near = (after ? numberNear(q, at, end, true) : undefined) ?? (before ? numberNear(q, at, end, false) : undefined);
+    if (near)
+      return { above, inclusive, value: near.value, raw: near.raw, span: [Math.min(at, near.at), Math.max(end, near.at)] };
+  }
+  return undefined;
+}
