@@ -1,7 +1,7 @@
 import type { TableWords } from './lexicon/index.js';
 import { unspaced } from './lexicon/index.js';
 
-const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const literal = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const compiled = new WeakMap<string[], RegExp>();
 
 /**
@@ -11,7 +11,7 @@ const compiled = new WeakMap<string[], RegExp>();
 function pattern(list: string[], words: TableWords): RegExp {
   let re = compiled.get(list);
   if (!re) {
-    const alts = [...list].sort((a, b) => b.length - a.length).map(escape);
+    const alts = [...list].sort((a, b) => b.length - a.length).map(literal);
     const body = alts.length === 0 ? '(?!)' : `(${alts.join('|')})`;
     re = unspaced(words) ? new RegExp(body, 'u') : new RegExp(`(?<![\\p{L}\\p{N}])${body}(?![\\p{L}\\p{N}])`, 'u');
     compiled.set(list, re);
