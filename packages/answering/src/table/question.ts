@@ -9,6 +9,7 @@ import { ZH_HANT } from './lexicon/zh-hant.js';
 import type { QaCell, QaColumn, QaRow, QaTable } from './model.js';
 import { folded, saidTerms, termsOf, unaccented } from './model.js';
 import type { QuestionBound } from './question-words.js';
+import { periodColumns, questionYear } from './period-columns.js';
 import { boundOf, phraseAt, phraseRe, says, without } from './question-words.js';
 
 interface RowMatch {
@@ -681,7 +682,18 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
   const excluded = exclusion?.terms;
   // "in addition to Gildeskål Church": the value named to be left out picks no row
   const wanted = excluded ? new Map([...rowTerms].filter(([t]) => !excluded.has(t) || headerTerms.has(t))) : rowTerms;
-  const matched = excluding(table, exclusion, matchRows(table, normal(question), wanted, headerTerms, named, unspaced(words)));
+  // "2020年の…": a table whose columns are periods answers from the column of that year, and the
+  // rows that name the periods are no answer
+  const bound0 = bound ? `${q.slice(0, bound.span[0])} ${q.slice(bound.span[1])}` : q;
+  const periods = periodColumns(table);
+  const year = periods.years.size > 0 ? questionYear(bound0) : undefined;
+  const yearCols = year === undefined ? [] : table.columns.filter((c) => periods.years.get(c.col) === year);
+  const rowsFound = matchRows(table, normal(question), wanted, headerTerms, named, unspaced(words));
+  const matched = excluding(
+    table,
+    exclusion,
+    yearCols.length > 0 ? rowsFound.filter((m) => !periods.labelRows.has(m.row)) : rowsFound,
+  );
   const bestRow = new Set([...(matched[0]?.row.cells.values() ?? [])].flatMap((c) => [...c.terms]));
   const focused = content.reduce((s, [t, w]) => (titled.has(t) || bestRow.has(t) ? s + w : s), 0);
   let rowHeld = 0;
@@ -696,9 +708,8 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
   const unseen = weights.size === 0 ? 0 : content.reduce((s, [t, w]) => (weights.get(t) ? s : s + w), 0);
   const numericHits = hits.filter((h) => h.col.numeric >= 0.6);
   // "more than 40,000" bounds rows; it is not a superlative
-  const unbound = bound ? `${q.slice(0, bound.span[0])} ${q.slice(bound.span[1])}` : q;
   // "listed next to X" names a neighbour, not an order
-  let op = operation(unbound.replace(phraseRe(words.beside, words), ' '), numericHits.length > 0, words);
+  let op = operation(bound0.replace(phraseRe(words.beside, words), ' '), numericHits.length > 0, words);
   const shared = SAME.test(q) ? sharedColumn(hits, matched[0]) : undefined;
   if (shared) op = 'same';
   // "which chassis is in the middle of Simca 1300 and Alfa Romeo GTA": the row between two rows the question quotes
@@ -833,6 +844,12 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
       !ordinal(table, answer)
     )
       measure = answer;
+  }
+  if (yearCols.length > 0 && !says(q, words.when, words)) {
+    const inYear = (c: QaColumn | undefined): boolean => c !== undefined && yearCols.includes(c);
+    const pick = yearCols.find((c) => hits.some((h) => h.col === c)) ?? yearCols[0];
+    if (op === 'lookup' && !inYear(answer)) answer = pick;
+    else if (measure && periods.years.has(measure.col) && !inYear(measure)) measure = pick;
   }
   const filter =
     op === 'lookup' || op === 'count' || op === 'first' || op === 'last'
