@@ -2,8 +2,10 @@ import type { Anchor, Chunk, Citation, Element } from '@pinpoint/core';
 import { sliceCodepoints } from '@pinpoint/core';
 import type { CellReading } from './cell-measure.js';
 import { groupExtreme, measureOf } from './cell-measure.js';
+import { lexiconFor } from './lexicon/index.js';
 import type { QaCell, QaColumn, QaRow, QaTable } from './model.js';
 import { buildTable, folded, valued } from './model.js';
+import { documentMisses } from './named-document.js';
 import type { TablePlan } from './question.js';
 import { excludedCell, planQuestion } from './question.js';
 import { sectionRows } from './sections.js';
@@ -401,6 +403,9 @@ export function tableFor(source: TableSource): QaTable {
   return table;
 }
 
+/** What a table's fit loses when its document is not the one the question names. */
+const NAME_FIT = 2;
+
 /** What a table's fit loses per unit of the log of its best row's retrieval rank. */
 const RANK_FIT = 0.05;
 
@@ -430,6 +435,17 @@ export function answerFromTables(
     const plan = planQuestion(question, table, weights);
     read.push({ source, table, plan, fit: fit(plan, source) });
   }
+  // a question that names a document ("三菱商事株式会社の…") fits that document's tables
+  const words = lexiconFor(question);
+  const misses = documentMisses(
+    question,
+    read.map((r) => ({ table: r.table, title: r.source.title })),
+    weights,
+    words,
+  );
+  read.forEach((r, i) => {
+    r.fit -= NAME_FIT * (misses[i] ?? 0);
+  });
   // best fit first; equal fits keep retrieval order
   read.sort((a, b) => b.fit - a.fit);
   const [chosen, ...others] = read;

@@ -8,8 +8,8 @@ import { ZH_HANS } from './lexicon/zh-hans.js';
 import { ZH_HANT } from './lexicon/zh-hant.js';
 import type { QaCell, QaColumn, QaRow, QaTable } from './model.js';
 import { folded, saidTerms, termsOf, unaccented } from './model.js';
-import type { QuestionBound } from './question-words.js';
 import { periodColumns, questionYear } from './period-columns.js';
+import type { QuestionBound } from './question-words.js';
 import { boundOf, phraseAt, phraseRe, says, without } from './question-words.js';
 
 interface RowMatch {
