@@ -1,5 +1,5 @@
 import type { GridInput, TableAnswer, TableSource } from '@pinpoint/answering';
-import { answerFromTables } from '@pinpoint/answering';
+import { answerFromTables, tableReason } from '@pinpoint/answering';
 import type { Chunk, Element, MetadataStore, Retrieved, Version } from '@pinpoint/core';
 
 /** A retrieved chunk loaded with its version. */
@@ -191,17 +191,16 @@ export async function answerTableQuestion(
     ...(source ? [{ source, focus: answer.rows }] : []),
     ...answer.alternatives.map((a) => ({ source: a.source, focus: [a.row] })),
   ].slice(0, GENERATED_TABLES);
-  return { answer, retrieved: reorder(found, answer, source), tables, reason: reasonOf(answer, source) };
+  return { answer, retrieved: reorder(found, answer, source), tables, reason: reasonOf(question, answer, source) };
 }
 
 /**
- * The answer view's line for a table answer: which table answered and how, and a table the
- * question fits almost as well, since a question need not name its table. None for a refusal,
+ * The answer view's line for a table answer (in the question's language): which table answered
+ * and how, and a table the question fits almost as well, since a question need not name its table. None for a refusal,
  * whose reason the answer view already gives.
  */
-function reasonOf(answer: TableAnswer, source: TableSource | undefined): string | undefined {
+function reasonOf(question: string, answer: TableAnswer, source: TableSource | undefined): string | undefined {
   if (answer.refused || !source) return undefined;
   const close = answer.alternatives.find((a) => a.behind <= CLOSE_FIT && a.source.file !== source.file);
-  const other = close ? ` Another table fits the question almost as well: ${close.source.file}.` : '';
-  return `Read from the table in ${source.file} (${answer.how}).${other}`;
+  return tableReason(question, source.file, answer.how, close?.source.file);
 }

@@ -37,6 +37,8 @@ type TableOp =
 
 /** What a question asks of a table: the operation, the columns it names and the rows its values select. */
 export interface TablePlan {
+  /** The words of the question's language: the answer is told in them. */
+  words: TableWords;
   op: TableOp;
   /** Column whose cell is the answer. */
   answer: QaColumn | undefined;
@@ -867,6 +869,7 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
     }
   }
   return {
+    words,
     op,
     answer,
     measure,

@@ -70,6 +70,8 @@ export const EN: TableWords = {
     before: 'the row before the one that matches the question',
     first: 'first row',
     last: 'last row',
+    firstMatching: 'first row of the rows that match the question',
+    lastMatching: 'last row of the rows that match the question',
     firstBound: 'first row with {bound}',
     lastBound: 'last row with {bound}',
     mostRows: 'the {col} most rows hold ({n} of {b})',

@@ -77,6 +77,8 @@ export const JA: TableWords = {
     before: '質問に合う行の前の行',
     first: '最初の行',
     last: '最後の行',
+    firstMatching: '質問に合う行のうち最初の行',
+    lastMatching: '質問に合う行のうち最後の行',
     firstBound: '{bound}の最初の行',
     lastBound: '{bound}の最後の行',
     mostRows: '最も多くの行にある{col}（{b}行中{n}行）',

@@ -62,6 +62,8 @@ export interface Sayings {
   before: string;
   first: string;
   last: string;
+  firstMatching: string;
+  lastMatching: string;
   firstBound: string;
   lastBound: string;
   mostRows: string;

@@ -51,6 +51,8 @@ export const ZH_HANS: TableWords = {
     before: '与问题相符的行的上一行',
     first: '第一行',
     last: '最后一行',
+    firstMatching: '与问题相符的行中的第一行',
+    lastMatching: '与问题相符的行中的最后一行',
     firstBound: '{bound}的第一行',
     lastBound: '{bound}的最后一行',
     mostRows: '最多行所含的{col}（{b}行中{n}行）',

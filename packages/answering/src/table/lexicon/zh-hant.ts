@@ -50,6 +50,8 @@ export const ZH_HANT: TableWords = {
     before: '與問題相符的行的上一行',
     first: '第一行',
     last: '最後一行',
+    firstMatching: '與問題相符的行中的第一行',
+    lastMatching: '與問題相符的行中的最後一行',
     firstBound: '{bound}的第一行',
     lastBound: '{bound}的最後一行',
     mostRows: '最多行所含的{col}（{b}行中{n}行）',
