@@ -226,6 +226,9 @@ function newestFirst(table: QaTable): boolean {
   return years.every((y, i) => i === 0 || y <= (years[i - 1] as number));
 }
 
+/** A row holding a cell that is all of the value the question leaves out. */
+const holdsExcluded = (r: QaRow, excluded: Set<string>): boolean => [...r.cells.values()].some((c) => excludedCell(c, excluded));
+
 /** Runs a plan on its table. */
 function execute(table: QaTable, plan: TablePlan): Result | undefined {
   const { op, answer, measure, matched } = plan;
@@ -253,7 +256,7 @@ function execute(table: QaTable, plan: TablePlan): Result | undefined {
   if (op === 'lookup' || (op === 'count' && measure && best)) {
     const col = op === 'count' ? measure?.col : answer?.col;
     // "name one that is not in the Tikamgarh district": with no other row named, the first row without the value
-    const free = (r: QaRow): boolean => ![...r.cells.values()].some((c) => plan.excluded && excludedCell(c, plan.excluded));
+    const free = (r: QaRow): boolean => !plan.excluded || !holdsExcluded(r, plan.excluded);
     const row =
       matched.find((m) => col === undefined || m.row.cells.has(col))?.row ??
       (plan.excluded && op === 'lookup' ? bodyRows(table).find(free) : undefined);
@@ -320,7 +323,9 @@ function execute(table: QaTable, plan: TablePlan): Result | undefined {
         how: `${op === 'max' ? 'largest' : 'smallest'} total ${counted}${name(measure)} (${fmt(group.total)} over ${group.cells.length} rows)`,
       };
     }
-    const row = pickExtreme(valued(pool, answer?.col), measure.col, op, plan.reading);
+    // "other than Beijing, which city is the largest": rows holding the value left out are no answer
+    const kept = plan.excluded ? pool.filter((r) => !holdsExcluded(r, plan.excluded as Set<string>)) : pool;
+    const row = pickExtreme(valued(kept, answer?.col), measure.col, op, plan.reading);
     const m = row?.cells.get(measure.col);
     return answerOf(
       row,

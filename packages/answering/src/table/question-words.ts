@@ -72,17 +72,26 @@ export function without(q: string, list: string[], words: TableWords): string {
 }
 
 /** A number as a question writes it: "40,000", "1.5", "1.2万", "３００" (NFKC before). */
-const NUMBER = /(\d[\d,]*(?:\.\d+)?|\.\d+)\s*(万|億|亿|千|百万|million|thousand|billion)?/u;
+const NUMBER = /(\d[\d,]*(?:\.\d+)?|\.\d+)\s*(百万|千万|万|萬|億|亿|千|million|thousand|billion)?/u;
 const SCALE: Record<string, number> = {
+  百万: 1e6,
+  千万: 1e7,
   万: 1e4,
+  萬: 1e4,
   億: 1e8,
   亿: 1e8,
   千: 1e3,
-  百万: 1e6,
   million: 1e6,
   thousand: 1e3,
   billion: 1e9,
 };
+
+/** The scale a header writes its numbers in: "人口（万人）" 1e4, "売上高（百万円）" 1e6, "(in thousands)" 1e3; 1 when it says none. */
+export function headerScale(header: string): number {
+  const h = header.normalize('NFKC').toLowerCase();
+  const m = /(百万|千万|万|萬|億|亿|千)(?:円|元|人|美元|ドル|株|件|台|户|戶)|\b(thousand|million|billion)s?\b/u.exec(h);
+  return m ? (SCALE[(m[1] ?? m[2]) as string] ?? 1) : 1;
+}
 
 /** A bound the question puts on a number: above or below, whether the bound passes, and the number. */
 export interface QuestionBound {
@@ -91,10 +100,17 @@ export interface QuestionBound {
   value: number;
   /** The number as written, and where the bound's words and number stand. */
   raw: string;
+  /** The number says its scale ("2000万", "20 million"): it is compared with cells at their header's scale. */
+  scaled: boolean;
   span: [number, number];
 }
 
-function numberNear(q: string, from: number, to: number, after: boolean): { raw: string; value: number; at: number } | undefined {
+function numberNear(
+  q: string,
+  from: number,
+  to: number,
+  after: boolean,
+): { raw: string; value: number; at: number; scaled: boolean } | undefined {
   const piece = after ? q.slice(to, to + 24) : q.slice(Math.max(0, from - 24), from);
   const re = after
     ? new RegExp(`^\\s*(?:the\\s+)?[$€£¥]?${NUMBER.source}`, 'u')
@@ -103,7 +119,7 @@ function numberNear(q: string, from: number, to: number, after: boolean): { raw:
   if (!m?.[1]) return undefined;
   const value = Number(m[1].replace(/,/g, '')) * (SCALE[m[2] ?? ''] ?? 1);
   if (!Number.isFinite(value)) return undefined;
-  return { raw: m[1], value, at: after ? to + m[0].length : Math.max(0, from - 24) + m.index };
+  return { raw: m[1], value, at: after ? to + m[0].length : Math.max(0, from - 24) + m.index, scaled: m[2] !== undefined };
 }
 
 /**
@@ -125,8 +141,10 @@ export function boundOf(q: string, words: TableWords): QuestionBound | undefined
     const before = unspaced(words) || phrase.startsWith('or ');
     const after = !phrase.startsWith('or ');
     const near = (after ? numberNear(q, at, end, true) : undefined) ?? (before ? numberNear(q, at, end, false) : undefined);
-    if (near)
-      return { above, inclusive, value: near.value, raw: near.raw, span: [Math.min(at, near.at), Math.max(end, near.at)] };
+    if (near) {
+      const span: [number, number] = [Math.min(at, near.at), Math.max(end, near.at)];
+      return { above, inclusive, value: near.value, raw: near.raw, scaled: near.scaled, span };
+    }
   }
   return undefined;
 }

@@ -10,7 +10,7 @@ import type { QaCell, QaColumn, QaRow, QaTable } from './model.js';
 import { folded, saidTerms, termsOf, unaccented } from './model.js';
 import { periodColumns, questionYear } from './period-columns.js';
 import type { QuestionBound } from './question-words.js';
-import { boundOf, phraseAt, phraseRe, says, without } from './question-words.js';
+import { boundOf, headerScale, phraseAt, phraseRe, says, without } from './question-words.js';
 
 interface RowMatch {
   row: QaRow;
@@ -101,16 +101,18 @@ interface NumericFilter {
  */
 function numericFilter(bound: QuestionBound | undefined, table: QaTable, named: QaColumn[]): NumericFilter | undefined {
   if (!bound) return undefined;
-  const { above, inclusive, value } = bound;
+  const { above, inclusive } = bound;
+  // "超过2000万" over "人口（万人）": the bound in the column's own scale (2000)
+  const valueIn = (c: QaColumn): number => (bound.scaled ? bound.value / headerScale(c.name) : bound.value);
   const spans = (c: QaColumn): boolean => {
     const nums = table.rows.map((r) => r.cells.get(c.col)?.num).filter((n): n is number => n != null);
-    return nums.length > 0 && Math.min(...nums) <= value && value <= Math.max(...nums);
+    return nums.length > 0 && Math.min(...nums) <= valueIn(c) && valueIn(c) <= Math.max(...nums);
   };
   const col =
     named.find((c) => c.numeric >= 0.5 && spans(c)) ??
     named.find((c) => c.numeric >= 0.5) ??
     table.columns.find((c) => c.numeric >= 0.6 && spans(c));
-  return col ? { col, above, inclusive, value } : undefined;
+  return col ? { col, above, inclusive, value: valueIn(col) } : undefined;
 }
 
 /** Each language's words of question form, as terms (languages that part words with spaces). */
@@ -148,6 +150,8 @@ const DATED = new RegExp(
   `\\b(?:${EN.timeHeaders.join('|')})\\b|${[JA, ZH_HANS, ZH_HANT].flatMap((w) => w.timeHeaders).join('|')}`,
   'iu',
 );
+/** A header that names a time, or the time of day. */
+const TIMED = new RegExp(`${DATED.source}|\\b(?:time|when|period)\\b`, 'iu');
 /** "the number of districts": a count of plural things, not "the number of the player". */
 const NUMBER_OF = /\bnumber of (?!the\b)\p{L}+s\b/u;
 /** Asking how many: the language's words, or "the number of …s". */
@@ -456,7 +460,7 @@ function operation(q: string, hasMeasure: boolean, words: TableWords): TableOp {
   if (ops.has('last')) return 'last';
   if (ops.has('max')) return 'max';
   if (ops.has('min')) return 'min';
-  if (sum && (counting || words.lang !== 'en')) return 'sum';
+  if (sum) return 'sum';
   if (counting) return 'count';
   return 'lookup';
 }
@@ -484,7 +488,7 @@ function repeats(table: QaTable, col: QaColumn): boolean {
 function typedColumn(q: string, table: QaTable, exclude: Set<number>, words: TableWords): QaColumn | undefined {
   const free = table.columns.filter((c) => !exclude.has(c.col));
   if (says(q, words.when, words)) {
-    const dated = free.find((c) => /\b(year|date|season|time|when|day|period)\b/i.test(c.name));
+    const dated = free.find((c) => TIMED.test(c.name));
     if (dated) return dated;
   }
   if (howMany(q, words)) {
@@ -544,8 +548,7 @@ function datedColumn(q: string, table: QaTable, free: QaColumn[]): QaColumn | un
  */
 function askedColumn(q: string, table: QaTable, exclude: Set<number>, words: TableWords): QaColumn | undefined {
   const free = table.columns.filter((c) => !exclude.has(c.col));
-  if (says(q, words.when, words))
-    return free.find((c) => /\b(year|date|season|time|when|day|period)\b/i.test(c.name)) ?? datedColumn(q, table, free);
+  if (says(q, words.when, words)) return free.find((c) => TIMED.test(c.name)) ?? datedColumn(q, table, free);
   // "what time is the game": a Time column; "which other time was the score the same": the occasion, its date
   if (/\b(?:which|what)\s+(?:other\s+)?time\b/.test(q))
     return free.find((c) => /\btime\b/i.test(c.name)) ?? free.find((c) => /\b(date|year|season|day)\b/i.test(c.name));
@@ -718,6 +721,9 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
   if (op === 'lookup' && BETWEEN.test(q) && new Set(matched.filter((m) => m.quoted).map((m) => m.row)).size >= 2) op = 'between';
   // "the total number of circuits listed": with no number column named to add up, the rows are counted
   if (op === 'sum' && !numericHits.some((h) => !ordinal(table, h.col)) && !MONEY.test(q)) op = 'count';
+  // "営業利益の合計" over a 合計 row, "the total gold" over a Total row: a total the table writes is looked up
+  const writesTotal = (c: QaCell): boolean => says(c.text.normalize('NFKC').toLowerCase(), words.sum, words);
+  if (op === 'sum' && matched[0]?.quoted && matched[0].cells.some(writesTotal)) op = 'lookup';
   // "the first canal opened", "the earliest to take office": first/last by the named date or number column
   // "Jay Mills' first year": the smallest year among the rows the quoted value picks
   const measured = numericHits.some((h) => !ordinal(table, h.col));
@@ -810,8 +816,11 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
     // "the title listed after Parva": the named column may be the one the anchor row was found in.
     // "the next opening act after the Cadillac Tramps": by default the column the anchor value is in.
     const anchorCol = matched[0]?.cells[0]?.col;
+    // "2021年の次の年度の従業員数": a column named besides the one the anchor value is in
+    const other = hits.find((h) => h.col.col !== anchorCol && !conditionCols.has(h.col.col))?.col;
     answer =
       askedColumn(q, table, new Set(), words) ??
+      (unspaced(words) ? other : undefined) ??
       table.columns.find((c) => c.col === anchorCol) ??
       hits[0]?.col ??
       table.columns.find((c) => conditionCols.has(c.col));
