@@ -17,6 +17,7 @@
  *   --metadata-scale N          the embedded metadata store alone written up to N chunks (metadata-scale.ts)
  *   --scale N [--scale-keep DIR] the embedded default at N chunks (scale.ts); DIR/N keeps the data folder and encoder
  *   --scale-reuse DIR/N         the question figures alone (cold start, lexical, hybrid per stage) on such a folder
+ *   --text-readers [--record]   µs per call of the period, line-item, number and header readers (text-readers-bench.ts)
  *   --lexical-merge N [--merge-runs R]
  *                               the lexical index's merge of 8 segments of N / 8 chunks, its reads and re-encoding on
  *                               the index's thread and on the merge thread, alternating R times (merge-bench.ts)
@@ -37,6 +38,7 @@ import { benchMetadataScale } from './metadata-scale.js';
 import { benchOcr } from './ocr-bench.js';
 import { benchFormats } from './parser-bench.js';
 import { benchScale, growthExponents, type ScaleResult, scaleQueries, scaleReport } from './scale.js';
+import { benchTextReaders } from './text-readers-bench.js';
 
 const shared = fileURLToPath(new URL('../../../../shared/', import.meta.url));
 
@@ -72,6 +74,8 @@ const { values } = parseArgs({
     askers: { type: 'string', default: '50' },
     seconds: { type: 'string', default: '60' },
     'load-set': { type: 'string', default: 'jsquad-dev' },
+    'text-readers': { type: 'boolean', default: false },
+    record: { type: 'boolean', default: false },
   },
   allowNegative: true,
 });
@@ -255,6 +259,7 @@ if (values.ocr) {
     pageConcurrency: Number(values['ocr-concurrency']) || availableParallelism(),
   });
 }
+if (values['text-readers']) benchTextReaders(shared, values.record);
 if (values.memory) await benchParseMemory(Number(values['memory-mb']) || 20);
 if (values.workers) benchWorkers(values.workers);
 if (values.load) {

@@ -1,10 +1,11 @@
 /**
- * `pnpm fuzz [--seeds DIR] [--count N] [--seed S] [--per-format K] [--timeout-ms MS] [--json]`
+ * `pnpm fuzz [--seeds DIR] [--count N] [--seed S] [--per-format K] [--timeout-ms MS] [--json] [--record]`
  * Deterministic mutants of corpus files (the same --seed gives the same files) go through the real
  * ingestion parse path: format detection, then the isolated parse process with its time and memory
  * limits, OCR and LibreOffice on. Reports states, codes, the slowest and most memory-hungry cases,
  * and flags crashes, hangs (a parse timeout, or more than 10 s of the parse process's CPU: wall time
  * on a shared machine measures its load) and messages carrying raw library text; exits 1 when any is flagged.
+ * --record writes the summary as results/fuzz/seed-<S>-<N>.json for the benchmarks page.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join } from 'node:path';
@@ -14,6 +15,7 @@ import type { Format } from '@pinpoint/core';
 import { toPinpointError } from '@pinpoint/core';
 import type { ParseUsage } from '@pinpoint/parsers';
 import { detectFormat, parseIsolated, rawTextIn } from '@pinpoint/parsers';
+import { commandLine, recordResult } from '@pinpoint/results';
 import { seededRandom } from '@pinpoint/testing';
 import type { Operator } from './mutate.js';
 import { mutate, operatorsFor } from './mutate.js';
@@ -27,6 +29,7 @@ const { values } = parseArgs({
     'timeout-ms': { type: 'string', default: '30000' },
     concurrency: { type: 'string', default: '2' },
     json: { type: 'boolean', default: false },
+    record: { type: 'boolean', default: false },
   },
 });
 
@@ -194,7 +197,37 @@ function report(outcomes: Outcome[], wall: number): void {
   for (const o of flagged) console.log(`${line(o)} — ${o.flags.join('; ')}${o.message ? ` — "${o.message}"` : ''}`);
 }
 
+/** The run's summary as a result file: what was fuzzed, how it ended, the worst case of each cost. */
+function record(outcomes: Outcome[], wall: number): string {
+  const count = (f: (o: Outcome) => boolean): number => outcomes.filter(f).length;
+  const codes = Object.fromEntries(
+    [...new Set(outcomes.map((o) => o.code).filter((c): c is string => !!c))].sort().map((c) => [c, count((o) => o.code === c)]),
+  );
+  const walls = outcomes.map((o) => o.seconds).sort((a, b) => a - b);
+  const round = (x: number): number => Math.round(x * 100) / 100;
+  return recordResult({
+    area: 'fuzz',
+    name: `seed-${values.seed}-${outcomes.length}`,
+    command: commandLine('fuzz', process.argv.slice(2)),
+    metrics: {
+      mutants: outcomes.length,
+      seeds: new Set(outcomes.map((o) => o.seedFile)).size,
+      flagged: count((o) => o.flags.length > 0),
+      ready: count((o) => o.state === 'ready'),
+      failed: count((o) => o.state === 'failed'),
+      wall_p50_s: round(walls[Math.floor(walls.length / 2)] ?? 0),
+      wall_max_s: round(walls.at(-1) ?? 0),
+      max_parse_cpu_s: round(Math.max(0, ...outcomes.map((o) => o.cpuSeconds))),
+      max_parse_growth_mb: Math.round(Math.max(0, ...outcomes.map((o) => o.peakMb))),
+      run_s: Math.round(wall),
+      codes,
+    },
+  });
+}
+
 const started = performance.now();
 const outcomes = await run();
-report(outcomes, (performance.now() - started) / 1000);
+const wall = (performance.now() - started) / 1000;
+report(outcomes, wall);
+if (values.record) console.log(`recorded ${record(outcomes, wall)}`);
 process.exit(outcomes.some((o) => o.flags.length > 0) ? 1 : 0);

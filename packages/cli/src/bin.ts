@@ -6,7 +6,7 @@ import { calibrate, calibrationTable } from './calibrate.js';
 import type { CliConfig } from './config.js';
 import { loadCliConfig } from './config.js';
 import { openEmbeddedEngine } from './embedded.js';
-import { createEvalEngine, withDataset } from './eval.js';
+import { createEvalEngine, recordEvalRun, withDataset } from './eval.js';
 import { humanIngestLine, ingestFiles } from './ingest.js';
 import { serveMcpStdio } from './mcp.js';
 import { askQuestion, humanAnswer, humanSearch, searchQuery } from './query.js';
@@ -18,7 +18,7 @@ const USAGE = `pinpoint — ask your files, get answers that point at the exact 
   pinpoint ask "question" [--show-sources] [--json] [--collection NAME]
   pinpoint search "query" [--json] [--k N] [--collection NAME]
   pinpoint status [--json]
-  pinpoint eval <dataset-dir> [--out run.json] [--mode MODE] [--offtopic-from OTHER-DIR]
+  pinpoint eval <dataset-dir> [--out run.json] [--record] [--mode MODE] [--offtopic-from OTHER-DIR]
   pinpoint calibrate <dataset-dir…> --out gate.json [--mode MODE] [--min-answered 0.91] [--offtopic BASE=OTHER …] [--floor SET=0.8 …]
   pinpoint mcp                      (MCP server on stdin/stdout for agents; see README)
   pinpoint users add EMAIL [--admin] --password-stdin | users list | users remove EMAIL
@@ -58,6 +58,7 @@ async function evaluate(cfg: CliConfig, dir: string): Promise<void> {
     }),
   );
   print(cfg.flags.json ? JSON.stringify(result.metrics) : formatMetricsTable(result));
+  if (cfg.flags.record) process.stderr.write(`recorded ${recordEvalRun(result, cfg.argv)}\n`);
 }
 
 async function run(cfg: CliConfig): Promise<number> {

@@ -45,12 +45,16 @@ const envSchema = z.object({
 
 export interface CliConfig {
   command: string | undefined;
+  /** The arguments as given, for result files that name the command that measured them. */
+  argv: string[];
   args: string[];
   flags: {
     json: boolean;
     showSources: boolean;
     collection: string;
     out?: string;
+    /** eval: write the run's figures as a result file for the benchmarks page (results/eval/<set>.json). */
+    record: boolean;
     mode?: string;
     k: number;
     /** calibrate: each dataset keeps at least this share of its answerable questions answered. */
@@ -128,6 +132,7 @@ const options = {
   collection: { type: 'string', default: 'default' },
   'data-dir': { type: 'string' },
   out: { type: 'string' },
+  record: { type: 'boolean', default: false },
   mode: { type: 'string' },
   k: { type: 'string', default: '10' },
   'min-answered': { type: 'string', default: '0.91' },
@@ -170,12 +175,14 @@ export function loadCliConfig(argv: string[] = process.argv.slice(2), env: NodeJ
   const resolvePath = (p: string): string => (isAbsolute(p) ? p : resolve(base, p));
   return {
     command: positionals[0],
+    argv,
     args: positionals.slice(1),
     flags: {
       json: values.json,
       showSources: values['show-sources'],
       collection: values.collection,
       ...(values.out ? { out: resolvePath(values.out) } : {}),
+      record: values.record,
       ...(values.mode ? { mode: values.mode } : {}),
       k: Number(values.k) || 10,
       minAnswered: minAnsweredOf(values['min-answered']),

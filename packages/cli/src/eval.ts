@@ -1,11 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { ModelsConfig } from '@pinpoint/compose';
 import { createModelPorts } from '@pinpoint/compose';
 import type { EngineConfig } from '@pinpoint/engine';
-import type { EvalAsk, EvalEngine } from '@pinpoint/eval';
+import type { EvalAsk, EvalEngine, EvalRun } from '@pinpoint/eval';
 import { writeOfftopicDataset } from '@pinpoint/eval';
+import { commandLine, recordResult } from '@pinpoint/results';
 import { openEmbeddedEngine } from './embedded.js';
 import { ingestFiles } from './ingest.js';
 
@@ -67,4 +68,29 @@ export async function withDataset<T>(dir: string, offtopicFrom: string | undefin
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }
+}
+
+/** The run's figures as `results/eval/<set>[-<mode>].json`, for the benchmarks page (questions left out). */
+export function recordEvalRun(run: EvalRun, argv: readonly string[]): string {
+  const mode = String(run.config.mode ?? 'lexical');
+  const set = basename(run.dataset.path);
+  const langs = new Map<string, number>();
+  for (const line of readFileSync(join(run.dataset.path, 'questions.jsonl'), 'utf8').split('\n')) {
+    const lang = line.trim() ? (JSON.parse(line) as { lang?: string }).lang : undefined;
+    if (lang) langs.set(lang, (langs.get(lang) ?? 0) + 1);
+  }
+  const language = [...langs].sort((a, b) => b[1] - a[1])[0]?.[0];
+  return recordResult({
+    area: 'eval',
+    name: mode === 'lexical' ? set : `${set}-${mode}`,
+    command: commandLine('pinpoint', argv),
+    metrics: {
+      ...run.metrics,
+      questions: run.questions.length,
+      answerable: run.questions.filter((q) => q.answerable).length,
+      ...(language ? { language } : {}),
+      mode,
+      dataset_sha256: run.dataset.sha256,
+    },
+  });
 }

@@ -23,8 +23,8 @@ describe('configuration', () => {
     expect(() => loadConfig({ PINPOINT_GATE_FILE: '/nonexistent/gate.json' }, [])).toThrow(/PINPOINT_GATE_FILE/);
   });
 
-  it('documents every PINPOINT_* variable it reads in the README', () => {
-    const readme = read('../../../README.md');
+  it('documents every PINPOINT_* variable it reads in docs/configuration.md', () => {
+    const readme = read('../../../docs/configuration.md');
     const names = new Set(
       [
         ...(

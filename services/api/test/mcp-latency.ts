@@ -1,14 +1,16 @@
 import { freePort } from '@pinpoint/conformance';
+import { recordResult } from '@pinpoint/results';
 import { connectMcp, evalDoc, evalQuestion } from './mcp-test-client.js';
 import { settle, startTestApp, uploadFiles } from './test-app.js';
 
 /**
  * `pnpm --filter @pinpoint/api mcp-latency`: the same question through POST /api/ask and through
  * the MCP `ask` tool over /mcp (and `search`), on two jsquad files, on a real server on loopback;
- * prints p50/p95 of 40 calls each after 5 warm-up calls.
+ * prints p50/p95 of 40 calls each after 5 warm-up calls; `-- --record` also writes results/mcp/latency.json.
  */
 const DOCS = ['000_梅雨.md', '001_グスタフ_マーラー.pdf'];
 const N = 40;
+const figures: Record<string, number> = {};
 
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
@@ -27,9 +29,10 @@ try {
   await t.app.listen({ host: '127.0.0.1', port });
   const mcp = await connectMcp(base);
   const question = evalQuestion('a10336p10q0');
-  const calls: [string, () => Promise<unknown>][] = [
+  const calls: [string, string, () => Promise<unknown>][] = [
     [
       'POST /api/ask',
+      'api_ask',
       async () =>
         (
           await fetch(`${base}/api/ask`, {
@@ -39,12 +42,12 @@ try {
           })
         ).json(),
     ],
-    ['MCP ask over /mcp', () => mcp.call('ask', { question })],
-    ['MCP search over /mcp', () => mcp.call('search', { query: question })],
+    ['MCP ask over /mcp', 'mcp_ask', () => mcp.call('ask', { question })],
+    ['MCP search over /mcp', 'mcp_search', () => mcp.call('search', { query: question })],
   ];
   const at = (xs: number[], f: number): string => (xs[Math.floor(f * (xs.length - 1))] ?? 0).toFixed(1);
   process.stdout.write('| call | p50 ms | p95 ms |\n|---|---|---|\n');
-  for (const [label, call] of calls) {
+  for (const [label, key, call] of calls) {
     for (let i = 0; i < 5; i++) await call();
     const ms: number[] = [];
     for (let i = 0; i < N; i++) {
@@ -54,6 +57,14 @@ try {
     }
     ms.sort((a, b) => a - b);
     process.stdout.write(`| ${label} | ${at(ms, 0.5)} | ${at(ms, 0.95)} |\n`);
+    figures[`${key}_p50_ms`] = Number(at(ms, 0.5));
+    figures[`${key}_p95_ms`] = Number(at(ms, 0.95));
+  }
+  if (process.argv.includes('--record')) {
+    const command = 'pnpm --filter @pinpoint/api mcp-latency -- --record';
+    process.stdout.write(
+      `recorded ${recordResult({ area: 'mcp', name: 'latency', command, metrics: { calls: N, ...figures } })}\n`,
+    );
   }
   await mcp.client.close();
 } finally {

@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { tableSizes } from '@pinpoint/postgres';
+import { commandLine, recordResult } from '@pinpoint/results';
 import { evalDocs } from './eval-docs.js';
 import { createThrowawayDeployment } from './throwaway-deployment.js';
 
@@ -9,7 +10,8 @@ import { createThrowawayDeployment } from './throwaway-deployment.js';
  * `pnpm bench:distributed [--workers 1,2] [--datasets squad2-dev,jsquad-dev] [--isolate false] [--limit N]`:
  * ingestion throughput of the distributed mode — N worker processes on one BullMQ queue, PostgreSQL
  * metadata and lexical index — on the shared eval documents. Workers are started (and idle) before
- * the clock starts; the clock stops when every version is ready or failed.
+ * the clock starts; the clock stops when every version is ready or failed. `--record` writes each
+ * worker count's figures as results/distributed/<N>-workers.json for the benchmarks page.
  */
 export interface ThroughputFigures {
   workers: number;
@@ -77,6 +79,7 @@ const { values } = parseArgs({
     datasets: { type: 'string', default: 'squad2-dev,jsquad-dev' },
     isolate: { type: 'string', default: 'false' },
     limit: { type: 'string' },
+    record: { type: 'boolean', default: false },
   },
 });
 const datasets = values.datasets.split(',');
@@ -92,6 +95,21 @@ for (const n of values.workers.split(',').map(Number)) {
         .map(([t, b]) => `${t} ${b}`)
         .join(', ')}, redis ${r.bytesPerChunk.redis}\n`,
   );
+  if (values.record) {
+    const { bytesPerChunk, ...figures } = r;
+    const path = recordResult({
+      area: 'distributed',
+      name: `${n}-workers`,
+      command: commandLine('bench:distributed', process.argv.slice(2)),
+      metrics: {
+        ...figures,
+        datasets: datasets.join(','),
+        isolate: values.isolate === 'true',
+        redis_bytes_per_chunk: bytesPerChunk.redis,
+      },
+    });
+    process.stdout.write(`recorded ${path}\n`);
+  }
 }
 const machine = { cpus: cpus().length, loadavg1m: Math.round((loadavg()[0] ?? 0) * 10) / 10 };
 process.stdout.write(

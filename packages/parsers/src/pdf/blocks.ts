@@ -84,9 +84,40 @@ export function blockText(lines: Line[], model: DocumentModel): PdfBlock {
   return { text, boxes: lines.map((l) => l.box), spans, size: Math.max(...lines.map((l) => l.size)), lines: lines.length };
 }
 
-/** Visual width weight of a character: full-width CJK and Hangul count 1, others 0.55. */
+/**
+ * Advance widths of printable ASCII in a proportional sans-serif face, in thousandths of an em (the
+ * standard Helvetica metrics; Times and most text faces keep the same narrow/wide proportions): a
+ * sentence cut inside a line lands within a letter or two of the glyphs instead of drifting by the
+ * share of narrow letters ("il", ".,") before it.
+ */
+const WIDTH_GROUPS: [number, string][] = [
+  [191, "'"],
+  [222, 'ijl'],
+  [260, '|'],
+  [278, ' !,./:;I[\\]ft'],
+  [333, '()-`r'],
+  [334, '{}'],
+  [355, '"'],
+  [389, '*'],
+  [469, '^'],
+  [500, 'Jckszvxy'],
+  [556, '#$0123456789?L_abdeghnopqu'],
+  [584, '+<=>~'],
+  [611, 'FTZ'],
+  [667, '&ABEKPSVXY'],
+  [722, 'CDHNRUw'],
+  [778, 'GOQ'],
+  [833, 'Mm'],
+  [889, '%'],
+  [944, 'W'],
+  [1015, '@'],
+];
+const LATIN_WIDTH = new Map(WIDTH_GROUPS.flatMap(([w, chars]) => Array.from(chars, (c): [string, number] => [c, w / 1000])));
+
+/** Visual width weight of a character: full-width CJK and Hangul count 1, ASCII its glyph's share of an em, others 0.55. */
 function weight(ch: string): number {
-  return isCjk(ch) || /[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]/.test(ch) ? 1 : 0.55;
+  if (isCjk(ch) || /[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]/.test(ch)) return 1;
+  return LATIN_WIDTH.get(ch) ?? 0.55;
 }
 
 /** Splits a piece at sentence ends inside it, dividing its box along the writing direction by character widths. */
