@@ -1,23 +1,15 @@
+import { findPeriods } from '@pinpoint/analysis';
 import type { QaColumn, QaRow, QaTable } from './model.js';
 
-/** Japanese era names and the Gregorian year before each era's first year. */
-const ERAS: Record<string, number> = { 令和: 2018, 平成: 1988, 昭和: 1925 };
-const ERA_YEAR = /(令和|平成|昭和)\s*(\d{1,2}|元)\s*年/gu;
-const YEAR = /(?<!\d)((?:19|20)\d{2})(?!\d)/gu;
-
 /**
- * The years a text names, in order: "2019年３月31日", "自 2018年4月1日 至 2019年3月31日", "令和2年"
- * (2020), "FY 2019". NFKC first, so full-width digits read as digits.
+ * The years a text's periods name, in order, each period by the year it ends in when it says its end
+ * ("自 2018年4月1日 至 2019年3月31日" is 2019, "2019年３月31日" 2019, "令和2年" 2020), else its
+ * year as labelled ("2022年度"); a business term (第117期) names none.
  */
 export function yearsIn(text: string): number[] {
-  const t = text.normalize('NFKC');
-  const found: { at: number; year: number }[] = [];
-  for (const m of t.matchAll(ERA_YEAR)) {
-    const n = m[2] === '元' ? 1 : Number(m[2]);
-    found.push({ at: m.index ?? 0, year: (ERAS[m[1] as string] as number) + n });
-  }
-  for (const m of t.matchAll(YEAR)) found.push({ at: m.index ?? 0, year: Number(m[1]) });
-  return found.sort((a, b) => a.at - b.at).map((f) => f.year);
+  return findPeriods(text)
+    .map((p) => (p.end ? Number(p.end.slice(0, 4)) : p.fiscal_year))
+    .filter((y): y is number => y !== undefined && y >= 1900 && y < 2100);
 }
 
 /** Rows above a column's first number: where a table without a header row says what its columns are. */

@@ -1,3 +1,4 @@
+import { parseNumberAsWritten } from '@pinpoint/analysis';
 import type { TableWords } from './lexicon/index.js';
 import { unspaced } from './lexicon/index.js';
 
@@ -71,27 +72,9 @@ export function without(q: string, list: string[], words: TableWords): string {
   return out.join('');
 }
 
-/** A number as a question writes it: "40,000", "1.5", "1.2万", "３００" (NFKC before). */
-const NUMBER = /(\d[\d,]*(?:\.\d+)?|\.\d+)\s*(百万|千万|万|萬|億|亿|千|million|thousand|billion)?/u;
-const SCALE: Record<string, number> = {
-  百万: 1e6,
-  千万: 1e7,
-  万: 1e4,
-  萬: 1e4,
-  億: 1e8,
-  亿: 1e8,
-  千: 1e3,
-  million: 1e6,
-  thousand: 1e3,
-  billion: 1e9,
-};
-
-/** The scale a header writes its numbers in: "人口（万人）" 1e4, "売上高（百万円）" 1e6, "(in thousands)" 1e3; 1 when it says none. */
-export function headerScale(header: string): number {
-  const h = header.normalize('NFKC').toLowerCase();
-  const m = /(百万|千万|万|萬|億|亿|千)(?:円|元|人|美元|ドル|株|件|台|户|戶)|\b(thousand|million|billion)s?\b/u.exec(h);
-  return m ? (SCALE[(m[1] ?? m[2]) as string] ?? 1) : 1;
-}
+/** A number as a question writes it: "40,000", "1.5", "1.2万", "３００" (NFKC before), "三百二十", "2000万". */
+const NUMBER =
+  /(\d[\d,]*(?:\.\d+)?|\.\d+|[〇零一二三四五六七八九十百千两兩]+)\s*(百万|千万|万|萬|億|亿|千|million|thousand|billion)?/u;
 
 /** A bound the question puts on a number: above or below, whether the bound passes, and the number. */
 export interface QuestionBound {
@@ -117,9 +100,10 @@ function numberNear(
     : new RegExp(`${NUMBER.source}\\s*[\\p{L}%（）()]{0,6}\\s*$`, 'u');
   const m = re.exec(piece);
   if (!m?.[1]) return undefined;
-  const value = Number(m[1].replace(/,/g, '')) * (SCALE[m[2] ?? ''] ?? 1);
-  if (!Number.isFinite(value)) return undefined;
-  return { raw: m[1], value, at: after ? to + m[0].length : Math.max(0, from - 24) + m.index, scaled: m[2] !== undefined };
+  const read = parseNumberAsWritten(`${m[1]}${m[2] ? `${/^[a-z]/.test(m[2]) ? ' ' : ''}${m[2]}` : ''}`);
+  if (!read || !Number.isFinite(read.value)) return undefined;
+  const value = read.value;
+  return { raw: m[1], value, at: after ? to + m[0].length : Math.max(0, from - 24) + m.index, scaled: (read.scale ?? 1) !== 1 };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { headerScale } from '@pinpoint/analysis';
 import type { CellReading } from './cell-measure.js';
 import { givesSpans, listsValues } from './cell-measure.js';
 import { EN } from './lexicon/en.js';
@@ -10,7 +11,7 @@ import type { QaCell, QaColumn, QaRow, QaTable } from './model.js';
 import { folded, saidTerms, termsOf, unaccented } from './model.js';
 import { periodColumns, questionYear } from './period-columns.js';
 import type { QuestionBound } from './question-words.js';
-import { boundOf, headerScale, phraseAt, phraseRe, says, without } from './question-words.js';
+import { boundOf, phraseAt, phraseRe, says, without } from './question-words.js';
 
 interface RowMatch {
   row: QaRow;
@@ -103,7 +104,7 @@ function numericFilter(bound: QuestionBound | undefined, table: QaTable, named: 
   if (!bound) return undefined;
   const { above, inclusive } = bound;
   // "超过2000万" over "人口（万人）": the bound in the column's own scale (2000)
-  const valueIn = (c: QaColumn): number => (bound.scaled ? bound.value / headerScale(c.name) : bound.value);
+  const valueIn = (c: QaColumn): number => (bound.scaled ? bound.value / headerScale(c.name).scale : bound.value);
   const spans = (c: QaColumn): boolean => {
     const nums = table.rows.map((r) => r.cells.get(c.col)?.num).filter((n): n is number => n != null);
     return nums.length > 0 && Math.min(...nums) <= valueIn(c) && valueIn(c) <= Math.max(...nums);
