@@ -68,6 +68,11 @@ function isYearOnlyData(table: QaTable, col: QaColumn): boolean {
 
 /** The one year a question names ("2020年の", "in 2019", "令和2年"); undefined when it names none or several. */
 export function questionYear(question: string): number | undefined {
+  if (lastQuestion?.question === question) return lastQuestion.year;
   const years = new Set(yearsIn(question));
-  return years.size === 1 ? [...years][0] : undefined;
+  const year = years.size === 1 ? [...years][0] : undefined;
+  lastQuestion = { question, year };
+  return year;
 }
+/** A question is read against a dozen tables: its year is read once. */
+let lastQuestion: { question: string; year: number | undefined } | undefined;

@@ -51,6 +51,20 @@ const MOST_JOINED = 4;
  */
 export function without(q: string, list: string[], words: TableWords): string {
   if (!unspaced(words) || list.length === 0) return q;
+  const key = `${list.length}:${list[0]}:${q}`;
+  const known = recent.get(key);
+  if (known !== undefined) return known;
+  const out = withoutWords(q, list, words);
+  // a question is read against a dozen tables: the last few readings are kept
+  if (recent.size >= RECENT) recent.delete(recent.keys().next().value as string);
+  recent.set(key, out);
+  return out;
+}
+
+const RECENT = 16;
+const recent = new Map<string, string>();
+
+function withoutWords(q: string, list: string[], words: TableWords): string {
   const set = new Set(list);
   const parts = segments(q, words.lang);
   const out: string[] = [];
