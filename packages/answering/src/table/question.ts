@@ -127,23 +127,6 @@ function formOf(words: TableWords): Set<string> {
   return terms;
 }
 
-/** "deeper", "the widest", "tallest": the dimension an adjective compares names a column ("Depth", "Width", "Height"). */
-const DIMENSIONS: [RegExp, string][] = [
-  [/\b(deep|shallow)(er|est)\b/, 'depth'],
-  [/\b(wide|wider|widest|narrow|narrower|narrowest)\b/, 'width'],
-  [/\b(tall|taller|tallest)\b/, 'height'],
-  [/\b(heavier|heaviest|lighter|lightest)\b/, 'weight'],
-];
-
-/** The question's terms with the noun of each dimension it compares, weighing as its heaviest term. */
-function dimensionTerms(q: string, qTerms: Map<string, number>): Map<string, number> {
-  const found = DIMENSIONS.filter(([re]) => re.test(q));
-  if (found.length === 0) return qTerms;
-  const out = new Map(qTerms);
-  const weight = Math.max(1, ...qTerms.values());
-  for (const [, noun] of found) for (const t of termsOf(noun)) if (!out.has(t)) out.set(t, weight);
-  return out;
-}
 /** Words of the table's own order: "listed after", "the one below", "next on the chart". */
 const LIST_ORDER = /\b(list|listed|table|chart|shown|below|above|under|row)\b/;
 /** A header that names a time: its year, date, season or period, in any of the lexicons' words. */
@@ -502,30 +485,19 @@ function typedColumn(q: string, table: QaTable, exclude: Set<number>, words: Tab
 const NOT_NOUNS = new Set(
   'is was are were has had have did does do the a an of kind type one year number place time position amount'.split(' '),
 );
-/**
- * Nouns that name the column asked for only when a header says them ("which team" → Team): cells say
- * them of other things too ("Team Lotus", "country music"), so no column is found by its cells.
- */
-const HEADER_NOUNS = new Set(['team', 'country']);
 
 /**
  * The terms of the noun a wh-word asks for ("which party …" → parti); none when it names no column
- * ("what year"). `headerOnly`: the noun names a column by its header alone (HEADER_NOUNS).
+ * ("what year").
  */
-function askedTerms(q: string): { terms: Set<string>; headerOnly: boolean } {
+function askedTerms(q: string): { terms: Set<string> } {
   const noun =
     /\b(?:which|what|whose|name (?:a|an|one|the|another))\s+(?:(?:is|was|are|were)\s+)?(?:the\s+)?(?:(?:only|other|first|last|next|previous)\s+)?([\p{L}]+)/u.exec(
       q,
     )?.[1];
-  if (!noun || NOT_NOUNS.has(noun)) return { terms: new Set(), headerOnly: false };
-  return { terms: termsOf(noun), headerOnly: HEADER_NOUNS.has(noun) };
+  if (!noun || NOT_NOUNS.has(noun)) return { terms: new Set() };
+  return { terms: termsOf(noun) };
 }
-
-/** "When did he leave office": the verbs of an end and of a start, and the header words that say them. */
-const ENDED = /\b(leave|left|depart\w*|end\w*|retire\w*|resign\w*|step\w* down|close\w*|die\w*|finish\w*)\b/;
-const STARTED = /\b(take|took|taken|assume\w*|start\w*|begin|began|begun|join\w*|enter\w*|open\w*|born|found\w*)\b/;
-const END_HEADER = /\b(left|end\w*|until|to|departed|retired|resigned|closed|died|death|finish\w*)\b/i;
-const START_HEADER = /\b(assumed|took|took office|start\w*|from|began|joined|entered|opened|born|birth|found\w*|since)\b/i;
 
 /** A cell that reads as a calendar date: a month name and a year ("August 1, 1861", "4 Oct 1954"). */
 const CALENDAR = new RegExp(`\\b${MONTH}\\b.*\\b\\d{4}\\b|\\b\\d{4}\\b.*\\b${MONTH}\\b`, 'i');
@@ -539,8 +511,7 @@ function datedColumn(q: string, table: QaTable, free: QaColumn[]): QaColumn | un
     const cells = table.rows.map((r) => r.cells.get(c.col)?.text ?? '').filter((t) => t.trim() !== '');
     return cells.length > 0 && cells.filter((t) => CALENDAR.test(t)).length * 2 > cells.length;
   });
-  const header = ENDED.test(q) ? END_HEADER : STARTED.test(q) ? START_HEADER : undefined;
-  return (header ? dated.find((c) => header.test(c.name)) : undefined) ?? dated[0];
+  return dated[0];
 }
 
 /**
@@ -553,7 +524,7 @@ function askedColumn(q: string, table: QaTable, exclude: Set<number>, words: Tab
   // "what time is the game": a Time column; "which other time was the score the same": the occasion, its date
   if (/\b(?:which|what)\s+(?:other\s+)?time\b/.test(q))
     return free.find((c) => /\btime\b/i.test(c.name)) ?? free.find((c) => /\b(date|year|season|day)\b/i.test(c.name));
-  const { terms, headerOnly } = askedTerms(q);
+  const { terms } = askedTerms(q);
   if (terms.size > 0) {
     // "name a constituency": the Constituency column before "Constituency number" — a name before a number, then the shorter name
     const named = free
@@ -564,7 +535,7 @@ function askedColumn(q: string, table: QaTable, exclude: Set<number>, words: Tab
     if (named[0] && named[0].numeric >= 0.5 && title && !/\b(number|how many|how much)\b/.test(q)) return title;
     if (named[0]) return named[0];
     // "the last junction": no header says junction, but a column's cells do ("Zivan Junction")
-    return headerOnly ? undefined : holdingColumn(table, free, terms);
+    return holdingColumn(table, free, terms);
   }
   return undefined;
 }
@@ -681,7 +652,7 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
   const headerHeld = content.reduce((s, [t, w]) => (titled.has(t) ? s + w : s), 0);
   const heaviest = Math.max(0, ...content.map(([, w]) => w));
   const lacking = Math.max(0, ...content.filter(([t]) => !table.vocabulary.has(t)).map(([, w]) => w));
-  const hits = headerHits(q, dimensionTerms(q, qTerms), table.columns);
+  const hits = headerHits(q, qTerms, table.columns);
   const headerTerms = new Set(hits.flatMap((h) => [...h.col.terms]));
   const named = new Map(hits.map((h) => [h.col.col, h.score / (hits[0]?.score ?? 1)]));
   const exclusion = excludedTerms(q, words);
@@ -740,11 +711,10 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
   const best = matched[0]?.score ?? 0;
   // "which party won …": a cell "Australian Labor Party" that holds only the noun asked for (a noun
   // that names a column) is what is asked, not a condition
-  const { terms: askedNoun, headerOnly } = askedTerms(q);
+  const { terms: askedNoun } = askedTerms(q);
   const asked =
     askedNoun.size > 0 &&
-    (table.columns.some((c) => [...askedNoun].some((t) => c.terms.has(t))) ||
-      (!headerOnly && holdingColumn(table, table.columns, askedNoun)))
+    (table.columns.some((c) => [...askedNoun].some((t) => c.terms.has(t))) || holdingColumn(table, table.columns, askedNoun))
       ? askedNoun
       : new Set<string>();
   const onlyAsked = (c: QaCell): boolean =>
