@@ -8,6 +8,8 @@ export { foldHan } from './fold.js';
 export { parseHanNumeral } from './han-numerals.js';
 export type { HeaderScale } from './header-scale.js';
 export { headerScale } from './header-scale.js';
+export type { NumberMention } from './number-mentions.js';
+export { findNumbersAsWritten } from './number-mentions.js';
 export { bestPeriodMatch, PERIOD_SCORES, periodsMatch } from './period-match.js';
 export type { Period, PeriodKind, PeriodMention } from './periods.js';
 export { findPeriods, fiscalYearOf, principalPeriod } from './periods.js';

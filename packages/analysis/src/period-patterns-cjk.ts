@@ -107,6 +107,28 @@ const yearExpression: PeriodPattern = {
   },
 };
 
+const shortYearTerm: PeriodPattern = {
+  // 24年3月期, 24/3期, 24年3月期第2四半期 / 2Q: Japanese IR writes the fiscal year's end with two digits.
+  gate: /期/u,
+  re: /(?<![0-9/.])(\d{2})\s*(?:年\s*(\d{1,2})\s*月|[/／](\d{1,2}))\s*期(?:\s*[のの]?\s*(?:第\s*([1-4])\s*四半期|([1-4])Q))?/dgu,
+  build(m) {
+    const year = 2000 + Number(m[1]);
+    const month = Number(m[2] ?? m[3]);
+    if (month < 1 || month > 12) return [];
+    const fy: Period = { kind: 'fiscal-year', fiscal_year: year, year_label: 'end', months: 12, end: formatEnd(year, month) };
+    const q = m[4] ?? m[5];
+    if (q === undefined) return whole(m, fy);
+    return whole(m, {
+      kind: 'quarter',
+      fiscal_year: year,
+      year_label: 'end',
+      quarter: Number(q) as 1 | 2 | 3 | 4,
+      months: 3,
+      end: quarterEnd(year, month, Number(q)),
+    });
+  },
+};
+
 const quarterAlone: PeriodPattern = {
   // 第3四半期, 第三季度, 第3季, 三季度 (no year)
   gate: /季|四半期/u,
@@ -117,6 +139,13 @@ const quarterAlone: PeriodPattern = {
   },
 };
 
+/** hasKana of the last input seen: a long document may hold many 上期 and is scanned once. */
+let kanaOf: { input: string; kana: boolean } | undefined;
+function inputHasKana(input: string): boolean {
+  if (kanaOf?.input !== input) kanaOf = { input, kana: hasKana(input) };
+  return kanaOf.kana;
+}
+
 const halfAlone: PeriodPattern = {
   // 上期 下期 上半期 下半期 中間期 上半年 下半年 半年度. Not 上年度 (last year) nor the Chinese
   // statement columns 上期金额 / 上期末 (the prior period).
@@ -124,7 +153,7 @@ const halfAlone: PeriodPattern = {
   re: /([上下])(?:半期|期|半年度?)(?![間间金末数數发發余餘])|(中間期|中间期|半年度)/gu,
   build(m) {
     // 上期/下期 are halves in Japanese; in Chinese 上期 is the prior period (上期的利息支出).
-    if (m[1] !== undefined && m[0].length === 2 && !hasKana(m.input)) return [];
+    if (m[1] !== undefined && m[0].length === 2 && !inputHasKana(m.input)) return [];
     return whole(m, { kind: 'half', half: m[1] === '下' ? 2 : 1, months: 6 });
   },
 };
@@ -196,6 +225,7 @@ export const CJK_PERIOD_PATTERNS: readonly PeriodPattern[] = [
   range,
   endedZh,
   yearExpression,
+  shortYearTerm,
   quarterAlone,
   halfAlone,
   fullYearAlone,

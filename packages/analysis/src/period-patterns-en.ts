@@ -6,7 +6,7 @@ const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', '
 const MONTH =
   '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
 const DAY = '\\d{1,2}(?:st|nd|rd|th)?';
-const DATE = `(?:${MONTH}\\s+${DAY},?\\s+\\d{4}|${DAY}\\s+${MONTH},?\\s+\\d{4}|${MONTH},?\\s+\\d{4}|\\d{4}-\\d{2}-\\d{2})`;
+const DATE = `(?:${MONTH}\\s+${DAY},?\\s+\\d{4}|${DAY}\\s+${MONTH},?\\s+\\d{4}|${MONTH},?\\s+\\d{4}|\\d{4}-\\d{2}-\\d{2}|\\d{4}/\\d{1,2}/\\d{1,2}|\\d{1,2}/\\d{1,2}/\\d{4})`;
 const YEAR4 = '(?:19|20)\\d{2}';
 /** "FY", "FY'", "fiscal", "fiscal year" before a year. */
 const FY_PREFIX = "(?:FY\\s?|F\\.Y\\.\\s?|fiscal\\s+(?:year\\s+)?)['’]?";
@@ -41,10 +41,13 @@ const LENGTHS: Readonly<Record<string, number>> = {
 const LENGTH = '(three|six|nine|twelve|thirteen|twenty[\\s-]six|thirty[\\s-]nine|fifty[\\s-]two|fifty[\\s-]three|\\d{1,2})';
 const ENDED = '(?:that\\s+)?(?:ended|ending|end)\\s+(?:on\\s+|in\\s+|at\\s+)?';
 
-/** Year, month and day (when given) of an English or ISO date. */
+/** Year, month and day (when given) of an English, ISO (2023-08-30, 2023/8/30) or US numeric (8/30/2023) date. */
 function parseEnglishDate(s: string): { year: number; month: number; day?: number } | null {
-  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
+  const iso = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})$/.exec(s);
   if (iso) return validDate(Number(iso[1]), Number(iso[2]), Number(iso[3]));
+  // Numeric month/day/year: the US order, as SEC filings write it.
+  const us = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(s);
+  if (us) return validDate(Number(us[3]), Number(us[1]), Number(us[2]));
   const month = MONTHS.findIndex((name) => new RegExp(`(?<![a-z])${name}`, 'i').test(s)) + 1;
   const year = /(\d{4})\s*$/.exec(s);
   if (month === 0 || !year) return null;

@@ -71,6 +71,8 @@ describe('findPeriods — English', () => {
     ['calendar year 2021', 'calendar year 2021', { kind: 'calendar-year', fiscal_year: 2021, end: '2021-12-31' }],
     ['as of December 31, 2022', 'December 31, 2022', { kind: 'date', end: '2022-12-31' }],
     ['dated 2023-08-30', '2023-08-30', { kind: 'date', end: '2023-08-30' }],
+    ['dated 8/30/2023', '8/30/2023', { kind: 'date', end: '2023-08-30' }],
+    ['on 2023/8/30', '2023/8/30', { kind: 'date', end: '2023-08-30' }],
     ['revenue in 2022 rose', '2022', { kind: 'calendar-year', fiscal_year: 2022, weak: true }],
   ])('%s', (input, text, expected) => {
     const p = only(input);
@@ -106,6 +108,10 @@ describe('findPeriods — Japanese', () => {
     ['2022年度の売上高', '2022年度', { kind: 'fiscal-year', fiscal_year: 2022, year_label: 'start' }],
     ['トヨタの2023年3月期の営業利益は？', '2023年3月期', fy(2023, { end: '2023-03', months: 12 })],
     ['2023/3期', '2023/3期', fy(2023, { end: '2023-03' })],
+    ['24年3月期の見通し', '24年3月期', fy(2024, { end: '2024-03', months: 12 })],
+    ['24/3期', '24/3期', fy(2024, { end: '2024-03' })],
+    ['24年3月期第2四半期', '24年3月期第2四半期', quarter(2, 2024, { end: '2023-09' })],
+    ['24年3月期2Q', '24年3月期2Q', quarter(2, 2024, { end: '2023-09' })],
     ['2023年3月期第3四半期決算短信', '2023年3月期第3四半期', quarter(3, 2023, { year_label: 'end', end: '2022-12' })],
     ['2024年3月期 第2四半期', '2024年3月期 第2四半期', quarter(2, 2024, { end: '2023-09' })],
     ['2023年3月期1Q決算', '2023年3月期1Q', quarter(1, 2023, { end: '2022-06' })],
@@ -190,6 +196,13 @@ describe('findPeriods — spans', () => {
       [13, 18],
     ]);
     expect(found.map((p) => p.text)).toEqual(['２０２３年３月期', '㍻30年度']);
+  });
+
+  it('finds every period of a long text holding thousands of them', () => {
+    const text = Array.from({ length: 5000 }, (_, i) => `FY${2000 + (i % 30)} and 2023年3月期第${(i % 4) + 1}四半期`).join('; ');
+    const found = findPeriods(text);
+    expect(found).toHaveLength(10000);
+    expect(found[9999]).toMatchObject({ kind: 'quarter', quarter: 4, fiscal_year: 2023 });
   });
 
   it('prefers the longest form where forms overlap', () => {

@@ -29,7 +29,7 @@ export function findPeriods(text: string): PeriodMention[] {
     }
   }
   if (candidates.length === 0) return [];
-  const chosen = pickLongest(candidates);
+  const chosen = pickLongest(candidates, norm.text.length);
   const cps = Array.from(text);
   return chosen.map(({ period, start, end }) => {
     const span = sourceSpan(norm, start, end);
@@ -38,11 +38,16 @@ export function findPeriods(text: string): PeriodMention[] {
 }
 
 /** Longest first (earlier pattern on a tie), skipping any that overlaps one already taken; returned in text order. */
-function pickLongest(candidates: Candidate[]): Candidate[] {
+function pickLongest(candidates: Candidate[], length: number): Candidate[] {
   const sorted = [...candidates].sort((a, b) => b.end - b.start - (a.end - a.start) || a.order - b.order || a.start - b.start);
+  // Positions already covered: a candidate is checked over its own span only, so a long text
+  // with thousands of periods stays linear.
+  const covered = new Uint8Array(length);
   const taken: Candidate[] = [];
   for (const c of sorted) {
-    if (taken.every((t) => c.end <= t.start || c.start >= t.end)) taken.push(c);
+    if (covered.subarray(c.start, c.end).includes(1)) continue;
+    covered.fill(1, c.start, c.end);
+    taken.push(c);
   }
   return taken.sort((a, b) => a.start - b.start);
 }

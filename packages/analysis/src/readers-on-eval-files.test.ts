@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { headerScale } from './header-scale.js';
+import { findNumbersAsWritten } from './number-mentions.js';
 import { findPeriods } from './periods.js';
 
 /** The period, number and header readers on real files of ../shared/eval (documents and their names; no financebench questions). */
@@ -59,7 +60,7 @@ describe('readers on real table documents', () => {
     for (const c of en) expect(headerScale(c).scale, c).toBe(/thousands/i.test(c) ? 1e3 : 1e6);
   });
 
-  it('keeps its span and range invariants on every question of the text and table sets', () => {
+  it('keeps span and range invariants on every question of the text and table sets (periods and amounts)', () => {
     let found = 0;
     for (const set of [
       'tatqa-dev',
@@ -74,6 +75,7 @@ describe('readers on real table documents', () => {
       for (const q of questions(set)) {
         const cps = Array.from(q);
         let last = 0;
+        for (const n of findNumbersAsWritten(q)) expect(cps.slice(n.span[0], n.span[1]).join('')).toBe(n.text);
         for (const p of findPeriods(q)) {
           found++;
           expect(p.span[0]).toBeGreaterThanOrEqual(last);

@@ -61,6 +61,11 @@ describe('parseNumberAsWritten', () => {
     expect(parseNumberAsWritten(text)).toEqual(expected);
   });
 
+  it('takes a long cell for text', () => {
+    expect(parseNumberAsWritten('1'.repeat(65))).toBeNull();
+    expect(parseNumberAsWritten(`${'1,000,'.repeat(20)}000`)).toBeNull();
+  });
+
   it.each(['', '-', '—', 'n/a', '成', '割', '約', '2022年', '第3', '人口', '12,34', '1.2.3', 'FY2022', 'abc', '3Q23'])(
     '%s is not a number',
     (text) => {

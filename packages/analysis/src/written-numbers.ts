@@ -19,6 +19,8 @@ export interface WrittenNumber {
   approximate?: true;
 }
 
+/** Characters beyond which a cell is text, not a number. */
+const MAX_LENGTH = 64;
 const NEGATIVE_SIGNS = new Set(['-', '−', '–', '△', '▲', '▵', '▴']);
 const ARABIC = /^(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?$|^\.\d+$/;
 const HAN_BODY = new RegExp(`^[\\d.,〇零一二两兩三四五六七八九拾佰仟${HAN_SCALE_CHARS}]+$`, 'u');
@@ -97,6 +99,8 @@ function readBody(body: string): { value: number; scale?: number } | null {
 
 /** A cell or question number as written, or null when `text` is not one number. */
 export function parseNumberAsWritten(text: string): WrittenNumber | null {
+  // A number as written is short; a long cell is text (and the patterns stay linear).
+  if (text.length > MAX_LENGTH) return null;
   const parts = stripAround(text.normalize('NFKC').trim());
   if (!parts) return null;
   const read = readBody(parts.body);

@@ -2,6 +2,8 @@
  * `pnpm bench`: ingestion throughput (pages/s) over the text PDFs of ../shared/corpus/formats/pdf and
  * question latency p50/p95 on the dev sets, through the same engine the server runs.
  *   pnpm bench [--pdfs N] [--questions N] [--concurrency N] [--sets squad2-dev,jsquad-dev,drcd-dev] [--skip-ingest] [--skip-query] [--in-process]
+ * With --record [--note TEXT], the ingestion, query, scale, OCR, load, formats and peer sections also write their
+ * figures to results/<area>/<name>.json (@pinpoint/results), from which `pnpm bench:report` makes docs/benchmarks.md.
  * Optional sections:
  *   --formats [--per-format N]  parse throughput per format over ../shared/corpus (N files each, default 4), with OCR
  *                               and LibreOffice on: png/jpeg seconds per page is the OCR cost per page
@@ -17,27 +19,31 @@
  *   --metadata-scale N          the embedded metadata store alone written up to N chunks (metadata-scale.ts)
  *   --scale N [--scale-keep DIR] the embedded default at N chunks (scale.ts); DIR/N keeps the data folder and encoder
  *   --scale-reuse DIR/N         the question figures alone (cold start, lexical, hybrid per stage) on such a folder
+ *   --peer [--peer-sets a,b] [--questions N]
+ *                               the best of minisearch, flexsearch, Orama and lunr on Pinpoint's chunks of each eval
+ *                               set, by the eval's relevance rule (peer-bench.ts)
  *   --text-readers [--record]   µs per call of the period, line-item, number and header readers (text-readers-bench.ts)
  *   --lexical-merge N [--merge-runs R]
  *                               the lexical index's merge of 8 segments of N / 8 chunks, its reads and re-encoding on
  *                               the index's thread and on the merge thread, alternating R times (merge-bench.ts)
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { readdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { ingestFiles, openEmbeddedEngine } from '@pinpoint/cli';
-import { defaultEngineConfig } from '@pinpoint/engine';
-import { loadDataset } from '@pinpoint/eval';
+import { benchIngestion, pdfsIn } from './ingest-bench.js';
 import { benchLoad } from './load.js';
 import { benchParseMemory } from './memory.js';
 import { benchMerge } from './merge-bench.js';
 import { benchMetadataScale } from './metadata-scale.js';
 import { benchOcr } from './ocr-bench.js';
 import { benchFormats } from './parser-bench.js';
-import { benchScale, growthExponents, type ScaleResult, scaleQueries, scaleReport } from './scale.js';
+import { benchPeer } from './peer-bench.js';
+import { benchQueries } from './query-bench.js';
+import { benchRecorder, type Recorder } from './recording.js';
+import { benchScale, growthExponents, type ScaleResult, scaleMetrics, scaleQueries, scaleReport } from './scale.js';
 import { benchTextReaders } from './text-readers-bench.js';
 
 const shared = fileURLToPath(new URL('../../../../shared/', import.meta.url));
@@ -74,96 +80,24 @@ const { values } = parseArgs({
     askers: { type: 'string', default: '50' },
     seconds: { type: 'string', default: '60' },
     'load-set': { type: 'string', default: 'jsquad-dev' },
-    'text-readers': { type: 'boolean', default: false },
+    peer: { type: 'boolean', default: false },
+    'peer-sets': { type: 'string', default: 'squad2-dev,jsquad-dev,jaquad-dev,drcd-dev,cmrc-dev' },
     record: { type: 'boolean', default: false },
+    note: { type: 'string' },
+    'text-readers': { type: 'boolean', default: false },
   },
   allowNegative: true,
 });
 const concurrency = Number(values.concurrency) || 1;
+/** With --record, writes a result file; without, does nothing. */
+const record: Recorder = values.record
+  ? benchRecorder(process.argv.slice(2), values.note ? { note: values.note } : {})
+  : () => '';
 
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
-
-async function withTempEngine<T>(
-  isolate: boolean,
-  fn: (engine: ReturnType<typeof openEmbeddedEngine>) => Promise<T>,
-): Promise<T> {
-  const dir = mkdtempSync(join(tmpdir(), 'pinpoint-bench-'));
-  const engine = openEmbeddedEngine(dir, { ...defaultEngineConfig, parse: { ...defaultEngineConfig.parse, isolate } });
-  try {
-    return await fn(engine);
-  } finally {
-    await engine.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-async function benchIngestion(): Promise<void> {
-  const folder = join(shared, 'corpus/formats/pdf');
-  let files = readdirSync(folder)
-    .filter((f) => f.endsWith('.pdf'))
-    .sort()
-    .map((f) => join(folder, f));
-  if (Number(values.pdfs) > 0) files = files.slice(0, Number(values.pdfs));
-  const started = performance.now();
-  const isolate = !values['in-process'];
-  const stages = new Map<string, number>();
-  const lines = await withTempEngine(isolate, async (engine) => {
-    const out = await ingestFiles(engine, 'bench', files, () => {}, { concurrency, largestFirst: true });
-    // Where the time went: each ready version's parse and post-parse stages, summed.
-    for (const l of out) {
-      const v = l.version_id ? await engine.ports.metadata.getVersion(l.version_id) : null;
-      if (v?.state !== 'ready') continue;
-      for (const [stage, ms] of Object.entries({ parse: v.stats.parse_ms ?? 0, ...v.stats.stages_ms }))
-        stages.set(stage, (stages.get(stage) ?? 0) + ms);
-    }
-    return out;
-  });
-  const seconds = (performance.now() - started) / 1000;
-  const ready = lines.filter((l) => l.state === 'ready' && (l.pages ?? 0) > 0);
-  const pages = ready.reduce((n, l) => n + (l.pages ?? 0), 0);
-  const failed = lines.filter((l) => l.state !== 'ready');
-  console.log(
-    `ingestion: ${files.length} PDFs, ${ready.length} with text (${pages} pages), ${failed.length} failed, concurrency ${concurrency}, ${isolate ? 'isolated parsing (child processes with time and memory limits)' : 'in-process parsing'}`,
-  );
-  console.log(`  ${seconds.toFixed(1)} s wall → ${(pages / seconds).toFixed(2)} pages/s`);
-  const busy = [...stages.values()].reduce((a, b) => a + b, 0);
-  console.log(
-    `  job time by stage (summed over workers): ${[...stages].map(([s, ms]) => `${s} ${(ms / 1000).toFixed(1)} s (${((100 * ms) / busy).toFixed(0)}%)`).join(', ')}`,
-  );
-  const codes = new Map<string, number>();
-  for (const l of failed) codes.set(l.error_code ?? l.state, (codes.get(l.error_code ?? l.state) ?? 0) + 1);
-  if (codes.size) console.log(`  failures: ${[...codes].map(([c, n]) => `${c}×${n}`).join(', ')}`);
-}
-
-async function benchQueries(set: string): Promise<void> {
-  const dataset = loadDataset(join(shared, 'eval', set));
-  const questions = Number(values.questions) > 0 ? dataset.questions.slice(0, Number(values.questions)) : dataset.questions;
-  await withTempEngine(false, async (engine) => {
-    await ingestFiles(
-      engine,
-      set,
-      dataset.files.map((f) => f.path),
-      () => {},
-      { concurrency },
-    );
-    const total: number[] = [];
-    const lexical: number[] = [];
-    for (const q of questions) {
-      const t0 = performance.now();
-      const a = await engine.ask(q.question);
-      total.push(performance.now() - t0);
-      lexical.push(a.timings.lexical ?? 0);
-    }
-    total.sort((a, b) => a - b);
-    lexical.sort((a, b) => a - b);
-    const f = (n: number): string => n.toFixed(1).padStart(7);
-    console.log(
-      `${set.padEnd(11)} ${String(questions.length).padStart(5)}  ask p50 ${f(percentile(total, 50))} ms  p95 ${f(percentile(total, 95))} ms   lexical p50 ${f(percentile(lexical, 50))} ms  p95 ${f(percentile(lexical, 95))} ms`,
-    );
-  });
+async function benchIngestionSection(): Promise<void> {
+  const files = pdfsIn(join(shared, 'corpus/formats/pdf'), Number(values.pdfs));
+  const figures = await benchIngestion(files, { concurrency, inProcess: values['in-process'] });
+  record('ingest', values['in-process'] ? 'pdf-text-in-process' : 'pdf-text', figures);
 }
 
 async function benchFormatThroughput(): Promise<void> {
@@ -178,6 +112,18 @@ async function benchFormatThroughput(): Promise<void> {
         .map((f) => join(root, ext, f)),
     );
   const result = await benchFormats(files, { ocr: { engine: 'tesseract-cli' }, convert: { engine: 'libreoffice' } });
+  for (const [format, b] of Object.entries(result)) {
+    const perPage = b.pages > 0 ? Math.round((b.seconds / b.pages) * 100) / 100 : null;
+    const r2 = (x: number) => Math.round(x * 100) / 100;
+    record('formats', format, {
+      ...b,
+      seconds: r2(b.seconds),
+      cpuSeconds: r2(b.cpuSeconds),
+      elementsPerSecond: r2(b.elementsPerSecond),
+      secondsPerPage: perPage,
+      perFormat,
+    });
+  }
   console.log(`parse throughput per format (in process, OCR and LibreOffice on, up to ${perFormat} corpus files each):`);
   console.log('  format  files failed  pages  elements   wall s  elements/s  s/page');
   for (const [format, b] of Object.entries(result)) {
@@ -242,6 +188,7 @@ if (values.scale) {
     // with --json, each size's figures also go to the log: the last line holds only the largest
     if (!values.json) console.log(scaleReport(result));
     else log(JSON.stringify(result));
+    record('scale', String(n), scaleMetrics(result, growthExponents(runs.slice(-2))[0]));
   }
   const growth = growthExponents(runs);
   if (growth.length > 0) log(growth.map((g) => `growth ${g.from} → ${g.to} chunks: ${JSON.stringify(g.exponents)}`).join('\n'));
@@ -249,28 +196,34 @@ if (values.scale) {
   if (values.json) console.log(JSON.stringify({ ...last, ...(growth.length > 0 ? { growth } : {}) }));
   process.exit(0);
 }
-if (!values['skip-ingest']) await benchIngestion();
+if (values.peer) {
+  // Retrieval quality of the peers alone: no ingestion throughput, no latency.
+  console.log('best JavaScript search library on the chunks of each set (eval relevance rule, answerable questions, top 10):');
+  for (const set of values['peer-sets'].split(',').filter(Boolean))
+    record('peer', set, await benchPeer(shared, set, { limit: Number(values.questions) }));
+  process.exit(0);
+}
+if (!values['skip-ingest']) await benchIngestionSection();
 if (values.formats) await benchFormatThroughput();
 if (values.ocr) {
-  await benchOcr(join(shared, 'corpus/formats/pdf'), {
+  const ocr = await benchOcr(join(shared, 'corpus/formats/pdf'), {
     ...(values['ocr-text'] ? { textOut: values['ocr-text'] } : {}),
     ...(values['ocr-compare'] ? { compareWith: values['ocr-compare'] } : {}),
     // pages OCR'd at once (default: the cores, as an isolated parse gets on an otherwise idle worker)
     pageConcurrency: Number(values['ocr-concurrency']) || availableParallelism(),
   });
+  record('ocr', 'scanned-pdf', ocr);
 }
 if (values['text-readers']) benchTextReaders(shared, values.record);
 if (values.memory) await benchParseMemory(Number(values['memory-mb']) || 20);
 if (values.workers) benchWorkers(values.workers);
 if (values.load) {
-  await benchLoad({
-    askers: Number(values.askers) || 50,
-    seconds: Number(values.seconds) || 60,
-    set: values['load-set'],
-    shared,
-  });
+  const askers = Number(values.askers) || 50;
+  const load = await benchLoad({ askers, seconds: Number(values.seconds) || 60, set: values['load-set'], shared });
+  record('load', `${askers}-askers`, load);
 }
 if (!values['skip-query']) {
   console.log('query latency (engine.ask end to end, in process, after ingesting the set):');
-  for (const set of values.sets.split(',').filter(Boolean)) await benchQueries(set);
+  for (const set of values.sets.split(',').filter(Boolean))
+    record('query', set, await benchQueries(shared, set, { limit: Number(values.questions), concurrency }));
 }

@@ -98,7 +98,23 @@ const pct = (sorted: number[], p: number): number =>
  * then each asker — its own user and token — asks the dataset's questions in a loop for the duration,
  * waiting out a 429 as its Retry-After says; latency p50/p95, throughput, errors by status, and 429s.
  */
-export async function benchLoad(options: { askers: number; seconds: number; set: string; shared: string }): Promise<void> {
+export interface LoadFigures {
+  set: string;
+  askers: number;
+  seconds: number;
+  documents: number;
+  ingest_s: number;
+  answers: number;
+  answers_per_s: number;
+  /** null when nothing was answered. */
+  p50_ms: number | null;
+  p95_ms: number | null;
+  errors: number;
+  errors_by_status: Record<string, number>;
+  rate_limited: number;
+}
+
+export async function benchLoad(options: { askers: number; seconds: number; set: string; shared: string }): Promise<LoadFigures> {
   const dataDir = mkdtempSync(join(tmpdir(), 'pinpoint-load-'));
   const { base, child } = await startServer(dataDir);
   try {
@@ -106,9 +122,8 @@ export async function benchLoad(options: { askers: number; seconds: number; set:
     const { collectionId, tokens } = await seedUsers(dataDir, base, options.askers);
     const t0 = performance.now();
     await uploadAndWait(base, tokens[0] as string, collectionId, dataset.files);
-    console.log(
-      `load: ${dataset.files.length} documents of ${options.set} ingested in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
-    );
+    const ingestSeconds = (performance.now() - t0) / 1000;
+    console.log(`load: ${dataset.files.length} documents of ${options.set} ingested in ${ingestSeconds.toFixed(1)} s`);
     const latencies: number[] = [];
     const errors = new Map<number, number>();
     let limited = 0;
@@ -144,6 +159,21 @@ export async function benchLoad(options: { askers: number; seconds: number; set:
         (failed ? ` (${[...errors].map(([s, n]) => `${s}×${n}`).join(', ')})` : '') +
         `, rate-limited ${limited} (429, each waited its Retry-After; PINPOINT_RATE_LIMIT_ASK per user and minute)`,
     );
+    const r = (x: number) => Math.round(x * 10) / 10;
+    return {
+      set: options.set,
+      askers: options.askers,
+      seconds: options.seconds,
+      documents: dataset.files.length,
+      ingest_s: r(ingestSeconds),
+      answers: latencies.length,
+      answers_per_s: r(latencies.length / options.seconds),
+      p50_ms: latencies.length ? r(pct(latencies, 50)) : null,
+      p95_ms: latencies.length ? r(pct(latencies, 95)) : null,
+      errors: failed,
+      errors_by_status: Object.fromEntries([...errors].map(([s, n]) => [String(s), n])),
+      rate_limited: limited,
+    };
   } finally {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));

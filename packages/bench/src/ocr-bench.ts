@@ -2,20 +2,24 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ParseOutput } from '@pinpoint/core';
 import { buildContext, parseDocument } from '@pinpoint/parsers';
-
-/** CPU seconds of this process and of the children it has reaped (pdftoppm, tesseract), from /proc (Linux). */
-function cpuSeconds(): number {
-  const own = process.cpuUsage();
-  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]?.split(' ') ?? [];
-  // after the command name: state is field 3, cutime 16 and cstime 17 (1-based) → indexes 13 and 14 here
-  const children = (Number(fields[13]) + Number(fields[14])) / 100;
-  return (own.user + own.system) / 1e6 + children;
-}
+import { cpuSecondsWithChildren, round } from './recording.js';
 
 /** A4 (595 × 842 pt) either way up, give or take a point. */
 function isA4(width: number, height: number): boolean {
   const [a, b] = width < height ? [width, height] : [height, width];
   return Math.abs(a - 595) < 2 && Math.abs(b - 842) < 2;
+}
+
+/** OCR cost per page: A4 pages apart (the corpus's scans of newspapers are larger), and all pages. */
+export interface OcrFigures {
+  files: number;
+  page_concurrency: number;
+  a4_pages: number;
+  a4_wall_s_per_page: number;
+  a4_cpu_s_per_page: number;
+  pages: number;
+  wall_s_per_page: number;
+  cpu_s_per_page: number;
 }
 
 interface OcrFile {
@@ -72,7 +76,7 @@ function characterOverlap(before: string, after: string): number {
 export async function benchOcr(
   folder: string,
   options: { textOut?: string; compareWith?: string; pageConcurrency: number },
-): Promise<void> {
+): Promise<OcrFigures> {
   const ctx = buildContext({
     fileName: '',
     format: 'pdf',
@@ -82,7 +86,7 @@ export async function benchOcr(
   const rows: OcrFile[] = [];
   for (const file of await scannedPdfs(folder)) {
     const bytes = new Uint8Array(readFileSync(join(folder, file)));
-    const cpu = cpuSeconds();
+    const cpu = cpuSecondsWithChildren();
     const started = performance.now();
     let out: ParseOutput | undefined;
     try {
@@ -97,7 +101,7 @@ export async function benchOcr(
       pages: pages.length,
       a4: pages.every((p) => isA4(p.width, p.height)),
       seconds: (performance.now() - started) / 1000,
-      cpuSeconds: cpuSeconds() - cpu,
+      cpuSeconds: cpuSecondsWithChildren() - cpu,
       text: textOf(out),
     });
   }
@@ -111,15 +115,31 @@ export async function benchOcr(
       `  ${r.file.padEnd(50)} ${String(r.pages).padStart(5)} ${(r.seconds / r.pages).toFixed(2).padStart(12)} ${(r.cpuSeconds / r.pages).toFixed(2).padStart(11)} ${String(r.text.length).padStart(6)}  ${overlap}`,
     );
   }
-  for (const [label, subset] of [
-    ['A4 pages', rows.filter((r) => r.a4)],
-    ['all pages', rows],
-  ] as const) {
+  const totals = (subset: OcrFile[]) => {
     const pages = subset.reduce((n, r) => n + r.pages, 0);
     const wall = subset.reduce((n, r) => n + r.seconds, 0);
     const cpu = subset.reduce((n, r) => n + r.cpuSeconds, 0);
-    console.log(`  ${label}: ${pages} pages, ${(wall / pages).toFixed(2)} s/page wall, ${(cpu / pages).toFixed(2)} CPU s/page`);
-  }
+    return { pages, wall_s_per_page: round(wall / pages), cpu_s_per_page: round(cpu / pages) };
+  };
+  const a4 = totals(rows.filter((r) => r.a4));
+  const all = totals(rows);
+  for (const [label, t] of [
+    ['A4 pages', a4],
+    ['all pages', all],
+  ] as const)
+    console.log(
+      `  ${label}: ${t.pages} pages, ${t.wall_s_per_page.toFixed(2)} s/page wall, ${t.cpu_s_per_page.toFixed(2)} CPU s/page`,
+    );
   if (options.textOut)
     writeFileSync(options.textOut, JSON.stringify(Object.fromEntries(rows.map((r) => [r.file, r.text])), null, 1));
+  return {
+    files: rows.length,
+    page_concurrency: options.pageConcurrency,
+    a4_pages: a4.pages,
+    a4_wall_s_per_page: a4.wall_s_per_page,
+    a4_cpu_s_per_page: a4.cpu_s_per_page,
+    pages: all.pages,
+    wall_s_per_page: all.wall_s_per_page,
+    cpu_s_per_page: all.cpu_s_per_page,
+  };
 }

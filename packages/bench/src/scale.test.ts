@@ -2,8 +2,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readResults } from '@pinpoint/results';
 import { describe, expect, it } from 'vitest';
-import { benchScale, growthExponents, type ScaleResult, scaleQueries } from './scale.js';
+import { benchRecorder } from './recording.js';
+import { benchScale, growthExponents, type ScaleResult, scaleMetrics, scaleQueries } from './scale.js';
 
 const shared = fileURLToPath(new URL('../../../../shared/', import.meta.url));
 
@@ -21,6 +23,12 @@ describe('pnpm bench --scale', () => {
       expect(p?.p99).toBeGreaterThanOrEqual(p?.p95 ?? Number.POSITIVE_INFINITY);
     }
     expect(Object.keys(r.hybrid_stage_ms ?? {})).toEqual(expect.arrayContaining(['lexical', 'dense', 'load']));
+    // --record: one file per size, its figures flat enough for the page's columns
+    benchRecorder(['--scale', '300', '--record'], { dir: join(keep, '..', 'results') })('scale', '300', scaleMetrics(r));
+    const [file] = readResults(join(keep, '..', 'results'));
+    expect(file).toMatchObject({ area: 'scale', name: '300', command: 'pnpm bench --scale 300 --record' });
+    expect(file?.metrics).toMatchObject({ chunks: r.chunks, hybrid: true, search_hybrid_ms: r.hybrid_query_ms });
+    expect(file?.metrics.first_tenth_chunks_per_s).toBe(r.ingest_tenths_chunks_per_s[0]);
     // the kept folder answers again without ingesting: the same questions, the same stages
     const again = await scaleQueries(shared, keep, { hybrid: true, queries: 6 });
     expect(again.cold_start_ms).toBeGreaterThan(0);
@@ -45,5 +53,9 @@ describe('pnpm bench --scale', () => {
     expect(g?.exponents.index_bytes).toBe(1);
     expect(g?.exponents.query_p95_ms).toBe(0);
     expect(g?.exponents.ingest_seconds_per_chunk).toBe(0);
+    expect(scaleMetrics({ ...run(100_000, 1e7, 5), ingest_tenths_chunks_per_s: [100, 80] }, g)).toMatchObject({
+      first_to_last_change: -0.2,
+      growth: { from_chunks: 10_000, index_bytes: 1 },
+    });
   });
 });

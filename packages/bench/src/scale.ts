@@ -361,3 +361,32 @@ export function growthExponents(runs: ScaleResult[]): { from: number; to: number
     return { from: prev.chunks, to: r.chunks, exponents };
   });
 }
+
+/** The figures of one size as a result file holds them (`results/scale/<N>.json`); `growth` from the size before it. */
+export function scaleMetrics(r: ScaleResult, growth?: { from: number; exponents: Record<string, number> }): object {
+  const tenths = r.ingest_tenths_chunks_per_s;
+  const first = tenths[0] ?? 0;
+  const last = tenths.at(-1) ?? 0;
+  return {
+    chunks: r.chunks,
+    hybrid: r.hybrid_query_ms !== null,
+    ingest_chunks_per_s: r.ingest_chunks_per_s,
+    ingest_chunks_per_cpu_s: r.ingest_chunks_per_cpu_s,
+    ingest_tenths_chunks_per_s: tenths,
+    first_tenth_chunks_per_s: first,
+    last_tenth_chunks_per_s: last,
+    slowest_tenth_chunks_per_s: Math.min(...tenths),
+    first_to_last_change: first > 0 ? Math.round((last / first - 1) * 1000) / 1000 : null,
+    peak_rss_bytes: r.rss_bytes,
+    index_bytes: r.index_bytes,
+    metadata_bytes: r.metadata_bytes,
+    cold_start_ms: r.cold_start_ms,
+    search_lexical_ms: r.query_ms,
+    lexical_stage_ms: r.lexical_stage_ms,
+    search_hybrid_ms: r.hybrid_query_ms,
+    hybrid_stage_p95_ms: r.hybrid_stage_ms
+      ? Object.fromEntries(Object.entries(r.hybrid_stage_ms).map(([stage, p]) => [stage, p.p95]))
+      : null,
+    ...(growth ? { growth: { from_chunks: growth.from, ...growth.exponents } } : {}),
+  };
+}

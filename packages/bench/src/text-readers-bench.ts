@@ -1,11 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expandFinanceTerms, findPeriods, headerScale, parseNumberAsWritten } from '@pinpoint/analysis';
+import { expandFinanceTerms, findNumbersAsWritten, findPeriods, headerScale, parseNumberAsWritten } from '@pinpoint/analysis';
 import { commandLine, recordResult } from '@pinpoint/results';
 
 /**
  * `pnpm bench --skip-ingest --skip-query --text-readers [--record]`: time per call of the period,
- * line-item, number and header readers of @pinpoint/analysis on real text: 300-character questions
+ * line-item, amount, number and header readers of @pinpoint/analysis on real text: 300-character questions
  * made of consecutive eval questions of each language, and the cells of the table sets' CSVs.
  * Per-call times are medians and p95 of batches (one batch = every input once), in microseconds of
  * this process's CPU time (and the wall-time median, which other processes on the cores inflate).
@@ -77,33 +77,51 @@ function timePerCall(inputs: readonly string[], fn: (s: string) => unknown): Tim
   return { cpu_p50_us: at(cpu, 0.5), cpu_p95_us: at(cpu, 0.95), wall_p50_us: at(wall, 0.5) };
 }
 
-export function benchTextReaders(shared: string, record: boolean): void {
-  const metrics: Record<string, Timing | number> = {};
-  console.log(`text readers (µs per call; medians of ${BATCHES} batches; ${LENGTH}-character questions; 2 shared cores: noisy):`);
+/** One row per reader and input kind: results/analysis/<reader>-<inputs>.json. */
+interface Row {
+  name: string;
+  inputs: number;
+  timing: Timing;
+}
+
+function measureRows(shared: string): Row[] {
+  const rows: Row[] = [];
   for (const [lang, sets] of Object.entries(QUESTION_SETS)) {
     const texts = questionTexts(shared, sets);
-    metrics[`questions_${lang}`] = texts.length;
-    metrics[`findPeriods_${lang}`] = timePerCall(texts, findPeriods);
-    metrics[`expandFinanceTerms_${lang}`] = timePerCall(texts, (s) => expandFinanceTerms(s));
-    console.log(
-      `  ${lang}: ${texts.length} questions  findPeriods ${JSON.stringify(metrics[`findPeriods_${lang}`])}  expandFinanceTerms ${JSON.stringify(metrics[`expandFinanceTerms_${lang}`])}`,
-    );
+    rows.push({ name: `find-periods-${lang}`, inputs: texts.length, timing: timePerCall(texts, findPeriods) });
+    rows.push({
+      name: `expand-finance-terms-${lang}`,
+      inputs: texts.length,
+      timing: timePerCall(texts, (s) => expandFinanceTerms(s)),
+    });
+    rows.push({
+      name: `find-numbers-as-written-${lang}`,
+      inputs: texts.length,
+      timing: timePerCall(texts, findNumbersAsWritten),
+    });
   }
   const cells = tableCells(shared);
-  metrics.cells = cells.length;
-  metrics.parseNumberAsWritten = timePerCall(cells, parseNumberAsWritten);
-  metrics.headerScale = timePerCall(cells, headerScale);
-  console.log(
-    `  ${cells.length} table cells  parseNumberAsWritten ${JSON.stringify(metrics.parseNumberAsWritten)}  headerScale ${JSON.stringify(metrics.headerScale)}`,
-  );
-  if (record) {
+  rows.push({ name: 'parse-number-as-written-cells', inputs: cells.length, timing: timePerCall(cells, parseNumberAsWritten) });
+  rows.push({ name: 'header-scale-cells', inputs: cells.length, timing: timePerCall(cells, headerScale) });
+  return rows;
+}
+
+export function benchTextReaders(shared: string, record: boolean): void {
+  console.log(`text readers (µs per call; medians of ${BATCHES} batches; ${LENGTH}-character questions; 2 shared cores: noisy):`);
+  console.log('  reader                          inputs  cpu p50  cpu p95  wall p50');
+  for (const row of measureRows(shared)) {
+    const t = row.timing;
+    console.log(
+      `  ${row.name.padEnd(31)} ${String(row.inputs).padStart(6)} ${t.cpu_p50_us.toFixed(1).padStart(8)} ${t.cpu_p95_us.toFixed(1).padStart(8)} ${t.wall_p50_us.toFixed(1).padStart(9)}`,
+    );
+    if (!record) continue;
     const path = recordResult({
       area: 'analysis',
-      name: 'text-readers',
+      name: row.name,
       command: commandLine('bench', process.argv.slice(2)),
-      metrics,
-      note: 'Per-call time of the period, line-item, number and header readers; measured while other engineers share the 2 cores.',
+      metrics: { inputs: row.inputs, ...t },
+      note: "Microseconds per call (this process's CPU time; wall time is inflated while other engineers share the 2 cores).",
     });
-    console.log(`recorded ${path}`);
+    console.log(`    recorded ${path}`);
   }
 }

@@ -50,15 +50,17 @@ async function withEngine<T>(
 /** Runs a dataset through a fresh engine on a temporary data folder and prints the metrics. */
 async function evaluate(cfg: CliConfig, dir: string): Promise<void> {
   const { offtopicFrom } = cfg.flags;
-  const result = await withDataset(cfg.resolvePath(dir), offtopicFrom, (path) =>
-    runEval(path, {
+  // recorded inside: an off-topic set's folder is gone once withDataset returns
+  const result = await withDataset(cfg.resolvePath(dir), offtopicFrom, async (path) => {
+    const run = await runEval(path, {
       engineFactory: () => createEvalEngine(cfg.engine, cfg.concurrency, cfg.models),
       ...(cfg.flags.out ? { out: cfg.flags.out } : {}),
       mode: cfg.flags.mode ?? 'lexical',
-    }),
-  );
+    });
+    if (cfg.flags.record) process.stderr.write(`recorded ${recordEvalRun(run, cfg.argv)}\n`);
+    return run;
+  });
   print(cfg.flags.json ? JSON.stringify(result.metrics) : formatMetricsTable(result));
-  if (cfg.flags.record) process.stderr.write(`recorded ${recordEvalRun(result, cfg.argv)}\n`);
 }
 
 async function run(cfg: CliConfig): Promise<number> {

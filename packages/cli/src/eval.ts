@@ -71,7 +71,7 @@ export async function withDataset<T>(dir: string, offtopicFrom: string | undefin
 }
 
 /** The run's figures as `results/eval/<set>[-<mode>].json`, for the benchmarks page (questions left out). */
-export function recordEvalRun(run: EvalRun, argv: readonly string[]): string {
+export function recordEvalRun(run: EvalRun, argv: readonly string[], dir?: string): string {
   const mode = String(run.config.mode ?? 'lexical');
   const set = basename(run.dataset.path);
   const langs = new Map<string, number>();
@@ -92,5 +92,6 @@ export function recordEvalRun(run: EvalRun, argv: readonly string[]): string {
       mode,
       dataset_sha256: run.dataset.sha256,
     },
+    ...(dir ? { dir } : {}),
   });
 }

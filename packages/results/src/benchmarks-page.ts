@@ -1,6 +1,7 @@
 import { renderPage } from './page.js';
 import { readResults } from './record.js';
 import { sections } from './sections.js';
+import { serviceSections } from './service-sections.js';
 
 const PREFACE = `# Benchmarks
 
@@ -12,5 +13,5 @@ not printed. To refresh a row, run the command in its file (with \`--record\`), 
 
 /** docs/benchmarks.md as the committed result files make it. */
 export function benchmarksPage(resultsDir?: string): string {
-  return renderPage(sections, readResults(resultsDir), PREFACE);
+  return renderPage([...sections, ...serviceSections], readResults(resultsDir), PREFACE);
 }

@@ -53,7 +53,8 @@ export function formatValue(v: Value, format: Format = 'number'): string {
   }
 }
 
-const measured = (r: Result): string => `${r.date.slice(0, 10)} · \`${r.commit.slice(0, 7)}\`${r.dirty ? '+' : ''}`;
+const measured = (r: Result): string =>
+  `${r.date.slice(0, 10)} · \`${r.commit.slice(0, 7)}\`${r.dirty ? '+' : ''} · load ${r.machine.load_average.toFixed(1)}`;
 
 function table(rows: string[][]): string {
   const [head, ...body] = rows;
@@ -76,7 +77,8 @@ function renderSection(
     measured(r),
     machines.get(machineKey(r)) ?? '?',
   ]);
-  return [`## ${section.title}`, '', section.intro, '', table([head, ...rows])].join('\n');
+  const notes = results.filter((r) => r.note).map((r) => `- ${r.name}: ${r.note}`);
+  return [`## ${section.title}`, '', section.intro, '', table([head, ...rows]), ...(notes.length > 0 ? ['', ...notes] : [])].join('\n');
 }
 
 const machineKey = (r: Result): string =>
@@ -114,7 +116,7 @@ export function renderPage(sections: readonly Section[], results: readonly Resul
     [
       '## Machines',
       '',
-      'The load average is the one-minute figure when the result was written: timings taken on a busy machine are noisy.',
+      '"load" in a row is the machine\'s one-minute load average when the result was written: timings taken on a busy machine are noisy.',
       '',
       table([
         ['', 'CPU', 'cores', 'memory', 'OS', 'Node'],

@@ -1,3 +1,4 @@
+import { benchSections } from './bench-sections.js';
 import { type Column, metric, type Section } from './page.js';
 import type { ResultFile } from './record.js';
 
@@ -68,4 +69,5 @@ export const sections: Section[] = [
       { label: 'peer', value: peer('library'), format: 'text' },
     ],
   },
+  ...benchSections,
 ];
