@@ -6,7 +6,7 @@ import type { QaColumn, QaRow, QaTable } from './model.js';
  * ("自 2018年4月1日 至 2019年3月31日" is 2019, "2019年３月31日" 2019, "令和2年" 2020), else its
  * year as labelled ("2022年度"); a business term (第117期) names none.
  */
-export function yearsIn(text: string): number[] {
+function yearsIn(text: string): number[] {
   return findPeriods(text)
     .map((p) => (p.end ? Number(p.end.slice(0, 4)) : p.fiscal_year))
     .filter((y): y is number => y !== undefined && y >= 1900 && y < 2100);

@@ -502,11 +502,8 @@ function askedTerms(q: string): { terms: Set<string> } {
 /** A cell that reads as a calendar date: a month name and a year ("August 1, 1861", "4 Oct 1954"). */
 const CALENDAR = new RegExp(`\\b${MONTH}\\b.*\\b\\d{4}\\b|\\b\\d{4}\\b.*\\b${MONTH}\\b`, 'i');
 
-/**
- * "When did Raymond H. Fogler leave office?" over "Assumed Office" and "Left Office": of the columns
- * of dates, the one whose header says the question's verb (an end or a start), else the first.
- */
-function datedColumn(q: string, table: QaTable, free: QaColumn[]): QaColumn | undefined {
+/** "When did …": the first column most of whose cells are calendar dates. */
+function datedColumn(table: QaTable, free: QaColumn[]): QaColumn | undefined {
   const dated = free.filter((c) => {
     const cells = table.rows.map((r) => r.cells.get(c.col)?.text ?? '').filter((t) => t.trim() !== '');
     return cells.length > 0 && cells.filter((t) => CALENDAR.test(t)).length * 2 > cells.length;
@@ -520,7 +517,7 @@ function datedColumn(q: string, table: QaTable, free: QaColumn[]): QaColumn | un
  */
 function askedColumn(q: string, table: QaTable, exclude: Set<number>, words: TableWords): QaColumn | undefined {
   const free = table.columns.filter((c) => !exclude.has(c.col));
-  if (says(q, words.when, words)) return free.find((c) => TIMED.test(c.name)) ?? datedColumn(q, table, free);
+  if (says(q, words.when, words)) return free.find((c) => TIMED.test(c.name)) ?? datedColumn(table, free);
   // "what time is the game": a Time column; "which other time was the score the same": the occasion, its date
   if (/\b(?:which|what)\s+(?:other\s+)?time\b/.test(q))
     return free.find((c) => /\btime\b/i.test(c.name)) ?? free.find((c) => /\b(date|year|season|day)\b/i.test(c.name));

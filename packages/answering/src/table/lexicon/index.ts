@@ -5,7 +5,7 @@ import type { TableWords } from './lexicon.js';
 import { ZH_HANS } from './zh-hans.js';
 import { ZH_HANT } from './zh-hant.js';
 
-export type { Sayings, TableWords } from './lexicon.js';
+export type { TableWords } from './lexicon.js';
 export { said } from './lexicon.js';
 
 /**

@@ -47,7 +47,7 @@ export interface TableWords {
   say: Sayings;
 }
 
-export interface Sayings {
+interface Sayings {
   reason: string;
   closeTable: string;
   lookup: string;
