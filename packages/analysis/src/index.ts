@@ -4,6 +4,7 @@ export type { FinanceExpansion, FinanceLanguage } from './finance-lexicon.js';
 export { expandFinanceTerms, FINANCE_EXPANSION_WEIGHTS } from './finance-lexicon.js';
 export type { FinanceTermGroup } from './finance-terms.js';
 export { FINANCE_TERM_GROUPS } from './finance-terms.js';
+export { foldHan } from './fold.js';
 export { parseHanNumeral } from './han-numerals.js';
 export type { HeaderScale } from './header-scale.js';
 export { headerScale } from './header-scale.js';

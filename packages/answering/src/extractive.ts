@@ -1,4 +1,4 @@
-import { analyze, hasKana, isCjkCodepoint, termKind } from '@pinpoint/analysis';
+import { analyze, foldHan, hasKana, isCjkCodepoint, termKind } from '@pinpoint/analysis';
 import type { Citation } from '@pinpoint/core';
 import { sliceCodepoints } from '@pinpoint/core';
 import {
@@ -402,7 +402,8 @@ function touching(a: Candidate, b: Candidate): boolean {
 
 export function refusalMessage(question: string): string {
   if (hasKana(question)) return '資料にはこの質問への答えが見つかりませんでした。';
-  if (gateFamily(question) === 'cjk') return '文件中沒有找到這個問題的答案。';
+  if (gateFamily(question) === 'cjk')
+    return foldHan(question) === question ? '文件中没有找到这个问题的答案。' : '文件中沒有找到這個問題的答案。';
   return 'The documents do not answer this question.';
 }
 

@@ -17,7 +17,7 @@ export type { QueryRewrite } from './generate-rewrite.js';
 export { rewriteQuery } from './generate-rewrite.js';
 export { sentenceAnchor } from './sentence-anchor.js';
 export type { TableAnswer, TableAnswerOptions, TableSource } from './table/answer-table.js';
-export { answerFromTables, DEFAULT_TABLE_OPTIONS } from './table/answer-table.js';
+export { answerFromTables, DEFAULT_TABLE_OPTIONS, tableReason } from './table/answer-table.js';
 export type { GridInput, TableGenerateInput } from './table/generate-table.js';
 export { streamTableAnswer } from './table/generate-table.js';
 export type { SentenceSupport, VerifyOptions } from './verify.js';

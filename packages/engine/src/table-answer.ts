@@ -1,5 +1,5 @@
 import type { GridInput, TableAnswer, TableSource } from '@pinpoint/answering';
-import { answerFromTables } from '@pinpoint/answering';
+import { answerFromTables, tableReason } from '@pinpoint/answering';
 import type { Chunk, Element, MetadataStore, Retrieved, Version } from '@pinpoint/core';
 
 /** A retrieved chunk loaded with its version. */
@@ -191,28 +191,28 @@ export async function answerTableQuestion(
     ...(source ? [{ source, focus: answer.rows }] : []),
     ...answer.alternatives.map((a) => ({ source: a.source, focus: [a.row] })),
   ].slice(0, GENERATED_TABLES);
-  return { answer, retrieved: reorder(found, answer, source), tables, reason: reasonOf(answer, source) };
+  return { answer, retrieved: reorder(found, answer, source), tables, reason: reasonOf(question, answer, source) };
 }
 
 /**
- * The answer view's line for a table answer: which table answered and how, and a table the
- * question fits almost as well, since a question need not name its table. None for a refusal,
+ * The answer view's line for a table answer (in the question's language): which table answered
+ * and how, and a table the question fits almost as well, since a question need not name its table. None for a refusal,
  * whose reason the answer view already gives.
  */
-function reasonOf(answer: TableAnswer, source: TableSource | undefined): TableReason | undefined {
+function reasonOf(question: string, answer: TableAnswer, source: TableSource | undefined): TableReason | undefined {
   if (answer.refused || !source) return undefined;
   const close = answer.alternatives.find((a) => a.behind <= CLOSE_FIT && a.source.file !== source.file);
-  const other = close ? ` Another table fits the question almost as well: ${close.source.file}.` : '';
   return {
-    reason: `Read from the table in ${source.file} (${answer.how}).${other}`,
+    // the line in the question's language; the code and params let a client word it in its own
+    reason: tableReason(question, source.file, answer.how, close?.source.file),
     reason_code: 'table',
-    reason_params: { file: source.file, ...(close ? { other: close.source.file } : {}) },
+    reason_params: { file: source.file, how: answer.how, ...(close ? { other: close.source.file } : {}) },
   };
 }
 
-/** The table line in English (`reason`) and as a code with params for a client's own language. */
+/** The table line in the question's language (`reason`) and as a code with params for a client's own language. */
 interface TableReason {
   reason: string;
   reason_code: 'table';
-  reason_params: { file: string; other?: string };
+  reason_params: { file: string; how: string; other?: string };
 }

@@ -78,7 +78,9 @@ function renderSection(
     machines.get(machineKey(r)) ?? '?',
   ]);
   const notes = results.filter((r) => r.note).map((r) => `- ${r.name}: ${r.note}`);
-  return [`## ${section.title}`, '', section.intro, '', table([head, ...rows]), ...(notes.length > 0 ? ['', ...notes] : [])].join('\n');
+  return [`## ${section.title}`, '', section.intro, '', table([head, ...rows]), ...(notes.length > 0 ? ['', ...notes] : [])].join(
+    '\n',
+  );
 }
 
 const machineKey = (r: Result): string =>

@@ -2,8 +2,10 @@ import type { Anchor, Chunk, Citation, Element } from '@pinpoint/core';
 import { sliceCodepoints } from '@pinpoint/core';
 import type { CellReading } from './cell-measure.js';
 import { groupExtreme, measureOf } from './cell-measure.js';
+import { lexiconFor, said } from './lexicon/index.js';
 import type { QaCell, QaColumn, QaRow, QaTable } from './model.js';
 import { buildTable, folded, valued } from './model.js';
+import { documentMisses } from './named-document.js';
 import type { TablePlan } from './question.js';
 import { excludedCell, planQuestion } from './question.js';
 import { sectionRows } from './sections.js';
@@ -184,7 +186,7 @@ function sameAs(
 }
 
 /** "from where did it receive the most accolades?": the value of a column the most (or fewest) rows hold, citing each. */
-function mostHeld(rows: QaRow[], col: QaColumn, op: 'max' | 'min', label: string): Result | undefined {
+function mostHeld(rows: QaRow[], col: QaColumn, op: 'max' | 'min', saying: string): Result | undefined {
   const groups = new Map<string, QaCell[]>();
   for (const r of rows) {
     const c = r.cells.get(col.col);
@@ -200,7 +202,7 @@ function mostHeld(rows: QaRow[], col: QaColumn, op: 'max' | 'min', label: string
     cells: [first, ...rest],
     answerCell: first,
     value: first.text,
-    how: `the ${label} ${op === 'max' ? 'most' : 'fewest'} rows hold (${best?.length} of ${rows.length})`,
+    how: said(saying, { col: col.name || 'value', n: best?.length ?? 0, b: rows.length }),
   };
 }
 
@@ -224,12 +226,16 @@ function newestFirst(table: QaTable): boolean {
   return years.every((y, i) => i === 0 || y <= (years[i - 1] as number));
 }
 
+/** A row holding a cell that is all of the value the question leaves out. */
+const holdsExcluded = (r: QaRow, excluded: Set<string>): boolean => [...r.cells.values()].some((c) => excludedCell(c, excluded));
+
 /** Runs a plan on its table. */
 function execute(table: QaTable, plan: TablePlan): Result | undefined {
   const { op, answer, measure, matched } = plan;
   const best = matched[0];
   const strong = matched.filter((m) => best && m.score >= 0.5 * best.score);
-  const name = (c: { name: string } | undefined): string => c?.name || 'value';
+  const say = plan.words.say;
+  const name = (c: { name: string } | undefined): string => c?.name || say.value;
   if (plan.filter) {
     const f = plan.filter;
     const passes = (n: number): boolean =>
@@ -240,21 +246,21 @@ function execute(table: QaTable, plan: TablePlan): Result | undefined {
     });
     const bound = `${name(f.col)} ${f.above ? (f.inclusive ? '≥' : '>') : f.inclusive ? '≤' : '<'} ${fmt(f.value)}`;
     const used = rows.map((r) => r.cells.get(f.col.col)).filter((c): c is QaCell => c !== undefined);
-    if (op === 'count') return { cells: used, value: String(rows.length), how: `count of ${rows.length} rows with ${bound}` };
+    if (op === 'count') return { cells: used, value: String(rows.length), how: said(say.countBound, { n: rows.length, bound }) };
     if (rows.length === 0) return undefined;
     const row = op === 'last' ? rows.at(-1) : rows[0];
     const m = row?.cells.get(f.col.col);
-    return answerOf(row, answer?.col, `${op === 'last' ? 'last' : 'first'} row with ${bound}`, m ? [m] : []);
+    return answerOf(row, answer?.col, said(op === 'last' ? say.lastBound : say.firstBound, { bound }), m ? [m] : []);
   }
   if (op === 'same' && measure && best) return sameAs(table, best.row, measure, answer, name);
   if (op === 'lookup' || (op === 'count' && measure && best)) {
     const col = op === 'count' ? measure?.col : answer?.col;
     // "name one that is not in the Tikamgarh district": with no other row named, the first row without the value
-    const free = (r: QaRow): boolean => ![...r.cells.values()].some((c) => plan.excluded && excludedCell(c, plan.excluded));
+    const free = (r: QaRow): boolean => !plan.excluded || !holdsExcluded(r, plan.excluded);
     const row =
       matched.find((m) => col === undefined || m.row.cells.has(col))?.row ??
       (plan.excluded && op === 'lookup' ? bodyRows(table).find(free) : undefined);
-    return answerOf(row, col, `lookup: ${name(op === 'count' ? measure : answer)} of the row that matches the question`);
+    return answerOf(row, col, said(say.lookup, { col: name(op === 'count' ? measure : answer) }));
   }
   if (op === 'between') {
     // the rows of the two values the question quotes (a value may be in several rows): the closest
@@ -297,14 +303,10 @@ function execute(table: QaTable, plan: TablePlan): Result | undefined {
       while (table.rows[i] && !holds(table.rows[i])) i += step;
     }
     const target = table.rows[i];
-    return answerOf(
-      target,
-      col,
-      `${op === 'next' ? 'the row after' : 'the row before'} the one that matches the question`,
-      best.cells,
-    );
+    return answerOf(target, col, op === 'next' ? say.after : say.before, best.cells);
   }
-  if ((op === 'max' || op === 'min') && plan.frequency && answer) return mostHeld(bodyRows(table), answer, op, name(answer));
+  if ((op === 'max' || op === 'min') && plan.frequency && answer)
+    return mostHeld(bodyRows(table), answer, op, op === 'max' ? say.mostRows : say.fewestRows);
   if (op === 'max' || op === 'min') {
     if (!measure) return undefined;
     const compared = plan.comparing && strong.length >= 2 && strong.length < table.rows.length;
@@ -321,12 +323,14 @@ function execute(table: QaTable, plan: TablePlan): Result | undefined {
         how: `${op === 'max' ? 'largest' : 'smallest'} total ${counted}${name(measure)} (${fmt(group.total)} over ${group.cells.length} rows)`,
       };
     }
-    const row = pickExtreme(valued(pool, answer?.col), measure.col, op, plan.reading);
+    // "other than Beijing, which city is the largest": rows holding the value left out are no answer
+    const kept = plan.excluded ? pool.filter((r) => !holdsExcluded(r, plan.excluded as Set<string>)) : pool;
+    const row = pickExtreme(valued(kept, answer?.col), measure.col, op, plan.reading);
     const m = row?.cells.get(measure.col);
     return answerOf(
       row,
       answer?.col,
-      `${op === 'max' ? 'largest' : 'smallest'} ${counted}${name(measure)} of ${pool.length} rows`,
+      said(op === 'max' ? say.largest : say.smallest, { col: `${counted}${name(measure)}`, n: pool.length }),
       m ? [m] : [],
     );
   }
@@ -336,7 +340,12 @@ function execute(table: QaTable, plan: TablePlan): Result | undefined {
       best && best.score >= 1.5 && best.own > 0 ? strong.map((m) => m.row).sort((a, b) => a.index - b.index) : table.rows;
     const rows = valued(pool, answer?.col);
     const row = op === 'first' ? rows[0] : rows.at(-1);
-    return answerOf(row, answer?.col, `${op} row${pool === table.rows ? '' : ' of the rows that match the question'}`);
+    const matching = pool !== table.rows;
+    return answerOf(
+      row,
+      answer?.col,
+      op === 'first' ? (matching ? say.firstMatching : say.first) : matching ? say.lastMatching : say.last,
+    );
   }
   if (op === 'count' || op === 'sum') {
     const pool =
@@ -345,13 +354,13 @@ function execute(table: QaTable, plan: TablePlan): Result | undefined {
       const cells = pool.map((m) => m.row.cells.get(measure.col)).filter((c): c is QaCell => c?.num != null);
       if (cells.length === 0) return undefined;
       const total = cells.reduce((s, c) => s + (c.num as number), 0);
-      return { cells, value: fmt(total), how: `sum of ${name(measure)} over ${cells.length} rows` };
+      return { cells, value: fmt(total), how: said(say.sum, { col: name(measure), n: cells.length }) };
     }
     const cells = pool.map((m) => m.cells[0]).filter((c): c is QaCell => c !== undefined);
     return {
       cells,
       value: String(pool.length),
-      how: `count of ${pool.length} rows${strong.length > 0 ? ' that match the question' : ''}`,
+      how: said(strong.length > 0 ? say.countMatching : say.count, { n: pool.length }),
     };
   }
   if (op === 'difference' && measure && strong.length >= 2) {
@@ -360,7 +369,7 @@ function execute(table: QaTable, plan: TablePlan): Result | undefined {
     return {
       cells: [a, b],
       value: fmt(Math.abs((a.num as number) - (b.num as number))),
-      how: `difference of ${name(measure)}: ${a.text} and ${b.text}`,
+      how: said(say.difference, { col: name(measure), a: a.text, b: b.text }),
     };
   }
   return undefined;
@@ -388,6 +397,15 @@ function rowOrder(table: QaTable, result: Result | undefined, plan: TablePlan): 
   return out;
 }
 
+/**
+ * The answer view's line for a table answer, in the question's language: which table answered and
+ * how, and a table the question fits almost as well.
+ */
+export function tableReason(question: string, file: string, how: string, closeFile?: string): string {
+  const { say } = lexiconFor(question);
+  return said(say.reason, { file, how }) + (closeFile ? said(say.closeTable, { file: closeFile }) : '');
+}
+
 /** Tables already read, by their rows (the caller keeps the rows of an immutable version). */
 const built = new WeakMap<Element[], QaTable>();
 
@@ -400,6 +418,9 @@ export function tableFor(source: TableSource): QaTable {
   }
   return table;
 }
+
+/** What a table's fit loses when its document is not the one the question names. */
+const NAME_FIT = 2;
 
 /** What a table's fit loses per unit of the log of its best row's retrieval rank. */
 const RANK_FIT = 0.05;
@@ -430,6 +451,17 @@ export function answerFromTables(
     const plan = planQuestion(question, table, weights);
     read.push({ source, table, plan, fit: fit(plan, source) });
   }
+  // a question that names a document ("三菱商事株式会社の…") fits that document's tables
+  const words = lexiconFor(question);
+  const misses = documentMisses(
+    question,
+    read.map((r) => ({ table: r.table, title: r.source.title })),
+    weights,
+    words,
+  );
+  read.forEach((r, i) => {
+    r.fit -= NAME_FIT * (misses[i] ?? 0);
+  });
   // best fit first; equal fits keep retrieval order
   read.sort((a, b) => b.fit - a.fit);
   const [chosen, ...others] = read;

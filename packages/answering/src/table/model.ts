@@ -1,6 +1,7 @@
 import { analyze, termKind } from '@pinpoint/analysis';
 import type { Element, TableCell } from '@pinpoint/core';
 import { sliceCodepoints } from '@pinpoint/core';
+import { EN_SAID_AS } from './lexicon/en.js';
 
 /** A cell as the table answerer reads it: its text, terms and number, and the element that holds it. */
 export interface QaCell {
@@ -48,84 +49,11 @@ export const unaccented = (text: string): string =>
     .replace(/(\p{Script=Latin})\p{M}+/gu, '$1')
     .normalize('NFC');
 
-/**
- * Countries and the words a question says them by ("the French venue" for "Paris, France"; "from
- * outside the U.S." for United States), and words whose plural is irregular ("woman" for Women).
- */
-const SAID_AS: [string, string][] = [
-  ['France', 'French'],
-  ['Germany', 'German'],
-  ['Italy', 'Italian'],
-  ['Spain', 'Spanish'],
-  ['Portugal', 'Portuguese'],
-  ['United Kingdom', 'British UK'],
-  ['Great Britain', 'British'],
-  ['England', 'English'],
-  ['Scotland', 'Scottish'],
-  ['Wales', 'Welsh'],
-  ['Ireland', 'Irish'],
-  ['United States', 'American USA U.S.'],
-  ['Canada', 'Canadian'],
-  ['Mexico', 'Mexican'],
-  ['Brazil', 'Brazilian'],
-  ['Argentina', 'Argentine Argentinian'],
-  ['Chile', 'Chilean'],
-  ['Colombia', 'Colombian'],
-  ['Peru', 'Peruvian'],
-  ['Venezuela', 'Venezuelan'],
-  ['Cuba', 'Cuban'],
-  ['Jamaica', 'Jamaican'],
-  ['Japan', 'Japanese'],
-  ['China', 'Chinese'],
-  ['Korea', 'Korean'],
-  ['India', 'Indian'],
-  ['Pakistan', 'Pakistani'],
-  ['Thailand', 'Thai'],
-  ['Vietnam', 'Vietnamese'],
-  ['Philippines', 'Filipino Philippine'],
-  ['Indonesia', 'Indonesian'],
-  ['Australia', 'Australian'],
-  ['New Zealand', 'Zealander'],
-  ['Russia', 'Russian'],
-  ['Ukraine', 'Ukrainian'],
-  ['Poland', 'Polish'],
-  ['Netherlands', 'Dutch'],
-  ['Belgium', 'Belgian'],
-  ['Switzerland', 'Swiss'],
-  ['Austria', 'Austrian'],
-  ['Sweden', 'Swedish'],
-  ['Norway', 'Norwegian'],
-  ['Denmark', 'Danish'],
-  ['Finland', 'Finnish'],
-  ['Hungary', 'Hungarian'],
-  ['Greece', 'Greek'],
-  ['Turkey', 'Turkish'],
-  ['Israel', 'Israeli'],
-  ['Iran', 'Iranian'],
-  ['Iraq', 'Iraqi'],
-  ['Egypt', 'Egyptian'],
-  ['Morocco', 'Moroccan'],
-  ['Algeria', 'Algerian'],
-  ['Tunisia', 'Tunisian'],
-  ['Nigeria', 'Nigerian'],
-  ['Kenya', 'Kenyan'],
-  ['Ethiopia', 'Ethiopian'],
-  ['South Africa', 'African'],
-  ['Czech Republic', 'Czech'],
-  ['Romania', 'Romanian'],
-  ['Bulgaria', 'Bulgarian'],
-  ['Croatia', 'Croatian'],
-  ['Serbia', 'Serbian'],
-  ['women', 'woman'],
-  ['men', 'man'],
-  ['children', 'child'],
-  ['people', 'person'],
-];
 /** A header that says "%" ("% Won Overall") is said as a percentage. */
 const PERCENT = termsOf('percentage percent');
 /** Each side's terms, and the terms of what it is also said as (both ways). */
 const ALSO = new Map<string, { terms: string[]; also: Set<string> }[]>();
-for (const [a, b] of SAID_AS) {
+for (const [a, b] of EN_SAID_AS) {
   for (const [from, to] of [[a, b], ...b.split(' ').map((w) => [w, a])] as [string, string][]) {
     const terms = [...termsOf(from)];
     const [first] = terms;

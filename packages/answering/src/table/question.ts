@@ -1,7 +1,17 @@
+import { headerScale } from '@pinpoint/analysis';
 import type { CellReading } from './cell-measure.js';
 import { givesSpans, listsValues } from './cell-measure.js';
+import { EN } from './lexicon/en.js';
+import type { TableWords } from './lexicon/index.js';
+import { lexiconFor, unspaced } from './lexicon/index.js';
+import { JA } from './lexicon/ja.js';
+import { ZH_HANS } from './lexicon/zh-hans.js';
+import { ZH_HANT } from './lexicon/zh-hant.js';
 import type { QaCell, QaColumn, QaRow, QaTable } from './model.js';
 import { folded, saidTerms, termsOf, unaccented } from './model.js';
+import { periodColumns, questionYear } from './period-columns.js';
+import type { QuestionBound } from './question-words.js';
+import { boundOf, phraseAt, phraseRe, says, without } from './question-words.js';
 
 interface RowMatch {
   row: QaRow;
@@ -28,6 +38,8 @@ type TableOp =
 
 /** What a question asks of a table: the operation, the columns it names and the rows its values select. */
 export interface TablePlan {
+  /** The words of the question's language: the answer is told in them. */
+  words: TableWords;
   op: TableOp;
   /** Column whose cell is the answer. */
   answer: QaColumn | undefined;
@@ -84,84 +96,50 @@ interface NumericFilter {
   value: number;
 }
 
-const BOUND_BEFORE =
-  /\b(more than|over|above|greater than|higher than|larger than|bigger than|at least|no less than|less than|under|below|fewer than|lower than|smaller than|at most|no more than)\s+(?:the\s+)?[$€£]?(\d[\d,]*(?:\.\d+)?)/;
-const BOUND_AFTER = /[$€£]?(\d[\d,]*(?:\.\d+)?)\s+or\s+(more|greater|higher|above|over|less|fewer|lower|below|under)\b/;
-const ABOVE_WORDS = /^(more|over|above|greater|higher|larger|bigger|at least|no less)/;
-
 /**
  * A numeric bound the question puts on rows, and the column it bounds: the numeric column the
  * question names, else the one whose values span the bound.
  */
-function numericFilter(q: string, table: QaTable, named: QaColumn[]): NumericFilter | undefined {
-  let above: boolean;
-  let inclusive: boolean;
-  let raw: string | undefined;
-  const before = BOUND_BEFORE.exec(q);
-  const after = BOUND_AFTER.exec(q);
-  if (before?.[1] && before[2]) {
-    above = ABOVE_WORDS.test(before[1]);
-    inclusive = /^(at |no )/.test(before[1]);
-    raw = before[2];
-  } else if (after?.[1] && after[2]) {
-    above = /^(more|greater|higher|above|over)$/.test(after[2]);
-    inclusive = true;
-    raw = after[1];
-  } else return undefined;
-  const value = Number(raw.replace(/,/g, ''));
-  if (!Number.isFinite(value)) return undefined;
+function numericFilter(bound: QuestionBound | undefined, table: QaTable, named: QaColumn[]): NumericFilter | undefined {
+  if (!bound) return undefined;
+  const { above, inclusive } = bound;
+  // "超过2000万" over "人口（万人）": the bound in the column's own scale (2000)
+  const valueIn = (c: QaColumn): number => (bound.scaled ? bound.value / headerScale(c.name).scale : bound.value);
   const spans = (c: QaColumn): boolean => {
     const nums = table.rows.map((r) => r.cells.get(c.col)?.num).filter((n): n is number => n != null);
-    return nums.length > 0 && Math.min(...nums) <= value && value <= Math.max(...nums);
+    return nums.length > 0 && Math.min(...nums) <= valueIn(c) && valueIn(c) <= Math.max(...nums);
   };
   const col =
     named.find((c) => c.numeric >= 0.5 && spans(c)) ??
     named.find((c) => c.numeric >= 0.5) ??
     table.columns.find((c) => c.numeric >= 0.6 && spans(c));
-  return col ? { col, above, inclusive, value } : undefined;
+  return col ? { col, above, inclusive, value: valueIn(col) } : undefined;
 }
 
-/** Words of question form and operations: they say what to do with a table, not which table. */
-const FORM_WORDS = termsOf(
-  'how many much least most first last number top amount name names list listed chart table previous next after before ' +
-    'highest lowest largest smallest higher lower more less total only other same times time which what who whom whose ' +
-    'when where count difference between larger greater fewer earliest latest final best worst',
-);
-
-const MAX =
-  /\b(most|largest|highest|greatest|biggest|longest|maximum|max|top|best|heaviest|tallest|furthest|farthest|more|larger|higher|greater|bigger|longer|oldest|older|deepest|deeper|widest|wider)\b/;
-const MIN =
-  /\b(least|smallest|lowest|fewest|shortest|minimum|min|worst|lightest|less|fewer|smaller|lower|shorter|youngest|younger|shallowest|shallower|narrowest|narrower)\b/;
-
-/** "deeper", "the widest", "tallest": the dimension an adjective compares names a column ("Depth", "Width", "Height"). */
-const DIMENSIONS: [RegExp, string][] = [
-  [/\b(deep|shallow)(er|est)\b/, 'depth'],
-  [/\b(wide|wider|widest|narrow|narrower|narrowest)\b/, 'width'],
-  [/\b(tall|taller|tallest)\b/, 'height'],
-  [/\b(heavier|heaviest|lighter|lightest)\b/, 'weight'],
-];
-
-/** The question's terms with the noun of each dimension it compares, weighing as its heaviest term. */
-function dimensionTerms(q: string, qTerms: Map<string, number>): Map<string, number> {
-  const found = DIMENSIONS.filter(([re]) => re.test(q));
-  if (found.length === 0) return qTerms;
-  const out = new Map(qTerms);
-  const weight = Math.max(1, ...qTerms.values());
-  for (const [, noun] of found) for (const t of termsOf(noun)) if (!out.has(t)) out.set(t, weight);
-  return out;
+/** Each language's words of question form, as terms (languages that part words with spaces). */
+const formTerms = new WeakMap<TableWords, Set<string>>();
+function formOf(words: TableWords): Set<string> {
+  let terms = formTerms.get(words);
+  if (!terms) {
+    terms = termsOf(words.form.join(' '));
+    formTerms.set(words, terms);
+  }
+  return terms;
 }
-const FIRST = /\b(first|earliest|initial|opening)\b/;
-const LAST = /\b(last|latest|final|most recent|newest)\b/;
-const NEXT = /\b(after|next(?! to)|following|below|succeeding|subsequent)\b/;
-const PREVIOUS = /\b(before|previous|preceding|above|prior)\b/;
+
 /** Words of the table's own order: "listed after", "the one below", "next on the chart". */
 const LIST_ORDER = /\b(list|listed|table|chart|shown|below|above|under|row)\b/;
-const SUM = /\b(total|combined|altogether|sum|in all)\b/;
-const DIFFERENCE =
-  /\b(difference|how (many|much) more|how (many|much) less|how (many|much) fewer|separat(?:e|es|ed|ing)|distance between)\b/;
-const DATED = /\b(year|years|date|season|day)\b/i;
-/** "how many", and "the number of districts" (a count of plural things, not "the number of the player"). */
-const HOW_MANY = /\bhow (many|much)\b|\bnumber of (?!the\b)\p{L}+s\b/u;
+/** A header that names a time: its year, date, season or period, in any of the lexicons' words. */
+const DATED = new RegExp(
+  `\\b(?:${EN.timeHeaders.join('|')})\\b|${[JA, ZH_HANS, ZH_HANT].flatMap((w) => w.timeHeaders).join('|')}`,
+  'iu',
+);
+/** A header that names a time, or the time of day. */
+const TIMED = new RegExp(`${DATED.source}|\\b(?:time|when|period)\\b`, 'iu');
+/** "the number of districts": a count of plural things, not "the number of the player". */
+const NUMBER_OF = /\bnumber of (?!the\b)\p{L}+s\b/u;
+/** Asking how many: the language's words, or "the number of …s". */
+const howMany = (q: string, words: TableWords): boolean => says(q, words.count, words) || NUMBER_OF.test(q);
 /** "in the middle of A and B", "between A and B" (not "between 1997 and 2000", a span of years). */
 const BETWEEN = /\b(?:in the middle of|(?:in )?between)\s+(?!\d{4}\s+and\s+\d{4}\b).+\band\b/;
 /** "the same score as the game in Benin", "has the same number of threads per inch as 3/16". */
@@ -191,23 +169,27 @@ function ranked(table: QaTable, col: QaColumn): boolean {
  * The numeric column the words right after a superlative name word for word, the last of them:
  * "the fewest participating nations" compares Nations, not Participants.
  */
-function superlativeColumn(q: string, op: 'max' | 'min', hits: { col: QaColumn; pos: number }[]): QaColumn | undefined {
-  const m = (op === 'max' ? MAX : MIN).exec(q);
-  if (!m) return undefined;
-  const from = m.index + m[0].length;
+function superlativeColumn(
+  q: string,
+  op: 'max' | 'min',
+  hits: { col: QaColumn; pos: number }[],
+  words: TableWords,
+): QaColumn | undefined {
+  const m = phraseAt(q, op === 'max' ? words.max : words.min, words);
+  if (!Number.isFinite(m.at)) return undefined;
+  const from = m.at + m.phrase.length;
   const phrase = /^(?:\s+[\p{L}\p{N}'’-]+){1,3}/u.exec(q.slice(from))?.[0] ?? '';
   const stop = /\s(?:of|in|at|on|for|by|with|than|and|or|to|from|did|does|do|was|were|is|are|has|had|have)\b/.exec(phrase);
   const end = from + (stop ? stop.index : phrase.length);
-  const words = new Set(q.slice(from, end).match(/[\p{L}\p{N}]+/gu) ?? []);
+  const next = new Set(q.slice(from, end).match(/[\p{L}\p{N}]+/gu) ?? []);
   // a header the question says word for word ("nations" for Nations; not "recorded" for Record)
-  const said = (c: QaColumn): boolean => (c.name.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).some((w) => words.has(w));
+  const said = (c: QaColumn): boolean => (c.name.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).some((w) => next.has(w));
   const inside = hits.filter((h) => h.pos >= from && h.pos < end && said(h.col));
   return inside.sort((a, b) => b.pos - a.pos)[0]?.col;
 }
 
 /** Superlatives of time lasted: "served the longest", "the shortest term". */
 const LASTED = /\b(longest|shortest|longer|shorter)\b/;
-const WHEN = /\b(when|what year|which year|what date|which date|what season|which season)\b/;
 
 const MONTH = '(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\.?';
 const DAY = new RegExp(`\\b${MONTH}\\s+(\\d{1,2})(?:st|nd|rd|th)?\\b|\\b(\\d{1,2})(?:st|nd|rd|th)\\s+(?:of\\s+)?${MONTH}`, 'g');
@@ -234,12 +216,6 @@ function holdsDay(text: string, days: { month: string; day: string }[]): boolean
   const words = text.split(' ');
   return days.some((d) => words.includes(d.day) && words.some((w) => w.startsWith(d.month)));
 }
-
-/** Where a pattern first matches in the question (Infinity when it does not). */
-const at = (re: RegExp, q: string): number => {
-  const m = re.exec(q);
-  return m ? m.index : Number.POSITIVE_INFINITY;
-};
 
 /**
  * The weight of a question word that a header word extends or is extended by ("weighs" → weigh,
@@ -287,6 +263,7 @@ function matchRows(
   qTerms: Map<string, number>,
   headerTerms: Set<string>,
   namedCols: Map<number, number>,
+  unspacedQuestion: boolean,
 ) {
   const days = daysOf(qNorm);
   const dayNumbers = new Set(days.map((d) => d.day));
@@ -320,7 +297,8 @@ function matchRows(
         s += (headerTerms.has(t) ? 0.3 : 1) * w * rarity;
         if (!headerTerms.has(t)) mine += w * rarity;
       }
-      if (text.length >= 2 && padded.includes(` ${text} `) && !/^\d{1,2}$/.test(text)) {
+      const quotes = unspacedQuestion ? qNorm.includes(text) : padded.includes(` ${text} `);
+      if (text.length >= 2 && quotes && !/^\d{1,2}$/.test(text)) {
         s += 2 + text.length / 10;
         mine += 2 + text.length / 10;
         quoted = true;
@@ -343,19 +321,44 @@ function matchRows(
   return out.sort((a, b) => b.score - a.score || a.row.index - b.row.index);
 }
 
-const EXCLUDE = /\b(?:other than|besides|except(?: for)?|apart from|aside from|not counting|in addition to)\s+([^,?;]+)/;
-/** "name one that is not in the Tikamgarh district": rows that hold the value are no answer. */
-const NEGATED = /\b(?:(?:not|n't)\s+(?:from|in|at|by)|outside(?:\s+of)?)\s+(?:the\s+)?([^,?;]+?)\s*(?:[,?;]|\.(?:\s|$)|$)/;
-
 /** A cell's own terms, accents dropped ("gildeskal" names Gildeskål), not the words it is also said as. */
 const plainTerms = (c: QaCell): Set<string> => termsOf(unaccented(c.text));
 
+/** Where a value the question leaves out ends: the clause's punctuation; a condition ends at a full stop too. */
+const VALUE_END = /\s*(?:[,?;，。？；、!！]|$)/u;
+const CONDITION_END = /\s*(?:[,?;，。？；、!！]|\.(?:\s|$)|$)/u;
+
+/**
+ * The value a question leaves out, in the language's words: after "other than", "除了" (up to the
+ * clause's end, or "以外" that closes it), or before "以外" (back to the clause's start or a particle).
+ */
+function excludedPhrase(q: string, words: TableWords): { phrase: string; negated: boolean } | undefined {
+  for (const [list, negated] of [
+    [words.exclude, false],
+    [words.notIn, true],
+  ] as [string[], boolean][]) {
+    const m = phraseAt(q, list, words);
+    if (!Number.isFinite(m.at)) continue;
+    let rest = q.slice(m.at + m.phrase.length).replace(/^\s*(?:the\s+)?/, '');
+    const close = phraseAt(rest, words.excludeAfter, words).at;
+    if (Number.isFinite(close)) rest = rest.slice(0, close);
+    const end = (negated ? CONDITION_END : VALUE_END).exec(rest);
+    const phrase = (end ? rest.slice(0, end.index) : rest).trim();
+    if (phrase) return { phrase, negated };
+  }
+  const after = phraseAt(q, words.excludeAfter, words);
+  if (!Number.isFinite(after.at)) return undefined;
+  const pieces = without(q.slice(0, after.at), words.particles, words).split(/[\s,，、。？?]+/u);
+  const phrase = pieces.at(-1)?.trim();
+  return phrase ? { phrase, negated: false } : undefined;
+}
+
 /** The terms of the value a question excludes ("other than Rough Cut", "not from Australia"), if any. */
-function excludedTerms(q: string): Exclusion | undefined {
-  const phrase = EXCLUDE.exec(q)?.[1] ?? NEGATED.exec(q)?.[1];
-  return phrase
-    ? { terms: saidTerms(unaccented(phrase)), words: termsOf(unaccented(phrase)).size, negated: !EXCLUDE.test(q) }
-    : undefined;
+function excludedTerms(q: string, words: TableWords): Exclusion | undefined {
+  const found = excludedPhrase(q, words);
+  if (!found) return undefined;
+  const plain = unaccented(found.phrase);
+  return { terms: saidTerms(plain), words: termsOf(plain).size, negated: found.negated };
 }
 
 /** The terms of an excluded value, with those it is also said as ("u.s." is United States), and how many it says itself. */
@@ -416,32 +419,33 @@ function ordinal(table: QaTable, col: QaColumn): boolean {
   return nums.length >= 3 && nums.every((n, i) => i === 0 || n === (nums[i - 1] as number) + 1);
 }
 
-function operation(q: string, hasMeasure: boolean): TableOp {
-  if (DIFFERENCE.test(q)) return 'difference';
-  const howMany = HOW_MANY.test(q);
+function operation(q: string, hasMeasure: boolean, words: TableWords): TableOp {
+  if (says(q, words.difference, words)) return 'difference';
+  const counting = howMany(q, words);
   const positions: [TableOp, number][] = [
-    ['next', at(NEXT, q)],
-    ['previous', at(PREVIOUS, q)],
-    ['max', at(MAX, q)],
-    ['min', at(MIN, q)],
-    ['first', at(FIRST, q)],
-    ['last', at(LAST, q)],
+    ['next', phraseAt(q, words.next, words).at],
+    ['previous', phraseAt(q, words.previous, words).at],
+    ['max', phraseAt(q, words.max, words).at],
+    ['min', phraseAt(q, words.min, words).at],
+    ['first', phraseAt(q, words.first, words).at],
+    ['last', phraseAt(q, words.last, words).at],
   ];
   const found = positions.filter(([, p]) => Number.isFinite(p)).sort((a, b) => a[1] - b[1]);
   // "the first … after X" → next; a superlative wins over first/last ("the first … most").
   const ops = new Set(found.map(([o]) => o));
   if (ops.has('next')) return 'next';
-  if (ops.has('previous') && !howMany) return 'previous';
+  if (ops.has('previous') && !counting) return 'previous';
   if (hasMeasure && ops.has('max')) return 'max';
   if (hasMeasure && ops.has('min')) return 'min';
   // "how many top selling brands …": with no number to compare, the superlative qualifies what is counted
-  if (howMany && !hasMeasure && (ops.has('max') || ops.has('min'))) return SUM.test(q) ? 'sum' : 'count';
+  const sum = says(q, words.sum, words);
+  if (counting && !hasMeasure && (ops.has('max') || ops.has('min'))) return sum ? 'sum' : 'count';
   if (ops.has('first')) return 'first';
   if (ops.has('last')) return 'last';
   if (ops.has('max')) return 'max';
   if (ops.has('min')) return 'min';
-  if (howMany && SUM.test(q)) return 'sum';
-  if (howMany) return 'count';
+  if (sum) return 'sum';
+  if (counting) return 'count';
   return 'lookup';
 }
 
@@ -465,13 +469,13 @@ function repeats(table: QaTable, col: QaColumn): boolean {
 }
 
 /** The column a question's type asks for when no header is named: a date/year, a number, or the row's name. */
-function typedColumn(q: string, table: QaTable, exclude: Set<number>): QaColumn | undefined {
+function typedColumn(q: string, table: QaTable, exclude: Set<number>, words: TableWords): QaColumn | undefined {
   const free = table.columns.filter((c) => !exclude.has(c.col));
-  if (WHEN.test(q)) {
-    const dated = free.find((c) => /\b(year|date|season|time|when|day|period)\b/i.test(c.name));
+  if (says(q, words.when, words)) {
+    const dated = free.find((c) => TIMED.test(c.name));
     if (dated) return dated;
   }
-  if (HOW_MANY.test(q)) {
+  if (howMany(q, words)) {
     const num = free.find((c) => c.numeric >= 0.6);
     if (num) return num;
   }
@@ -481,59 +485,43 @@ function typedColumn(q: string, table: QaTable, exclude: Set<number>): QaColumn 
 const NOT_NOUNS = new Set(
   'is was are were has had have did does do the a an of kind type one year number place time position amount'.split(' '),
 );
-/**
- * Nouns that name the column asked for only when a header says them ("which team" → Team): cells say
- * them of other things too ("Team Lotus", "country music"), so no column is found by its cells.
- */
-const HEADER_NOUNS = new Set(['team', 'country']);
 
 /**
  * The terms of the noun a wh-word asks for ("which party …" → parti); none when it names no column
- * ("what year"). `headerOnly`: the noun names a column by its header alone (HEADER_NOUNS).
+ * ("what year").
  */
-function askedTerms(q: string): { terms: Set<string>; headerOnly: boolean } {
+function askedTerms(q: string): { terms: Set<string> } {
   const noun =
     /\b(?:which|what|whose|name (?:a|an|one|the|another))\s+(?:(?:is|was|are|were)\s+)?(?:the\s+)?(?:(?:only|other|first|last|next|previous)\s+)?([\p{L}]+)/u.exec(
       q,
     )?.[1];
-  if (!noun || NOT_NOUNS.has(noun)) return { terms: new Set(), headerOnly: false };
-  return { terms: termsOf(noun), headerOnly: HEADER_NOUNS.has(noun) };
+  if (!noun || NOT_NOUNS.has(noun)) return { terms: new Set() };
+  return { terms: termsOf(noun) };
 }
-
-/** "When did he leave office": the verbs of an end and of a start, and the header words that say them. */
-const ENDED = /\b(leave|left|depart\w*|end\w*|retire\w*|resign\w*|step\w* down|close\w*|die\w*|finish\w*)\b/;
-const STARTED = /\b(take|took|taken|assume\w*|start\w*|begin|began|begun|join\w*|enter\w*|open\w*|born|found\w*)\b/;
-const END_HEADER = /\b(left|end\w*|until|to|departed|retired|resigned|closed|died|death|finish\w*)\b/i;
-const START_HEADER = /\b(assumed|took|took office|start\w*|from|began|joined|entered|opened|born|birth|found\w*|since)\b/i;
 
 /** A cell that reads as a calendar date: a month name and a year ("August 1, 1861", "4 Oct 1954"). */
 const CALENDAR = new RegExp(`\\b${MONTH}\\b.*\\b\\d{4}\\b|\\b\\d{4}\\b.*\\b${MONTH}\\b`, 'i');
 
-/**
- * "When did Raymond H. Fogler leave office?" over "Assumed Office" and "Left Office": of the columns
- * of dates, the one whose header says the question's verb (an end or a start), else the first.
- */
-function datedColumn(q: string, table: QaTable, free: QaColumn[]): QaColumn | undefined {
+/** "When did …": the first column most of whose cells are calendar dates. */
+function datedColumn(table: QaTable, free: QaColumn[]): QaColumn | undefined {
   const dated = free.filter((c) => {
     const cells = table.rows.map((r) => r.cells.get(c.col)?.text ?? '').filter((t) => t.trim() !== '');
     return cells.length > 0 && cells.filter((t) => CALENDAR.test(t)).length * 2 > cells.length;
   });
-  const header = ENDED.test(q) ? END_HEADER : STARTED.test(q) ? START_HEADER : undefined;
-  return (header ? dated.find((c) => header.test(c.name)) : undefined) ?? dated[0];
+  return dated[0];
 }
 
 /**
  * The column the question's wh-word asks for: "which team …" → a column named team; "when …" → a
  * date or year column. Undefined when it says none.
  */
-function askedColumn(q: string, table: QaTable, exclude: Set<number>): QaColumn | undefined {
+function askedColumn(q: string, table: QaTable, exclude: Set<number>, words: TableWords): QaColumn | undefined {
   const free = table.columns.filter((c) => !exclude.has(c.col));
-  if (WHEN.test(q))
-    return free.find((c) => /\b(year|date|season|time|when|day|period)\b/i.test(c.name)) ?? datedColumn(q, table, free);
+  if (says(q, words.when, words)) return free.find((c) => TIMED.test(c.name)) ?? datedColumn(table, free);
   // "what time is the game": a Time column; "which other time was the score the same": the occasion, its date
   if (/\b(?:which|what)\s+(?:other\s+)?time\b/.test(q))
     return free.find((c) => /\btime\b/i.test(c.name)) ?? free.find((c) => /\b(date|year|season|day)\b/i.test(c.name));
-  const { terms, headerOnly } = askedTerms(q);
+  const { terms } = askedTerms(q);
   if (terms.size > 0) {
     // "name a constituency": the Constituency column before "Constituency number" — a name before a number, then the shorter name
     const named = free
@@ -544,7 +532,7 @@ function askedColumn(q: string, table: QaTable, exclude: Set<number>): QaColumn 
     if (named[0] && named[0].numeric >= 0.5 && title && !/\b(number|how many|how much)\b/.test(q)) return title;
     if (named[0]) return named[0];
     // "the last junction": no header says junction, but a column's cells do ("Zivan Junction")
-    return headerOnly ? undefined : holdingColumn(table, free, terms);
+    return holdingColumn(table, free, terms);
   }
   return undefined;
 }
@@ -624,11 +612,13 @@ const UNSEEN_FLOOR = 1;
 
 /** Reads a question against a table: operation, answer and measure columns, matched rows. */
 export function planQuestion(question: string, table: QaTable, weights: Map<string, number>): TablePlan {
+  const words = lexiconFor(question);
   const q = question.normalize('NFKC').toLowerCase();
   const qTerms = new Map<string, number>();
   // A term the index has never seen weighs as much as its rarest one: a name no table holds.
   const rarest = Math.max(UNSEEN_FLOOR, ...weights.values());
-  for (const t of termsOf(question)) qTerms.set(t, weights.get(t) || rarest);
+  // "递延所得税的余额": no term spans a particle ("税的")
+  for (const t of termsOf(without(q, words.particles, words))) qTerms.set(t, weights.get(t) || rarest);
   // "vigerbo university": a word no document holds, one letter off a word of this table, finds that
   // word's rows (it still counts as missing when the table's fit and the refusal read the question)
   const rowTerms = new Map(qTerms);
@@ -643,28 +633,41 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
     }
   }
   // "at least 40 laps": a bound is not a value to look for — no table need hold the number 40
-  const bound = BOUND_BEFORE.exec(q)?.[2] ?? BOUND_AFTER.exec(q)?.[1];
-  const boundTerms = bound === undefined ? new Set<string>() : termsOf(bound);
+  const bound = boundOf(q, words);
+  const boundTerms = bound === undefined ? new Set<string>() : termsOf(bound.raw);
+  const form = unspaced(words) ? undefined : formOf(words);
+  const said = form ? undefined : termsOf(without(q, [...words.particles, ...words.form], words));
   const titled = new Set([...termsOf(table.title), ...table.columns.flatMap((c) => [...c.terms])]);
   // A header word is in every row's retrieval text, so the index weighs it as common as the rows
   // make it ("driver" and "laps" over a few race tables: 0.05); as evidence that this is the table
   // asked about it weighs at least what a word the index never saw weighs at the least
   const content = [...qTerms]
-    .filter(([t]) => !FORM_WORDS.has(t) && !boundTerms.has(t))
+    .filter(([t]) => (form ? !form.has(t) : said?.has(t)) && !boundTerms.has(t))
     .map(([t, w]): [string, number] => [t, titled.has(t) ? Math.max(w, UNSEEN_FLOOR) : w]);
   const total = content.reduce((s, [, w]) => s + w, 0);
   const held = content.reduce((s, [t, w]) => (table.vocabulary.has(t) ? s + w : s), 0);
   const headerHeld = content.reduce((s, [t, w]) => (titled.has(t) ? s + w : s), 0);
   const heaviest = Math.max(0, ...content.map(([, w]) => w));
   const lacking = Math.max(0, ...content.filter(([t]) => !table.vocabulary.has(t)).map(([, w]) => w));
-  const hits = headerHits(q, dimensionTerms(q, qTerms), table.columns);
+  const hits = headerHits(q, qTerms, table.columns);
   const headerTerms = new Set(hits.flatMap((h) => [...h.col.terms]));
   const named = new Map(hits.map((h) => [h.col.col, h.score / (hits[0]?.score ?? 1)]));
-  const exclusion = excludedTerms(q);
+  const exclusion = excludedTerms(q, words);
   const excluded = exclusion?.terms;
   // "in addition to Gildeskål Church": the value named to be left out picks no row
   const wanted = excluded ? new Map([...rowTerms].filter(([t]) => !excluded.has(t) || headerTerms.has(t))) : rowTerms;
-  const matched = excluding(table, exclusion, matchRows(table, normal(question), wanted, headerTerms, named));
+  // "2020年の…": a table whose columns are periods answers from the column of that year, and the
+  // rows that name the periods are no answer
+  const bound0 = bound ? `${q.slice(0, bound.span[0])} ${q.slice(bound.span[1])}` : q;
+  const periods = periodColumns(table);
+  const year = periods.years.size > 0 ? questionYear(bound0) : undefined;
+  const yearCols = year === undefined ? [] : table.columns.filter((c) => periods.years.get(c.col) === year);
+  const rowsFound = matchRows(table, normal(question), wanted, headerTerms, named, unspaced(words));
+  const matched = excluding(
+    table,
+    exclusion,
+    yearCols.length > 0 ? rowsFound.filter((m) => !periods.labelRows.has(m.row)) : rowsFound,
+  );
   const bestRow = new Set([...(matched[0]?.row.cells.values() ?? [])].flatMap((c) => [...c.terms]));
   const focused = content.reduce((s, [t, w]) => (titled.has(t) || bestRow.has(t) ? s + w : s), 0);
   let rowHeld = 0;
@@ -679,13 +682,17 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
   const unseen = weights.size === 0 ? 0 : content.reduce((s, [t, w]) => (weights.get(t) ? s : s + w), 0);
   const numericHits = hits.filter((h) => h.col.numeric >= 0.6);
   // "more than 40,000" bounds rows; it is not a superlative
-  let op = operation(q.replace(BOUND_BEFORE, ' ').replace(BOUND_AFTER, ' '), numericHits.length > 0);
+  // "listed next to X" names a neighbour, not an order
+  let op = operation(bound0.replace(phraseRe(words.beside, words), ' '), numericHits.length > 0, words);
   const shared = SAME.test(q) ? sharedColumn(hits, matched[0]) : undefined;
   if (shared) op = 'same';
   // "which chassis is in the middle of Simca 1300 and Alfa Romeo GTA": the row between two rows the question quotes
   if (op === 'lookup' && BETWEEN.test(q) && new Set(matched.filter((m) => m.quoted).map((m) => m.row)).size >= 2) op = 'between';
   // "the total number of circuits listed": with no number column named to add up, the rows are counted
   if (op === 'sum' && !numericHits.some((h) => !ordinal(table, h.col)) && !MONEY.test(q)) op = 'count';
+  // "営業利益の合計" over a 合計 row, "the total gold" over a Total row: a total the table writes is looked up
+  const writesTotal = (c: QaCell): boolean => says(c.text.normalize('NFKC').toLowerCase(), words.sum, words);
+  if (op === 'sum' && matched[0]?.quoted && matched[0].cells.some(writesTotal)) op = 'lookup';
   // "the first canal opened", "the earliest to take office": first/last by the named date or number column
   // "Jay Mills' first year": the smallest year among the rows the quoted value picks
   const measured = numericHits.some((h) => !ordinal(table, h.col));
@@ -701,11 +708,10 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
   const best = matched[0]?.score ?? 0;
   // "which party won …": a cell "Australian Labor Party" that holds only the noun asked for (a noun
   // that names a column) is what is asked, not a condition
-  const { terms: askedNoun, headerOnly } = askedTerms(q);
+  const { terms: askedNoun } = askedTerms(q);
   const asked =
     askedNoun.size > 0 &&
-    (table.columns.some((c) => [...askedNoun].some((t) => c.terms.has(t))) ||
-      (!headerOnly && holdingColumn(table, table.columns, askedNoun)))
+    (table.columns.some((c) => [...askedNoun].some((t) => c.terms.has(t))) || holdingColumn(table, table.columns, askedNoun))
       ? askedNoun
       : new Set<string>();
   const onlyAsked = (c: QaCell): boolean =>
@@ -725,7 +731,7 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
     const dated = byTime ? numericHits.find((h) => DATED.test(h.col.name) && !ordinal(table, h.col)) : undefined;
     const counted = numericHits.filter((h) => !ordinal(table, h.col));
     const extreme = op === 'max' || op === 'min' ? op : undefined;
-    const after = extreme ? superlativeColumn(q, extreme, counted) : undefined;
+    const after = extreme ? superlativeColumn(q, extreme, counted, words) : undefined;
     measure = (dated ?? counted.find((h) => h.col === after) ?? counted[0])?.col;
     if (!measure && MONEY.test(q)) measure = table.columns.find((c) => c.numeric >= 0.8 && money(table, c));
     const named = measure !== undefined;
@@ -733,7 +739,7 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
     // "which team had more Qld Cup premierships": the named column lists values ("1996, 2001"), and they
     // are counted — not the column asked for ("what season has the most goals": a season "2002–2003")
     const superlative = op === 'max' || op === 'min';
-    const asked = askedColumn(q, table, new Set());
+    const asked = askedColumn(q, table, new Set(), words);
     const listed =
       superlative && COUNTED.test(q)
         ? hits.find((h) => h.col !== asked && !conditionCols.has(h.col.col) && listsValues(table, h.col))?.col
@@ -745,7 +751,7 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
     // "who served the longest": a column of terms "1927–1938" is measured by how long each lasted
     if (superlative && !listed && LASTED.test(q) && measure && givesSpans(table, measure)) reading = 'length';
     // "the highest position a song reached": on a column of places the highest is the smallest number
-    const word = superlative ? (op === 'max' ? MAX : MIN).exec(q)?.[1] : undefined;
+    const word = superlative ? phraseAt(q, op === 'max' ? words.max : words.min, words).phrase : undefined;
     if (word && STANDING.test(word) && reading === 'value' && measure && ranked(table, measure))
       op = op === 'max' ? 'min' : 'max';
     // "which had more GER numbers, 1898 or 1893": the number named, each value's rows add up — a
@@ -753,16 +759,16 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
     totals = comparing && /\b(more|fewer|less)\b/.test(q) && (named || reading === 'items');
     const before = hits.filter((h) => h.col !== measure && h.pos < (hits.find((x) => x.col === measure)?.pos ?? q.length));
     // "what year was his first year": the year compared is the answer
-    const yearAsked = WHEN.test(q) && measure !== undefined && DATED.test(measure.name);
+    const yearAsked = says(q, words.when, words) && measure !== undefined && DATED.test(measure.name);
     answer = comparing
       ? table.columns.find((c) => conditionCols.has(c.col))
       : yearAsked
         ? measure
-        : (askedColumn(q, table, new Set([measure?.col ?? -1])) ??
+        : (askedColumn(q, table, new Set([measure?.col ?? -1]), words) ??
           before[0]?.col ??
           whoColumn(q, table, new Set([measure?.col ?? -1])) ??
           (THING_ASKED.test(q) ? undefined : measure));
-    answer ??= typedColumn(q, table, new Set([measure?.col ?? -1]));
+    answer ??= typedColumn(q, table, new Set([measure?.col ?? -1]), words);
     if (!named && reading === 'value' && !byTime && !comparing && MOST_ROWS.test(q) && answer && repeats(table, answer)) {
       frequency = true;
       measure = undefined;
@@ -771,15 +777,18 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
     measure = shared;
     const anchorCol = matched[0]?.cells.find((c) => c.col !== shared?.col)?.col;
     answer =
-      askedColumn(q, table, new Set([shared?.col ?? -1])) ??
+      askedColumn(q, table, new Set([shared?.col ?? -1]), words) ??
       whoColumn(q, table, new Set([shared?.col ?? -1])) ??
       table.columns.find((c) => c.col === anchorCol);
   } else if (op === 'next' || op === 'previous' || op === 'between') {
     // "the title listed after Parva": the named column may be the one the anchor row was found in.
     // "the next opening act after the Cadillac Tramps": by default the column the anchor value is in.
     const anchorCol = matched[0]?.cells[0]?.col;
+    // "2021年の次の年度の従業員数": a column named besides the one the anchor value is in
+    const other = hits.find((h) => h.col.col !== anchorCol && !conditionCols.has(h.col.col))?.col;
     answer =
-      askedColumn(q, table, new Set()) ??
+      askedColumn(q, table, new Set(), words) ??
+      (unspaced(words) ? other : undefined) ??
       table.columns.find((c) => c.col === anchorCol) ??
       hits[0]?.col ??
       table.columns.find((c) => conditionCols.has(c.col));
@@ -792,10 +801,10 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
       for (const c of table.columns) if ([...c.terms].some((t) => exclusion.terms.has(t))) ruledOut.add(c.col);
     const named = hits.filter((h) => !ruledOut.has(h.col.col));
     answer =
-      askedColumn(q, table, ruledOut) ??
+      askedColumn(q, table, ruledOut, words) ??
       named.find((h) => !who || h.col.numeric < 0.5)?.col ??
       whoColumn(q, table, ruledOut) ??
-      typedColumn(q, table, ruledOut);
+      typedColumn(q, table, ruledOut, words);
     // "how many goals did X score": the named number of the row; "how many years did X coach": rows are counted
     if (op === 'count')
       measure = named.find((h) => h.col.numeric >= 0.5 && !DATED.test(h.col.name) && !ordinal(table, h.col))?.col;
@@ -815,10 +824,16 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
     )
       measure = answer;
   }
+  if (yearCols.length > 0 && !says(q, words.when, words)) {
+    const inYear = (c: QaColumn | undefined): boolean => c !== undefined && yearCols.includes(c);
+    const pick = yearCols.find((c) => hits.some((h) => h.col === c)) ?? yearCols[0];
+    if (op === 'lookup' && !inYear(answer)) answer = pick;
+    else if (measure && periods.years.has(measure.col) && !inYear(measure)) measure = pick;
+  }
   const filter =
     op === 'lookup' || op === 'count' || op === 'first' || op === 'last'
       ? numericFilter(
-          q,
+          bound,
           table,
           hits.map((h) => h.col),
         )
@@ -827,10 +842,11 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
     if (op === 'count') measure = undefined;
     if (answer?.col === filter.col.col) {
       const not = new Set([filter.col.col]);
-      answer = askedColumn(q, table, not) ?? whoColumn(q, table, not) ?? typedColumn(q, table, not);
+      answer = askedColumn(q, table, not, words) ?? whoColumn(q, table, not) ?? typedColumn(q, table, not, words);
     }
   }
   return {
+    words,
     op,
     answer,
     measure,

@@ -1,0 +1,78 @@
+import { findPeriods } from '@pinpoint/analysis';
+import type { QaColumn, QaRow, QaTable } from './model.js';
+
+/**
+ * The years a text's periods name, in order, each period by the year it ends in when it says its end
+ * ("自 2018年4月1日 至 2019年3月31日" is 2019, "2019年３月31日" 2019, "令和2年" 2020), else its
+ * year as labelled ("2022年度"); a business term (第117期) names none.
+ */
+function yearsIn(text: string): number[] {
+  return findPeriods(text)
+    .map((p) => (p.end ? Number(p.end.slice(0, 4)) : p.fiscal_year))
+    .filter((y): y is number => y !== undefined && y >= 1900 && y < 2100);
+}
+
+/** Rows above a column's first number: where a table without a header row says what its columns are. */
+const LEADING_ROWS = 4;
+
+/**
+ * The year each column's period ends in, from its header or the rows above its first number
+ * ("前事業年度 (自 2018年4月1日 至 2019年3月31日)" ends in 2019), with the rows that said it. Empty
+ * unless two columns or more end in different years: a table whose columns are periods.
+ */
+export function periodColumns(table: QaTable): PeriodColumns {
+  let found = read.get(table);
+  if (!found) {
+    found = readPeriods(table);
+    read.set(table, found);
+  }
+  return found;
+}
+
+interface PeriodColumns {
+  years: Map<number, number>;
+  labelRows: Set<QaRow>;
+}
+const read = new WeakMap<QaTable, PeriodColumns>();
+
+function readPeriods(table: QaTable): PeriodColumns {
+  const years = new Map<number, number>();
+  const labelRows = new Set<QaRow>();
+  for (const col of table.columns) {
+    if (isYearOnlyData(table, col)) continue;
+    const said = [col.name];
+    const rows: QaRow[] = [];
+    for (const row of table.rows.slice(0, LEADING_ROWS)) {
+      const cell = row.cells.get(col.col);
+      if (cell?.num !== null && cell?.num !== undefined && yearsIn(cell.text).length === 0) break;
+      if (cell && yearsIn(cell.text).length > 0) {
+        said.push(cell.text);
+        rows.push(row);
+      }
+    }
+    const ends = said.map((s) => yearsIn(s).at(-1)).filter((y): y is number => y !== undefined);
+    const end = ends.at(-1);
+    if (end === undefined) continue;
+    years.set(col.col, end);
+    for (const r of rows) labelRows.add(r);
+  }
+  if (new Set(years.values()).size < 2) return { years: new Map(), labelRows: new Set() };
+  return { years, labelRows };
+}
+
+/** A column of years ("Year": 1998, 1999 …) is a column of values, not a period. */
+function isYearOnlyData(table: QaTable, col: QaColumn): boolean {
+  const cells = table.rows.map((r) => r.cells.get(col.col)?.text.trim() ?? '').filter((t) => t !== '');
+  return cells.length > 0 && cells.filter((t) => /^(?:19|20)\d{2}$/.test(t)).length * 2 > cells.length;
+}
+
+/** The one year a question names ("2020年の", "in 2019", "令和2年"); undefined when it names none or several. */
+export function questionYear(question: string): number | undefined {
+  if (lastQuestion?.question === question) return lastQuestion.year;
+  const years = new Set(yearsIn(question));
+  const year = years.size === 1 ? [...years][0] : undefined;
+  lastQuestion = { question, year };
+  return year;
+}
+/** A question is read against a dozen tables: its year is read once. */
+let lastQuestion: { question: string; year: number | undefined } | undefined;
