@@ -1,4 +1,5 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, Fragment, useEffect, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { api } from '../../../api/client.js';
 import type { AskResponse, Collection, HistoryAnswer, QuestionScope } from '../../../api/types.js';
 import type { Route } from '../../../app/route.js';
@@ -124,16 +125,53 @@ export function Answer({ answer, historyId }: { answer: HistoryAnswer; historyId
   );
 }
 
-/** What the answer searched ("Searched 3M_2018_10K.pdf — named by '3M' and 'FY2018'"); removing it asks the whole collection. */
+/** A document's or the question's own words in the chip: shown as written, never translated. */
+function Own({ text }: { text: string }) {
+  return <span translate="no">{text}</span>;
+}
+
+/**
+ * What the answer searched, worded from the scope's documents and the words that named them
+ * ("Searched 3M_2018_10K.pdf — named by “3M” and “FY2018”"), not from the server's English `summary`.
+ */
+function ScopeText({ scope }: { scope: QuestionScope }) {
+  const intl = useIntl();
+  const files = (docs: QuestionScope['documents']) => intl.formatList(docs.map((d) => <Own key={d.document_id} text={d.file} />));
+  if (scope.by === 'user' || scope.documents.every((d) => d.named_by.length === 0)) {
+    return <FormattedMessage id="scope.picked" values={{ files: files(scope.documents) }} />;
+  }
+  const documents = scope.documents.map((d) => (
+    <Fragment key={d.document_id}>
+      {intl.formatMessage(
+        { id: 'scope.namedBy' },
+        {
+          file: <Own text={d.file} />,
+          terms: intl.formatList(
+            d.named_by.map((term) => (
+              <Fragment key={term}>{intl.formatMessage({ id: 'scope.term' }, { term: <Own text={term} /> })}</Fragment>
+            )),
+          ),
+        },
+      )}
+    </Fragment>
+  ));
+  return <FormattedMessage id="scope.searched" values={{ documents: intl.formatList(documents) }} />;
+}
+
+/** What the answer searched; removing it asks the whole collection. */
 function ScopeChip({ scope, onRemove }: { scope: QuestionScope; onRemove: () => void }) {
+  const t = useT();
   return (
     <p className={styles.scope} data-testid="scope-chip">
-      <span className={styles.scopeText}>{scope.summary}</span>
+      <span className={styles.scopeText}>
+        <ScopeText scope={scope} />
+      </span>
       <button
         type="button"
         className={styles.scopeRemove}
         onClick={onRemove}
-        aria-label="Remove the scope: ask the whole collection"
+        aria-label={t('scope.remove')}
+        title={t('scope.remove')}
       >
         ×
       </button>

@@ -1,34 +1,49 @@
 import { type FormEvent, useState } from 'react';
+import { useIntl } from 'react-intl';
 import { api } from '../../../api/client.js';
 import type { DocumentIdentity, DocumentSummary, IdentityCorrection } from '../../../api/types.js';
+import { type Translate, useT } from '../../../i18n/useT.js';
 import styles from './DocumentIdentity.module.css';
 
-const SOURCE: Record<string, string> = {
-  file_name: 'file name',
-  title_metadata: 'title',
-  cover_page: 'cover page',
-  editor: 'corrected',
-};
+type Source = DocumentIdentity['names'][number]['source'];
 
-function periodText(p: NonNullable<DocumentIdentity['period']>): string {
-  return `FY${p.fiscal_year}${p.quarter ? ` Q${p.quarter}` : ''}${p.end_date ? ` (ended ${p.end_date})` : ''}`;
+/** "FY2018 Q3 (ended 30 Sep 2018)" in the page's language; the end date by `Intl`. */
+function usePeriodText(): (p: NonNullable<DocumentIdentity['period']>) => string {
+  const t = useT();
+  const intl = useIntl();
+  return (p) => {
+    const year = String(p.fiscal_year);
+    const period = p.quarter ? t('identity.fiscalQuarter', { year, quarter: p.quarter }) : t('identity.fiscalYear', { year });
+    if (!p.end_date) return period;
+    const date = intl.formatDate(`${p.end_date}T00:00:00Z`, { dateStyle: 'medium', timeZone: 'UTC' });
+    return t('identity.periodEnded', { period, date });
+  };
+}
+
+/** One part of the identity; names and kinds are the document's own words (not translated). */
+function IdentityPart({ text, source, own, t }: { text: string; source: Source; own: boolean; t: Translate }) {
+  return (
+    <span className={styles.part} title={t(`identity.readFrom.${source}`)}>
+      <span translate={own ? 'no' : undefined}>{text}</span>
+      <span className={styles.source}> · {t(`identity.source.${source}`)}</span>
+    </span>
+  );
 }
 
 /** What the document is about and when, each part with where it was read ("3M COMPANY · cover page"). */
 function IdentityParts({ identity }: { identity: DocumentIdentity }) {
+  const t = useT();
+  const periodText = usePeriodText();
   const parts = [
-    ...identity.names.map((n) => ({ text: n.value, source: n.source })),
-    ...(identity.kind ? [{ text: identity.kind.value, source: identity.kind.source }] : []),
-    ...(identity.period ? [{ text: periodText(identity.period), source: identity.period.source }] : []),
+    ...identity.names.map((n) => ({ text: n.value, source: n.source, own: true })),
+    ...(identity.kind ? [{ text: identity.kind.value, source: identity.kind.source, own: true }] : []),
+    ...(identity.period ? [{ text: periodText(identity.period), source: identity.period.source, own: false }] : []),
   ];
-  if (parts.length === 0) return <span className={styles.muted}>Nothing read about what it is</span>;
+  if (parts.length === 0) return <span className={styles.muted}>{t('identity.nothing')}</span>;
   return (
     <>
       {parts.map((p, i) => (
-        <span key={`${p.text}-${i}`} className={styles.part} title={`read from the ${SOURCE[p.source] ?? p.source}`}>
-          {p.text}
-          <span className={styles.source}> · {SOURCE[p.source] ?? p.source}</span>
-        </span>
+        <IdentityPart key={`${p.text}-${i}`} {...p} t={t} />
       ))}
     </>
   );
@@ -62,8 +77,9 @@ export function DocumentIdentityLine({
   summary: DocumentSummary;
   canEdit: boolean;
   onChanged: () => void;
-  onError: (m: string) => void;
+  onError: (error: unknown) => void;
 }) {
+  const t = useT();
   const [editing, setEditing] = useState(false);
   const { identity, document: doc } = summary;
   const save = (e: FormEvent<HTMLFormElement>) => {
@@ -74,36 +90,46 @@ export function DocumentIdentityLine({
         setEditing(false);
         onChanged();
       })
-      .catch((err: unknown) => onError(err instanceof Error ? err.message : String(err)));
+      .catch(onError);
   };
-  const reset = () => api.correctIdentity(doc.document_id, null).then(onChanged, (err: unknown) => onError(String(err)));
+  const reset = () => api.correctIdentity(doc.document_id, null).then(onChanged, onError);
   return (
     <div className={styles.identity} data-testid="document-identity">
-      {identity ? <IdentityParts identity={identity} /> : <span className={styles.muted}>Read when processed</span>}
+      {identity ? <IdentityParts identity={identity} /> : <span className={styles.muted}>{t('identity.pending')}</span>}
       {canEdit && identity && !editing && (
         <button type="button" className={styles.linkButton} onClick={() => setEditing(true)}>
-          Correct
+          {t('identity.correct')}
         </button>
       )}
       {canEdit && doc.identity_correction && !editing && (
         <button type="button" className={styles.linkButton} onClick={reset}>
-          Use what was read
+          {t('identity.reset')}
         </button>
       )}
       {editing && identity && (
-        <form className={styles.form} onSubmit={save} aria-label={`Correct what ${doc.name} is about`}>
-          <input name="names" defaultValue={identity.names.map((n) => n.value).join(', ')} aria-label="Names, comma-separated" />
-          <input name="kind" defaultValue={identity.kind?.value ?? ''} aria-label="Kind" placeholder="10-K" />
+        <form className={styles.form} onSubmit={save} aria-label={t('identity.form', { name: doc.name })}>
+          <input
+            name="names"
+            defaultValue={identity.names.map((n) => n.value).join(', ')}
+            aria-label={t('identity.names')}
+            translate="no"
+          />
+          <input name="kind" defaultValue={identity.kind?.value ?? ''} aria-label={t('identity.kind')} placeholder="10-K" />
           <input
             name="fiscal_year"
             defaultValue={identity.period?.fiscal_year ?? ''}
-            aria-label="Fiscal year"
+            aria-label={t('identity.year')}
             inputMode="numeric"
           />
-          <input name="quarter" defaultValue={identity.period?.quarter ?? ''} aria-label="Quarter" inputMode="numeric" />
-          <button type="submit">Save</button>
+          <input
+            name="quarter"
+            defaultValue={identity.period?.quarter ?? ''}
+            aria-label={t('identity.quarter')}
+            inputMode="numeric"
+          />
+          <button type="submit">{t('identity.save')}</button>
           <button type="button" onClick={() => setEditing(false)}>
-            Cancel
+            {t('identity.cancel')}
           </button>
         </form>
       )}

@@ -124,7 +124,7 @@ function DocumentRow({
           checked={picked}
           disabled={!summary.latest_ready_version_id}
           onChange={(e) => onPick(e.target.checked)}
-          aria-label={`Ask about ${doc.name}`}
+          aria-label={t('docs.pick', { name: doc.name })}
           data-testid="pick-document"
         />
         <button type="button" className={styles.expand} aria-expanded={open} onClick={() => setOpen((o) => !o)}>
@@ -225,7 +225,7 @@ export function DocumentsView({ collection, authOff }: { collection: ReadableCol
         </span>
         {picked.size > 0 && (
           <a className={styles.linkButton} href={formatRoute({ name: 'home', scope: [...picked] })} data-testid="ask-picked">
-            Ask about {picked.size === 1 ? 'this document' : `these ${picked.size} documents`}
+            {t('docs.askPicked', { count: picked.size })}
           </a>
         )}
       </div>
