@@ -380,6 +380,8 @@ export const en = {
   'error.PP_RATE_LIMITED': 'Too many attempts; wait a moment and try again.',
   'error.PP_STORE_UNAVAILABLE': 'A storage service is not answering; try again shortly.',
   'error.PP_INTERNAL': 'Something went wrong on the server; the details are in its log.',
+  'error.PP_DISK_FULL': 'The disk holding the data is full; free some space, then retry the job or upload again.',
+  'error.PP_UPLOAD_INTERRUPTED': 'The server stopped while the upload was being stored; upload the file again.',
   'error.PP_CONTRACT': 'The server’s answer does not have the expected form.',
   'error.network': 'The server could not be reached.',
   'error.http': 'The server answered with status {status}.',

@@ -381,6 +381,9 @@ export const ja: Messages = {
   'error.PP_RATE_LIMITED': '試行回数が多すぎます。少し待ってからお試しください。',
   'error.PP_STORE_UNAVAILABLE': 'ストレージサービスが応答していません。しばらくしてからお試しください。',
   'error.PP_INTERNAL': 'サーバーでエラーが発生しました。詳細はサーバーのログにあります。',
+  'error.PP_DISK_FULL':
+    'データを保存するディスクがいっぱいです。空き容量を確保してから、ジョブを再試行するかもう一度アップロードしてください。',
+  'error.PP_UPLOAD_INTERRUPTED': 'アップロードの保存中にサーバーが停止しました。ファイルをもう一度アップロードしてください。',
   'error.PP_CONTRACT': 'サーバーの応答が想定された形式ではありません。',
   'error.network': 'サーバーに接続できませんでした。',
   'error.http': 'サーバーがステータス {status} を返しました。',

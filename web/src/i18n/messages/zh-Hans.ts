@@ -372,6 +372,8 @@ export const zhHans: Messages = {
   'error.PP_RATE_LIMITED': '尝试次数过多，请稍候再试。',
   'error.PP_STORE_UNAVAILABLE': '存储服务没有响应，请稍后再试。',
   'error.PP_INTERNAL': '服务器出错了，详细信息记录在服务器日志中。',
+  'error.PP_DISK_FULL': '存储数据的磁盘已满。请释放空间后重试任务或重新上传。',
+  'error.PP_UPLOAD_INTERRUPTED': '保存上传内容时服务器停止了运行，请重新上传文件。',
   'error.PP_CONTRACT': '服务器的响应不是预期的格式。',
   'error.network': '无法连接到服务器。',
   'error.http': '服务器返回了状态码 {status}。',

@@ -373,6 +373,8 @@ export const zhHant: Messages = {
   'error.PP_RATE_LIMITED': '嘗試次數過多，請稍候再試。',
   'error.PP_STORE_UNAVAILABLE': '儲存服務沒有回應，請稍後再試。',
   'error.PP_INTERNAL': '伺服器發生錯誤，詳細資訊記錄在伺服器日誌中。',
+  'error.PP_DISK_FULL': '儲存資料的磁碟已滿。請釋出空間後重試工作或重新上傳。',
+  'error.PP_UPLOAD_INTERRUPTED': '儲存上傳內容時伺服器停止運作，請重新上傳檔案。',
   'error.PP_CONTRACT': '伺服器的回應不是預期的格式。',
   'error.network': '無法連線到伺服器。',
   'error.http': '伺服器傳回了狀態碼 {status}。',
