@@ -146,6 +146,7 @@ export const en = {
   'sources.stage.answer': 'answer',
   'sources.stage.table': 'table',
   'sources.stage.generate': 'generation',
+  'sources.stage.scope': 'scope',
 
   'upload.heading': 'Files',
   'upload.drop': 'Drop files here or <link>choose files</link>',

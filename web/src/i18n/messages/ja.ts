@@ -146,6 +146,7 @@ export const ja: Messages = {
   'sources.stage.answer': '回答',
   'sources.stage.table': '表',
   'sources.stage.generate': '生成',
+  'sources.stage.scope': '範囲',
 
   'upload.heading': 'ファイル',
   'upload.drop': 'ここにファイルをドロップするか、<link>ファイルを選択</link>してください',

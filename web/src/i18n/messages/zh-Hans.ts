@@ -144,6 +144,7 @@ export const zhHans: Messages = {
   'sources.stage.answer': '回答',
   'sources.stage.table': '表格',
   'sources.stage.generate': '生成',
+  'sources.stage.scope': '范围',
 
   'upload.heading': '文件',
   'upload.drop': '将文件拖放到这里，或<link>选择文件</link>',

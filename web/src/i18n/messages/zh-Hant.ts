@@ -145,6 +145,7 @@ export const zhHant: Messages = {
   'sources.stage.answer': '回答',
   'sources.stage.table': '表格',
   'sources.stage.generate': '生成',
+  'sources.stage.scope': '範圍',
 
   'upload.heading': '檔案',
   'upload.drop': '將檔案拖放到這裡，或<link>選擇檔案</link>',
