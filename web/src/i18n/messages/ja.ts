@@ -95,8 +95,8 @@ export const ja: Messages = {
   'ask.intro': '上のファイルについて質問できます。回答には必ず出典が示され、引用を開くと原本の該当箇所をそのまま確認できます。',
   'ask.searching': 'ファイルを検索しています…',
 
-  'scope.searched': '{documents} を検索しました',
-  'scope.namedBy': '{file}（質問の {terms} に該当）',
+  'scope.searched': '{documents}を検索しました',
+  'scope.namedBy': '{file}（質問の{terms}に該当）',
   'scope.term': '「{term}」',
   'scope.picked': '選んだ文書 {files} を検索しました',
   'scope.remove': '範囲の指定を外して、コレクション全体に質問する',

@@ -95,7 +95,7 @@ export const zhHans: Messages = {
   'ask.searching': '正在搜索你的文件…',
 
   'scope.searched': '已搜索 {documents}',
-  'scope.namedBy': '{file}（与问题中的 {terms} 相符）',
+  'scope.namedBy': '{file}（与问题中的{terms}相符）',
   'scope.term': '“{term}”',
   'scope.picked': '已搜索你选择的 {files}',
   'scope.remove': '取消范围限定，向整个文档集提问',

@@ -96,7 +96,7 @@ export const zhHant: Messages = {
   'ask.searching': '正在搜尋你的檔案…',
 
   'scope.searched': '已搜尋 {documents}',
-  'scope.namedBy': '{file}（符合問題中的 {terms}）',
+  'scope.namedBy': '{file}（符合問題中的{terms}）',
   'scope.term': '「{term}」',
   'scope.picked': '已搜尋你選擇的 {files}',
   'scope.remove': '取消範圍限定，向整個文件集提問',
