@@ -66,7 +66,7 @@ describe('document identity and the question scope in Japanese', () => {
     await page.goto(`${api.base}/#/?q=${encodeURIComponent(QUESTION)}`);
     const chip = await page.waitForSelector('[data-testid=scope-chip]', { timeout: 60_000 });
     const text = (await chip.textContent()) ?? '';
-    expect(text).toMatch(/^3M_2018_10K\.pdf（質問の「3M」.*「FY2018」.*に該当）を検索しました$/);
+    expect(text).toMatch(/^3M_2018_10K\.pdf（質問の「3M」.*「FY2018」.*に該当）を検索しました×$/);
     expect(text).not.toContain('Searched');
     expect(await untranslatedText(page, ja)).toEqual([]);
     await page.screenshot({ path: join(resultsDir, 'scope-ja-ask.png'), fullPage: true });
