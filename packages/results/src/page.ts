@@ -77,7 +77,10 @@ function renderSection(
     measured(r),
     machines.get(machineKey(r)) ?? '?',
   ]);
-  const notes = results.filter((r) => r.note).map((r) => `- ${r.name}: ${r.note}`);
+  const said = results.filter((r) => r.note);
+  // one note said of every row is said once
+  const same = said.length === results.length && said.length > 1 && said.every((r) => r.note === said[0]?.note);
+  const notes = same ? [`- ${said[0]?.note}`] : said.map((r) => `- ${r.name}: ${r.note}`);
   return [`## ${section.title}`, '', section.intro, '', table([head, ...rows]), ...(notes.length > 0 ? ['', ...notes] : [])].join(
     '\n',
   );

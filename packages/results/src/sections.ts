@@ -27,7 +27,8 @@ export const sections: Section[] = [
     title: 'Reports: the right document and page',
     intro:
       '`pnpm pinpoint eval ../shared/eval/<set> --record` on the zero-key default (lexical retrieval, extractive answers, the refusal gate). doc@1: the right document first; page Hit@5: the evidence page in the first five; MRR@10 by page (DESIGN.md §6 relevance).',
-    accepts: has('doc@1'),
+    // a shelf of reports: every question answerable, judged by the document and page it finds
+    accepts: (r) => has('doc@1')(r) && metric('answerable')(r) === metric('questions')(r),
     columns: [
       { label: 'questions', value: metric('questions'), format: 'int' },
       { label: 'doc@1', value: metric('doc@1'), format: 'ratio' },

@@ -65,4 +65,112 @@ export const serviceSections: Section[] = [
       { label: 'failed', value: metric('failed'), format: 'int' },
     ],
   },
+  {
+    area: 'faults',
+    title: 'Crashes: SIGKILL at any moment',
+    intro:
+      '`pnpm bench --faults N --record`: N seeded trials, each a real server process on 127.0.0.1 (every tenth a `pinpoint backup` instead) killed with SIGKILL at a random moment of a mixed ingestion (PDF, DOCX, XLSX, a scan) with questions asked between, then restarted and checked: originals against their hashes, the indexes against the ready versions, every job settled, and the answers against a clean ingest of the same files.',
+    columns: [
+      { label: 'trials', value: metric('trials'), format: 'int' },
+      {
+        label: 'server / backup kills',
+        value: (r) => `${metric('server_kills')(r)} / ${metric('backup_kills')(r)}`,
+        format: 'text',
+      },
+      { label: 'originals lost', value: metric('originals_lost'), format: 'int' },
+      { label: 'orphan or missing chunks', value: metric('orphan_or_missing_chunks'), format: 'int' },
+      { label: 'jobs stuck', value: metric('jobs_stuck'), format: 'int' },
+      { label: 'answers unlike a clean ingest', value: metric('answers_differing'), format: 'int' },
+      { label: 'uploads re-sent after a kill', value: metric('uploads_refused_by_kill'), format: 'int' },
+    ],
+  },
+  {
+    area: 'backup',
+    title: 'Online backup and restore',
+    intro:
+      "`pnpm bench --backup [--backup-docs N] --record`: the real server holds the financebench-dev filings (or the first N), 10 askers ask over HTTP; their p95 without a backup and while `pinpoint backup` runs, the backup's time and size, the restore's time, and whether the restored folder answers the same questions with the same citations.",
+    columns: [
+      { label: 'documents', value: metric('documents'), format: 'int' },
+      { label: 'pages', value: metric('pages'), format: 'int' },
+      { label: 'backup s', value: metric('backup_s'), format: 'seconds' },
+      { label: 'size MB', value: metric('backup_mb') },
+      { label: 'askers', value: metric('askers'), format: 'int' },
+      {
+        label: 'ask p95 ms without / during',
+        value: (r) => `${metric('p95_without_ms')(r)} / ${metric('p95_during_ms')(r)}`,
+        format: 'text',
+      },
+      { label: 'restore s', value: metric('restore_s'), format: 'seconds' },
+      {
+        label: 'answers identical',
+        value: (r) => `${metric('answers_identical')(r)} of ${metric('answers_compared')(r)}`,
+        format: 'text',
+      },
+    ],
+  },
+  {
+    area: 'pdf-tables',
+    title: 'Tables on PDF pages',
+    intro:
+      "`pnpm bench --pdf-tables --record`: every PDF of `../shared/eval/pdf-tables-dev` (docling's ground truth, and pages without tables) and `../shared/eval/pdf-tables-tabula` (tabula-java's test suite) through the table reader with no hints (a user never gives the area or the columns), scored by `../shared/tools/score_pdf_tables.py`; tabula's cases that gave tabula an area or column hint are scored apart. The parse-cost row: the parse CPU and heap per page of the same PDFs without and with table detection, paired runs.",
+    accepts: (r) => r.name !== 'parse-cost',
+    columns: [
+      { label: 'tables', value: metric('tables'), format: 'int' },
+      { label: 'cell F1', value: metric('cell_f1'), format: 'ratio' },
+      { label: 'row F1', value: metric('row_f1'), format: 'ratio' },
+      { label: 'exact grid', value: metric('exact'), format: 'ratio' },
+      { label: 'bbox@0.5', value: metric('bbox_at_05'), format: 'ratio' },
+      { label: 'false tables', value: metric('false_tables'), format: 'int' },
+      {
+        label: 'unhinted: tables · cell F1 · row F1',
+        value: (r) =>
+          metric('unhinted_tables')(r) === undefined
+            ? undefined
+            : `${metric('unhinted_tables')(r)} · ${metric('unhinted_cell_f1')(r)} · ${metric('unhinted_row_f1')(r)}`,
+        format: 'text',
+      },
+      {
+        label: 'hinted: tables · cell F1 · row F1',
+        value: (r) =>
+          metric('hinted_tables')(r) === undefined
+            ? undefined
+            : `${metric('hinted_tables')(r)} · ${metric('hinted_cell_f1')(r)} · ${metric('hinted_row_f1')(r)}`,
+        format: 'text',
+      },
+    ],
+  },
+  {
+    area: 'pdf-tables',
+    title: 'Tables on PDF pages: what detection costs',
+    intro:
+      'The parse of the corpus PDFs and financebench 10-Ks without and with table detection, paired runs (the least CPU of each side).',
+    columns: [
+      { label: 'files', value: metric('files'), format: 'int' },
+      { label: 'pages', value: metric('pages'), format: 'int' },
+      { label: 'tables found', value: metric('tables'), format: 'int' },
+      {
+        label: 'parse CPU s without / with',
+        value: (r) => `${metric('cpu_s_without')(r)} / ${metric('cpu_s_with')(r)}`,
+        format: 'text',
+      },
+      { label: 'CPU added', value: (r) => `${metric('cpu_added_pct')(r)} %`, format: 'text' },
+      {
+        label: 'heap MB per page without / with',
+        value: (r) => `${metric('heap_mb_per_page_without')(r)} / ${metric('heap_mb_per_page_with')(r)}`,
+        format: 'text',
+      },
+    ],
+  },
+  {
+    area: 'analysis',
+    title: 'Readers of periods, amounts and line items',
+    intro:
+      '`pnpm bench --skip-ingest --skip-query --text-readers --record`: microseconds per call of the readers questions and tables go through, on real eval questions (about 300 characters) and table cells; CPU time of the process, wall time beside it.',
+    columns: [
+      { label: 'inputs', value: metric('inputs'), format: 'int' },
+      { label: 'CPU p50 µs', value: metric('cpu_p50_us') },
+      { label: 'CPU p95 µs', value: metric('cpu_p95_us') },
+      { label: 'wall p50 µs', value: metric('wall_p50_us') },
+    ],
+  },
 ];
