@@ -173,8 +173,7 @@ export async function answerTableQuestion(
   const head = found.slice(0, TABLE_HEAD).map((c) => ({ chunk: c.chunk, file: c.version.original_name, rank: c.hit.rank }));
   let sources = await tableSources(metadata, head, MAX_TABLES);
   const first = found[0];
-  // the best candidate is a table row, or a heading of a document whose table is among the candidates
-  if (!first || !sources.some((s) => s.rank === first.hit.rank || s.versionId === first.chunk.version_id)) return undefined;
+  if (!first || !isTableQuestion(first, sources)) return undefined;
   // a question need not name its table: the tables of a wider lexical list join the candidates
   if (wider) {
     const more = await tableSources(metadata, await wider(), WIDE_TABLES);
@@ -185,13 +184,30 @@ export async function answerTableQuestion(
   }
   const weights = new Map(queryTerms.map((q) => [q.term, q.weight]));
   const answer = answerFromTables(question, sources, weights);
-  if (!answer) return undefined;
+  // a page's table that cannot answer leaves the question to the page's prose
+  if (!answer || (answer.refused && isPaged(first))) return undefined;
   const source = sources.find((s) => answer.rows[0] && s.elements.includes(answer.rows[0]));
   const tables = [
     ...(source ? [{ source, focus: answer.rows }] : []),
     ...answer.alternatives.map((a) => ({ source: a.source, focus: [a.row] })),
   ].slice(0, GENERATED_TABLES);
   return { answer, retrieved: reorder(found, answer, source), tables, reason: reasonOf(question, answer, source) };
+}
+
+/** Documents of pages (PDF, slides, scans): their tables sit among paragraphs of prose. */
+const PAGED = new Set(['pdf', 'pptx', 'ppt', 'png', 'jpeg']);
+const isPaged = (c: Candidate): boolean => !!c.version.format && PAGED.has(c.version.format);
+
+/**
+ * The best candidate is a table row, or a heading of a document whose table is among the
+ * candidates — a document that is a table (a sheet, a CSV, an HTML page of one table). In a
+ * document of pages, a table among hundreds of pages of prose answers only when its own row
+ * leads: a 10-K's prose question is not a table question because the 10-K holds tables.
+ */
+function isTableQuestion(first: Candidate, sources: TableSource[]): boolean {
+  if (sources.some((s) => s.rank === first.hit.rank)) return true;
+  if (isPaged(first)) return false;
+  return sources.some((s) => s.versionId === first.chunk.version_id);
 }
 
 /**
