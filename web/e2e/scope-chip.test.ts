@@ -52,7 +52,8 @@ describe('the scope chip (real API, Chromium)', () => {
     expect(scoped.scope?.documents.map((d) => d.file)).toEqual(['AMCOR_2023Q4_EARNINGS.pdf']);
     const chip = page.locator('[data-testid=scope-chip]');
     await chip.waitFor();
-    expect(await chip.textContent()).toContain("Searched AMCOR_2023Q4_EARNINGS.pdf — named by 'Amcor' and 'fiscal 2023'");
+    // the chip is worded by the page's catalogue from the scope's documents and the words that named them
+    expect(await chip.textContent()).toContain('Searched AMCOR_2023Q4_EARNINGS.pdf — named by “Amcor” and “fiscal 2023”');
     await page.screenshot({ path: join(resultsDir, 'scope-chip.png') });
     const [wide] = await Promise.all([
       page.waitForResponse((r) => r.url().endsWith('/api/ask')),
