@@ -1,5 +1,6 @@
-import type { Box, Element, PageAnchor, PageInfo, ParseOutput, TableCell, TableRow } from '@pinpoint/core';
+import type { Box, Element, PageInfo, ParseOutput, TableCell, TableRow } from '@pinpoint/core';
 import { elementId } from '@pinpoint/core';
+import { pageAnchorOf } from '../page-anchor.js';
 import { columnRef } from '../spreadsheet/header.js';
 import { joinCells } from '../spreadsheet/records.js';
 import type { DeckTables, SlideCell, SlideTable } from './slide-tables.js';
@@ -125,20 +126,6 @@ function subHeader(first: SlideCell[], second: SlideCell[], table: SlideTable): 
   });
 }
 
-function anchorOn(info: PageInfo, boxes: Box[]): PageAnchor {
-  return {
-    kind: 'page',
-    artifact: info.artifact,
-    page_index: info.page_index,
-    ...(info.page_label ? { page_label: info.page_label } : {}),
-    page_width: info.width,
-    page_height: info.height,
-    unit: 'pt',
-    rotation: info.rotation,
-    boxes,
-  };
-}
-
 /** The row elements of one table: cells on the grid with their boxes on the page, header names beside values. */
 function tableElements(
   table: SlideTable,
@@ -197,7 +184,7 @@ function tableElements(
       type: 'table',
       section_path: sectionPath,
       text,
-      anchor: anchorOn(info, shown.map(boxOf)),
+      anchor: pageAnchorOf(info, shown.map(boxOf)),
       spans: ranges.map((g, i) => ({ start: g.start, end: g.end, box: boxOf(shown[i] as SlideCell) })),
       cells,
       table: place,

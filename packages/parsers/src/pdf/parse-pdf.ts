@@ -1,6 +1,7 @@
-import type { Diagnostic, Element, PageAnchor, PageInfo, ParseContext, ParseOutput } from '@pinpoint/core';
+import type { Diagnostic, Element, PageInfo, ParseContext, ParseOutput } from '@pinpoint/core';
 import { createError, elementId, SOURCE_MAP_SCHEMA_VERSION } from '@pinpoint/core';
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { pageAnchorOf } from '../page-anchor.js';
 import type { ParseOptions } from '../registry.js';
 import type { PdfBlock } from './blocks.js';
 import { learnDocument } from './document-model.js';
@@ -128,21 +129,6 @@ async function readPageRange(read: PdfRead, first: number, end: number, concurre
   return slots.flatMap((slot) => (slot.page ? [slot.page] : []));
 }
 
-function anchorOf(info: PageInfo, block: PdfBlock): PageAnchor {
-  const anchor: PageAnchor = {
-    kind: 'page',
-    artifact: info.artifact,
-    page_index: info.page_index,
-    page_width: info.width,
-    page_height: info.height,
-    unit: 'pt',
-    rotation: info.rotation,
-    boxes: block.boxes,
-  };
-  if (info.page_label) anchor.page_label = info.page_label;
-  return anchor;
-}
-
 /** A block that opens with a bullet or a list number reads as a list item. */
 const bullet = /^(?:[•◦▪‣●○■□∙·\-–]|\(?\d{1,2}[.)]|\(?[a-z][.)])\s/u;
 
@@ -182,7 +168,7 @@ function toElements(pages: PageResult[]): Element[] {
         type,
         section_path: trail.map(([, t]) => t),
         text: block.text,
-        anchor: anchorOf(page.info, block),
+        anchor: pageAnchorOf(page.info, block.boxes),
         spans: block.spans,
       };
       if (level !== undefined) element.level = level;

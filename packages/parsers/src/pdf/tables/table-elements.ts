@@ -1,21 +1,8 @@
-import type { Element, PageAnchor, PageInfo, TableCell, TableRow } from '@pinpoint/core';
+import type { Element, PageInfo, TableCell, TableRow } from '@pinpoint/core';
+import { pageAnchorOf } from '../../page-anchor.js';
 import { columnRef } from '../../spreadsheet/header.js';
 import { joinCells } from '../../spreadsheet/records.js';
 import type { PdfTable, PdfTableCell } from './pdf-table.js';
-
-function anchorOn(info: PageInfo, cells: PdfTableCell[]): PageAnchor {
-  return {
-    kind: 'page',
-    artifact: info.artifact,
-    page_index: info.page_index,
-    ...(info.page_label ? { page_label: info.page_label } : {}),
-    page_width: info.width,
-    page_height: info.height,
-    unit: 'pt',
-    rotation: info.rotation,
-    boxes: cells.map((c) => c.box),
-  };
-}
 
 /** Each grid column's header name: the header rows' texts over it, joined with " / ". */
 function headerNames(table: PdfTable): Map<number, string> {
@@ -64,7 +51,10 @@ export function tableElements(table: PdfTable, index: number, info: PageInfo, se
       type: 'table',
       section_path: sectionPath,
       text,
-      anchor: anchorOn(info, shown),
+      anchor: pageAnchorOf(
+        info,
+        shown.map((c) => c.box),
+      ),
       spans: ranges.map((g) => ({ start: g.start, end: g.end, box: g.box })),
       cells,
       table: place,
