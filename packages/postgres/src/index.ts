@@ -3,4 +3,4 @@ export type { PgLexicalIndexOptions } from './pg-lexical-index.js';
 export { PgLexicalIndex } from './pg-lexical-index.js';
 export type { PgMetadataStoreOptions } from './pg-metadata-store.js';
 export { PgMetadataStore } from './pg-metadata-store.js';
-export { dropSchema, tableSizes } from './schema.js';
+export { dropSchema, setAutovacuum, tableSizes } from './schema.js';

@@ -25,20 +25,31 @@ function countTerms(terms: string[]): Map<string, number> {
  * of these collections alone (postings carry their collection and chunk length, indexed by term and
  * collection), so a collection outside the filter moves no score and adds no work. Without, the
  * whole index. Scores come from the postings alone; the chunk table is read only for a document,
- * version or page filter ($7–$9).
+ * version or page filter ($7–$9), and then by its key alone. (Unscoped, $6 is null.)
+ *
+ * The postings of a scoped search are read one collection at a time (`term = … AND collection_id =
+ * sc.id` over the unnested list), never as `collection_id = ANY($6)`: PostgreSQL 15 may apply an
+ * array test on an index's second column as a filter after reading every collection's postings of
+ * the term, and whether it does follows table-wide statistics — that is, other teams' documents.
+ * Two equalities are always index conditions. $6 holds distinct ids.
  */
 const searchSql = (scoped: boolean, filtered: boolean) => {
-  const postings = scoped ? 'p.term = q.term AND p.collection_id = ANY($6)' : 'p.term = q.term';
+  const from = scoped
+    ? 'df q CROSS JOIN unnest($6::text[]) AS sc(id) JOIN lex_postings p ON p.term = q.term AND p.collection_id = sc.id'
+    : 'df q JOIN lex_postings p ON p.term = q.term';
+  const df = scoped
+    ? '(SELECT coalesce(sum((SELECT count(*) FROM lex_postings p WHERE p.term = q.term AND p.collection_id = sc.id)), 0) FROM unnest($6::text[]) AS sc(id))'
+    : '(SELECT count(*) FROM lex_postings p WHERE p.term = q.term)';
   return `
 WITH q AS (SELECT * FROM unnest($1::text[], $2::float8[]) AS q(term, qtf)),
 stats AS (SELECT count(*)::float8 AS n, coalesce(avg(len), 1)::float8 AS avgdl FROM lex_chunks${scoped ? ' WHERE collection_id = ANY($6)' : ''}),
-df AS MATERIALIZED (SELECT q.term, q.qtf, (SELECT count(*) FROM lex_postings p WHERE ${postings})::float8 AS df FROM q)
+df AS MATERIALIZED (SELECT q.term, q.qtf, ${df}::float8 AS df FROM q)
 SELECT p.chunk_id, sum(q.qtf * ln(1 + (stats.n - q.df + 0.5) / (q.df + 0.5))
        * (p.tf * ($4::float8 + 1)) / (p.tf + $4::float8 * (1 - $5::float8 + $5::float8 * p.len / stats.avgdl))) AS score
-FROM stats, df q JOIN lex_postings p ON ${postings}
+FROM stats, ${from}
 WHERE q.df > 0${
     filtered
-      ? ` AND EXISTS (SELECT 1 FROM lex_chunks c WHERE c.chunk_id = p.chunk_id AND ($6::text[] IS NULL OR c.collection_id = ANY($6))
+      ? `${scoped ? '' : ' AND $6::text[] IS NULL'} AND EXISTS (SELECT 1 FROM lex_chunks c WHERE c.chunk_id = p.chunk_id
   AND ($7::text[] IS NULL OR c.document_id = ANY($7)) AND ($8::text[] IS NULL OR c.version_id = ANY($8))
   AND ($9::int[] IS NULL OR c.page_index = ANY($9)))`
       : ''
@@ -52,13 +63,14 @@ const SEARCH_SQL = {
 
 const termsSql = (scoped: boolean) => `
 WITH q AS (SELECT * FROM unnest($1::text[]) WITH ORDINALITY AS q(term, i))
-SELECT q.term, (SELECT count(*) FROM lex_postings p WHERE p.term = q.term${scoped ? ' AND p.collection_id = ANY($2)' : ''})::float8 AS df,
+SELECT q.term, ${scoped ? '(SELECT coalesce(sum((SELECT count(*) FROM lex_postings p WHERE p.term = q.term AND p.collection_id = sc.id)), 0) FROM unnest($2::text[]) AS sc(id))' : '(SELECT count(*) FROM lex_postings p WHERE p.term = q.term)'}::float8 AS df,
        (SELECT count(*) FROM lex_chunks${scoped ? ' WHERE collection_id = ANY($2)' : ''})::float8 AS n
 FROM q ORDER BY q.i`;
 const TERMS_SQL = { scoped: termsSql(true), all: termsSql(false) };
 
 /**
- * Planner settings for a query scoped to collections: index paths only, joins in the order written.
+ * Planner settings for a query scoped to collections: index paths only, joins in the order written,
+ * each inner side an index lookup with the outer row's values (no materialised inner side).
  * The plan a statement gets otherwise follows the statistics of the whole table — a sequential scan
  * of every collection's postings while the tables are small, an index scan later — so another
  * team's documents would change how much a search reads and how long it takes. With these, what a
@@ -69,6 +81,7 @@ const SCOPED_PLAN = [
   'SET LOCAL enable_bitmapscan = off',
   'SET LOCAL enable_hashjoin = off',
   'SET LOCAL enable_mergejoin = off',
+  'SET LOCAL enable_material = off',
   'SET LOCAL join_collapse_limit = 1',
   'SET LOCAL from_collapse_limit = 1',
   'SET LOCAL max_parallel_workers_per_gather = 0',
@@ -214,7 +227,7 @@ export class PgLexicalIndex implements LexicalIndex {
     const filtered = Boolean(f.documentIds || f.versionIds || f.pageIndexes);
     const sql = (f.collectionIds ? SEARCH_SQL.scoped : SEARCH_SQL.all)[filtered ? 'filtered' : 'plain'];
     const params: unknown[] = [[...tf.keys()], weights, options.k, k1, b];
-    if (f.collectionIds || filtered) params.push(f.collectionIds ?? null);
+    if (f.collectionIds || filtered) params.push(f.collectionIds ? [...new Set(f.collectionIds)] : null);
     if (filtered) params.push(f.documentIds ?? null, f.versionIds ?? null, f.pageIndexes ?? null);
     const rows = await this.query<{ chunk_id: string; score: number }>(sql, params, Boolean(f.collectionIds));
     if (this.explainWork) {
@@ -236,7 +249,7 @@ export class PgLexicalIndex implements LexicalIndex {
     const collections = options.filter?.collectionIds;
     const rows = await this.query<{ term: string; df: number; n: number }>(
       collections ? TERMS_SQL.scoped : TERMS_SQL.all,
-      collections ? [terms, collections] : [terms],
+      collections ? [terms, [...new Set(collections)]] : [terms],
       Boolean(collections),
     );
     return rows.map(({ term, df, n }) => ({

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { BullMQJobQueue } from '@pinpoint/bullmq';
 import type { AccessStore } from '@pinpoint/core';
 import type { Engine } from '@pinpoint/engine';
-import { dropSchema, PgLexicalIndex } from '@pinpoint/postgres';
+import { dropSchema, PgLexicalIndex, setAutovacuum } from '@pinpoint/postgres';
 import type { FastifyInstance } from 'fastify';
 import { openAccessStore } from '../src/access.js';
 import { buildApp } from '../src/app.js';
@@ -67,6 +67,9 @@ export async function distributedAuthDeployment(env: Record<string, string>): Pr
   });
   const engine = await createDistributedEngine(config, () => undefined);
   if (engine.ports.lexical instanceof PgLexicalIndex) engine.ports.lexical.explainWork = true;
+  // The test compares the heap pages a search visits before and after other documents arrive; vacuum
+  // would change them on its own clock.
+  await setAutovacuum(DATABASE_URL, config.distributed.pgSchema, false);
   const access = await openAccessStore(config);
   const app = await buildApp(config, { engine, access, signingSecret: 'distributed-test-secret-0123' });
   const runner = engine.startWorker({ concurrency: 2 });
