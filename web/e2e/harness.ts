@@ -4,7 +4,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import type { AskResponse, ResolvedCitation } from '../src/api/types.js';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const webDir = join(repoRoot, 'web');
@@ -164,4 +165,44 @@ export async function waitForSettled(base: string, versionId: string, timeoutMs:
     await sleep(250);
   }
   throw new Error(`version ${versionId} did not settle within ${timeoutMs} ms`);
+}
+
+/** A running API with files uploaded and ready, and a Chromium to look at it with. */
+export interface LoadedApp {
+  api: RunningApi;
+  browser: Browser;
+}
+
+/** Starts the API (SPA built), launches Chromium, uploads `files` and waits until each is ready. */
+export async function startWithFiles(
+  files: { name: string; bytes: Uint8Array }[],
+  options: { env?: Record<string, string>; readyTimeoutMs?: number } = {},
+): Promise<LoadedApp> {
+  await ensureWebBuilt();
+  const api = await startApi(options.env);
+  const browser = await launchChromium();
+  const results = await uploadViaApi(api.base, files);
+  for (const r of results) await waitForReady(api.base, r.version.version_id, options.readyTimeoutMs);
+  return { api, browser };
+}
+
+/**
+ * Asks through the question box and returns the API's answer as the page received it, once the
+ * answer or the refusal is on screen. `goto` false asks on the page as it is.
+ */
+export async function askInPage(page: Page, base: string, question: string, goto = true): Promise<AskResponse> {
+  if (goto) await page.goto(`${base}/`);
+  await page.fill('#question', question);
+  const [res] = await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/ask')), page.press('#question', 'Enter')]);
+  const answer = (await res.json()) as AskResponse;
+  await page.waitForSelector(answer.refused ? '[data-testid=refusal]' : '[data-testid=answer]');
+  return answer;
+}
+
+/** Clicks citation pill `n` (the first pill without it) and returns what the reader resolved, with the HTTP status. */
+export async function openCitationPill(page: Page, n?: number): Promise<{ status: number; resolved: ResolvedCitation }> {
+  const pills = page.locator('[data-testid=citation-pill]');
+  const pill = (n === undefined ? pills : pills.filter({ hasText: new RegExp(`^${n}$`) })).first();
+  const [res] = await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/citations/resolve')), pill.click()]);
+  return { status: res.status(), resolved: (await res.json()) as ResolvedCitation };
 }

@@ -4,8 +4,10 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AskResponse, PageView, ResolvedCitation, TextView } from '../src/api/types.js';
 import {
+  askInPage,
   ensureWebBuilt,
   launchChromium,
+  openCitationPill,
   type RunningApi,
   resultsDir,
   sharedDir,
@@ -51,27 +53,15 @@ async function openPage(width = 1280): Promise<Page> {
 }
 
 /** Asks through the UI and returns the API's answer as the page received it. */
-async function ask(page: Page, text: string): Promise<AskResponse> {
-  await page.goto(`${api.base}/`);
-  await page.fill('#question', text);
-  const [res] = await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/ask')), page.press('#question', 'Enter')]);
-  const answer = (await res.json()) as AskResponse;
-  await page.waitForSelector(answer.refused ? '[data-testid=refusal]' : '[data-testid=answer]');
-  return answer;
-}
+const ask = (page: Page, text: string): Promise<AskResponse> => askInPage(page, api.base, text);
 
 /** Clicks the pill of the first citation into `file`; returns what the reader resolved. */
 async function openCitation(page: Page, answer: AskResponse, file: string): Promise<ResolvedCitation> {
   const citation = answer.citations.find((c) => c.file === file);
   expect(citation, `the answer cites ${file}: ${JSON.stringify(answer.citations.map((c) => c.file))}`).toBeDefined();
-  const n = citation?.n ?? 0;
-  const pill = page
-    .locator('[data-testid=citation-pill]')
-    .filter({ hasText: new RegExp(`^${n}$`) })
-    .first();
-  const [res] = await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/citations/resolve')), pill.click()]);
-  expect(res.status()).toBe(200);
-  return (await res.json()) as ResolvedCitation;
+  const { status, resolved } = await openCitationPill(page, citation?.n ?? 0);
+  expect(status).toBe(200);
+  return resolved;
 }
 
 describe('upload, ask and open citations in the reader (real API, Chromium)', () => {

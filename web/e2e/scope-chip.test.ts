@@ -1,41 +1,27 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AskResponse } from '../src/api/types.js';
-import {
-  ensureWebBuilt,
-  launchChromium,
-  type RunningApi,
-  resultsDir,
-  sharedDir,
-  startApi,
-  uploadViaApi,
-  waitForReady,
-} from './harness.js';
+import { type LoadedApp, resultsDir, sharedDir, startWithFiles } from './harness.js';
 
 /** Three companies' earnings releases, read in place: a question naming one is asked of its release. */
 const docsDir = join(sharedDir, 'eval/financebench-dev/docs');
 const FILES = ['AMCOR_2023Q4_EARNINGS.pdf', 'PEPSICO_2023Q1_EARNINGS.pdf', 'JOHNSON_JOHNSON_2022Q4_EARNINGS.pdf'];
 
-let api: RunningApi;
-let browser: Browser;
+let app: LoadedApp;
 
 beforeAll(async () => {
-  await ensureWebBuilt();
-  api = await startApi();
-  browser = await launchChromium();
-  const results = await uploadViaApi(
-    api.base,
+  app = await startWithFiles(
     FILES.map((name) => ({ name, bytes: new Uint8Array(readFileSync(join(docsDir, name))) })),
+    { readyTimeoutMs: 240_000 },
   );
-  for (const r of results) await waitForReady(api.base, r.version.version_id, 240_000);
   mkdirSync(resultsDir, { recursive: true });
 }, 400_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await api?.stop();
+  await app?.browser.close();
+  await app?.api.stop();
 });
 
 async function ask(page: Page, question: string): Promise<AskResponse> {
@@ -46,8 +32,8 @@ async function ask(page: Page, question: string): Promise<AskResponse> {
 
 describe('the scope chip (real API, Chromium)', () => {
   it('shows what a question named was searched, and removing it asks the whole collection', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto(`${api.base}/`);
+    const page = await app.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${app.api.base}/`);
     const scoped = await ask(page, 'What were Amcor’s net sales in fiscal 2023?');
     expect(scoped.scope?.documents.map((d) => d.file)).toEqual(['AMCOR_2023Q4_EARNINGS.pdf']);
     const chip = page.locator('[data-testid=scope-chip]');
@@ -73,8 +59,8 @@ describe('the scope chip (real API, Chromium)', () => {
   }, 120_000);
 
   it('lists each document’s identity, and asks about the documents the user picks', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto(`${api.base}/#/documents`);
+    const page = await app.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${app.api.base}/#/documents`);
     const row = page.locator('[data-testid=document-row]', { hasText: 'PEPSICO_2023Q1_EARNINGS.pdf' });
     await row.locator('[data-testid=document-identity]').waitFor();
     const identity = await row.locator('[data-testid=document-identity]').textContent();

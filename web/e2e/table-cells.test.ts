@@ -1,18 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AskResponse, ResolvedCitation } from '../src/api/types.js';
-import {
-  ensureWebBuilt,
-  launchChromium,
-  type RunningApi,
-  resultsDir,
-  sharedDir,
-  startApi,
-  uploadViaApi,
-  waitForReady,
-} from './harness.js';
+import { askInPage, type LoadedApp, openCitationPill, resultsDir, sharedDir, startWithFiles } from './harness.js';
 
 const docsDir = join(sharedDir, 'eval/wtq-dev/docs');
 const CASES = [
@@ -34,44 +25,33 @@ const CASES = [
 /** A corpus deck whose third slide holds a table (ColA … ColF over three rows of numbers). */
 const PPTX = 'markitdown__test.pptx';
 
-let api: RunningApi;
-let browser: Browser;
+let app: LoadedApp;
 
 beforeAll(async () => {
-  await ensureWebBuilt();
-  api = await startApi();
-  browser = await launchChromium();
-  const results = await uploadViaApi(
-    api.base,
-    CASES.map((c) => ({ name: c.file, bytes: new Uint8Array(readFileSync(join(docsDir, c.file))) })),
+  app = await startWithFiles(
+    [
+      ...CASES.map((c) => ({ name: c.file, bytes: new Uint8Array(readFileSync(join(docsDir, c.file))) })),
+      { name: PPTX, bytes: new Uint8Array(readFileSync(join(sharedDir, 'corpus/formats/pptx', PPTX))) },
+    ],
+    { readyTimeoutMs: 150_000 },
   );
-  const deck = await uploadViaApi(api.base, [
-    { name: PPTX, bytes: new Uint8Array(readFileSync(join(sharedDir, 'corpus/formats/pptx', PPTX))) },
-  ]);
-  for (const r of [...results, ...deck]) await waitForReady(api.base, r.version.version_id, 150_000);
 }, 300_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await api?.stop();
+  await app?.browser.close();
+  await app?.api.stop();
 });
 
 async function askAndOpen(page: Page, question: string): Promise<{ answer: AskResponse; resolved: ResolvedCitation }> {
-  await page.goto(`${api.base}/`);
-  await page.fill('#question', question);
-  const [res] = await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/ask')), page.press('#question', 'Enter')]);
-  const answer = (await res.json()) as AskResponse;
-  await page.waitForSelector('[data-testid=answer]');
-  const pill = page.locator('[data-testid=citation-pill]').first();
-  const [resolve] = await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/citations/resolve')), pill.click()]);
-  return { answer, resolved: (await resolve.json()) as ResolvedCitation };
+  const answer = await askInPage(page, app.api.base, question);
+  return { answer, resolved: (await openCitationPill(page)).resolved };
 }
 
 describe('a cited table cell in the reader (real API, Chromium)', () => {
   it.each(CASES)(
     '$file: the answer cell is marked as a cell',
     async (c) => {
-      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      const page = await app.browser.newPage({ viewport: { width: 1280, height: 900 } });
       const { answer, resolved } = await askAndOpen(page, c.question);
       expect(answer.citations[0]?.quote).toBe(c.quote);
       expect(resolved.precision).toBe('exact');
@@ -99,7 +79,7 @@ describe('a cited table cell in the reader (real API, Chromium)', () => {
   );
 
   it('a slide table: the answer cell is drawn as its own box on the rendered slide', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await app.browser.newPage({ viewport: { width: 1280, height: 900 } });
     const { answer, resolved } = await askAndOpen(page, 'What is ColE in the row where ColA is 13?');
     expect(answer.citations[0]?.file).toBe(PPTX);
     expect(answer.citations[0]?.quote).toBe('17');
