@@ -20,6 +20,13 @@ const p50p95 =
     const [a, b] = [num(`${path}.p50`)(r), num(`${path}.p95`)(r)];
     return a === undefined || b === undefined ? undefined : `${formatValue(a, 'ms')} / ${formatValue(b, 'ms')}`;
   };
+/** Two metrics as "a<open>b<close>", or nothing when either is missing (never "undefined" on the page). */
+const pair =
+  (a: string, b: string, open: string, close = ''): Column['value'] =>
+  (r) => {
+    const [x, y] = [metric(a)(r), metric(b)(r)];
+    return x === undefined || y === undefined ? undefined : `${x}${open}${y}${close}`;
+  };
 /** The entries of a one-level object metric as "key value · key value". */
 const entries =
   (path: string, format: 'seconds' | 'ratio' | 'number', label: (k: string) => string = (k) => k): Column['value'] =>
@@ -90,7 +97,7 @@ export const benchSections: Section[] = [
       "`pnpm bench --skip-query --record` (`--in-process`: the in-process row): Pinpoint ingests the PDFs of `../shared/corpus/formats/pdf` into a temporary data folder — parse (in child processes with time and memory limits, or in the bench process), chunk, analyse, metadata, lexical index — two jobs at once, largest first; then, in the same run, raw pdf.js (loaded as the parser loads it; `getTextContent` of every page, nothing else) reads the same files in as many processes (one for the in-process row). Pages: pages with a text layer (the bench runs without OCR; scans and the encrypted file fail with their codes). Ratio: Pinpoint's pages/s over raw pdf.js's; by CPU: the same with pages per CPU second (the bench and its parse processes, against the raw processes), steadier than wall time on a busy machine. Stages: job seconds summed over the jobs.",
     columns: [
       { label: 'parsing', value: metric('mode'), format: 'text' },
-      { label: 'PDFs (ready)', value: (r) => `${metric('pdfs')(r)} (${metric('ready')(r)})`, format: 'text' },
+      { label: 'PDFs (ready)', value: pair('pdfs', 'ready', ' (', ')'), format: 'text' },
       { label: 'pages', value: metric('pages'), format: 'int' },
       { label: 'Pinpoint s', value: metric('seconds'), format: 'seconds' },
       { label: 'Pinpoint pages/s', value: metric('pages_per_s') },
@@ -99,7 +106,7 @@ export const benchSections: Section[] = [
       { label: 'ratio', value: metric('ratio_to_raw'), format: 'ratio' },
       {
         label: 'pages per CPU s: Pinpoint / raw',
-        value: (r) => `${metric('pages_per_cpu_s')(r)} / ${metric('raw_pdfjs.pages_per_cpu_s')(r)}`,
+        value: pair('pages_per_cpu_s', 'raw_pdfjs.pages_per_cpu_s', ' / '),
         format: 'text',
       },
       { label: 'ratio by CPU', value: metric('cpu_ratio_to_raw'), format: 'ratio' },
