@@ -11,7 +11,7 @@ import type { QaCell, QaColumn, QaRow, QaTable } from './model.js';
 import { folded, saidTerms, termsOf, unaccented } from './model.js';
 import { periodColumns, questionYear } from './period-columns.js';
 import type { QuestionBound } from './question-words.js';
-import { boundOf, phraseAt, phraseRe, says, without } from './question-words.js';
+import { boundOf, phraseAt, phraseRe, says, unquoted, without } from './question-words.js';
 
 interface RowMatch {
   row: QaRow;
@@ -683,7 +683,7 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
   const numericHits = hits.filter((h) => h.col.numeric >= 0.6);
   // "more than 40,000" bounds rows; it is not a superlative
   // "listed next to X" names a neighbour, not an order
-  let op = operation(bound0.replace(phraseRe(words.beside, words), ' '), numericHits.length > 0, words);
+  let op = operation(unquoted(bound0).replace(phraseRe(words.beside, words), ' '), numericHits.length > 0, words);
   const shared = SAME.test(q) ? sharedColumn(hits, matched[0]) : undefined;
   if (shared) op = 'same';
   // "which chassis is in the middle of Simca 1300 and Alfa Romeo GTA": the row between two rows the question quotes
