@@ -1,6 +1,7 @@
 import { headerScale } from '@pinpoint/analysis';
 import type { CellReading } from './cell-measure.js';
 import { givesSpans, listsValues } from './cell-measure.js';
+import { labelValueColumn } from './key-value.js';
 import { EN } from './lexicon/en.js';
 import type { TableWords } from './lexicon/index.js';
 import { lexiconFor, unspaced } from './lexicon/index.js';
@@ -800,8 +801,11 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
     if (exclusion?.negated)
       for (const c of table.columns) if ([...c.terms].some((t) => exclusion.terms.has(t))) ruledOut.add(c.col);
     const named = hits.filter((h) => !ruledOut.has(h.col.col));
+    // 「木星的公转周期」 over a row 「别名 | 岁星 | 公转周期 | 11.862年」: the value beside the label named
+    const beside = op === 'lookup' ? labelValueColumn(question, table, matched[0]?.row, unspaced(words)) : undefined;
     answer =
       askedColumn(q, table, ruledOut, words) ??
+      beside ??
       named.find((h) => !who || h.col.numeric < 0.5)?.col ??
       whoColumn(q, table, ruledOut) ??
       typedColumn(q, table, ruledOut, words);
