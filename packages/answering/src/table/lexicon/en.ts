@@ -30,7 +30,7 @@ export const EN: TableWords = {
   next: ['after', 'next', 'following', 'below', 'succeeding', 'subsequent'],
   previous: ['before', 'previous', 'preceding', 'above', 'prior'],
   beside: ['next to'],
-  count: ['how many', 'how much'],
+  count: ['how many'],
   sum: ['total', 'combined', 'altogether', 'sum', 'in all'],
   difference: [
     'difference',
