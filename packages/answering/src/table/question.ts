@@ -87,6 +87,11 @@ export interface TablePlan {
   unseen: number;
   /** Weight of the question's terms the one row that holds most of them holds (0..1): the row the question is about. */
   rowCoverage: number;
+  /**
+   * A year the question names against the table's period columns: 1 when a column is that year's,
+   * -1 when the table's columns are periods and none is, 0 when either says no year.
+   */
+  periodFit: number;
 }
 
 interface NumericFilter {
@@ -608,6 +613,21 @@ function oneEdit(a: string, b: string): boolean {
   return long.slice(i + 1) === short.slice(i);
 }
 
+/**
+ * The year's column under the column the question names: "cash dividend per share in 2019" over a
+ * header "Cash dividend per share" spanning the years 2018 and 2019 (the span's other columns have no
+ * name of their own). The first year column the question names when none is under one.
+ */
+function yearUnder(table: QaTable, yearCols: QaColumn[], hits: { col: QaColumn }[]): QaColumn | undefined {
+  for (const { col } of hits) {
+    for (const c of table.columns.filter((x) => x.col >= col.col)) {
+      if (c.col > col.col && c.name.trim() !== '' && c.name !== col.name) break;
+      if (yearCols.includes(c)) return c;
+    }
+  }
+  return undefined;
+}
+
 /** The least a word the index never saw weighs (its rarest seen word's weight when that is more). */
 const UNSEEN_FLOOR = 1;
 
@@ -689,11 +709,13 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
   if (shared) op = 'same';
   // "which chassis is in the middle of Simca 1300 and Alfa Romeo GTA": the row between two rows the question quotes
   if (op === 'lookup' && BETWEEN.test(q) && new Set(matched.filter((m) => m.quoted).map((m) => m.row)).size >= 2) op = 'between';
+  // "営業利益の合計" over a 合計 row, "the total assets" over a "Total assets" row: a total the table
+  // writes is looked up — the row's label says the total and more of the question
+  const writesTotal = (c: QaCell): boolean =>
+    says(c.text.normalize('NFKC').toLowerCase(), words.sum, words) && [...c.terms].filter((t) => rowTerms.has(t)).length >= 2;
+  if (op === 'sum' && matched[0]?.cells.some(writesTotal)) op = 'lookup';
   // "the total number of circuits listed": with no number column named to add up, the rows are counted
   if (op === 'sum' && !numericHits.some((h) => !ordinal(table, h.col)) && !MONEY.test(q)) op = 'count';
-  // "営業利益の合計" over a 合計 row, "the total gold" over a Total row: a total the table writes is looked up
-  const writesTotal = (c: QaCell): boolean => says(c.text.normalize('NFKC').toLowerCase(), words.sum, words);
-  if (op === 'sum' && matched[0]?.quoted && matched[0].cells.some(writesTotal)) op = 'lookup';
   // "the first canal opened", "the earliest to take office": first/last by the named date or number column
   // "Jay Mills' first year": the smallest year among the rows the quoted value picks
   const measured = numericHits.some((h) => !ordinal(table, h.col));
@@ -830,7 +852,10 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
   }
   if (yearCols.length > 0 && !says(q, words.when, words)) {
     const inYear = (c: QaColumn | undefined): boolean => c !== undefined && yearCols.includes(c);
-    const pick = yearCols.find((c) => hits.some((h) => h.col === c)) ?? yearCols[0];
+    const pick = yearUnder(table, yearCols, hits) ?? yearCols[0];
+    // "how many shares were purchased in 2019" of one named row: that row's number in the year's column
+    const single = matched.filter((m) => m.score >= 0.5 * best).length === 1;
+    if (op === 'count' && !measure && !bound && single) op = 'lookup';
     if (op === 'lookup' && !inYear(answer)) answer = pick;
     else if (measure && periods.years.has(measure.col) && !inYear(measure)) measure = pick;
   }
@@ -870,5 +895,6 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
     unseen: total === 0 ? 0 : unseen / total,
     headerCoverage: total === 0 ? 0 : headerHeld / total,
     missing: heaviest === 0 ? 0 : lacking / heaviest,
+    periodFit: year === undefined ? 0 : yearCols.length > 0 ? 1 : -1,
   };
 }
