@@ -47,6 +47,7 @@ export const EN: TableWords = {
   ],
   when: ['when', 'what year', 'which year', 'what date', 'which date', 'what season', 'which season'],
   who: ['who'],
+  legalForms: ['inc', 'incorporated', 'corp', 'corporation', 'ltd', 'limited', 'plc', 'llc'],
   exclude: ['other than', 'besides', 'except for', 'except', 'apart from', 'aside from', 'not counting', 'in addition to'],
   excludeAfter: [],
   notIn: ['not from', 'not in', 'not at', 'not by', "n't from", "n't in", "n't at", "n't by", 'outside of', 'outside'],

@@ -41,6 +41,11 @@ export interface TableWords {
   atLeast: string[];
   below: string[];
   atMost: string[];
+  /**
+   * Legal forms a company's name is written with ("株式会社", "有限公司", "Inc."): a question that
+   * says one names a company, whose document a table must be of.
+   */
+  legalForms: string[];
   /** Header words of a time column ("year", "年度", "年份"). */
   timeHeaders: string[];
   /** The answer's lines: {file}, {how}, {col}, {n}, {a}, {b}, {bound} are filled in. */
