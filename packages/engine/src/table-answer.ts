@@ -1,6 +1,7 @@
 import type { GridInput, TableAnswer, TableSource } from '@pinpoint/answering';
 import { answerFromTables, tableReason } from '@pinpoint/answering';
 import type { Chunk, Element, MetadataStore, Retrieved, Version } from '@pinpoint/core';
+import { identityCatalog } from './identity-catalog.js';
 
 /** A retrieved chunk loaded with its version. */
 export interface Candidate {
@@ -111,10 +112,13 @@ async function tableSources(metadata: MetadataStore, hits: RowHit[], limit: numb
     const key = `${versionId}:${index}`;
     const rows = version.tables.get(index);
     if (sources.has(key) || !rows) continue;
+    // the names the document's identity gives it: a question that names a company is matched against them
+    const [identity] = await identityCatalog(metadata).candidates([versionId]);
     sources.set(key, {
       versionId,
       file: h.file,
       title: titleOf(h.file),
+      names: identity?.identity.names.map((n) => n.value) ?? [],
       elements: rows.rows,
       chunkOf: (id) => rows.chunks.get(id),
       rank: h.rank,

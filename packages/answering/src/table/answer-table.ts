@@ -5,7 +5,7 @@ import { groupExtreme, measureOf } from './cell-measure.js';
 import { lexiconFor, said } from './lexicon/index.js';
 import type { QaCell, QaColumn, QaRow, QaTable } from './model.js';
 import { buildTable, folded, valued } from './model.js';
-import { documentMisses } from './named-document.js';
+import { documentMisses, holdsCompany, namedCompany } from './named-document.js';
 import type { TablePlan } from './question.js';
 import { excludedCell, planQuestion } from './question.js';
 import { sectionRows } from './sections.js';
@@ -16,6 +16,12 @@ export interface TableSource {
   file: string;
   /** Document title (file name without extension). */
   title: string;
+  /**
+   * The names the document's identity gives it (the company and report it is: from its cover,
+   * metadata or file name, or an editor's). A question that names a document is matched against
+   * these; against the title when there are none.
+   */
+  names?: string[];
   elements: Element[];
   chunkOf: (elementId: string) => Chunk | undefined;
   /** Best retrieval rank of any of its rows (1-based). */
@@ -419,18 +425,28 @@ export function tableFor(source: TableSource): QaTable {
   return table;
 }
 
+/** The names a table's document is matched by: its identity's, else its file's title; and the table's own captions. */
+function namesOf(source: TableSource): string[] {
+  const captions = [...new Set(source.elements.map((e) => e.table?.title ?? '').filter((t) => t !== ''))];
+  return [...(source.names?.length ? source.names : [source.title]), ...captions];
+}
+
 /** What a table's fit loses when its document is not the one the question names. */
 const NAME_FIT = 2;
 
 /** What a table's fit loses per unit of the log of its best row's retrieval rank. */
 const RANK_FIT = 0.05;
 
+/** What a table's fit gains when a column is the year the question names, or loses when its period columns are other years. */
+const PERIOD_FIT = 0.1;
+
 /**
  * How well a table fits a question: the question's terms it holds (in its headers most), a cell it
- * quotes, then its retrieval rank — by its log, since a table of a wider list ranks far down.
+ * quotes, a column of the year it names, then its retrieval rank — by its log, since a table of a
+ * wider list ranks far down.
  */
 const fit = (plan: TablePlan, source: TableSource): number =>
-  held(plan) + (plan.matched[0]?.quoted ? QUOTED_FIT : 0) - RANK_FIT * Math.log(source.rank);
+  held(plan) + (plan.matched[0]?.quoted ? QUOTED_FIT : 0) + PERIOD_FIT * plan.periodFit - RANK_FIT * Math.log(source.rank);
 
 /**
  * Answers a question from the tables retrieval found, without a model: the question is read against
@@ -451,14 +467,19 @@ export function answerFromTables(
     const plan = planQuestion(question, table, weights);
     read.push({ source, table, plan, fit: fit(plan, source) });
   }
-  // a question that names a document ("三菱商事株式会社の…") fits that document's tables
+  // a question that names a document ("三菱商事株式会社の…") fits that document's tables; one that
+  // names a company by its legal form fits only the tables of a document about it
   const words = lexiconFor(question);
-  const misses = documentMisses(
-    question,
-    read.map((r) => ({ table: r.table, title: r.source.title })),
-    weights,
-    words,
-  );
+  const company = namedCompany(question, words);
+  const named = read.map((r) => (company ? holdsCompany(company, r.table, namesOf(r.source)) : true));
+  const misses = company
+    ? named.map((n) => (n ? 0 : 1))
+    : documentMisses(
+        question,
+        read.map((r) => ({ table: r.table, names: namesOf(r.source) })),
+        weights,
+        words,
+      );
   read.forEach((r, i) => {
     r.fit -= NAME_FIT * (misses[i] ?? 0);
   });
@@ -466,6 +487,8 @@ export function answerFromTables(
   read.sort((a, b) => b.fit - a.fit);
   const [chosen, ...others] = read;
   if (!chosen) return undefined;
+  // the company named is no candidate table's: the table asked about is not here
+  const unnamed = company !== undefined && !named.some((n) => n);
   const { source, table, plan } = chosen;
   const alternatives = others.flatMap((o) => {
     const row = rowOrder(o.table, execute(o.table, o.plan), o.plan)[0];
@@ -481,13 +504,14 @@ export function answerFromTables(
     quoted: plan.matched[0]?.quoted ? 1 : 0,
     row_coverage: plan.rowCoverage,
     unanchored: unanchored(plan) ? 1 : 0,
+    company_missing: unnamed ? 1 : 0,
   };
   const result = execute(table, plan);
   const rows = rowOrder(table, result, plan);
   // the table fits but the question's form is not one this reader knows: the extractive answer takes it
   const score = evidence(plan);
-  if (!result && score >= minEvidence) return undefined;
-  if (!result || score < minEvidence) {
+  if (!result && score >= minEvidence && !unnamed) return undefined;
+  if (!result || score < minEvidence || unnamed) {
     return { refused: true, answer: '', citations: [], rows, how: result?.how ?? plan.op, score, features, alternatives };
   }
   const citations = result.cells
