@@ -23,19 +23,7 @@ interface RowMatch {
   quoted: boolean;
 }
 
-type TableOp =
-  | 'lookup'
-  | 'max'
-  | 'min'
-  | 'first'
-  | 'last'
-  | 'next'
-  | 'previous'
-  | 'count'
-  | 'sum'
-  | 'difference'
-  | 'same'
-  | 'between';
+type TableOp = 'lookup' | 'max' | 'min' | 'first' | 'last' | 'next' | 'previous' | 'count' | 'sum' | 'difference' | 'same';
 
 /** What a question asks of a table: the operation, the columns it names and the rows its values select. */
 export interface TablePlan {
@@ -136,7 +124,7 @@ function formOf(words: TableWords): Set<string> {
 /** Words of the table's own order: "listed after", "the one below", "next on the chart". */
 const LIST_ORDER = /\b(list|listed|table|chart|shown|below|above|under|row)\b/;
 /** A header that names a time: its year, date, season or period, in any of the lexicons' words. */
-const DATED = new RegExp(
+export const DATED = new RegExp(
   `\\b(?:${EN.timeHeaders.join('|')})\\b|${[JA, ZH_HANS, ZH_HANT].flatMap((w) => w.timeHeaders).join('|')}`,
   'iu',
 );
@@ -146,8 +134,6 @@ const TIMED = new RegExp(`${DATED.source}|\\b(?:time|when|period)\\b`, 'iu');
 const NUMBER_OF = /\bnumber of (?!the\b)\p{L}+s\b/u;
 /** Asking how many: the language's words, or "the number of …s". */
 const howMany = (q: string, words: TableWords): boolean => says(q, words.count, words) || NUMBER_OF.test(q);
-/** "in the middle of A and B", "between A and B" (not "between 1997 and 2000", a span of years). */
-const BETWEEN = /\b(?:in the middle of|(?:in )?between)\s+(?!\d{4}\s+and\s+\d{4}\b).+\band\b/;
 /** "the same score as the game in Benin", "has the same number of threads per inch as 3/16". */
 const SAME = /\bsame\b.*\bas\b/;
 /** Superlatives of how many: "more premierships", "the fewest titles" (not "higher", "the largest"). */
@@ -524,9 +510,6 @@ function datedColumn(table: QaTable, free: QaColumn[]): QaColumn | undefined {
 function askedColumn(q: string, table: QaTable, exclude: Set<number>, words: TableWords): QaColumn | undefined {
   const free = table.columns.filter((c) => !exclude.has(c.col));
   if (says(q, words.when, words)) return free.find((c) => TIMED.test(c.name)) ?? datedColumn(table, free);
-  // "what time is the game": a Time column; "which other time was the score the same": the occasion, its date
-  if (/\b(?:which|what)\s+(?:other\s+)?time\b/.test(q))
-    return free.find((c) => /\btime\b/i.test(c.name)) ?? free.find((c) => /\b(date|year|season|day)\b/i.test(c.name));
   const { terms } = askedTerms(q);
   if (terms.size > 0) {
     // "name a constituency": the Constituency column before "Constituency number" — a name before a number, then the shorter name
@@ -707,8 +690,6 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
   let op = operation(unquoted(bound0).replace(phraseRe(words.beside, words), ' '), numericHits.length > 0, words);
   const shared = SAME.test(q) ? sharedColumn(hits, matched[0]) : undefined;
   if (shared) op = 'same';
-  // "which chassis is in the middle of Simca 1300 and Alfa Romeo GTA": the row between two rows the question quotes
-  if (op === 'lookup' && BETWEEN.test(q) && new Set(matched.filter((m) => m.quoted).map((m) => m.row)).size >= 2) op = 'between';
   // "営業利益の合計" over a 合計 row, "the total assets" over a "Total assets" row: a total the table
   // writes is looked up — the row's label says the total and more of the question
   const writesTotal = (c: QaCell): boolean =>
@@ -803,7 +784,7 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
       askedColumn(q, table, new Set([shared?.col ?? -1]), words) ??
       whoColumn(q, table, new Set([shared?.col ?? -1])) ??
       table.columns.find((c) => c.col === anchorCol);
-  } else if (op === 'next' || op === 'previous' || op === 'between') {
+  } else if (op === 'next' || op === 'previous') {
     // "the title listed after Parva": the named column may be the one the anchor row was found in.
     // "the next opening act after the Cadillac Tramps": by default the column the anchor value is in.
     const anchorCol = matched[0]?.cells[0]?.col;

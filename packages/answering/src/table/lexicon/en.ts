@@ -77,6 +77,11 @@ export const EN: TableWords = {
     lastBound: 'last row with {bound}',
     mostRows: 'the {col} most rows hold ({n} of {b})',
     fewestRows: 'the {col} fewest rows hold ({n} of {b})',
+    same: 'the row with the same {col} ({a}) as the one the question names',
+    largestTotal: 'largest total {col} ({a} over {n} rows)',
+    smallestTotal: 'smallest total {col} ({a} over {n} rows)',
+    items: 'number of values listed in ',
+    lasted: 'years lasted in ',
     value: 'value',
   },
 };

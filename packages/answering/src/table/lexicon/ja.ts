@@ -84,6 +84,11 @@ export const JA: TableWords = {
     lastBound: '{bound}の最後の行',
     mostRows: '最も多くの行にある{col}（{b}行中{n}行）',
     fewestRows: '最も少ない行にある{col}（{b}行中{n}行）',
+    same: '質問に合う行と{col}が同じ（{a}）行',
+    largestTotal: '{col}の合計が最大（{n}行で{a}）',
+    smallestTotal: '{col}の合計が最小（{n}行で{a}）',
+    items: '記載された値の数：',
+    lasted: '続いた年数：',
     value: '値',
   },
 };

@@ -73,6 +73,14 @@ interface Sayings {
   lastBound: string;
   mostRows: string;
   fewestRows: string;
+  /** The row that shares the named row's value ({col}, {a}). */
+  same: string;
+  /** The value whose rows add up to the most or least ({col}, {a}: the total, {n}: rows). */
+  largestTotal: string;
+  smallestTotal: string;
+  /** What a superlative measures when it counts a cell's listed values, or the years a span lasted: said before the column's name. */
+  items: string;
+  lasted: string;
   /** "the row that matches the question" and the value when a column has no name. */
   value: string;
 }

@@ -58,6 +58,11 @@ export const ZH_HANS: TableWords = {
     lastBound: '{bound}的最后一行',
     mostRows: '最多行所含的{col}（{b}行中{n}行）',
     fewestRows: '最少行所含的{col}（{b}行中{n}行）',
+    same: '与问题相符的行{col}相同（{a}）的行',
+    largestTotal: '{col}合计最大（{n}行共{a}）',
+    smallestTotal: '{col}合计最小（{n}行共{a}）',
+    items: '所列值的个数：',
+    lasted: '持续年数：',
     value: '值',
   },
 };

@@ -57,6 +57,11 @@ export const ZH_HANT: TableWords = {
     lastBound: '{bound}的最後一行',
     mostRows: '最多行所含的{col}（{b}行中{n}行）',
     fewestRows: '最少行所含的{col}（{b}行中{n}行）',
+    same: '與問題相符的行{col}相同（{a}）的行',
+    largestTotal: '{col}合計最大（{n}行共{a}）',
+    smallestTotal: '{col}合計最小（{n}行共{a}）',
+    items: '所列值的個數：',
+    lasted: '持續年數：',
     value: '值',
   },
 };
