@@ -1,7 +1,7 @@
 import { headerScale } from '@pinpoint/analysis';
 import type { CellReading } from './cell-measure.js';
 import { givesSpans, listsValues } from './cell-measure.js';
-import { labelValueColumn } from './key-value.js';
+import { labelValue } from './key-value.js';
 import { EN } from './lexicon/en.js';
 import type { TableWords } from './lexicon/index.js';
 import { lexiconFor, unspaced } from './lexicon/index.js';
@@ -805,7 +805,19 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
       for (const c of table.columns) if ([...c.terms].some((t) => exclusion.terms.has(t))) ruledOut.add(c.col);
     const named = hits.filter((h) => !ruledOut.has(h.col.col));
     // 「木星的公转周期」 over a row 「别名 | 岁星 | 公转周期 | 11.862年」: the value beside the label named
-    const beside = op === 'lookup' ? labelValueColumn(question, table, matched[0]?.row, unspaced(words)) : undefined;
+    const label =
+      op === 'lookup'
+        ? labelValue(
+            question,
+            table,
+            matched.map((m) => m.row),
+            unspaced(words),
+          )
+        : undefined;
+    // the row of the label named leads
+    const labelled = matched.findIndex((m) => m.row === label?.row);
+    if (labelled > 0) matched.unshift(...matched.splice(labelled, 1));
+    const beside = label?.col;
     answer =
       askedColumn(q, table, ruledOut, words) ??
       beside ??
