@@ -15,6 +15,8 @@ const TABLES: Record<string, Record<string, string>> = {
       '回次,,第10期,第11期\n決算年月,,2022年３月,2023年３月\n売上高,(百万円),"12,340","13,020"\n自己資本比率,（％）,40.3,41.2\n',
     '株式会社ミドリ電機_連結経営指標等.csv':
       '回次,,第20期,第21期\n決算年月,,2022年３月,2023年３月\n売上高,(百万円),"8,110","8,920"\n自己資本比率,（％）,55.0,56.4\n',
+    '株式会社サクラ精機_表紙.csv':
+      '項目,内容\n【会社名】,株式会社サクラ精機\n【本店の所在の場所】,東京都千代田区丸の内一丁目1番1号\n【電話番号】,03(1234)5678\n',
   },
   'zh-Hans': {
     '公司概况.html':
@@ -29,6 +31,10 @@ const TABLES: Record<string, Record<string, string>> = {
   en: {
     'Northwind Inc. balance sheet.csv': ',2023,2022\nCash,"1,200","1,050"\nReceivables,880,910\nTotal assets,"4,310","4,020"\n',
     'Contoso Ltd. balance sheet.csv': ',2023,2022\nCash,640,590\nReceivables,300,280\nTotal assets,"2,100","1,980"\n',
+    'Northwind Inc. profile.html':
+      '<html><body><table><tr><th colspan="2">Northwind Inc.</th></tr>' +
+      '<tr><td>Chairman</td><td>Jane Doe</td></tr><tr><td>Founded</td><td>1998</td></tr>' +
+      '<tr><td>Headquarters</td><td>Seattle</td></tr></table></body></html>',
   },
 };
 
@@ -39,6 +45,8 @@ const CASES: Record<string, Case[]> = {
     // the company's document, the year's column under a header of business terms (第11期)
     ['株式会社サクラ精機の2023年における「自己資本比率、経営指標等」は？', 'D4', '41.2'],
     ['株式会社ミドリ電機の2022年における「売上高」は？', 'C3', '8,110'],
+    // labels beside values: the value beside the label named
+    ['株式会社サクラ精機の「本店の所在の場所」は？', 'B3', '東京都千代田区丸の内一丁目1番1号'],
   ],
   'zh-Hans': [
     ['上海青禾服装股份有限公司的法定代表人是谁？', 'D2', '孙静秋'],
@@ -51,6 +59,7 @@ const CASES: Record<string, Case[]> = {
   en: [
     ['What were the total assets of Northwind Inc. in 2023?', 'B4', '4,310'],
     ['How much cash did Contoso Ltd. hold in 2022?', 'C2', '590'],
+    ['Who is the chairman of Northwind Inc.?', 'B2', 'Jane Doe'],
   ],
 };
 
