@@ -248,6 +248,22 @@ const normal = (s: string): string =>
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
 
+/** Each row's terms, and how many rows hold each term: read once per table, not once per question. */
+const termsByRow = new WeakMap<QaTable, { rows: Set<string>[]; df: Map<string, number> }>();
+function rowStats(table: QaTable): { rows: Set<string>[]; df: Map<string, number> } {
+  let stats = termsByRow.get(table);
+  if (!stats) {
+    const rows = table.rows.map((r) => new Set([...r.cells.values()].flatMap((c) => [...c.terms])));
+    const df = new Map<string, number>();
+    for (const seen of rows) for (const t of seen) df.set(t, (df.get(t) ?? 0) + 1);
+    stats = { rows, df };
+    termsByRow.set(table, stats);
+  }
+  return stats;
+}
+const termsOfRows = (table: QaTable): Set<string>[] => rowStats(table).rows;
+const rowFrequencies = (table: QaTable): Map<string, number> => rowStats(table).df;
+
 /** Rows whose cells carry the question's values: rarer terms count more, a whole cell quoted counts most. */
 function matchRows(
   table: QaTable,
@@ -260,12 +276,7 @@ function matchRows(
   const days = daysOf(qNorm);
   const dayNumbers = new Set(days.map((d) => d.day));
   const span = yearSpan(qNorm);
-  const df = new Map<string, number>();
-  for (const r of table.rows) {
-    const seen = new Set<string>();
-    for (const c of r.cells.values()) for (const t of c.terms) seen.add(t);
-    for (const t of seen) df.set(t, (df.get(t) ?? 0) + 1);
-  }
+  const df = rowFrequencies(table);
   const n = Math.max(1, table.rows.length);
   const padded = ` ${qNorm} `;
   const out: RowMatch[] = [];
@@ -675,8 +686,7 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
   const bestRow = new Set([...(matched[0]?.row.cells.values() ?? [])].flatMap((c) => [...c.terms]));
   const focused = content.reduce((s, [t, w]) => (titled.has(t) || bestRow.has(t) ? s + w : s), 0);
   let rowHeld = 0;
-  for (const r of table.rows) {
-    const terms = new Set([...r.cells.values()].flatMap((c) => [...c.terms]));
+  for (const terms of termsOfRows(table)) {
     rowHeld = Math.max(
       rowHeld,
       content.reduce((s, [t, w]) => (terms.has(t) ? s + w : s), 0),
