@@ -1,6 +1,7 @@
 import type { GridInput, TableAnswer, TableSource } from '@pinpoint/answering';
 import { answerFromTables, tableReason } from '@pinpoint/answering';
 import type { Chunk, Element, MetadataStore, Retrieved, Version } from '@pinpoint/core';
+import { identityCatalog } from './identity-catalog.js';
 
 /** A retrieved chunk loaded with its version. */
 export interface Candidate {
@@ -50,7 +51,29 @@ async function loadVersion(metadata: MetadataStore, versionId: string): Promise<
     tables.set(e.table.index, t);
     if (!e.table.header) tableOf.set(e.element_id, e.table.index);
   }
+  inheritHeaders(tables);
   return { tables, tableOf };
+}
+
+/** The sheet a row is on (a spreadsheet's record anchor), '' for other documents. */
+const sheetOf = (e: Element | undefined): string => (e?.anchor.kind === 'record' ? (e.anchor.sheet ?? '') : '');
+
+/**
+ * A sheet's blocks parted by blank rows are read as tables of their own, and only the first has the
+ * header row (「前年度 (自 2019年…)」 over every block of a statement): a table with no header row
+ * reads under the header of the table above it on the same sheet.
+ */
+function inheritHeaders(tables: Map<number, LoadedTable>): void {
+  let header: Element[] = [];
+  let sheet = '';
+  for (const index of [...tables.keys()].sort((a, b) => a - b)) {
+    const t = tables.get(index) as LoadedTable;
+    const own = t.rows.filter((e) => e.table?.header);
+    if (sheetOf(t.rows[0]) !== sheet) header = [];
+    sheet = sheetOf(t.rows[0]);
+    if (own.length > 0) header = own;
+    else if (header.length > 0 && sheet !== '') t.rows = [...header, ...t.rows];
+  }
 }
 
 async function versionOf(metadata: MetadataStore, versionId: string): Promise<LoadedVersion> {
@@ -111,10 +134,13 @@ async function tableSources(metadata: MetadataStore, hits: RowHit[], limit: numb
     const key = `${versionId}:${index}`;
     const rows = version.tables.get(index);
     if (sources.has(key) || !rows) continue;
+    // the names the document's identity gives it: a question that names a company is matched against them
+    const [identity] = await identityCatalog(metadata).candidates([versionId]);
     sources.set(key, {
       versionId,
       file: h.file,
       title: titleOf(h.file),
+      names: identity?.identity.names.map((n) => n.value) ?? [],
       elements: rows.rows,
       chunkOf: (id) => rows.chunks.get(id),
       rank: h.rank,

@@ -2,12 +2,17 @@ import type { Anchor, Chunk, Citation, Element } from '@pinpoint/core';
 import { sliceCodepoints } from '@pinpoint/core';
 import type { CellReading } from './cell-measure.js';
 import { groupExtreme, measureOf } from './cell-measure.js';
+import { EN } from './lexicon/en.js';
+import type { TableWords } from './lexicon/index.js';
 import { lexiconFor, said } from './lexicon/index.js';
+import { JA } from './lexicon/ja.js';
+import { ZH_HANS } from './lexicon/zh-hans.js';
+import { ZH_HANT } from './lexicon/zh-hant.js';
 import type { QaCell, QaColumn, QaRow, QaTable } from './model.js';
 import { buildTable, folded, valued } from './model.js';
-import { documentMisses } from './named-document.js';
+import { documentMisses, holdsCompany, namedCompany } from './named-document.js';
 import type { TablePlan } from './question.js';
-import { excludedCell, planQuestion } from './question.js';
+import { DATED, excludedCell, planQuestion } from './question.js';
 import { sectionRows } from './sections.js';
 
 /** One table the retrieval found: every row element of it, and the chunk of each data row. */
@@ -16,6 +21,12 @@ export interface TableSource {
   file: string;
   /** Document title (file name without extension). */
   title: string;
+  /**
+   * The names the document's identity gives it (the company and report it is: from its cover,
+   * metadata or file name, or an editor's). A question that names a document is matched against
+   * these; against the title when there are none.
+   */
+  names?: string[];
   elements: Element[];
   chunkOf: (elementId: string) => Chunk | undefined;
   /** Best retrieval rank of any of its rows (1-based). */
@@ -62,7 +73,7 @@ const QUOTED_FIT = 0.1;
  * Operations about named rows (a lookup, the row after or before one, a count or total of some rows, a
  * difference between two): a question that asks one of them names its rows.
  */
-const ANCHORED = new Set(['lookup', 'next', 'previous', 'count', 'sum', 'difference', 'same', 'between']);
+const ANCHORED = new Set(['lookup', 'next', 'previous', 'count', 'sum', 'difference', 'same']);
 /** What a question about named rows loses when no row of the table holds what it names. */
 const UNANCHORED = 0.25;
 /** The share of the question one row must hold to count as the row the question names. */
@@ -135,13 +146,12 @@ export function citeCell(cell: QaCell, n: number, source: TableSource): Citation
   return citation;
 }
 
-const HEADER_ROW = /\b(total|totals|sum|all)\b/i;
+/** A totals row's label, in any of the lexicons' words ("Total", 「合計」, 「合计」). */
+const TOTAL_ROW = new RegExp(`\\b(?:${EN.sum.join('|')})s?\\b|${[JA, ZH_HANS, ZH_HANT].flatMap((w) => w.sum).join('|')}`, 'iu');
 
-/** Data rows that are not a totals row ("Total", "All"), which superlatives and counts leave out. */
+/** Data rows that are not a totals row ("Total", 「合計」), which superlatives and counts leave out. */
 function bodyRows(table: QaTable): QaRow[] {
-  return table.rows.filter(
-    (r) => ![...r.cells.values()].some((c) => c.col === [...r.cells.keys()][0] && HEADER_ROW.test(c.text)),
-  );
+  return table.rows.filter((r) => ![...r.cells.values()].some((c) => c.col === [...r.cells.keys()][0] && TOTAL_ROW.test(c.text)));
 }
 
 const fmt = (n: number): string => (Number.isInteger(n) ? String(n) : String(Math.round(n * 1000) / 1000));
@@ -174,15 +184,13 @@ function sameAs(
   col: { col: number; name: string },
   answer: { col: number } | undefined,
   name: (c: { name: string }) => string,
+  say: TableWords['say'],
 ): Result | undefined {
   const own = anchor.cells.get(col.col);
   if (!own || own.text.trim() === '') return undefined;
   const row = bodyRows(table).find((r) => r !== anchor && folded(r.cells.get(col.col)?.text ?? '') === folded(own.text));
   const same = row?.cells.get(col.col);
-  return answerOf(row, answer?.col, `the row with the same ${name(col)} (${own.text}) as the one the question names`, [
-    ...(same ? [same] : []),
-    own,
-  ]);
+  return answerOf(row, answer?.col, said(say.same, { col: name(col), a: own.text }), [...(same ? [same] : []), own]);
 }
 
 /** "from where did it receive the most accolades?": the value of a column the most (or fewest) rows hold, citing each. */
@@ -214,7 +222,7 @@ const YEAR = /^\s*(\d{4})\b|\b(\d{4})\s*$/;
  * the rows, years that never rise and fall from the first row to the last.
  */
 function newestFirst(table: QaTable): boolean {
-  const col = table.columns.find((c) => /\b(year|date|season)\b/i.test(c.name));
+  const col = table.columns.find((c) => DATED.test(c.name));
   if (!col) return false;
   const years = table.rows
     .map((r) => YEAR.exec(r.cells.get(col.col)?.text ?? ''))
@@ -252,7 +260,7 @@ function execute(table: QaTable, plan: TablePlan): Result | undefined {
     const m = row?.cells.get(f.col.col);
     return answerOf(row, answer?.col, said(op === 'last' ? say.lastBound : say.firstBound, { bound }), m ? [m] : []);
   }
-  if (op === 'same' && measure && best) return sameAs(table, best.row, measure, answer, name);
+  if (op === 'same' && measure && best) return sameAs(table, best.row, measure, answer, name, say);
   if (op === 'lookup' || (op === 'count' && measure && best)) {
     const col = op === 'count' ? measure?.col : answer?.col;
     // "name one that is not in the Tikamgarh district": with no other row named, the first row without the value
@@ -261,27 +269,6 @@ function execute(table: QaTable, plan: TablePlan): Result | undefined {
       matched.find((m) => col === undefined || m.row.cells.has(col))?.row ??
       (plan.excluded && op === 'lookup' ? bodyRows(table).find(free) : undefined);
     return answerOf(row, col, said(say.lookup, { col: name(op === 'count' ? measure : answer) }));
-  }
-  if (op === 'between') {
-    // the rows of the two values the question quotes (a value may be in several rows): the closest
-    // pair with a row between them, and the row halfway between
-    const groups = new Map<string, QaRow[]>();
-    for (const m of matched.filter((x) => x.quoted)) {
-      const key = folded(m.cells[0]?.text ?? '');
-      groups.set(key, [...(groups.get(key) ?? []), m.row]);
-    }
-    const [one = [], two = []] = [...groups.values()];
-    let pair: [QaRow, QaRow] | undefined;
-    for (const x of one)
-      for (const y of two) {
-        const [lo, hi] = x.index < y.index ? [x, y] : [y, x];
-        if (hi.index - lo.index >= 2 && (!pair || hi.index - lo.index < pair[1].index - pair[0].index)) pair = [lo, hi];
-      }
-    if (!pair) return undefined;
-    const [a, b] = pair;
-    const col = answer?.col ?? best?.cells[0]?.col;
-    const ends = [a, b].flatMap((r) => matched.find((m) => m.row === r)?.cells.slice(0, 1) ?? []);
-    return answerOf(table.rows[Math.floor((a.index + b.index) / 2)], col, 'the row between the two the question names', ends);
   }
   if (op === 'next' || op === 'previous') {
     if (!best) return undefined;
@@ -313,14 +300,18 @@ function execute(table: QaTable, plan: TablePlan): Result | undefined {
     // "of the members of the third incarnation, who served the longest": the rows under the heading named
     const section = best ? sectionRows(table, best.row) : undefined;
     const pool = compared || (plan.within && strong.length > 0) ? strong.map((m) => m.row) : (section ?? bodyRows(table));
-    const counted = { value: '', items: 'number of values listed in ', length: 'years lasted in ' }[plan.reading];
+    const counted = { value: '', items: say.items, length: say.lasted }[plan.reading];
     const group = compared && plan.totals ? groupExtreme(strong, measure, plan.reading, op) : undefined;
     if (group) {
       return {
         cells: [group.key, ...group.cells],
         answerCell: group.key,
         value: group.key.text,
-        how: `${op === 'max' ? 'largest' : 'smallest'} total ${counted}${name(measure)} (${fmt(group.total)} over ${group.cells.length} rows)`,
+        how: said(op === 'max' ? say.largestTotal : say.smallestTotal, {
+          col: `${counted}${name(measure)}`,
+          a: fmt(group.total),
+          n: group.cells.length,
+        }),
       };
     }
     // "other than Beijing, which city is the largest": rows holding the value left out are no answer
@@ -419,18 +410,28 @@ export function tableFor(source: TableSource): QaTable {
   return table;
 }
 
+/** The names a table's document is matched by: its identity's, else its file's title; and the table's own captions. */
+function namesOf(source: TableSource): string[] {
+  const captions = [...new Set(source.elements.map((e) => e.table?.title ?? '').filter((t) => t !== ''))];
+  return [...(source.names?.length ? source.names : [source.title]), ...captions];
+}
+
 /** What a table's fit loses when its document is not the one the question names. */
 const NAME_FIT = 2;
 
 /** What a table's fit loses per unit of the log of its best row's retrieval rank. */
 const RANK_FIT = 0.05;
 
+/** What a table's fit gains when a column is the year the question names, or loses when its period columns are other years. */
+const PERIOD_FIT = 0.1;
+
 /**
  * How well a table fits a question: the question's terms it holds (in its headers most), a cell it
- * quotes, then its retrieval rank — by its log, since a table of a wider list ranks far down.
+ * quotes, a column of the year it names, then its retrieval rank — by its log, since a table of a
+ * wider list ranks far down.
  */
 const fit = (plan: TablePlan, source: TableSource): number =>
-  held(plan) + (plan.matched[0]?.quoted ? QUOTED_FIT : 0) - RANK_FIT * Math.log(source.rank);
+  held(plan) + (plan.matched[0]?.quoted ? QUOTED_FIT : 0) + PERIOD_FIT * plan.periodFit - RANK_FIT * Math.log(source.rank);
 
 /**
  * Answers a question from the tables retrieval found, without a model: the question is read against
@@ -451,14 +452,19 @@ export function answerFromTables(
     const plan = planQuestion(question, table, weights);
     read.push({ source, table, plan, fit: fit(plan, source) });
   }
-  // a question that names a document ("三菱商事株式会社の…") fits that document's tables
+  // a question that names a document ("三菱商事株式会社の…") fits that document's tables; one that
+  // names a company by its legal form fits only the tables of a document about it
   const words = lexiconFor(question);
-  const misses = documentMisses(
-    question,
-    read.map((r) => ({ table: r.table, title: r.source.title })),
-    weights,
-    words,
-  );
+  const company = namedCompany(question, words);
+  const named = read.map((r) => (company ? holdsCompany(company, r.table, namesOf(r.source)) : true));
+  const misses = company
+    ? named.map((n) => (n ? 0 : 1))
+    : documentMisses(
+        question,
+        read.map((r) => ({ table: r.table, names: namesOf(r.source) })),
+        weights,
+        words,
+      );
   read.forEach((r, i) => {
     r.fit -= NAME_FIT * (misses[i] ?? 0);
   });
@@ -466,6 +472,8 @@ export function answerFromTables(
   read.sort((a, b) => b.fit - a.fit);
   const [chosen, ...others] = read;
   if (!chosen) return undefined;
+  // the company named is no candidate table's: the table asked about is not here
+  const unnamed = company !== undefined && !named.some((n) => n);
   const { source, table, plan } = chosen;
   const alternatives = others.flatMap((o) => {
     const row = rowOrder(o.table, execute(o.table, o.plan), o.plan)[0];
@@ -481,13 +489,14 @@ export function answerFromTables(
     quoted: plan.matched[0]?.quoted ? 1 : 0,
     row_coverage: plan.rowCoverage,
     unanchored: unanchored(plan) ? 1 : 0,
+    company_missing: unnamed ? 1 : 0,
   };
   const result = execute(table, plan);
   const rows = rowOrder(table, result, plan);
   // the table fits but the question's form is not one this reader knows: the extractive answer takes it
   const score = evidence(plan);
-  if (!result && score >= minEvidence) return undefined;
-  if (!result || score < minEvidence) {
+  if (!result && score >= minEvidence && !unnamed) return undefined;
+  if (!result || score < minEvidence || unnamed) {
     return { refused: true, answer: '', citations: [], rows, how: result?.how ?? plan.op, score, features, alternatives };
   }
   const citations = result.cells

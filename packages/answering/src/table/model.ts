@@ -39,8 +39,17 @@ export interface QaTable {
 
 /** Index terms of a text, word pairs left out (cells and headers are matched word by word). */
 export function termsOf(text: string): Set<string> {
-  return new Set(analyze(text).filter((t) => termKind(t) !== 'pair'));
+  // a question, its titles and names are read against a dozen tables: their terms are analysed once
+  let terms = analysed.get(text);
+  if (!terms) {
+    terms = analyze(text).filter((t) => termKind(t) !== 'pair');
+    if (analysed.size >= ANALYSED) analysed.delete(analysed.keys().next().value as string);
+    analysed.set(text, terms);
+  }
+  return new Set(terms);
 }
+const ANALYSED = 2048;
+const analysed = new Map<string, string[]>();
 
 /** Latin letters with their accents dropped ("Gérard" → "Gerard"); other scripts are left as they are. */
 export const unaccented = (text: string): string =>

@@ -44,7 +44,7 @@ function readPeriods(table: QaTable): PeriodColumns {
     const rows: QaRow[] = [];
     for (const row of table.rows.slice(0, LEADING_ROWS)) {
       const cell = row.cells.get(col.col);
-      if (cell?.num !== null && cell?.num !== undefined && yearsIn(cell.text).length === 0) break;
+      if (measures(cell) && yearsIn(cell?.text ?? '').length === 0) break;
       if (cell && yearsIn(cell.text).length > 0) {
         said.push(cell.text);
         rows.push(row);
@@ -59,6 +59,13 @@ function readPeriods(table: QaTable): PeriodColumns {
   if (new Set(years.values()).size < 2) return { years: new Map(), labelRows: new Set() };
   return { years, labelRows };
 }
+
+/**
+ * A cell that states an amount: it reads as a number and does not start with a word — 「第６期」
+ * (a business term) and "FY 2" label a column, "1,234", "△ 593" and "$12" state an amount.
+ */
+const measures = (cell: { text: string; num: number | null } | undefined): boolean =>
+  cell?.num !== null && cell?.num !== undefined && !/^\s*\p{L}/u.test(cell.text.normalize('NFKC'));
 
 /** A column of years ("Year": 1998, 1999 …) is a column of values, not a period. */
 function isYearOnlyData(table: QaTable, col: QaColumn): boolean {

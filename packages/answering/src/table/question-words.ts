@@ -32,6 +32,15 @@ export function phraseAt(q: string, list: string[], words: TableWords): { at: nu
 /** Does the question say one of the phrases? */
 export const says = (q: string, list: string[], words: TableWords): boolean => pattern(list, words).test(q);
 
+/** Text a question puts in quotation marks (「」『』“”"" 《》): the name of a row or a title, in any language. */
+const QUOTED = /「[^」]*」|『[^』]*』|“[^”]*”|"[^"]*"|《[^》]*》/gu;
+
+/**
+ * The question with what it quotes blanked out: 「…の合計額」 and "Greatest Hits" name a row or a
+ * title, and the words inside say no operation.
+ */
+export const unquoted = (q: string): string => q.replace(QUOTED, (m) => ' '.repeat(m.length));
+
 const segmenters = new Map<string, Intl.Segmenter>();
 function segments(text: string, lang: string): string[] {
   let s = segmenters.get(lang);

@@ -1,6 +1,7 @@
 import { headerScale } from '@pinpoint/analysis';
 import type { CellReading } from './cell-measure.js';
 import { givesSpans, listsValues } from './cell-measure.js';
+import { labelValue } from './key-value.js';
 import { EN } from './lexicon/en.js';
 import type { TableWords } from './lexicon/index.js';
 import { lexiconFor, unspaced } from './lexicon/index.js';
@@ -11,7 +12,7 @@ import type { QaCell, QaColumn, QaRow, QaTable } from './model.js';
 import { folded, saidTerms, termsOf, unaccented } from './model.js';
 import { periodColumns, questionYear } from './period-columns.js';
 import type { QuestionBound } from './question-words.js';
-import { boundOf, phraseAt, phraseRe, says, without } from './question-words.js';
+import { boundOf, phraseAt, phraseRe, says, unquoted, without } from './question-words.js';
 
 interface RowMatch {
   row: QaRow;
@@ -22,19 +23,7 @@ interface RowMatch {
   quoted: boolean;
 }
 
-type TableOp =
-  | 'lookup'
-  | 'max'
-  | 'min'
-  | 'first'
-  | 'last'
-  | 'next'
-  | 'previous'
-  | 'count'
-  | 'sum'
-  | 'difference'
-  | 'same'
-  | 'between';
+type TableOp = 'lookup' | 'max' | 'min' | 'first' | 'last' | 'next' | 'previous' | 'count' | 'sum' | 'difference' | 'same';
 
 /** What a question asks of a table: the operation, the columns it names and the rows its values select. */
 export interface TablePlan {
@@ -86,6 +75,11 @@ export interface TablePlan {
   unseen: number;
   /** Weight of the question's terms the one row that holds most of them holds (0..1): the row the question is about. */
   rowCoverage: number;
+  /**
+   * A year the question names against the table's period columns: 1 when a column is that year's,
+   * -1 when the table's columns are periods and none is, 0 when either says no year.
+   */
+  periodFit: number;
 }
 
 interface NumericFilter {
@@ -130,7 +124,7 @@ function formOf(words: TableWords): Set<string> {
 /** Words of the table's own order: "listed after", "the one below", "next on the chart". */
 const LIST_ORDER = /\b(list|listed|table|chart|shown|below|above|under|row)\b/;
 /** A header that names a time: its year, date, season or period, in any of the lexicons' words. */
-const DATED = new RegExp(
+export const DATED = new RegExp(
   `\\b(?:${EN.timeHeaders.join('|')})\\b|${[JA, ZH_HANS, ZH_HANT].flatMap((w) => w.timeHeaders).join('|')}`,
   'iu',
 );
@@ -140,8 +134,6 @@ const TIMED = new RegExp(`${DATED.source}|\\b(?:time|when|period)\\b`, 'iu');
 const NUMBER_OF = /\bnumber of (?!the\b)\p{L}+s\b/u;
 /** Asking how many: the language's words, or "the number of …s". */
 const howMany = (q: string, words: TableWords): boolean => says(q, words.count, words) || NUMBER_OF.test(q);
-/** "in the middle of A and B", "between A and B" (not "between 1997 and 2000", a span of years). */
-const BETWEEN = /\b(?:in the middle of|(?:in )?between)\s+(?!\d{4}\s+and\s+\d{4}\b).+\band\b/;
 /** "the same score as the game in Benin", "has the same number of threads per inch as 3/16". */
 const SAME = /\bsame\b.*\bas\b/;
 /** Superlatives of how many: "more premierships", "the fewest titles" (not "higher", "the largest"). */
@@ -256,6 +248,22 @@ const normal = (s: string): string =>
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
 
+/** Each row's terms, and how many rows hold each term: read once per table, not once per question. */
+const termsByRow = new WeakMap<QaTable, { rows: Set<string>[]; df: Map<string, number> }>();
+function rowStats(table: QaTable): { rows: Set<string>[]; df: Map<string, number> } {
+  let stats = termsByRow.get(table);
+  if (!stats) {
+    const rows = table.rows.map((r) => new Set([...r.cells.values()].flatMap((c) => [...c.terms])));
+    const df = new Map<string, number>();
+    for (const seen of rows) for (const t of seen) df.set(t, (df.get(t) ?? 0) + 1);
+    stats = { rows, df };
+    termsByRow.set(table, stats);
+  }
+  return stats;
+}
+const termsOfRows = (table: QaTable): Set<string>[] => rowStats(table).rows;
+const rowFrequencies = (table: QaTable): Map<string, number> => rowStats(table).df;
+
 /** Rows whose cells carry the question's values: rarer terms count more, a whole cell quoted counts most. */
 function matchRows(
   table: QaTable,
@@ -268,12 +276,7 @@ function matchRows(
   const days = daysOf(qNorm);
   const dayNumbers = new Set(days.map((d) => d.day));
   const span = yearSpan(qNorm);
-  const df = new Map<string, number>();
-  for (const r of table.rows) {
-    const seen = new Set<string>();
-    for (const c of r.cells.values()) for (const t of c.terms) seen.add(t);
-    for (const t of seen) df.set(t, (df.get(t) ?? 0) + 1);
-  }
+  const df = rowFrequencies(table);
   const n = Math.max(1, table.rows.length);
   const padded = ` ${qNorm} `;
   const out: RowMatch[] = [];
@@ -518,9 +521,6 @@ function datedColumn(table: QaTable, free: QaColumn[]): QaColumn | undefined {
 function askedColumn(q: string, table: QaTable, exclude: Set<number>, words: TableWords): QaColumn | undefined {
   const free = table.columns.filter((c) => !exclude.has(c.col));
   if (says(q, words.when, words)) return free.find((c) => TIMED.test(c.name)) ?? datedColumn(table, free);
-  // "what time is the game": a Time column; "which other time was the score the same": the occasion, its date
-  if (/\b(?:which|what)\s+(?:other\s+)?time\b/.test(q))
-    return free.find((c) => /\btime\b/i.test(c.name)) ?? free.find((c) => /\b(date|year|season|day)\b/i.test(c.name));
   const { terms } = askedTerms(q);
   if (terms.size > 0) {
     // "name a constituency": the Constituency column before "Constituency number" — a name before a number, then the shorter name
@@ -607,6 +607,21 @@ function oneEdit(a: string, b: string): boolean {
   return long.slice(i + 1) === short.slice(i);
 }
 
+/**
+ * The year's column under the column the question names: "cash dividend per share in 2019" over a
+ * header "Cash dividend per share" spanning the years 2018 and 2019 (the span's other columns have no
+ * name of their own). The first year column the question names when none is under one.
+ */
+function yearUnder(table: QaTable, yearCols: QaColumn[], hits: { col: QaColumn }[]): QaColumn | undefined {
+  for (const { col } of hits) {
+    for (const c of table.columns.filter((x) => x.col >= col.col)) {
+      if (c.col > col.col && c.name.trim() !== '' && c.name !== col.name) break;
+      if (yearCols.includes(c)) return c;
+    }
+  }
+  return undefined;
+}
+
 /** The least a word the index never saw weighs (its rarest seen word's weight when that is more). */
 const UNSEEN_FLOOR = 1;
 
@@ -671,8 +686,7 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
   const bestRow = new Set([...(matched[0]?.row.cells.values() ?? [])].flatMap((c) => [...c.terms]));
   const focused = content.reduce((s, [t, w]) => (titled.has(t) || bestRow.has(t) ? s + w : s), 0);
   let rowHeld = 0;
-  for (const r of table.rows) {
-    const terms = new Set([...r.cells.values()].flatMap((c) => [...c.terms]));
+  for (const terms of termsOfRows(table)) {
     rowHeld = Math.max(
       rowHeld,
       content.reduce((s, [t, w]) => (terms.has(t) ? s + w : s), 0),
@@ -683,16 +697,16 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
   const numericHits = hits.filter((h) => h.col.numeric >= 0.6);
   // "more than 40,000" bounds rows; it is not a superlative
   // "listed next to X" names a neighbour, not an order
-  let op = operation(bound0.replace(phraseRe(words.beside, words), ' '), numericHits.length > 0, words);
+  let op = operation(unquoted(bound0).replace(phraseRe(words.beside, words), ' '), numericHits.length > 0, words);
   const shared = SAME.test(q) ? sharedColumn(hits, matched[0]) : undefined;
   if (shared) op = 'same';
-  // "which chassis is in the middle of Simca 1300 and Alfa Romeo GTA": the row between two rows the question quotes
-  if (op === 'lookup' && BETWEEN.test(q) && new Set(matched.filter((m) => m.quoted).map((m) => m.row)).size >= 2) op = 'between';
+  // "営業利益の合計" over a 合計 row, "the total assets" over a "Total assets" row: a total the table
+  // writes is looked up — the row's label says the total and more of the question
+  const writesTotal = (c: QaCell): boolean =>
+    says(c.text.normalize('NFKC').toLowerCase(), words.sum, words) && [...c.terms].filter((t) => rowTerms.has(t)).length >= 2;
+  if (op === 'sum' && matched[0]?.cells.some(writesTotal)) op = 'lookup';
   // "the total number of circuits listed": with no number column named to add up, the rows are counted
   if (op === 'sum' && !numericHits.some((h) => !ordinal(table, h.col)) && !MONEY.test(q)) op = 'count';
-  // "営業利益の合計" over a 合計 row, "the total gold" over a Total row: a total the table writes is looked up
-  const writesTotal = (c: QaCell): boolean => says(c.text.normalize('NFKC').toLowerCase(), words.sum, words);
-  if (op === 'sum' && matched[0]?.quoted && matched[0].cells.some(writesTotal)) op = 'lookup';
   // "the first canal opened", "the earliest to take office": first/last by the named date or number column
   // "Jay Mills' first year": the smallest year among the rows the quoted value picks
   const measured = numericHits.some((h) => !ordinal(table, h.col));
@@ -780,7 +794,7 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
       askedColumn(q, table, new Set([shared?.col ?? -1]), words) ??
       whoColumn(q, table, new Set([shared?.col ?? -1])) ??
       table.columns.find((c) => c.col === anchorCol);
-  } else if (op === 'next' || op === 'previous' || op === 'between') {
+  } else if (op === 'next' || op === 'previous') {
     // "the title listed after Parva": the named column may be the one the anchor row was found in.
     // "the next opening act after the Cadillac Tramps": by default the column the anchor value is in.
     const anchorCol = matched[0]?.cells[0]?.col;
@@ -800,8 +814,23 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
     if (exclusion?.negated)
       for (const c of table.columns) if ([...c.terms].some((t) => exclusion.terms.has(t))) ruledOut.add(c.col);
     const named = hits.filter((h) => !ruledOut.has(h.col.col));
+    // 「木星的公转周期」 over a row 「别名 | 岁星 | 公转周期 | 11.862年」: the value beside the label named
+    const label =
+      op === 'lookup'
+        ? labelValue(
+            question,
+            table,
+            matched.map((m) => m.row),
+            unspaced(words),
+          )
+        : undefined;
+    // the row of the label named leads
+    const labelled = matched.findIndex((m) => m.row === label?.row);
+    if (labelled > 0) matched.unshift(...matched.splice(labelled, 1));
+    const beside = label?.col;
     answer =
       askedColumn(q, table, ruledOut, words) ??
+      beside ??
       named.find((h) => !who || h.col.numeric < 0.5)?.col ??
       whoColumn(q, table, ruledOut) ??
       typedColumn(q, table, ruledOut, words);
@@ -826,7 +855,10 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
   }
   if (yearCols.length > 0 && !says(q, words.when, words)) {
     const inYear = (c: QaColumn | undefined): boolean => c !== undefined && yearCols.includes(c);
-    const pick = yearCols.find((c) => hits.some((h) => h.col === c)) ?? yearCols[0];
+    const pick = yearUnder(table, yearCols, hits) ?? yearCols[0];
+    // "how many shares were purchased in 2019" of one named row: that row's number in the year's column
+    const single = matched.filter((m) => m.score >= 0.5 * best).length === 1;
+    if (op === 'count' && !measure && !bound && single) op = 'lookup';
     if (op === 'lookup' && !inYear(answer)) answer = pick;
     else if (measure && periods.years.has(measure.col) && !inYear(measure)) measure = pick;
   }
@@ -866,5 +898,6 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
     unseen: total === 0 ? 0 : unseen / total,
     headerCoverage: total === 0 ? 0 : headerHeld / total,
     missing: heaviest === 0 ? 0 : lacking / heaviest,
+    periodFit: year === undefined ? 0 : yearCols.length > 0 ? 1 : -1,
   };
 }

@@ -30,7 +30,7 @@ export const EN: TableWords = {
   next: ['after', 'next', 'following', 'below', 'succeeding', 'subsequent'],
   previous: ['before', 'previous', 'preceding', 'above', 'prior'],
   beside: ['next to'],
-  count: ['how many', 'how much'],
+  count: ['how many'],
   sum: ['total', 'combined', 'altogether', 'sum', 'in all'],
   difference: [
     'difference',
@@ -47,6 +47,7 @@ export const EN: TableWords = {
   ],
   when: ['when', 'what year', 'which year', 'what date', 'which date', 'what season', 'which season'],
   who: ['who'],
+  legalForms: ['inc', 'incorporated', 'corp', 'corporation', 'ltd', 'limited', 'plc', 'llc'],
   exclude: ['other than', 'besides', 'except for', 'except', 'apart from', 'aside from', 'not counting', 'in addition to'],
   excludeAfter: [],
   notIn: ['not from', 'not in', 'not at', 'not by', "n't from", "n't in", "n't at", "n't by", 'outside of', 'outside'],
@@ -76,6 +77,11 @@ export const EN: TableWords = {
     lastBound: 'last row with {bound}',
     mostRows: 'the {col} most rows hold ({n} of {b})',
     fewestRows: 'the {col} fewest rows hold ({n} of {b})',
+    same: 'the row with the same {col} ({a}) as the one the question names',
+    largestTotal: 'largest total {col} ({a} over {n} rows)',
+    smallestTotal: 'smallest total {col} ({a} over {n} rows)',
+    items: 'number of values listed in ',
+    lasted: 'years lasted in ',
     value: 'value',
   },
 };

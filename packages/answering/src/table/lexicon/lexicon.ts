@@ -41,6 +41,11 @@ export interface TableWords {
   atLeast: string[];
   below: string[];
   atMost: string[];
+  /**
+   * Legal forms a company's name is written with ("株式会社", "有限公司", "Inc."): a question that
+   * says one names a company, whose document a table must be of.
+   */
+  legalForms: string[];
   /** Header words of a time column ("year", "年度", "年份"). */
   timeHeaders: string[];
   /** The answer's lines: {file}, {how}, {col}, {n}, {a}, {b}, {bound} are filled in. */
@@ -68,6 +73,14 @@ interface Sayings {
   lastBound: string;
   mostRows: string;
   fewestRows: string;
+  /** The row that shares the named row's value ({col}, {a}). */
+  same: string;
+  /** The value whose rows add up to the most or least ({col}, {a}: the total, {n}: rows). */
+  largestTotal: string;
+  smallestTotal: string;
+  /** What a superlative measures when it counts a cell's listed values, or the years a span lasted: said before the column's name. */
+  items: string;
+  lasted: string;
   /** "the row that matches the question" and the value when a column has no name. */
   value: string;
 }
