@@ -1,6 +1,7 @@
 import type { GridInput, TableAnswer, TableSource } from '@pinpoint/answering';
 import { answerFromTables, tableReason } from '@pinpoint/answering';
 import type { Chunk, Element, MetadataStore, Retrieved, Version } from '@pinpoint/core';
+import { tableOfRow } from './table-rows.js';
 
 /** A retrieved chunk loaded with its version. */
 export interface Candidate {
@@ -24,54 +25,6 @@ const GENERATED_TABLES = 3;
 
 const titleOf = (name: string): string => name.replace(/\.[^.]+$/, '').replace(/_/g, ' ');
 
-/** A table's rows and the chunk of each row: versions are immutable, so they are kept per store for the next question. */
-interface LoadedTable {
-  rows: Element[];
-  chunks: Map<string, Chunk>;
-}
-/** The tables of one version, and which table each row element belongs to. */
-interface LoadedVersion {
-  tables: Map<number, LoadedTable>;
-  tableOf: Map<string, number>;
-}
-const VERSION_CACHE = 64;
-const loaded = new WeakMap<MetadataStore, Map<string, LoadedVersion>>();
-
-async function loadVersion(metadata: MetadataStore, versionId: string): Promise<LoadedVersion> {
-  const all = await metadata.getElements(versionId);
-  const list = await metadata.listChunks(versionId);
-  const chunks = new Map(list.filter((x) => x.elements.length === 1).map((x) => [x.elements[0]?.element_id as string, x]));
-  const tables = new Map<number, LoadedTable>();
-  const tableOf = new Map<string, number>();
-  for (const e of all) {
-    if (!e.table) continue;
-    const t = tables.get(e.table.index) ?? { rows: [], chunks };
-    t.rows.push(e);
-    tables.set(e.table.index, t);
-    if (!e.table.header) tableOf.set(e.element_id, e.table.index);
-  }
-  return { tables, tableOf };
-}
-
-async function versionOf(metadata: MetadataStore, versionId: string): Promise<LoadedVersion> {
-  let cache = loaded.get(metadata);
-  if (!cache) {
-    cache = new Map();
-    loaded.set(metadata, cache);
-  }
-  let v = cache.get(versionId);
-  if (v) {
-    // the versions read last are kept: a version read again moves to the end of the cache's order
-    cache.delete(versionId);
-    cache.set(versionId, v);
-    return v;
-  }
-  v = await loadVersion(metadata, versionId);
-  cache.set(versionId, v);
-  while (cache.size > VERSION_CACHE) cache.delete(cache.keys().next().value as string);
-  return v;
-}
-
 /** A ranked row chunk: its chunk, version and 1-based rank. */
 export interface RowHit {
   chunk: Chunk;
@@ -81,8 +34,8 @@ export interface RowHit {
 
 /**
  * The tables of the ranked row chunks (a table row's chunk holds that one row), each with all its
- * rows, in the order of their best row, up to `limit` tables. A version is read whole only when one
- * of its hits is a table row (its hit elements are read first, one query per version).
+ * rows, in the order of their best row, up to `limit` tables. The hits' elements are read first
+ * (one query per version); a table is read only when one of its data rows is a hit (table-rows.ts).
  */
 async function tableSources(metadata: MetadataStore, hits: RowHit[], limit: number): Promise<TableSource[]> {
   const single = hits.filter((h) => h.chunk.elements.length === 1);
@@ -91,32 +44,28 @@ async function tableSources(metadata: MetadataStore, hits: RowHit[], limit: numb
     const id = h.chunk.elements[0]?.element_id as string;
     byVersion.set(h.chunk.version_id, [...(byVersion.get(h.chunk.version_id) ?? []), id]);
   }
-  const rowsIn = new Set<string>();
+  const rowOf = new Map<string, Element>();
   for (const [versionId, ids] of byVersion) {
-    if (loaded.get(metadata)?.has(versionId)) {
-      rowsIn.add(versionId);
-      continue;
+    for (const e of await metadata.getElements(versionId, ids)) {
+      if (e.table && !e.table.header) rowOf.set(`${versionId}\u0000${e.element_id}`, e);
     }
-    const elements = await metadata.getElements(versionId, ids);
-    if (elements.some((e) => e.table && !e.table.header)) rowsIn.add(versionId);
   }
   const sources = new Map<string, TableSource>();
   for (const h of single) {
     if (sources.size >= limit) break;
     const versionId = h.chunk.version_id;
-    if (!rowsIn.has(versionId)) continue;
-    const version = await versionOf(metadata, versionId);
-    const index = version.tableOf.get(h.chunk.elements[0]?.element_id as string);
-    if (index === undefined) continue;
-    const key = `${versionId}:${index}`;
-    const rows = version.tables.get(index);
-    if (sources.has(key) || !rows) continue;
+    const row = rowOf.get(`${versionId}\u0000${h.chunk.elements[0]?.element_id}`);
+    if (!row?.table) continue;
+    const key = `${versionId}:${row.table.index}`;
+    if (sources.has(key)) continue;
+    const table = await tableOfRow(metadata, row, h.chunk);
+    if (!table) continue;
     sources.set(key, {
       versionId,
       file: h.file,
       title: titleOf(h.file),
-      elements: rows.rows,
-      chunkOf: (id) => rows.chunks.get(id),
+      elements: table.rows,
+      chunkOf: (id) => table.chunks.get(id),
       rank: h.rank,
     });
   }
