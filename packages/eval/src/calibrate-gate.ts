@@ -22,6 +22,8 @@ export interface CalibrateOptions {
   /** Features that count as evidence (weight >= 0); the rest count against an answer (weight <= 0). */
   positive: string[];
   minAnswered: number;
+  /** A dataset's own share in place of `minAnswered` (by path), e.g. a set of long analyst questions. */
+  minAnsweredBySet?: Record<string, number>;
   /** The feature of the off-topic floor (each model's minCoverage). */
   floorFeature: string;
 
@@ -90,7 +92,7 @@ function foldDiagnosis(input: CalibrationInput, model: GateModel, o: CalibrateOp
   let own = 0;
   for (const t of [...new Set(pos)].filter((t) => t >= 0)) {
     const ar = pos.filter((s) => s >= t).length / pos.length;
-    if (ar < o.minAnswered) continue;
+    if (ar < (o.minAnsweredBySet?.[input.dataset.path] ?? o.minAnswered)) continue;
     own = Math.max(own, (ar + neg.filter((s) => s < t).length / neg.length) / 2);
   }
   return { score_auc: wins / (pos.length * neg.length), own_threshold_balanced_accuracy: own };
@@ -112,6 +114,7 @@ function fitModel(inputs: CalibrationInput[], current: GateModel, o: CalibrateOp
   const fit = fitGate(data, {
     positive: o.positive,
     minAnswered: o.minAnswered,
+    ...(o.minAnsweredBySet ? { minAnsweredBySet: o.minAnsweredBySet } : {}),
     floor: { feature: o.floorFeature, min: current.minCoverage },
     ...(o.iterations ? { iterations: o.iterations } : {}),
     ...(o.refineRounds ? { refineRounds: o.refineRounds } : {}),
@@ -126,8 +129,8 @@ function fitModel(inputs: CalibrationInput[], current: GateModel, o: CalibrateOp
 /**
  * Fits the refusal gate on eval runs of one retrieval mode: a monotone logistic model per script
  * family over the questions of that family's datasets (each set weighing the same), with the
- * threshold of best mean balanced accuracy that keeps every dataset at `minAnswered` of its
- * answerable questions answered, less a penalty for each set below its floor (`floors`, and at
+ * threshold of best mean balanced accuracy that keeps every dataset at `minAnswered` (or its own
+ * share in `minAnsweredBySet`) of its answerable questions answered, less a penalty for each set below its floor (`floors`, and at
  * least NAIVE_MARGIN above the set's naive threshold). Each set is also left out in turn (a fold): the model fitted
  * without it is judged on it, which is how the gate fares on a collection it has never seen.
  * A family with a single set is judged in its fold by a model fitted on the other family's sets.
@@ -163,6 +166,7 @@ export function calibrateGate(inputs: CalibrationInput[], o: CalibrateOptions): 
     created_at: (o.now ?? new Date()).toISOString(),
     ...o.run,
     min_answered: o.minAnswered,
+    ...(o.minAnsweredBySet && Object.keys(o.minAnsweredBySet).length > 0 ? { min_answered_sets: o.minAnsweredBySet } : {}),
     datasets,
     folds,
     models,
