@@ -17,7 +17,7 @@ interface LoadedVersion {
 const TABLE_CACHE = 512;
 /** Versions read whole (the rows of a table that is not one run of a page's elements), kept per store. */
 const VERSION_CACHE = 64;
-/** Elements read at once when a page's table is read by its run of element positions. */
+/** Elements read at once ahead of a row when a page's table is read by its run of element positions. */
 const WINDOW = 64;
 
 const tables = new WeakMap<MetadataStore, Map<string, LoadedTable>>();
@@ -72,29 +72,48 @@ export async function tableOfRow(metadata: MetadataStore, row: Element, hit: Chu
   return whole.tableOf.get(row.element_id) === index ? whole.tables.get(index) : undefined;
 }
 
+/** The elements at positions [from, to) of a version that exist, by position. */
+async function readPositions(
+  metadata: MetadataStore,
+  versionId: string,
+  from: number,
+  to: number,
+): Promise<Map<number, Element>> {
+  const ids = Array.from({ length: Math.max(0, to - Math.max(0, from)) }, (_, i) => elementId(Math.max(0, from) + i));
+  const read = await metadata.getElements(versionId, ids);
+  return new Map(read.map((e) => [positionOf(e.element_id) ?? -1, e]));
+}
+
+/**
+ * The table's rows: the run of elements of its index around the hit's position. A row's number
+ * bounds how many rows can precede it (a row with no cell is left out, never added), so one read
+ * behind it reaches the run's start; ahead, windows until the run ends.
+ */
+async function readRows(metadata: MetadataStore, row: Element, at: number, versionId: string): Promise<Element[] | undefined> {
+  const index = row.table?.index;
+  const before = row.table?.row ?? 0;
+  const inTable = (e: Element | undefined): e is Element => e?.table?.index === index;
+  const behind = await readPositions(metadata, versionId, at - before - 1, at);
+  let start = at;
+  while (inTable(behind.get(start - 1))) start--;
+  if (start === at - before - 1) return undefined;
+  const rows = Array.from({ length: at - start }, (_, i) => behind.get(start + i) as Element);
+  for (let from = at; ; from += WINDOW) {
+    const ahead = await readPositions(metadata, versionId, from, from + WINDOW);
+    let p = from;
+    for (; p < from + WINDOW && inTable(ahead.get(p)); p++) rows.push(ahead.get(p) as Element);
+    if (p < from + WINDOW) break;
+  }
+  // rows in order of their number, each once: a run that is not the table's rows is not used
+  return rows.every((e, i) => i === 0 || (e.table?.row ?? 0) > (rows[i - 1]?.table?.row ?? 0)) ? rows : undefined;
+}
+
 /** The table's rows from its run of element positions and its data rows' chunks by their ordinals; undefined when either does not check out. */
 async function readRun(metadata: MetadataStore, row: Element, hit: Chunk): Promise<LoadedTable | undefined> {
   const at = positionOf(row.element_id);
-  const index = row.table?.index;
-  if (at === null || index === undefined || hit.chunk_id !== chunkId(hit.version_id, hit.ordinal)) return undefined;
-  const start = at - (row.table?.row ?? 0);
-  if (start < 0) return undefined;
-  const rows: Element[] = [];
-  for (let from = start; ; from += WINDOW) {
-    const ids = Array.from({ length: WINDOW }, (_, i) => elementId(from + i));
-    const read = new Map((await metadata.getElements(hit.version_id, ids)).map((e) => [e.element_id, e]));
-    let ended = false;
-    for (const id of ids) {
-      const e = read.get(id);
-      if (e?.table?.index !== index) {
-        ended = true;
-        break;
-      }
-      if (e.table.row !== rows.length) return undefined;
-      rows.push(e);
-    }
-    if (ended) break;
-  }
+  if (at === null || hit.chunk_id !== chunkId(hit.version_id, hit.ordinal)) return undefined;
+  const rows = await readRows(metadata, row, at, hit.version_id);
+  if (!rows) return undefined;
   const data = rows.filter((e) => !e.table?.header);
   const first = hit.ordinal - data.findIndex((e) => e.element_id === row.element_id);
   if (first > hit.ordinal || first < 0) return undefined;
