@@ -119,10 +119,12 @@ export async function answerTableQuestion(
   queryTerms: { term: string; weight: number }[],
   wider?: () => Promise<RowHit[]>,
 ): Promise<{ answer: TableAnswer; retrieved: Retrieved[]; tables: GridInput[]; reason: TableReason | undefined } | undefined> {
+  const first = found[0];
+  // a page's prose leads: no table of the list can answer (isTableQuestion), none is read
+  if (!first || (isPaged(first) && !(await isDataRow(metadata, first.chunk)))) return undefined;
   const head = found.slice(0, TABLE_HEAD).map((c) => ({ chunk: c.chunk, file: c.version.original_name, rank: c.hit.rank }));
   let sources = await tableSources(metadata, head, MAX_TABLES);
-  const first = found[0];
-  if (!first || !isTableQuestion(first, sources)) return undefined;
+  if (!isTableQuestion(first, sources)) return undefined;
   // a question need not name its table: the tables of a wider lexical list join the candidates
   if (wider) {
     const more = await tableSources(metadata, await wider(), WIDE_TABLES);
@@ -141,6 +143,14 @@ export async function answerTableQuestion(
     ...answer.alternatives.map((a) => ({ source: a.source, focus: [a.row] })),
   ].slice(0, GENERATED_TABLES);
   return { answer, retrieved: reorder(found, answer, source), tables, reason: reasonOf(question, answer, source) };
+}
+
+/** The chunk is one data row of a table (a header row alone is never a chunk of its own). */
+async function isDataRow(metadata: MetadataStore, chunk: Chunk): Promise<boolean> {
+  const [only, ...more] = chunk.elements;
+  if (!only || more.length > 0) return false;
+  const [e] = await metadata.getElements(chunk.version_id, [only.element_id]);
+  return !!e?.table && !e.table.header;
 }
 
 /** Documents of pages (PDF, slides, scans): their tables sit among paragraphs of prose. */

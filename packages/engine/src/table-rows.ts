@@ -17,7 +17,8 @@ interface LoadedVersion {
 const TABLE_CACHE = 512;
 /** Versions read whole (the rows of a table that is not one run of a page's elements), kept per store. */
 const VERSION_CACHE = 64;
-/** Elements read at once ahead of a row when a page's table is read by its run of element positions. */
+/** Elements read at once ahead of a row when a page's table is read by its run of element positions: the first window, and the largest. */
+const FIRST_WINDOW = 16;
 const WINDOW = 64;
 
 const tables = new WeakMap<MetadataStore, Map<string, LoadedTable>>();
@@ -98,11 +99,12 @@ async function readRows(metadata: MetadataStore, row: Element, at: number, versi
   while (inTable(behind.get(start - 1))) start--;
   if (start === at - before - 1) return undefined;
   const rows = Array.from({ length: at - start }, (_, i) => behind.get(start + i) as Element);
-  for (let from = at; ; from += WINDOW) {
-    const ahead = await readPositions(metadata, versionId, from, from + WINDOW);
+  // most tables end within a few rows of a hit: the windows ahead start small and double
+  for (let from = at, size = FIRST_WINDOW; ; from += size, size = Math.min(2 * size, WINDOW)) {
+    const ahead = await readPositions(metadata, versionId, from, from + size);
     let p = from;
-    for (; p < from + WINDOW && inTable(ahead.get(p)); p++) rows.push(ahead.get(p) as Element);
-    if (p < from + WINDOW) break;
+    for (; p < from + size && inTable(ahead.get(p)); p++) rows.push(ahead.get(p) as Element);
+    if (p < from + size) break;
   }
   // rows in order of their number, each once: a run that is not the table's rows is not used
   return rows.every((e, i) => i === 0 || (e.table?.row ?? 0) > (rows[i - 1]?.table?.row ?? 0)) ? rows : undefined;
