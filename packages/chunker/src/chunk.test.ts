@@ -138,48 +138,4 @@ describe('chunkElements on one very long element', () => {
       slicesMatch(elements, c);
     }
   });
-
-  it("reads a page's table as its rows, then again as passages of several rows after the last row", () => {
-    const row = (i: number, text: string, header: boolean, p = 3): Element => ({
-      ...page(i, p, text, 'table'),
-      table: { index: 0, row: i, header },
-      cells: [{ ref: `A${i + 1}`, col: 0, start: 0, end: Array.from(text).length, ...(header ? {} : { header: 'Item' }) }],
-    });
-    const lines = ['Item | 2022 | 2021', ...Array.from({ length: 8 }, (_, n) => `Line item number ${n} | ${n}1,234 | ${n}1,100`)];
-    const elements = [
-      page(0, 3, 'Consolidated statement of cash flows.'),
-      ...lines.map((t, i) => row(i + 1, t, i === 0)),
-      page(20, 3, 'Notes follow.'),
-    ];
-    const chunks = chunkElements(elements, opts);
-    const rows = chunks.filter(
-      (c) => c.elements.length === 1 && c.elements[0]?.element_id !== 'e0' && c.elements[0]?.element_id !== 'e20',
-    );
-    // one chunk per data row, one run of ordinals (the table path reads them by it)
-    expect(rows.map((c) => c.elements[0]?.element_id)).toEqual(lines.slice(1).map((_, n) => `e${n + 2}`));
-    expect(rows.map((c) => c.ordinal)).toEqual(rows.map((_, n) => (rows[0]?.ordinal ?? 0) + n));
-    // then passages of whole rows, header first, each at most the target and more than one row
-    const passages = chunks.filter((c) => c.elements.length > 1);
-    expect(passages.length).toBeGreaterThan(1);
-    expect(passages[0]?.ordinal).toBe((rows.at(-1)?.ordinal ?? 0) + 1);
-    expect(passages[0]?.text.startsWith('Item | 2022 | 2021\n')).toBe(true);
-    expect(passages.flatMap((c) => c.elements.map((r) => r.element_id))).toEqual(lines.map((_, i) => `e${i + 1}`));
-    for (const c of passages) {
-      expect(Array.from(c.text).length).toBeLessThanOrEqual(120);
-      expect(c.page_index).toBe(3);
-      slicesMatch(elements, c);
-    }
-    expect(chunks.at(-1)?.text).toBe('Notes follow.');
-  });
-
-  it('reads a table that is not on pages (a sheet, a CSV) as its rows only', () => {
-    const row = (i: number, text: string, header: boolean): Element => ({
-      ...textEl(i, text),
-      type: 'record',
-      table: { index: 0, row: i, header },
-      cells: [{ ref: `A${i + 1}`, col: 0, start: 0, end: Array.from(text).length }],
-    });
-    const chunks = chunkElements([row(0, 'Item', true), row(1, 'Taxi', false), row(2, 'Hotel', false)], opts);
-    expect(chunks.map((c) => c.text)).toEqual(['Taxi', 'Hotel']);
-  });
 });

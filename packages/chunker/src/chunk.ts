@@ -16,7 +16,7 @@ export interface ChunkOptions {
   overlap?: number;
 }
 
-export const CHUNKER_ID = 'pp-chunker@3';
+export const CHUNKER_ID = 'pp-chunker@2';
 export const DEFAULT_CHUNK_OPTIONS: Readonly<{ targetSize: number; overlap: number }> = Object.freeze({
   targetSize: 700,
   overlap: 70,
@@ -35,8 +35,6 @@ interface Block {
   key: string;
   /** A table's data row: a chunk of its own. */
   row?: boolean;
-  /** A page's whole table, rows in order: read again as passages of several rows (pageTablePassages). */
-  passages?: boolean;
 }
 
 const isHeading = (e: Element): boolean => e.type === 'heading' || e.type === 'title';
@@ -44,39 +42,14 @@ const isHeading = (e: Element): boolean => e.type === 'heading' || e.type === 't
 /** A table row up to this many chunk targets long is one retrieval unit; a longer one is split as text. */
 const ROW_MAX_TARGETS = 4;
 
-/**
- * After the last row of a page's table (PDF, slides, scans), the table's rows again as one block:
- * packed into passages of several rows, as the page's prose is, so a question whose words spread
- * over a statement's rows (a line item, its year, the statement's title) finds the page, as it did
- * before tables were read apart from the page's text. Row chunks stay one run, for the table path.
- */
-function passageBlock(elements: Element[], rows: number[], key: string): Block | undefined {
-  const first = elements[rows[0] ?? -1];
-  if (rows.length < 2 || first?.anchor.kind !== 'page') return undefined;
-  const units = rows.map((i) => {
-    const length = Array.from((elements[i] as Element).text).length;
-    return { element: i, start: 0, end: length, length };
-  });
-  return { units, keepWhole: false, heading: false, key, passages: true };
-}
-
 /** Elements → blocks: one per element, consecutive list items of one page/sheet joined. */
 function toBlocks(elements: Element[], texts: ElementText[], target: number): Block[] {
   const blocks: Block[] = [];
   const withData = new Set(elements.filter((e) => e.table && !e.table.header).map((e) => e.table?.index));
-  let run: number[] = [];
-  const endRun = (key: string): void => {
-    const passages = passageBlock(elements, run, key);
-    if (passages) blocks.push(passages);
-    run = [];
-  };
   elements.forEach((e, i) => {
     const c = texts[i] as ElementText;
     const key = boundaryKey(e);
-    const last = elements[run.at(-1) ?? -1];
-    if (last && (last.table?.index !== e.table?.index || boundaryKey(last) !== key)) endRun(boundaryKey(last));
     if (e.table && withData.has(e.table.index) && (e.table.header || c.length <= ROW_MAX_TARGETS * target)) {
-      run.push(i);
       // Header names travel in every row's retrieval text; a header row alone is never a candidate.
       // A row many chunks long (a one-line export) is read as text below, in chunk-sized pieces.
       if (!e.table.header)
@@ -109,8 +82,6 @@ function toBlocks(elements: Element[], texts: ElementText[], target: number): Bl
     if (!keepWhole && whole) blocks.push({ units: sentenceUnits(c, i, target), keepWhole, heading: isHeading(e), key });
     else blocks.push({ units, keepWhole, heading: isHeading(e), key });
   });
-  const last = elements[run.at(-1) ?? -1];
-  if (last) endRun(boundaryKey(last));
   return blocks.filter((b) => b.units.length > 0);
 }
 
@@ -137,11 +108,6 @@ export function chunkElements(elements: Element[], options: ChunkOptions): Chunk
       flush(false);
       continue;
     }
-    if (block.passages) {
-      flush(false);
-      packPassages(block.units, target, (units) => chunks.push(buildChunk(units, elements, texts, options, chunks.length)));
-      continue;
-    }
     if (block.heading && lengthOf(current) >= target / 3) flush(false);
     if (block.keepWhole && lengthOf(block.units) <= target && lengthOf(current) + lengthOf(block.units) > target) flush(true);
     for (const u of block.units) {
@@ -161,20 +127,6 @@ export function chunkElements(elements: Element[], options: ChunkOptions): Chunk
   }
   flush(false);
   return chunks;
-}
-
-/** A page table's rows packed whole into passages up to the target; a passage of one row is that row's chunk already. */
-function packPassages(units: Unit[], target: number, emit: (units: Unit[]) => void): void {
-  let current: Unit[] = [];
-  const done = (): void => {
-    if (current.length > 1) emit(current);
-    current = [];
-  };
-  for (const u of units) {
-    if (current.length > 0 && lengthOf(current) + u.length > target) done();
-    current.push(u);
-  }
-  done();
 }
 
 /** Trailing sentences (not table headers) that fit in the overlap budget. */
