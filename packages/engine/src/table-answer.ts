@@ -1,7 +1,7 @@
 import type { GridInput, TableAnswer, TableSource } from '@pinpoint/answering';
 import { answerFromTables, tableReason } from '@pinpoint/answering';
 import type { Chunk, Element, MetadataStore, Retrieved, Version } from '@pinpoint/core';
-import { tableOfRow } from './table-rows.js';
+import { dataRows, tableOfRow } from './table-rows.js';
 
 /** A retrieved chunk loaded with its version. */
 export interface Candidate {
@@ -46,9 +46,7 @@ async function tableSources(metadata: MetadataStore, hits: RowHit[], limit: numb
   }
   const rowOf = new Map<string, Element>();
   for (const [versionId, ids] of byVersion) {
-    for (const e of await metadata.getElements(versionId, ids)) {
-      if (e.table && !e.table.header) rowOf.set(`${versionId}\u0000${e.element_id}`, e);
-    }
+    for (const [id, e] of await dataRows(metadata, versionId, ids)) rowOf.set(`${versionId}\u0000${id}`, e);
   }
   const sources = new Map<string, TableSource>();
   for (const h of single) {
@@ -149,8 +147,7 @@ export async function answerTableQuestion(
 async function isDataRow(metadata: MetadataStore, chunk: Chunk): Promise<boolean> {
   const [only, ...more] = chunk.elements;
   if (!only || more.length > 0) return false;
-  const [e] = await metadata.getElements(chunk.version_id, [only.element_id]);
-  return !!e?.table && !e.table.header;
+  return (await dataRows(metadata, chunk.version_id, [only.element_id])).has(only.element_id);
 }
 
 /** Documents of pages (PDF, slides, scans): their tables sit among paragraphs of prose. */

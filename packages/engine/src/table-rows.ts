@@ -21,7 +21,11 @@ const VERSION_CACHE = 64;
 const FIRST_WINDOW = 16;
 const WINDOW = 64;
 
+/** Hit elements kept per store: the table row each is, or null for any other element. */
+const HIT_CACHE = 20_000;
+
 const tables = new WeakMap<MetadataStore, Map<string, LoadedTable>>();
+const hits = new WeakMap<MetadataStore, Map<string, Element | null>>();
 const versions = new WeakMap<MetadataStore, Map<string, LoadedVersion>>();
 
 /** Least recently used first: a value read again moves to the end of the map's order. */
@@ -47,6 +51,29 @@ function keep<T>(cache: Map<string, T>, key: string, value: T, size: number): T 
   cache.set(key, value);
   while (cache.size > size) cache.delete(cache.keys().next().value as string);
   return value;
+}
+
+/**
+ * The data rows among a version's hit elements (by id; any other element is absent): read once per
+ * store, since every question reads its candidates' elements to find the table rows among them.
+ */
+export async function dataRows(metadata: MetadataStore, versionId: string, ids: string[]): Promise<Map<string, Element>> {
+  const cache = cacheOf(hits, metadata);
+  const key = (id: string): string => `${versionId}\u0000${id}`;
+  const unread = [...new Set(ids)].filter((id) => !cache.has(key(id)));
+  if (unread.length > 0) {
+    const read = new Map((await metadata.getElements(versionId, unread)).map((e) => [e.element_id, e]));
+    for (const id of unread) {
+      const e = read.get(id);
+      keep(cache, key(id), e?.table && !e.table.header ? e : null, HIT_CACHE);
+    }
+  }
+  const out = new Map<string, Element>();
+  for (const id of ids) {
+    const e = touch(cache, key(id));
+    if (e) out.set(id, e);
+  }
+  return out;
 }
 
 const positionOf = (id: string): number | null => {
