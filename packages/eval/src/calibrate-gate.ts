@@ -50,21 +50,28 @@ function familyOfSet(input: CalibrationInput, familyOf: (q: string) => Family): 
   return cjk * 2 > input.questions.length ? 'cjk' : 'latin';
 }
 
-function labelled(inputs: CalibrationInput[], names: string[]): LabelledFeatures[] {
+/**
+ * The questions the extractive gate judged: a table answer carries the table reader's features
+ * (no `floorFeature`), which are no evidence for or against this gate's weights.
+ */
+const judgedBy =
+  (floorFeature: string) =>
+  (q: CalibrationInput['questions'][number]): boolean =>
+    q.gate !== undefined && floorFeature in q.gate.features;
+
+function labelled(inputs: CalibrationInput[], names: string[], floorFeature: string): LabelledFeatures[] {
   return inputs.flatMap((input) =>
-    input.questions
-      .filter((q) => q.gate)
-      .map((q) => ({
-        answerable: q.answerable,
-        set: input.dataset.path,
-        features: Object.fromEntries(names.map((k) => [k, q.gate?.features[k] ?? 0])),
-      })),
+    input.questions.filter(judgedBy(floorFeature)).map((q) => ({
+      answerable: q.answerable,
+      set: input.dataset.path,
+      features: Object.fromEntries(names.map((k) => [k, q.gate?.features[k] ?? 0])),
+    })),
   );
 }
 
 /** What a model does on one set: answered (answerable recall), refused (refusal recall), balanced. */
 function judge(input: CalibrationInput, model: GateModel, floorFeature: string) {
-  const judged = input.questions.filter((q) => q.gate);
+  const judged = input.questions.filter(judgedBy(floorFeature));
   const pos = judged.filter((q) => q.answerable);
   const neg = judged.filter((q) => !q.answerable);
   const ar = pos.filter((q) => answered(model, q.gate?.features ?? {}, floorFeature)).length / (pos.length || 1);
@@ -83,7 +90,7 @@ const scored = (m: GateModel, features: Record<string, number>, floorFeature: st
  * questions answered — what a threshold that followed the collection could give at best.
  */
 function foldDiagnosis(input: CalibrationInput, model: GateModel, o: CalibrateOptions) {
-  const judged = input.questions.filter((q) => q.gate);
+  const judged = input.questions.filter(judgedBy(o.floorFeature));
   const pos = judged.filter((q) => q.answerable).map((q) => scored(model, q.gate?.features ?? {}, o.floorFeature));
   const neg = judged.filter((q) => !q.answerable).map((q) => scored(model, q.gate?.features ?? {}, o.floorFeature));
   if (pos.length === 0 || neg.length === 0) return {};
@@ -109,7 +116,7 @@ function floorsOf(inputs: CalibrationInput[], given: Record<string, number>): Re
 
 function fitModel(inputs: CalibrationInput[], current: GateModel, o: CalibrateOptions): GateModel | null {
   const names = Object.keys(current.weights);
-  const data = labelled(inputs, names);
+  const data = labelled(inputs, names, o.floorFeature);
   if (!data.some((d) => d.answerable) || data.every((d) => d.answerable)) return null;
   const fit = fitGate(data, {
     positive: o.positive,

@@ -151,6 +151,31 @@ describe('calibrateGate', () => {
     for (const d of file.datasets) expect(d.answerable_recall).toBeGreaterThanOrEqual(d.path === '/sets/en2' ? 0.8 : 0.9);
   });
 
+  it("leaves out the questions a table answered: their features are the table reader's, not this gate's", () => {
+    const tabled = {
+      dataset: { path: '/sets/reports', sha256: 'x'.repeat(64) },
+      questions: [
+        ...questions('en', 40),
+        ...Array.from({ length: 40 }, (_, i) => ({
+          question: `table ${i}?`,
+          answerable: true,
+          gate: { features: { table_coverage: 1 } },
+        })),
+      ],
+    };
+    const file = calibrateGate([input('/sets/en', 'en'), tabled], {
+      familyOf: () => 'latin',
+      current: { cjk: model(0.5), latin: model(0.5) },
+      positive: ['coverage'],
+      minAnswered: 0.9,
+      floorFeature: 'coverage',
+      run: { mode: 'lexical', embedder: null, reranker: null },
+    });
+    const reports = file.datasets.find((d) => d.path === '/sets/reports');
+    expect(reports?.questions).toBe(40);
+    expect(reports?.answerable_recall).toBeGreaterThanOrEqual(0.9);
+  });
+
   it('keeps the current model of a family it has no questions for', () => {
     const file = calibrateGate([input('/sets/en', 'en')], {
       familyOf: () => 'latin',
