@@ -96,7 +96,9 @@ export function namesFromCover(cover: Element[]): CoverNames {
   if (ja) names.push(ja);
   const zh = ZH_NAME.exec(text)?.[1];
   if (zh) names.push(zh);
-  return { names: [...new Set(names.map((n) => n.replace(/[,\s]+$/, '')))], symbols: [...symbols] };
+  // "NIKE, Inc ." as a PDF's text layer spaces it: no space before a name's punctuation
+  const tidy = (n: string): string => n.replace(/\s+(?=[.,])/g, '').replace(/[,\s]+$/, '');
+  return { names: [...new Set(names.map(tidy))], symbols: [...symbols] };
 }
 
 const COVER_KINDS: [RegExp, string][] = [
