@@ -8,7 +8,7 @@ import type { CliConfig } from './config.js';
 import { createEvalEngine, withDataset } from './eval.js';
 
 /**
- * `pinpoint calibrate <dataset-dir…> --out gate.json [--mode M] [--min-answered 0.91] [--floor SET=0.8 …]`: runs each
+ * `pinpoint calibrate <dataset-dir…> --out gate.json [--mode M] [--min-answered 0.91] [--min-answered SET=0.85 …] [--floor SET=0.8 …]`: runs each
  * dataset through a fresh engine in the given retrieval mode, fits the refusal gate on the features
  * of every question, and writes the gate file that PINPOINT_GATE_FILE loads.
  */
@@ -21,6 +21,7 @@ export async function calibrate(
 ): Promise<GateFile> {
   const inputs: CalibrationInput[] = [];
   const floors: Record<string, number> = {};
+  const minAnsweredBySet: Record<string, number> = {};
   const mode = cfg.flags.mode ?? 'lexical';
   let models: { embedder: string | null; reranker: string | null } = { embedder: null, reranker: null };
   const sets = [
@@ -38,8 +39,11 @@ export async function calibrate(
     // An off-topic set lives in a temporary folder: it is named by what builds it again.
     const dataset = offtopicFrom ? { ...run.dataset, path: `${dir} --offtopic-from ${offtopicFrom}` } : run.dataset;
     inputs.push({ dataset, questions: run.questions, naive: run.metrics.naive_refusal.balanced_accuracy });
-    const floor = cfg.flags.floors[offtopicFrom ? `${basename(dir)}+${basename(offtopicFrom)}` : basename(dir)];
+    const name = offtopicFrom ? `${basename(dir)}+${basename(offtopicFrom)}` : basename(dir);
+    const floor = cfg.flags.floors[name];
     if (floor !== undefined) floors[dataset.path] = floor;
+    const own = cfg.flags.minAnsweredSets[name];
+    if (own !== undefined) minAnsweredBySet[dataset.path] = own;
     progress(`${run.dataset.path}: ${run.questions.length} questions, mode ${mode}`);
   }
   const file = calibrateGate(inputs, {
@@ -47,6 +51,7 @@ export async function calibrate(
     current: cfg.engine.gate?.config.models ?? DEFAULT_GATE.models,
     positive: [...EVIDENCE_FEATURES],
     minAnswered,
+    minAnsweredBySet,
     floorFeature: 'cov_window',
     // A few coordinate rounds after the logistic fit, towards the operating point the gate is judged at.
     refineRounds: 3,

@@ -41,6 +41,14 @@ describe('CLI configuration', () => {
     }
   });
 
+  it('takes --min-answered for every set and SET=SHARE for one set', () => {
+    expect(loadCliConfig(['calibrate', 'a'], {}).flags).toMatchObject({ minAnswered: 0.91, minAnsweredSets: {} });
+    const argv = ['calibrate', 'a', '--min-answered', '0.9', '--min-answered', 'financebench-dev=0.85'];
+    expect(loadCliConfig(argv, {}).flags).toMatchObject({ minAnswered: 0.9, minAnsweredSets: { 'financebench-dev': 0.85 } });
+    expect(() => loadCliConfig(['calibrate', 'a', '--min-answered', 'financebench-dev=2'], {})).toThrow(/SET=SHARE/);
+    expect(() => loadCliConfig(['calibrate', 'a', '--min-answered', '=0.5'], {})).toThrow(/SET=SHARE/);
+  });
+
   it('names the invalid setting', () => {
     expect(() => loadCliConfig(['status'], { PINPOINT_OCR: 'abbyy' })).toThrow(/PINPOINT_OCR/);
   });

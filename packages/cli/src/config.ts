@@ -79,6 +79,8 @@ export interface CliConfig {
     k: number;
     /** calibrate: each dataset keeps at least this share of its answerable questions answered. */
     minAnswered: number;
+    /** calibrate: a set's own share in place of minAnswered, by set name (`--min-answered financebench-dev=0.85`). */
+    minAnsweredSets: Record<string, number>;
     /** eval: ask this other set's questions of the dataset's documents as off-topic ones. */
     offtopicFrom?: string;
     /** calibrate: off-topic sets to add, each `BASE=OTHER` (OTHER's questions on BASE's documents). */
@@ -148,10 +150,23 @@ function modelsForMode(mode: string, m: ModelsConfig): ModelsConfig {
   return m.reranker.kind === 'llm' ? m : { ...m, generator: NONE };
 }
 
-function minAnsweredOf(value: string): number {
-  const n = Number(value);
-  if (!(n > 0 && n <= 1)) throw createError('PP_CONFIG_INVALID', `--min-answered ${value}: give a share between 0 and 1.`);
-  return n;
+/** `--min-answered SHARE` for every set, `--min-answered SET=SHARE` for one set (repeatable; the last bare share wins). */
+function minAnsweredOf(values: string[]): { all: number; sets: Record<string, number> } {
+  let all = 0.91;
+  const sets: Record<string, number> = {};
+  for (const value of values) {
+    const at = value.lastIndexOf('=');
+    const n = Number(value.slice(at + 1));
+    if (!(n > 0 && n <= 1) || at === 0) {
+      throw createError(
+        'PP_CONFIG_INVALID',
+        `--min-answered ${value}: give a share between 0 and 1, or SET=SHARE for one set (financebench-dev=0.85).`,
+      );
+    }
+    if (at < 0) all = n;
+    else sets[value.slice(0, at)] = n;
+  }
+  return { all, sets };
 }
 
 /**
@@ -221,7 +236,8 @@ export function loadCliConfig(argv: string[] = process.argv.slice(2), env: NodeJ
       record: values.record,
       ...(values.mode ? { mode: values.mode } : {}),
       k: Number(values.k) || 10,
-      minAnswered: minAnsweredOf(values['min-answered']),
+      minAnswered: minAnsweredOf(values['min-answered']).all,
+      minAnsweredSets: minAnsweredOf(values['min-answered']).sets,
       ...(values['offtopic-from'] ? { offtopicFrom: resolvePath(values['offtopic-from']) } : {}),
       offtopic: values.offtopic.map((v) => offtopicPair(v, resolvePath)),
       floors: Object.fromEntries(values.floor.map(floorOf)),

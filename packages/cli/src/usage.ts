@@ -26,7 +26,7 @@ export const CLI_OPTIONS = {
   repair: { type: 'boolean', default: false },
   mode: { type: 'string' },
   k: { type: 'string', default: '10' },
-  'min-answered': { type: 'string', default: '0.91' },
+  'min-answered': { type: 'string', multiple: true, default: [] as string[] },
   'offtopic-from': { type: 'string' },
   offtopic: { type: 'string', multiple: true, default: [] as string[] },
   floor: { type: 'string', multiple: true, default: [] as string[] },
@@ -94,13 +94,14 @@ export const COMMANDS: Record<string, CommandUsage> = {
   },
   calibrate: {
     usage: [
-      'pinpoint calibrate <dataset-dir…> --out gate.json [--mode MODE] [--min-answered 0.91] [--offtopic BASE=OTHER …] [--floor SET=0.8 …]',
+      'pinpoint calibrate <dataset-dir…> --out gate.json [--mode MODE] [--min-answered 0.91] [--min-answered SET=0.85 …] [--offtopic BASE=OTHER …] [--floor SET=0.8 …]',
     ],
     about: 'Fits the refusal gate on evaluation sets and writes it for PINPOINT_GATE_FILE.',
     options: [
       ['--out FILE', 'the gate file to write (required)'],
       ['--mode MODE', 'lexical (default), dense, hybrid or hybrid+rerank'],
       ['--min-answered SHARE', 'each set keeps at least this share of its answerable questions answered'],
+      ['--min-answered SET=SHARE', 'that set’s own share instead (repeatable)'],
       ['--offtopic BASE=OTHER', 'add OTHER’s questions on BASE’s documents as off-topic ones (repeatable)'],
       ['--floor SET=SHARE', 'balanced accuracy a set keeps when the fit can (repeatable)'],
     ],

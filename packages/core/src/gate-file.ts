@@ -53,6 +53,8 @@ export const gateFileSchema = z.object({
   reranker: z.string().nullable(),
   /** Each dataset keeps at least this share of its answerable questions answered. */
   min_answered: z.number().min(0).max(1),
+  /** Datasets (by path) held to their own share instead of min_answered. */
+  min_answered_sets: z.record(z.string(), z.number().min(0).max(1)).optional(),
   datasets: z.array(calibratedSetSchema),
   /** Leave-one-set-out folds (absent in files written before folds were recorded). */
   folds: z.array(calibratedFoldSchema).optional(),

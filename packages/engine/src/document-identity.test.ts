@@ -30,6 +30,13 @@ describe('document identity from real files', () => {
     expect(id.period).toMatchObject({ fiscal_year: 2022, end_date: '2022-07-01' });
   }, 60_000);
 
+  it('an 8-K whose symbols are a table on its cover: the registrant in its own case, the symbol beside its exchange', async () => {
+    const id = await identityOf(join(REPORTS, 'JOHNSON_JOHNSON_2023_8K_dated-2023-08-30.pdf'));
+    expect(values(id.names)).toEqual(expect.arrayContaining(['Johnson & Johnson (cover_page)', 'JNJ (cover_page)']));
+    expect(id.kind).toEqual({ value: '8-K', source: 'cover_page' });
+    expect(id.period).toMatchObject({ fiscal_year: 2023, end_date: '2023-08-30' });
+  }, 60_000);
+
   it('an earnings release: the issuer and ticker of its dateline, the quarter its headline states', async () => {
     const id = await identityOf(join(REPORTS, 'JOHNSON_JOHNSON_2022Q4_EARNINGS.pdf'));
     expect(values(id.names)).toEqual(['Johnson & Johnson (cover_page)', 'JNJ (cover_page)']);

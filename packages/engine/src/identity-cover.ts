@@ -13,7 +13,17 @@ const COVER_ELEMENTS = 40;
 
 export function coverElements(elements: Element[]): Element[] {
   const firstPage = elements.filter((e) => e.anchor.kind === 'page' && e.anchor.page_index === 0);
-  return (firstPage.length > 0 ? firstPage : elements).slice(0, COVER_ELEMENTS);
+  return (firstPage.length > 0 ? firstPage : elements).slice(0, COVER_ELEMENTS).map(asLine);
+}
+
+/**
+ * A table row of the cover read as the page's line: its cells one after another. The table path
+ * joins them with " | ", which hid a cover's "JNJ New York Stock Exchange" once PDF tables were read.
+ */
+function asLine(e: Element): Element {
+  if (!e.table || !e.cells?.length) return e;
+  const chars = Array.from(e.text);
+  return { ...e, text: e.cells.map((c) => chars.slice(c.start, c.end).join('')).join(' ') };
 }
 
 const EXACT_NAME = /\(\s*exact name of (?:the )?registrant/i;
@@ -28,13 +38,17 @@ const SYMBOL = /\b([A-Z]{1,5})\s+(?:The\s+)?(?:New York Stock Exchange|NYSE|Nasd
 const JA_NAME = /【(?:会社名|提出会社名?)】\s*([^\s【]{2,40})/u;
 const ZH_NAME = /公司(?:的中文)?名称\s*[:：]?\s*([^\s:：,，。]{2,40})/u;
 
-/** A cover line that could be a company name: short, mostly letters, not a form's boilerplate. */
-function looksLikeName(text: string): boolean {
+/**
+ * A cover line that could be a company name: short, mostly letters, not a form's boilerplate; in
+ * capitals or with a legal ending, unless the form itself says the line is the name (`named`: the
+ * line above "(Exact name of registrant…)", where "Johnson & Johnson" stands in its own case).
+ */
+function looksLikeName(text: string, named = false): boolean {
   const t = text.trim();
   if (t.length < 2 || t.length > 80 || /\d{3}/.test(t)) return false;
   if (/securities|exchange commission|washington|form\s|report|pursuant|table of contents/i.test(t)) return false;
   const letters = t.replace(/[^\p{L}]/gu, '');
-  return letters.length >= 2 && (t === t.toUpperCase() || LEGAL_END.test(t));
+  return letters.length >= 2 && (t === t.toUpperCase() || LEGAL_END.test(t) || (named && /^\p{Lu}/u.test(t)));
 }
 
 /** The registrant of an SEC form: the line above "(Exact name of registrant…)", else the name-like line after the file number. */
@@ -42,9 +56,9 @@ function registrant(cover: Element[]): string | undefined {
   const exact = cover.findIndex((e) => EXACT_NAME.test(e.text));
   if (exact >= 0) {
     const before = cover[exact]?.text.split(EXACT_NAME)[0]?.trim();
-    if (before && looksLikeName(before)) return before;
+    if (before && looksLikeName(before, true)) return before;
     const above = cover[exact - 1]?.text.trim();
-    if (above && looksLikeName(above)) return above;
+    if (above && looksLikeName(above, true)) return above;
   }
   const fileNo = cover.findIndex((e) => FILE_NUMBER.test(e.text));
   if (fileNo < 0) return undefined;
@@ -82,7 +96,9 @@ export function namesFromCover(cover: Element[]): CoverNames {
   if (ja) names.push(ja);
   const zh = ZH_NAME.exec(text)?.[1];
   if (zh) names.push(zh);
-  return { names: [...new Set(names.map((n) => n.replace(/[,\s]+$/, '')))], symbols: [...symbols] };
+  // "NIKE, Inc ." as a PDF's text layer spaces it: no space before a name's punctuation
+  const tidy = (n: string): string => n.replace(/\s+(?=[.,])/g, '').replace(/[,\s]+$/, '');
+  return { names: [...new Set(names.map(tidy))], symbols: [...symbols] };
 }
 
 const COVER_KINDS: [RegExp, string][] = [

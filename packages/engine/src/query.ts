@@ -265,8 +265,9 @@ export async function* askStream(
   const tt = performance.now();
   const wider = filter ? () => widerRows(ports, question, filter, found) : undefined;
   const table = await answerTableQuestion(ports.metadata, question, found, queryTerms, wider);
+  // the table check's time whether or not a table answers: a prose answer waited for it too
+  timings.table = ms(tt);
   if (table) {
-    timings.table = ms(tt);
     const retrieved = table.retrieved.slice(0, 10);
     yield { type: 'retrieved', retrieved };
     const a = table.answer;

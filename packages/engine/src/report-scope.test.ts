@@ -82,6 +82,7 @@ describe('questions scoped by the company and the year they name', () => {
     expect(again.identity?.names).toEqual([{ value: 'Blue Ribbon Sports', source: 'editor' }]);
     expect(again.identity?.period?.fiscal_year).toBe(2018);
     await engine.correctIdentity(doc, null);
-    expect((await engine.getDocument(doc)).identity?.names.map((n) => n.value)).toContain('NIKE');
+    // the cover's registrant again ("NIKE, Inc ." above "Exact name of Registrant", tidied)
+    expect((await engine.getDocument(doc)).identity?.names.map((n) => n.value)).toContain('NIKE, Inc.');
   }, 180_000);
 });

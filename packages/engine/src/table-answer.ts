@@ -2,6 +2,7 @@ import type { GridInput, TableAnswer, TableSource } from '@pinpoint/answering';
 import { answerFromTables, tableReason } from '@pinpoint/answering';
 import type { Chunk, Element, MetadataStore, Retrieved, Version } from '@pinpoint/core';
 import { identityCatalog } from './identity-catalog.js';
+import { dataRows, tableOfRow } from './table-rows.js';
 
 /** A retrieved chunk loaded with its version. */
 export interface Candidate {
@@ -25,76 +26,6 @@ const GENERATED_TABLES = 3;
 
 const titleOf = (name: string): string => name.replace(/\.[^.]+$/, '').replace(/_/g, ' ');
 
-/** A table's rows and the chunk of each row: versions are immutable, so they are kept per store for the next question. */
-interface LoadedTable {
-  rows: Element[];
-  chunks: Map<string, Chunk>;
-}
-/** The tables of one version, and which table each row element belongs to. */
-interface LoadedVersion {
-  tables: Map<number, LoadedTable>;
-  tableOf: Map<string, number>;
-}
-const VERSION_CACHE = 64;
-const loaded = new WeakMap<MetadataStore, Map<string, LoadedVersion>>();
-
-async function loadVersion(metadata: MetadataStore, versionId: string): Promise<LoadedVersion> {
-  const all = await metadata.getElements(versionId);
-  const list = await metadata.listChunks(versionId);
-  const chunks = new Map(list.filter((x) => x.elements.length === 1).map((x) => [x.elements[0]?.element_id as string, x]));
-  const tables = new Map<number, LoadedTable>();
-  const tableOf = new Map<string, number>();
-  for (const e of all) {
-    if (!e.table) continue;
-    const t = tables.get(e.table.index) ?? { rows: [], chunks };
-    t.rows.push(e);
-    tables.set(e.table.index, t);
-    if (!e.table.header) tableOf.set(e.element_id, e.table.index);
-  }
-  inheritHeaders(tables);
-  return { tables, tableOf };
-}
-
-/** The sheet a row is on (a spreadsheet's record anchor), '' for other documents. */
-const sheetOf = (e: Element | undefined): string => (e?.anchor.kind === 'record' ? (e.anchor.sheet ?? '') : '');
-
-/**
- * A sheet's blocks parted by blank rows are read as tables of their own, and only the first has the
- * header row (「前年度 (自 2019年…)」 over every block of a statement): a table with no header row
- * reads under the header of the table above it on the same sheet.
- */
-function inheritHeaders(tables: Map<number, LoadedTable>): void {
-  let header: Element[] = [];
-  let sheet = '';
-  for (const index of [...tables.keys()].sort((a, b) => a - b)) {
-    const t = tables.get(index) as LoadedTable;
-    const own = t.rows.filter((e) => e.table?.header);
-    if (sheetOf(t.rows[0]) !== sheet) header = [];
-    sheet = sheetOf(t.rows[0]);
-    if (own.length > 0) header = own;
-    else if (header.length > 0 && sheet !== '') t.rows = [...header, ...t.rows];
-  }
-}
-
-async function versionOf(metadata: MetadataStore, versionId: string): Promise<LoadedVersion> {
-  let cache = loaded.get(metadata);
-  if (!cache) {
-    cache = new Map();
-    loaded.set(metadata, cache);
-  }
-  let v = cache.get(versionId);
-  if (v) {
-    // the versions read last are kept: a version read again moves to the end of the cache's order
-    cache.delete(versionId);
-    cache.set(versionId, v);
-    return v;
-  }
-  v = await loadVersion(metadata, versionId);
-  cache.set(versionId, v);
-  while (cache.size > VERSION_CACHE) cache.delete(cache.keys().next().value as string);
-  return v;
-}
-
 /** A ranked row chunk: its chunk, version and 1-based rank. */
 export interface RowHit {
   chunk: Chunk;
@@ -104,8 +35,8 @@ export interface RowHit {
 
 /**
  * The tables of the ranked row chunks (a table row's chunk holds that one row), each with all its
- * rows, in the order of their best row, up to `limit` tables. A version is read whole only when one
- * of its hits is a table row (its hit elements are read first, one query per version).
+ * rows, in the order of their best row, up to `limit` tables. The hits' elements are read first
+ * (one query per version); a table is read only when one of its data rows is a hit (table-rows.ts).
  */
 async function tableSources(metadata: MetadataStore, hits: RowHit[], limit: number): Promise<TableSource[]> {
   const single = hits.filter((h) => h.chunk.elements.length === 1);
@@ -114,26 +45,20 @@ async function tableSources(metadata: MetadataStore, hits: RowHit[], limit: numb
     const id = h.chunk.elements[0]?.element_id as string;
     byVersion.set(h.chunk.version_id, [...(byVersion.get(h.chunk.version_id) ?? []), id]);
   }
-  const rowsIn = new Set<string>();
+  const rowOf = new Map<string, Element>();
   for (const [versionId, ids] of byVersion) {
-    if (loaded.get(metadata)?.has(versionId)) {
-      rowsIn.add(versionId);
-      continue;
-    }
-    const elements = await metadata.getElements(versionId, ids);
-    if (elements.some((e) => e.table && !e.table.header)) rowsIn.add(versionId);
+    for (const [id, e] of await dataRows(metadata, versionId, ids)) rowOf.set(`${versionId}\u0000${id}`, e);
   }
   const sources = new Map<string, TableSource>();
   for (const h of single) {
     if (sources.size >= limit) break;
     const versionId = h.chunk.version_id;
-    if (!rowsIn.has(versionId)) continue;
-    const version = await versionOf(metadata, versionId);
-    const index = version.tableOf.get(h.chunk.elements[0]?.element_id as string);
-    if (index === undefined) continue;
-    const key = `${versionId}:${index}`;
-    const rows = version.tables.get(index);
-    if (sources.has(key) || !rows) continue;
+    const row = rowOf.get(`${versionId}\u0000${h.chunk.elements[0]?.element_id}`);
+    if (!row?.table) continue;
+    const key = `${versionId}:${row.table.index}`;
+    if (sources.has(key)) continue;
+    const table = await tableOfRow(metadata, row, h.chunk);
+    if (!table) continue;
     // the names the document's identity gives it: a question that names a company is matched against them
     const [identity] = await identityCatalog(metadata).candidates([versionId]);
     sources.set(key, {
@@ -141,8 +66,8 @@ async function tableSources(metadata: MetadataStore, hits: RowHit[], limit: numb
       file: h.file,
       title: titleOf(h.file),
       names: identity?.identity.names.map((n) => n.value) ?? [],
-      elements: rows.rows,
-      chunkOf: (id) => rows.chunks.get(id),
+      elements: table.rows,
+      chunkOf: (id) => table.chunks.get(id),
       rank: h.rank,
     });
   }
@@ -196,10 +121,12 @@ export async function answerTableQuestion(
   queryTerms: { term: string; weight: number }[],
   wider?: () => Promise<RowHit[]>,
 ): Promise<{ answer: TableAnswer; retrieved: Retrieved[]; tables: GridInput[]; reason: TableReason | undefined } | undefined> {
+  const first = found[0];
+  // a page's prose leads: no table of the list can answer (isTableQuestion), none is read
+  if (!first || (isPaged(first) && !(await isDataRow(metadata, first.chunk)))) return undefined;
   const head = found.slice(0, TABLE_HEAD).map((c) => ({ chunk: c.chunk, file: c.version.original_name, rank: c.hit.rank }));
   let sources = await tableSources(metadata, head, MAX_TABLES);
-  const first = found[0];
-  if (!first || !isTableQuestion(first, sources)) return undefined;
+  if (!isTableQuestion(first, sources)) return undefined;
   // a question need not name its table: the tables of a wider lexical list join the candidates
   if (wider) {
     const more = await tableSources(metadata, await wider(), WIDE_TABLES);
@@ -218,6 +145,13 @@ export async function answerTableQuestion(
     ...answer.alternatives.map((a) => ({ source: a.source, focus: [a.row] })),
   ].slice(0, GENERATED_TABLES);
   return { answer, retrieved: reorder(found, answer, source), tables, reason: reasonOf(question, answer, source) };
+}
+
+/** The chunk is one data row of a table (a header row alone is never a chunk of its own). */
+async function isDataRow(metadata: MetadataStore, chunk: Chunk): Promise<boolean> {
+  const [only, ...more] = chunk.elements;
+  if (!only || more.length > 0) return false;
+  return (await dataRows(metadata, chunk.version_id, [only.element_id])).has(only.element_id);
 }
 
 /** Documents of pages (PDF, slides, scans): their tables sit among paragraphs of prose. */

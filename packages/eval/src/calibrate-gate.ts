@@ -22,6 +22,8 @@ export interface CalibrateOptions {
   /** Features that count as evidence (weight >= 0); the rest count against an answer (weight <= 0). */
   positive: string[];
   minAnswered: number;
+  /** A dataset's own share in place of `minAnswered` (by path), e.g. a set of long analyst questions. */
+  minAnsweredBySet?: Record<string, number>;
   /** The feature of the off-topic floor (each model's minCoverage). */
   floorFeature: string;
 
@@ -48,21 +50,28 @@ function familyOfSet(input: CalibrationInput, familyOf: (q: string) => Family): 
   return cjk * 2 > input.questions.length ? 'cjk' : 'latin';
 }
 
-function labelled(inputs: CalibrationInput[], names: string[]): LabelledFeatures[] {
+/**
+ * The questions the extractive gate judged: a table answer carries the table reader's features
+ * (no `floorFeature`), which are no evidence for or against this gate's weights.
+ */
+const judgedBy =
+  (floorFeature: string) =>
+  (q: CalibrationInput['questions'][number]): boolean =>
+    q.gate !== undefined && floorFeature in q.gate.features;
+
+function labelled(inputs: CalibrationInput[], names: string[], floorFeature: string): LabelledFeatures[] {
   return inputs.flatMap((input) =>
-    input.questions
-      .filter((q) => q.gate)
-      .map((q) => ({
-        answerable: q.answerable,
-        set: input.dataset.path,
-        features: Object.fromEntries(names.map((k) => [k, q.gate?.features[k] ?? 0])),
-      })),
+    input.questions.filter(judgedBy(floorFeature)).map((q) => ({
+      answerable: q.answerable,
+      set: input.dataset.path,
+      features: Object.fromEntries(names.map((k) => [k, q.gate?.features[k] ?? 0])),
+    })),
   );
 }
 
 /** What a model does on one set: answered (answerable recall), refused (refusal recall), balanced. */
 function judge(input: CalibrationInput, model: GateModel, floorFeature: string) {
-  const judged = input.questions.filter((q) => q.gate);
+  const judged = input.questions.filter(judgedBy(floorFeature));
   const pos = judged.filter((q) => q.answerable);
   const neg = judged.filter((q) => !q.answerable);
   const ar = pos.filter((q) => answered(model, q.gate?.features ?? {}, floorFeature)).length / (pos.length || 1);
@@ -81,7 +90,7 @@ const scored = (m: GateModel, features: Record<string, number>, floorFeature: st
  * questions answered — what a threshold that followed the collection could give at best.
  */
 function foldDiagnosis(input: CalibrationInput, model: GateModel, o: CalibrateOptions) {
-  const judged = input.questions.filter((q) => q.gate);
+  const judged = input.questions.filter(judgedBy(o.floorFeature));
   const pos = judged.filter((q) => q.answerable).map((q) => scored(model, q.gate?.features ?? {}, o.floorFeature));
   const neg = judged.filter((q) => !q.answerable).map((q) => scored(model, q.gate?.features ?? {}, o.floorFeature));
   if (pos.length === 0 || neg.length === 0) return {};
@@ -90,7 +99,7 @@ function foldDiagnosis(input: CalibrationInput, model: GateModel, o: CalibrateOp
   let own = 0;
   for (const t of [...new Set(pos)].filter((t) => t >= 0)) {
     const ar = pos.filter((s) => s >= t).length / pos.length;
-    if (ar < o.minAnswered) continue;
+    if (ar < (o.minAnsweredBySet?.[input.dataset.path] ?? o.minAnswered)) continue;
     own = Math.max(own, (ar + neg.filter((s) => s < t).length / neg.length) / 2);
   }
   return { score_auc: wins / (pos.length * neg.length), own_threshold_balanced_accuracy: own };
@@ -107,11 +116,12 @@ function floorsOf(inputs: CalibrationInput[], given: Record<string, number>): Re
 
 function fitModel(inputs: CalibrationInput[], current: GateModel, o: CalibrateOptions): GateModel | null {
   const names = Object.keys(current.weights);
-  const data = labelled(inputs, names);
+  const data = labelled(inputs, names, o.floorFeature);
   if (!data.some((d) => d.answerable) || data.every((d) => d.answerable)) return null;
   const fit = fitGate(data, {
     positive: o.positive,
     minAnswered: o.minAnswered,
+    ...(o.minAnsweredBySet ? { minAnsweredBySet: o.minAnsweredBySet } : {}),
     floor: { feature: o.floorFeature, min: current.minCoverage },
     ...(o.iterations ? { iterations: o.iterations } : {}),
     ...(o.refineRounds ? { refineRounds: o.refineRounds } : {}),
@@ -126,8 +136,8 @@ function fitModel(inputs: CalibrationInput[], current: GateModel, o: CalibrateOp
 /**
  * Fits the refusal gate on eval runs of one retrieval mode: a monotone logistic model per script
  * family over the questions of that family's datasets (each set weighing the same), with the
- * threshold of best mean balanced accuracy that keeps every dataset at `minAnswered` of its
- * answerable questions answered, less a penalty for each set below its floor (`floors`, and at
+ * threshold of best mean balanced accuracy that keeps every dataset at `minAnswered` (or its own
+ * share in `minAnsweredBySet`) of its answerable questions answered, less a penalty for each set below its floor (`floors`, and at
  * least NAIVE_MARGIN above the set's naive threshold). Each set is also left out in turn (a fold): the model fitted
  * without it is judged on it, which is how the gate fares on a collection it has never seen.
  * A family with a single set is judged in its fold by a model fitted on the other family's sets.
@@ -163,6 +173,7 @@ export function calibrateGate(inputs: CalibrationInput[], o: CalibrateOptions): 
     created_at: (o.now ?? new Date()).toISOString(),
     ...o.run,
     min_answered: o.minAnswered,
+    ...(o.minAnsweredBySet && Object.keys(o.minAnsweredBySet).length > 0 ? { min_answered_sets: o.minAnsweredBySet } : {}),
     datasets,
     folds,
     models,

@@ -67,6 +67,27 @@ describe('fitGate with floors', () => {
   });
 });
 
+describe("fitGate with a set's own minimum answered", () => {
+  it('holds each set to its own share: a set of hard answerable questions may answer less than the rest', () => {
+    // Set a's answerable questions score low (long questions, little of them covered): at the shared
+    // 0.9 no threshold refuses b's unanswerable ones; at a's own 0.5 the threshold can rise above them.
+    const rows = (set: string, answerable: boolean, scores: number[]) =>
+      scores.map((s) => ({ set, answerable, features: { s } }));
+    const data = [
+      ...rows('a', true, [...Array(5).fill(0.9), ...Array(5).fill(0.3)]),
+      ...rows('b', true, Array(10).fill(0.9)),
+      ...rows('b', false, Array(10).fill(0.5)),
+    ];
+    const options = { positive: ['s'], iterations: 300, minAnswered: 0.9 };
+    const shared = fitGate(data, options);
+    const own = fitGate(data, { ...options, minAnsweredBySet: { a: 0.5 } });
+    // refusal recall is the mean over sets (a set with no unanswerable question refuses all it should)
+    expect(shared.refusal_recall).toBe(0.5);
+    expect(own.refusal_recall).toBe(1);
+    expect(own.answerable_recall).toBeGreaterThanOrEqual(0.75);
+  });
+});
+
 describe('calibrateGate', () => {
   const model = (threshold: number) => ({ weights: { coverage: 0, suspicious: 0 }, bias: 0, threshold, minCoverage: 0.2 });
   const questions = (lang: 'en' | 'ja', n: number) =>
@@ -113,6 +134,46 @@ describe('calibrateGate', () => {
       ['/sets/ja', 'cjk', ['/sets/en']],
     ]);
     for (const f of file.folds ?? []) expect(f.answerable_recall).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it("records each set's own minimum answered and keeps that set at it", () => {
+    const file = calibrateGate([input('/sets/en', 'en'), input('/sets/en2', 'en')], {
+      familyOf: () => 'latin',
+      current: { cjk: model(0.5), latin: model(0.5) },
+      positive: ['coverage'],
+      minAnswered: 0.9,
+      minAnsweredBySet: { '/sets/en2': 0.8 },
+      floorFeature: 'coverage',
+      run: { mode: 'lexical', embedder: null, reranker: null },
+    });
+    expect(gateFileSchema.parse(file)).toEqual(file);
+    expect(file.min_answered_sets).toEqual({ '/sets/en2': 0.8 });
+    for (const d of file.datasets) expect(d.answerable_recall).toBeGreaterThanOrEqual(d.path === '/sets/en2' ? 0.8 : 0.9);
+  });
+
+  it("leaves out the questions a table answered: their features are the table reader's, not this gate's", () => {
+    const tabled = {
+      dataset: { path: '/sets/reports', sha256: 'x'.repeat(64) },
+      questions: [
+        ...questions('en', 40),
+        ...Array.from({ length: 40 }, (_, i) => ({
+          question: `table ${i}?`,
+          answerable: true,
+          gate: { features: { table_coverage: 1 } },
+        })),
+      ],
+    };
+    const file = calibrateGate([input('/sets/en', 'en'), tabled], {
+      familyOf: () => 'latin',
+      current: { cjk: model(0.5), latin: model(0.5) },
+      positive: ['coverage'],
+      minAnswered: 0.9,
+      floorFeature: 'coverage',
+      run: { mode: 'lexical', embedder: null, reranker: null },
+    });
+    const reports = file.datasets.find((d) => d.path === '/sets/reports');
+    expect(reports?.questions).toBe(40);
+    expect(reports?.answerable_recall).toBeGreaterThanOrEqual(0.9);
   });
 
   it('keeps the current model of a family it has no questions for', () => {

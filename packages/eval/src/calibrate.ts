@@ -23,6 +23,8 @@ export interface FitOptions {
   /** Features whose weight must be >= 0; every other feature's weight is held <= 0. */
   positive: string[];
   minAnswered?: number;
+  /** A set's own share in place of `minAnswered` (by `set`): a set of long analyst questions may keep less answered than the text sets. */
+  minAnsweredBySet?: Record<string, number>;
   l2?: number;
   iterations?: number;
   learningRate?: number;
@@ -86,23 +88,24 @@ function bestThreshold(data: LabelledFeatures[], w: Record<string, number>, b: n
   const floored = (x: LabelledFeatures): boolean => o.floor.feature !== '' && (x.features[o.floor.feature] ?? 0) < o.floor.min;
   return sweep(
     data.map((x) => ({ a: x.answerable, set: x.set ?? '', s: floored(x) ? -1 : scoreOf(x, w, b) })),
-    o.minAnswered,
+    (set) => o.minAnsweredBySet[set] ?? o.minAnswered,
     o.floors,
   );
 }
 
 /**
  * The threshold of best mean balanced accuracy (each set's weighing the same: the threshold is not
- * chosen for the largest set) that keeps every set at `minAnswered`; a floored question scores -1.
+ * chosen for the largest set) that keeps every set at its `minAnswered`; a floored question scores -1.
  * A set below its balanced-accuracy floor costs FLOOR_PENALTY times its shortfall. One pass over
  * the sorted scores.
  */
 function sweep(
   scored: { a: boolean; set: string; s: number }[],
-  minAnswered: number,
+  minAnswered: (set: string) => number,
   floors: Record<string, number> = {},
 ): Judged {
   const sets = [...new Set(scored.map((x) => x.set))];
+  const mins = sets.map(minAnswered);
   const index = new Map(sets.map((set, i) => [set, i]));
   const pos = sets.map(() => 0);
   const neg = sets.map(() => 0);
@@ -119,7 +122,7 @@ function sweep(
     const t = (sorted[k] as { s: number }).s;
     if (t >= 0) {
       const ars = sets.map((_, i) => ((pos[i] as number) === 0 ? 1 : 1 - (posBelow[i] as number) / (pos[i] as number)));
-      if (ars.some((ar) => ar < minAnswered)) break;
+      if (ars.some((ar, i) => ar < (mins[i] as number))) break;
       const rrs = sets.map((_, i) => ((neg[i] as number) === 0 ? 1 : (negBelow[i] as number) / (neg[i] as number)));
       const ar = mean(ars);
       const rr = mean(rrs);
@@ -201,6 +204,7 @@ const roundWeight = (x: number): number => Math.round(x * 1000) / 1000;
 export function fitGate(data: LabelledFeatures[], options: FitOptions): FittedGate {
   const o: Required<FitOptions> = {
     minAnswered: 0.92,
+    minAnsweredBySet: {},
     l2: 0.001,
     iterations: 4000,
     learningRate: 2,
