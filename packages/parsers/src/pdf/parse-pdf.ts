@@ -7,7 +7,7 @@ import type { PdfBlock } from './blocks.js';
 import { learnDocument } from './document-model.js';
 import { headingLevels } from './headings.js';
 import type { Line } from './lines.js';
-import { openPdf } from './load.js';
+import { closePdf, openPdf } from './load.js';
 import { linesToBlocks, pageGeometry, pageRuns, runsToLines } from './page-text.js';
 import { findOcrTables, findPageTables } from './tables/page-tables.js';
 import type { PdfTable } from './tables/pdf-table.js';
@@ -225,7 +225,7 @@ export class PdfPageReader {
       const labels = await doc.getPageLabels().catch(() => null);
       return new PdfPageReader(doc, { doc, bytes, ctx, options, labels, artifact });
     } catch (err) {
-      await doc.destroy();
+      await closePdf(doc);
       throw err;
     }
   }
@@ -257,7 +257,7 @@ export class PdfPageReader {
   }
 
   close(): Promise<void> {
-    return this.doc.destroy();
+    return closePdf(this.doc);
   }
 }
 
