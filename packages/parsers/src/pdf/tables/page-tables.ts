@@ -26,18 +26,19 @@ export interface PageTables {
 
 /**
  * Leading rows that hold no number other than a year (period headers) and some text over the value
- * columns (a row label alone is a section of the body), at most three, never every row.
+ * columns (a row label alone is a section of the body): up to three (a header set on three lines),
+ * never every row. A table whose rows all read as text, or whose text rows run on past three, has its
+ * first row as the header.
  */
 function headerRows(cells: PdfTableCell[], rowCount: number): number {
   let n = 0;
-  while (n < Math.min(3, rowCount - 1)) {
+  while (n < rowCount) {
     const row = cells.filter((c) => c.row === n && c.text !== '');
     if (row.length === 0 || row.some((c) => NUMBER.test(c.text) && !YEAR.test(c.text))) break;
     if (n > 0 && row.every((c) => c.col === 0)) break;
     n++;
   }
-  // a table whose every row reads as text has its first row as the header
-  return n === rowCount - 1 || n === Math.min(3, rowCount - 1) ? Math.min(n, 1) : n;
+  return n >= rowCount - 1 || n > 3 ? Math.min(n, 1) : n;
 }
 
 /** The single-segment row just above the table (within two lines), as its title. */
