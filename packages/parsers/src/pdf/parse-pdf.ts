@@ -67,7 +67,7 @@ async function readPage(read: PdfRead, index: number): Promise<PageResult> {
     if (label) info.page_label = label;
     const runs = await pageRuns(page, g);
     if (runs.some((group) => group.length > 0)) {
-      const found = read.options.tables === false ? undefined : await findPageTables(page, runs[0] ?? [], index);
+      const found = read.options.tables === false ? undefined : await findPageTables(page, runs, index);
       if (found?.skipped)
         read.diagnostics.push({
           rule_id: 'pdf/tables-skipped',

@@ -103,6 +103,14 @@ describe('tables on real PDF pages', () => {
     expectBoxesHoldTheirText(`${TABULA}schools.pdf`, t as PdfTable);
   });
 
+  it('a ruled table whose column headers are set on their side: the turned headers fill their cells', async () => {
+    const path = 'eval/pdf-tables-dev/docs/redp5110_sampled.pdf';
+    const t = (await tablesOn(path, 8)).find((x) => x.flavor === 'lattice') as PdfTable;
+    const header = t.cells.filter((c) => c.row === 0).map((c) => c.text);
+    expect(header).toEqual(['User action', '*JOBCTL', 'QIBM_DB_SECADM', 'QIBM_DB_SQLADM', 'QIBM_DB_SYSMON', 'No Authority']);
+    expectBoxesHoldTheirText(path, t);
+  });
+
   it('a table of names and votes', async () => {
     const [t] = await tablesOn(`${TABULA}argentina_diputados_voting_record.pdf`, 0);
     expect(t?.colCount).toBeGreaterThanOrEqual(4);
