@@ -53,7 +53,9 @@ function inThreadWorker(lib: PdfJs): { worker: PDFWorker; port: InThreadPort } {
   const handler = (globalThis as PdfJsWorkerGlobal).pdfjsWorker?.WorkerMessageHandler;
   if (!handler) throw new Error('pdf.js worker bundle not loaded');
   handler.initializeFromPort(port);
-  return { worker: new lib.PDFWorker({ port: port as unknown as Worker, verbosity: 0 }), port };
+  // pdf.js's declared types give `port` the type of its default (null); it takes any object with a Worker's messaging
+  const Worker = lib.PDFWorker as unknown as new (params: { port: InThreadPort; verbosity: number }) => PDFWorker;
+  return { worker: new Worker({ port, verbosity: 0 }), port };
 }
 
 /** Closes a document opened with openPdf, and its worker. */

@@ -4,7 +4,7 @@ import { headerNamesOf, pageTableElements } from '../../page-table-elements.js';
 import type { PdfTable, PdfTableCell } from './pdf-table.js';
 
 /** The cells of a PDF table, grid row by grid row. */
-export function gridRows(table: PdfTable): PdfTableCell[][] {
+function gridRows(table: PdfTable): PdfTableCell[][] {
   const rows = Array.from({ length: table.rowCount }, (): PdfTableCell[] => []);
   for (const c of table.cells) rows[c.row]?.push(c);
   return rows;
