@@ -32,14 +32,6 @@ export const KIND_WORDS: Record<string, string> = {
 /** Words of a file name that say nothing about what the document is about. */
 const NOISE = new Set(['dated', 'final', 'draft', 'copy', 'v1', 'v2', 'v3', 'rev', 'form', 'report', 'annual', 'exhibit']);
 
-/**
- * A company's legal form written into its name in Japanese and Chinese (株式会社 before or after the
- * name, 有限公司 after it). A file-name word that opens or closes with one is the company's whole
- * name: 「三井不動産株式会社_連結包括利益計算書」 is about 三井不動産株式会社, and the words after it say
- * which part of its report the file holds.
- */
-const CJK_LEGAL_FORM = /^(?:株式会社|有限会社|合同会社)\p{L}|\p{L}(?:株式会社|有限会社|合同会社|股份有限公司|有限责任公司|有限責任公司|有限公司|集团|集團)$/u;
-
 const YEAR = /^(19|20)\d{2}$/;
 const YEAR_QUARTER = /^((?:19|20)\d{2})q([1-4])$/i;
 const QUARTER_YEAR = /^q([1-4])((?:19|20)\d{2})$/i;
@@ -86,13 +78,8 @@ export function identityFromFileName(fileName: string): FileNameIdentity {
     const p = periodWord(word);
     if (k) kind ??= k;
     else if (p) period ??= p;
-    else if (!NOISE.has(folded) && !/^\d+$/.test(word) && !named) {
-      // a word with a legal form is the whole name, whatever came before it
-      if (CJK_LEGAL_FORM.test(word)) nameParts.length = 0;
-      nameParts.push(word);
-      named ||= CJK_LEGAL_FORM.test(word);
-    }
-    // the name is the run of words before the first kind or period word (or the word with a legal form)
+    else if (!NOISE.has(folded) && !/^\d+$/.test(word) && !named) nameParts.push(word);
+    // the name is the run of words before the first kind or period word
     if ((k || p) && nameParts.length > 0) named = true;
   }
   const name = nameParts.join(' ').trim();

@@ -109,20 +109,3 @@ describe('scopeQuestion on documents that are not reports', () => {
     expect(scoped('トヨタの2023年3月期の営業利益は？')).toEqual(['トヨタ_2023_有価証券報告書.pdf']);
   });
 });
-
-describe('identityFromFileName', () => {
-  it('takes a word with a Japanese or Chinese legal form as the whole company name', () => {
-    const names = (file: string) => identityFromFileName(file).names.map((n) => n.value);
-    expect(names('059_三井不動産株式会社__連結包括利益計算書.docx')).toEqual(['三井不動産株式会社']);
-    expect(names('株式会社クボタ_無形資産の取得原価.xlsx')).toEqual(['株式会社クボタ']);
-    expect(names('年报_比亚迪股份有限公司_摘要.pdf')).toEqual(['比亚迪股份有限公司']);
-    expect(identityFromFileName('トヨタ自動車株式会社_2023_有価証券報告書.pdf')).toMatchObject({
-      names: [{ value: 'トヨタ自動車株式会社' }],
-      kind: { value: '有価証券報告書' },
-      period: { fiscal_year: 2023 },
-    });
-    // without a legal form the name is still the run of words before a kind or period word
-    expect(names('3M_2018_10K.pdf')).toEqual(['3M']);
-    expect(names('Quarterly_notes_株式.txt')).toEqual(['Quarterly notes 株式']);
-  });
-});
