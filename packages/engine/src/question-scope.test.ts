@@ -109,3 +109,30 @@ describe('scopeQuestion on documents that are not reports', () => {
     expect(scoped('トヨタの2023年3月期の営業利益は？')).toEqual(['トヨタ_2023_有価証券報告書.pdf']);
   });
 });
+
+describe('a company filed as parts, one file each', () => {
+  const parts = shelf([
+    ['059_三井不動産株式会社__連結包括利益計算書.docx', []],
+    ['093_三井不動産株式会社__表紙.xlsx', ['三井不動産株式会社']],
+    ['110_三井不動産株式会社__経営指標等.html', []],
+    ['014_株式会社キーエンス__損益計算書.xlsx', []],
+    ['Laos.md', []],
+  ]).map((p, i) =>
+    i === 1 ? { ...p, identity: { ...p.identity, kind: { value: '有価証券報告書', source: 'cover_page' as const } } } : p,
+  );
+  const files = (question: string) =>
+    scopeQuestion(question, parts, PERIOD_READER)
+      ?.documents.map((d) => d.file)
+      .sort();
+
+  it('scopes a question naming the company to the filing and every part that holds its name', () => {
+    expect(files('三井不動産株式会社の2020年の連結決算における「仕掛品」は？')).toEqual([
+      '059_三井不動産株式会社__連結包括利益計算書.docx',
+      '093_三井不動産株式会社__表紙.xlsx',
+      '110_三井不動産株式会社__経営指標等.html',
+    ]);
+  });
+  it('a part joins only a company the question names through a filing: no filing, no scope', () => {
+    expect(files('株式会社キーエンスの2019年の「営業外費用」は？')).toBeUndefined();
+  });
+});

@@ -59,7 +59,30 @@ function namedDocuments(question: string, docs: ScopeCandidate[]): Named[] {
     const first = hits[0];
     if (first) out.push({ doc, names: [...new Set(hits.map((h) => h.text))], group: first.key });
   }
-  return unifyGroups(out);
+  return unifyGroups([...out, ...partsOf(out, docs)]);
+}
+
+const CJK_KEY = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+
+/**
+ * The other files of a company the question names, filed as parts ("三井不動産株式会社__表紙.xlsx" names
+ * the filing; "三井不動産株式会社__連結包括利益計算書.docx" is one of its statements, and says neither
+ * kind nor period): a document whose name holds a Japanese or Chinese company name already matched
+ * joins that company. Latin names are matched as whole names only, so an article is never pulled in.
+ */
+function partsOf(named: Named[], docs: ScopeCandidate[]): Named[] {
+  const keys = new Map<string, string>();
+  for (const n of named) for (const text of n.names) if (CJK_KEY.test(n.group)) keys.set(n.group, text);
+  if (keys.size === 0) return [];
+  const taken = new Set(named.map((n) => n.doc.version_id));
+  const out: Named[] = [];
+  for (const doc of docs) {
+    if (taken.has(doc.version_id)) continue;
+    const held = doc.identity.names.map((n) => nameKey(n.value) ?? '');
+    const key = [...keys.keys()].find((k) => held.some((h) => h.includes(k)));
+    if (key !== undefined) out.push({ doc, names: [keys.get(key) as string], group: key });
+  }
+  return out;
 }
 
 /** Documents named by any key they share belong to one company: their group is the first such key. */
@@ -102,8 +125,9 @@ function choose<P>(group: Named[], periods: (P & { text: string })[], kinds: Set
   });
   const best = Math.max(...scored.map((s) => s.score));
   if (best <= 0) return pool.map((n) => ({ doc: n.doc, named_by: n.names }));
+  // a document that does not say its period is not ruled out by one (a filing's parts, one file each)
   return scored
-    .filter((s) => s.score >= best * TIE)
+    .filter((s) => s.score >= best * TIE || !s.n.doc.identity.period)
     .map((s) => ({ doc: s.n.doc, named_by: [...s.n.names, ...new Set(s.covered)] }));
 }
 

@@ -9,6 +9,8 @@ import { openTestEngine } from './test-engine.js';
 
 /** A PDF of several pages with tables among its prose (docling's test file), and a CSV. */
 const PDF = join(import.meta.dirname, '../../../../shared/eval/pdf-tables-dev/docs/redp5110_sampled.pdf');
+/** Five turned pages of one table, its header repeated on each: one table joined over the pages. */
+const JOINED = join(import.meta.dirname, '../../../../shared/eval/pdf-tables-tabula/docs/schools.pdf');
 const CSV = 'Year,Revenue,Cost\n2021,100,60\n2022,120,70\n2023,150,80\n';
 
 let engine: Engine;
@@ -22,6 +24,7 @@ beforeAll(async () => {
   const uploaded = await engine.upload(collection.collection_id, [
     { name: 'redp5110_sampled.pdf', bytes: new Uint8Array(readFileSync(PDF)) },
     { name: 'figures.csv', bytes: new TextEncoder().encode(CSV) },
+    { name: 'schools.pdf', bytes: new Uint8Array(readFileSync(JOINED)) },
   ]);
   await engine.waitForVersions(
     uploaded.map((u) => u.version.version_id),
@@ -81,6 +84,27 @@ describe('a table read for its rows', () => {
         }
       }
       expect(whole()).toBe(0);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('reads a table joined over pages whole, whichever page its hit row is on', async () => {
+    const store = new SqliteMetadataStore(join(dir, 'metadata.db'));
+    try {
+      const rows = await rowsOf(store, versions.get('schools.pdf') as string);
+      const pages = (index: number | undefined) =>
+        new Set(
+          rows
+            .filter((r) => r.row.table?.index === index)
+            .map((r) => (r.row.anchor.kind === 'page' ? r.row.anchor.page_index : -1)),
+        );
+      const joined = rows.find((r) => pages(r.row.table?.index).size > 1);
+      expect(joined, 'a table of schools.pdf spans pages').toBeDefined();
+      for (const { row, hit, table } of rows.filter((r) => r.row.table?.index === joined?.row.table?.index)) {
+        const read = await tableOfRow(store, row, hit);
+        expect(read?.rows.map((e) => e.element_id)).toEqual(table.map((e) => e.element_id));
+      }
     } finally {
       await store.close();
     }

@@ -115,7 +115,9 @@ async function readPositions(
 /**
  * The table's rows: the run of elements of its index around the hit's position. A row's number
  * bounds how many rows can precede it (a row with no cell is left out, never added), so one read
- * behind it reaches the run's start; ahead, windows until the run ends.
+ * behind it reaches the run's start; ahead, windows until the run ends. Undefined (read the version
+ * whole) when the run may not be the whole table: it does not open on row 0, or rows of the table
+ * stand a little after it — a table joined over two pages has the page's foot between its runs.
  */
 async function readRows(metadata: MetadataStore, row: Element, at: number, versionId: string): Promise<Element[] | undefined> {
   const index = row.table?.index;
@@ -134,7 +136,13 @@ async function readRows(metadata: MetadataStore, row: Element, at: number, versi
     if (p < from + size) break;
   }
   // rows in order of their number, each once: a run that is not the table's rows is not used
-  return rows.every((e, i) => i === 0 || (e.table?.row ?? 0) > (rows[i - 1]?.table?.row ?? 0)) ? rows : undefined;
+  if (!rows.every((e, i) => i === 0 || (e.table?.row ?? 0) > (rows[i - 1]?.table?.row ?? 0))) return undefined;
+  // a table joined over pages (a page's foot and the next one's head between its runs) is read whole:
+  // the run must open on the table's first row, and nothing of the table may follow it closely
+  if ((rows[0]?.table?.row ?? 0) > 0) return undefined;
+  const end = positionOf(rows.at(-1)?.element_id ?? '') ?? at;
+  const after = await readPositions(metadata, versionId, end + 1, end + 1 + FIRST_WINDOW);
+  return [...after.values()].some((e) => e.table?.index === index) ? undefined : rows;
 }
 
 /** The table's rows from its run of element positions and its data rows' chunks by their ordinals; undefined when either does not check out. */

@@ -39,13 +39,13 @@ const json = lazy('json', '2', async () => {
   return (bytes, ctx) => parseJson(bytes, ctx);
 });
 const markdown = lazy('markdown', '1', async () => (await import('./markdown/parse-markdown.js')).parseMarkdown);
-const pdf = lazy('pdf', '2', async () => (await import('./pdf/parse-pdf.js')).parsePdf);
+const pdf = lazy('pdf', '3', async () => (await import('./pdf/parse-pdf.js')).parsePdf);
 /**
  * Recipe names say the route: slides go through a LibreOffice PDF, .doc through a LibreOffice .docx.
  * Slides version 2: .pptx tables become table rows with cell boxes (slide XML), not PDF paragraphs.
  * Version 3: .ppt tables too (through a LibreOffice .pptx), and a second header row under group headings.
  */
-const slides = lazy('slides-libreoffice-pdf', '3', async () => (await import('./office/parse-office.js')).parseSlides);
+const slides = lazy('slides-libreoffice-pdf', '4', async () => (await import('./office/parse-office.js')).parseSlides);
 const legacyDoc = lazy('doc-libreoffice-docx', '1', async () => {
   const { parseLegacyDoc } = await import('./office/parse-office.js');
   return (bytes, ctx) => parseLegacyDoc(bytes, ctx);

@@ -1,8 +1,6 @@
-import type { Box, Element, PageInfo, ParseOutput, TableCell, TableRow } from '@pinpoint/core';
+import type { Box, Element, PageInfo, ParseOutput } from '@pinpoint/core';
 import { elementId } from '@pinpoint/core';
-import { pageAnchorOf } from '../page-anchor.js';
-import { columnRef } from '../spreadsheet/header.js';
-import { joinCells } from '../spreadsheet/records.js';
+import { headerNamesOf, pageTableElements } from '../page-table-elements.js';
 import type { DeckTables, SlideCell, SlideTable } from './slide-tables.js';
 
 /** A run of page text with its box (a span of an element, or a whole line). */
@@ -99,15 +97,7 @@ function headerOf(table: SlideTable): { count: number; names: Map<number, string
     if (distinct && data) count = 1;
   }
   if (count === 1 && subHeader(first ?? [], second ?? [], table)) count = 2;
-  const parts = new Map<number, string[]>();
-  for (const row of [first, second].slice(0, count))
-    for (const c of row ?? [])
-      for (let k = c.col; k < c.col + c.colSpan; k++) {
-        const list = parts.get(k) ?? [];
-        if (!list.includes(c.text)) list.push(c.text);
-        parts.set(k, list);
-      }
-  return { count, names: new Map([...parts].map(([k, list]) => [k, list.join(' / ')])) };
+  return { count, names: headerNamesOf([first ?? [], second ?? []].slice(0, count)) };
 }
 
 /**
@@ -142,55 +132,29 @@ function tableElements(
     (table.xs[Math.min(col, lastX)] as number) * sx,
     (table.xs[Math.min(col + 1, lastX)] as number) * sx,
   ];
-  const gridY = table.ys.map((y) => y * sy);
-  const bands = rowBands(table, gridY, xs, runs);
+  const bands = rowBands(
+    table,
+    table.ys.map((y) => y * sy),
+    xs,
+    runs,
+  );
   const { count, names } = headerOf(table);
-  const spans = new Map<number, { value: string; left: number }>();
-  const out: Element[] = [];
-  table.rows.forEach((row, r) => {
-    const carried = [...spans]
-      .filter(([, s]) => s.value !== '')
-      .map(([col, s]) => ({
-        col,
-        value: s.value,
-        ...(names.get(col) && r >= count ? { header: names.get(col) as string } : {}),
-      }));
-    for (const [col, s] of spans) if (--s.left <= 0) spans.delete(col);
-    for (const c of row)
-      if (c.rowSpan > 1) for (let k = c.col; k < c.col + c.colSpan; k++) spans.set(k, { value: c.text, left: c.rowSpan - 1 });
-    const shown = row.filter((c) => c.text !== '');
-    if (shown.length === 0) return;
-    const boxOf = (c: SlideCell): Box => [
-      xs(c.col)[0],
-      (bands[r] as [number, number])[0],
-      xs(c.col + c.colSpan - 1)[1],
-      (bands[Math.min(bands.length - 1, r + c.rowSpan - 1)] as [number, number])[1],
-    ];
-    const { text, ranges } = joinCells(shown.map((c) => ({ ...c, value: c.text })));
-    const cells: TableCell[] = ranges.map((g) => {
-      const header = r < count ? undefined : names.get(g.col);
-      return { ref: columnRef(g.col, r + 1), col: g.col, start: g.start, end: g.end, ...(header ? { header } : {}) };
-    });
-    const title = table.title ?? sectionPath.at(-1);
-    const place: TableRow = {
-      index,
-      row: r,
-      header: r < count,
-      ...(title ? { title } : {}),
-      ...(carried.length > 0 ? { carried } : {}),
-    };
-    out.push({
-      element_id: '',
-      type: 'table',
-      section_path: sectionPath,
-      text,
-      anchor: pageAnchorOf(info, shown.map(boxOf)),
-      spans: ranges.map((g, i) => ({ start: g.start, end: g.end, box: boxOf(shown[i] as SlideCell) })),
-      cells,
-      table: place,
-    });
-  });
-  return out;
+  const rows = table.rows.map((row, r) =>
+    row.map((c) => ({
+      ...c,
+      box: [
+        xs(c.col)[0],
+        (bands[r] as [number, number])[0],
+        xs(c.col + c.colSpan - 1)[1],
+        (bands[Math.min(bands.length - 1, r + c.rowSpan - 1)] as [number, number])[1],
+      ] as Box,
+    })),
+  );
+  return pageTableElements(
+    { rows, headerRows: count, names, index, ...(table.title ? { title: table.title } : {}) },
+    info,
+    sectionPath,
+  );
 }
 
 const inside = (b: Box, area: Box): boolean =>

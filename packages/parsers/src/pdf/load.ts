@@ -2,9 +2,12 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createError } from '@pinpoint/core';
-import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { PDFDocumentProxy, PDFWorker } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { InThreadPort } from './in-thread-port.js';
 
 type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
+/** What evaluating pdf.js's worker bundle leaves on globalThis. */
+type PdfJsWorkerGlobal = { pdfjsWorker?: { WorkerMessageHandler: { initializeFromPort(port: InThreadPort): void } } };
 
 const pdfjsRoot = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
 let loaded: Promise<PdfJs> | undefined;
@@ -41,6 +44,31 @@ function pdfjs(): Promise<PdfJs> {
   return loaded;
 }
 
+/** Each open document's worker (pdf.js's worker half, in this thread) and the port between them. */
+const workers = new WeakMap<PDFDocumentProxy, { worker: PDFWorker; port: InThreadPort }>();
+
+/** A worker for one document, in this thread, whose messages cross by reference (see InThreadPort). */
+function inThreadWorker(lib: PdfJs): { worker: PDFWorker; port: InThreadPort } {
+  const port = new InThreadPort();
+  const handler = (globalThis as PdfJsWorkerGlobal).pdfjsWorker?.WorkerMessageHandler;
+  if (!handler) throw new Error('pdf.js worker bundle not loaded');
+  handler.initializeFromPort(port);
+  // pdf.js's declared types give `port` the type of its default (null); it takes any object with a Worker's messaging
+  const Worker = lib.PDFWorker as unknown as new (params: { port: InThreadPort; verbosity: number }) => PDFWorker;
+  return { worker: new Worker({ port, verbosity: 0 }), port };
+}
+
+/** Closes a document opened with openPdf, and its worker. */
+export async function closePdf(doc: PDFDocumentProxy): Promise<void> {
+  try {
+    await doc.destroy();
+  } finally {
+    const own = workers.get(doc);
+    own?.worker.destroy();
+    own?.port.terminate();
+  }
+}
+
 function errorName(err: unknown): string {
   return err && typeof err === 'object' && 'name' in err && typeof err.name === 'string' ? err.name : '';
 }
@@ -48,6 +76,7 @@ function errorName(err: unknown): string {
 /** Opens a PDF from bytes, offline (CMaps and standard fonts from the package folder), never evaluating code. */
 export async function openPdf(bytes: Uint8Array, fileName: string): Promise<PDFDocumentProxy> {
   const lib = await pdfjs();
+  const own = inThreadWorker(lib);
   // pdf.js may transfer (detach) the buffer it is given: hand it a copy.
   const task = lib.getDocument({
     data: bytes.slice(),
@@ -60,10 +89,16 @@ export async function openPdf(bytes: Uint8Array, fileName: string): Promise<PDFD
     // nothing here paints: images are left out of operator lists (read for a page's rulings) rather than decoded
     maxImageSize: 1,
     verbosity: 0,
+    worker: own.worker,
   });
   try {
-    return await task.promise;
+    const doc = await task.promise;
+    workers.set(doc, own);
+    return doc;
   } catch (err) {
+    await task.destroy().catch(() => undefined);
+    own.worker.destroy();
+    own.port.terminate();
     if (errorName(err) === 'PasswordException') {
       throw createError(
         'PP_PARSE_ENCRYPTED_PDF',

@@ -7,11 +7,13 @@ import type { PdfBlock } from './blocks.js';
 import { learnDocument } from './document-model.js';
 import { headingLevels } from './headings.js';
 import type { Line } from './lines.js';
-import { openPdf } from './load.js';
+import { closePdf, openPdf } from './load.js';
 import { linesToBlocks, pageGeometry, pageRuns, runsToLines } from './page-text.js';
+import { tableContinuations } from './tables/continuation.js';
 import { findOcrTables, findPageTables } from './tables/page-tables.js';
 import type { PdfTable } from './tables/pdf-table.js';
-import { tableElements } from './tables/table-elements.js';
+import type { TablePlace } from './tables/table-elements.js';
+import { pdfHeaderNames, tableElements } from './tables/table-elements.js';
 import { recognizeTextlessPage } from './textless-page.js';
 
 /** One page as read from the PDF; plain data, so a range of pages read in a parser child crosses to its parent. */
@@ -65,7 +67,7 @@ async function readPage(read: PdfRead, index: number): Promise<PageResult> {
     if (label) info.page_label = label;
     const runs = await pageRuns(page, g);
     if (runs.some((group) => group.length > 0)) {
-      const found = read.options.tables === false ? undefined : await findPageTables(page, runs[0] ?? [], index);
+      const found = read.options.tables === false ? undefined : await findPageTables(page, runs, index);
       if (found?.skipped)
         read.diagnostics.push({
           rule_id: 'pdf/tables-skipped',
@@ -138,20 +140,37 @@ function tableSlot(blocks: PdfBlock[], table: PdfTable): number {
   return at < 0 ? blocks.length : at;
 }
 
+/**
+ * A table that goes on from the page before: that table's index, its rows numbered on from there, and
+ * (when this page repeats no header) its header names and title.
+ */
+function continuedPlace(table: PdfTable, prev: PdfTable | undefined, places: Map<PdfTable, TablePlace>) {
+  const from = prev && places.get(prev);
+  if (!prev || !from) return undefined;
+  const title = from.title ?? prev.title;
+  const place: TablePlace = { index: from.index, firstRow: from.firstRow + prev.rowCount, ...(title ? { title } : {}) };
+  return table.headerRows > 0 ? place : { ...place, names: from.names ?? pdfHeaderNames(prev) };
+}
+
 function toElements(pages: PageResult[]): Element[] {
   const levels = headingLevels(pages.flatMap((p) => (p.ocr ? [] : p.blocks)));
   const elements: Element[] = [];
   const trail: Array<[number, string]> = [];
+  const continues = tableContinuations(pages);
+  const places = new Map<PdfTable, TablePlace>();
   let tableIndex = 0;
   const pushTables = (page: PageResult, tables: PdfTable[]): void => {
-    for (const table of tables)
+    for (const table of tables) {
+      const place = continuedPlace(table, continues.get(table), places) ?? { index: tableIndex++, firstRow: 0 };
+      places.set(table, place);
       for (const row of tableElements(
         table,
-        tableIndex++,
+        place,
         page.info,
         trail.map(([, t]) => t),
       ))
         elements.push({ ...row, element_id: elementId(elements.length) });
+    }
   };
   for (const page of pages) {
     const slots = page.tables.map((t) => tableSlot(page.blocks, t));
@@ -225,7 +244,7 @@ export class PdfPageReader {
       const labels = await doc.getPageLabels().catch(() => null);
       return new PdfPageReader(doc, { doc, bytes, ctx, options, labels, artifact });
     } catch (err) {
-      await doc.destroy();
+      await closePdf(doc);
       throw err;
     }
   }
@@ -257,7 +276,7 @@ export class PdfPageReader {
   }
 
   close(): Promise<void> {
-    return this.doc.destroy();
+    return closePdf(this.doc);
   }
 }
 

@@ -187,7 +187,7 @@ function unruledRows(band: Word[], xs: number[]): number[] {
   return cuts;
 }
 
-function gridOf(across: Ruling[], down: Ruling[], words: Word[]): LatticeGrid | undefined {
+function gridOf(across: Ruling[], down: Ruling[], words: Word[], turned: Word[]): LatticeGrid | undefined {
   const xs = edges(down, across);
   const ruledYs = edges(across, down);
   if (xs.length < 2 || ruledYs.length < 2) return undefined;
@@ -214,29 +214,41 @@ function gridOf(across: Ruling[], down: Ruling[], words: Word[]): LatticeGrid | 
   const gapped = new Set<number>();
   for (const [r0, c0, r1, c1] of mergedCells(across, down, xs, ys)) {
     const [x0, y0, x1, y1] = [xs[c0] as number, ys[r0] as number, xs[c1 + 1] as number, ys[r1 + 1] as number];
-    const mine = inside.filter((w) => {
-      const [cx, cy] = [(w.fx0 + w.fx1) / 2, (w.ftop + w.fbottom) / 2];
+    const within = (w: Word): boolean => {
+      const [cx, cy] = centre(w);
       return !taken.has(w) && cx >= x0 && cx <= x1 && cy >= y0 && cy <= y1;
-    });
+    };
+    const own = inside.filter(within);
+    if (widelySpaced(own)) gapped.add(cells.length);
+    const mine = [...own, ...turned.filter(within)];
     for (const w of mine) taken.add(w);
-    if (widelySpaced(mine)) gapped.add(cells.length);
     const text = cellText(mine);
     const box: Box = mine.length > 0 ? unionBox(mine.map((w) => w.box)) : [0, 0, 0, 0];
     cells.push({ row: r0, col: c0, rowSpan: r1 - r0 + 1, colSpan: c1 - c0 + 1, text, box });
   }
   const kept = dropEmptyLines(cells, ys.length - 1, xs.length - 1);
   if (kept.rows < 2 || kept.cols < 2 || kept.cells.length < 3 || notAGrid(kept.cells, gapped)) return undefined;
-  return { cells: kept.cells, rowCount: kept.rows, colCount: kept.cols, extent, words: new Set(inside) };
+  return {
+    cells: kept.cells,
+    rowCount: kept.rows,
+    colCount: kept.cols,
+    extent,
+    words: new Set([...inside, ...turned.filter((w) => taken.has(w))]),
+  };
 }
 
-/** Ruled tables: groups of crossing rulings, each a grid whose missing rulings merge cells. */
-export function latticeTables(rulings: Rulings, words: Word[]): LatticeGrid[] {
+/**
+ * Ruled tables: groups of crossing rulings, each a grid whose missing rulings merge cells. `turned`:
+ * words of the page's other writing directions (a column header set on its side), placed in this
+ * frame; a ruled cell takes those inside it, and nothing else reads them.
+ */
+export function latticeTables(rulings: Rulings, words: Word[], turned: Word[] = []): LatticeGrid[] {
   const across = mergeRulings(rulings.across).filter((l) => l.to - l.from > 4);
   const down = mergeRulings(rulings.down).filter((l) => l.to - l.from > 4);
   if (across.length * down.length > 4_000_000) return [];
   const grids: LatticeGrid[] = [];
   for (const [h, v] of components(across, down)) {
-    const grid = gridOf(h, v, words);
+    const grid = gridOf(h, v, words, turned);
     if (grid) grids.push(grid);
   }
   return grids;

@@ -1,7 +1,8 @@
 import type { Box } from '@pinpoint/core';
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PdfBlock } from '../blocks.js';
-import type { Run } from '../runs.js';
+import type { Quarter, Run } from '../runs.js';
+import { toFrame } from '../runs.js';
 import { NUMBER } from './cell-text.js';
 import { latticeTables } from './lattice.js';
 import type { PdfTable, PdfTableCell } from './pdf-table.js';
@@ -26,18 +27,19 @@ export interface PageTables {
 
 /**
  * Leading rows that hold no number other than a year (period headers) and some text over the value
- * columns (a row label alone is a section of the body), at most three, never every row.
+ * columns (a row label alone is a section of the body): up to three (a header set on three lines),
+ * never every row. A table whose rows all read as text, or whose text rows run on past three, has its
+ * first row as the header.
  */
 function headerRows(cells: PdfTableCell[], rowCount: number): number {
   let n = 0;
-  while (n < Math.min(3, rowCount - 1)) {
+  while (n < rowCount) {
     const row = cells.filter((c) => c.row === n && c.text !== '');
     if (row.length === 0 || row.some((c) => NUMBER.test(c.text) && !YEAR.test(c.text))) break;
     if (n > 0 && row.every((c) => c.col === 0)) break;
     n++;
   }
-  // a table whose every row reads as text has its first row as the header
-  return n === rowCount - 1 || n === Math.min(3, rowCount - 1) ? Math.min(n, 1) : n;
+  return n >= rowCount - 1 || n > 3 ? Math.min(n, 1) : n;
 }
 
 /** The single-segment row just above the table (within two lines), as its title. */
@@ -71,11 +73,33 @@ function toTable(
 }
 
 /**
+ * Text of the page's other writing directions (a column header set on its side) as words of the main
+ * direction's frame `q`: their page boxes turned back into that frame (see toRun).
+ */
+function turnedWords(runs: Run[], q: Quarter, view: number[], source: Map<Word, Run>): Word[] {
+  const [vx0 = 0, , , vy1 = 0] = view;
+  return runs.map((run) => {
+    const [x0, y0, x1, y1] = run.box;
+    const [a, b] = [toFrame(x0 + vx0, vy1 - y0, q), toFrame(x1 + vx0, vy1 - y1, q)];
+    const word: Word = {
+      ...run,
+      fx0: Math.min(a[0], b[0]),
+      fx1: Math.max(a[0], b[0]),
+      ftop: Math.min(a[1], b[1]),
+      fbottom: Math.max(a[1], b[1]),
+    };
+    source.set(word, run);
+    return word;
+  });
+}
+
+/**
  * The tables of one page from its text items (those of the page's main writing direction) and its
  * drawn lines: ruled grids first, then unruled ones in the text left over. The drawn lines are read
  * only when some block of rows lines up in columns (reading them costs about as much as the text).
  */
-export async function findPageTables(page: PDFPageProxy, runs: Run[], pageIndex: number): Promise<PageTables> {
+export async function findPageTables(page: PDFPageProxy, groups: Run[][], pageIndex: number): Promise<PageTables> {
+  const runs = groups[0] ?? [];
   const source = new Map<Word, Run>();
   const words: Word[] = [];
   for (const run of runs)
@@ -90,7 +114,8 @@ export async function findPageTables(page: PDFPageProxy, runs: Run[], pageIndex:
   const used = new Set<Word>();
   const q = runs[0]?.quarter ?? 0;
   const rulings = await pageRulings(page, q);
-  for (const grid of latticeTables(rulings, words)) {
+  const turned = turnedWords(groups.slice(1).flat(), q, page.view, source);
+  for (const grid of latticeTables(rulings, words, turned)) {
     tables.push(toTable(grid, 'lattice', pageIndex, rows));
     for (const w of grid.words) used.add(w);
   }

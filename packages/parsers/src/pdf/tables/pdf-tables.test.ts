@@ -103,6 +103,14 @@ describe('tables on real PDF pages', () => {
     expectBoxesHoldTheirText(`${TABULA}schools.pdf`, t as PdfTable);
   });
 
+  it('a ruled table whose column headers are set on their side: the turned headers fill their cells', async () => {
+    const path = 'eval/pdf-tables-dev/docs/redp5110_sampled.pdf';
+    const t = (await tablesOn(path, 8)).find((x) => x.flavor === 'lattice') as PdfTable;
+    const header = t.cells.filter((c) => c.row === 0).map((c) => c.text);
+    expect(header).toEqual(['User action', '*JOBCTL', 'QIBM_DB_SECADM', 'QIBM_DB_SQLADM', 'QIBM_DB_SYSMON', 'No Authority']);
+    expectBoxesHoldTheirText(path, t);
+  });
+
   it('a table of names and votes', async () => {
     const [t] = await tablesOn(`${TABULA}argentina_diputados_voting_record.pdf`, 0);
     expect(t?.colCount).toBeGreaterThanOrEqual(4);
@@ -151,6 +159,59 @@ describe('tables in the one table model', () => {
     expect(prose).not.toContain('(1,577)');
     expect(ppe.table?.header).toBe(false);
     expect(rows.some((e) => e.table?.header)).toBe(true);
+  });
+});
+
+describe('a table that goes on over several pages', () => {
+  it('a ruled list of donors over five turned pages, its header repeated on each: one table, every row on its own page', async () => {
+    const read = await readPages(`${TABULA}schools.pdf`, 0, 5);
+    const out = assemblePdf(read, { fileName: 'schools.pdf', format: 'pdf', ocr: false });
+    const rows = out.elements.filter((e) => e.table);
+    expect(new Set(rows.map((e) => e.table?.index))).toEqual(new Set([0]));
+    const pageOf = (e: Element): number => (e.anchor.kind === 'page' ? e.anchor.page_index : -1);
+    expect(new Set(rows.map(pageOf))).toEqual(new Set([0, 1, 2, 3, 4]));
+    // rows numbered on through the pages, each page's repeated header kept as a header row on that page
+    const numbers = rows.map((e) => e.table?.row ?? -1);
+    expect(numbers.every((n, i) => i === 0 || n > (numbers[i - 1] as number))).toBe(true);
+    expect(numbers.at(-1)).toBeGreaterThan(200);
+    expect(rows.filter((e) => e.table?.header).map(pageOf)).toEqual([0, 1, 2, 3, 4]);
+    const later = rows.find((e) => pageOf(e) === 3 && !e.table?.header) as Element;
+    expect(later.cells?.[0]?.header).toBe('Last Name');
+    expect(later.cells?.[0]?.ref).toBe(`A${(later.table?.row ?? 0) + 1}`);
+    for (const e of rows)
+      for (const s of e.spans ?? []) {
+        const [x0, y0, x1, y1] = s.box;
+        expect(x1 > x0 && y1 > y0 && e.anchor.kind === 'page' && x1 <= e.anchor.page_width + 1).toBe(true);
+      }
+  });
+
+  it('a list of stores by state that runs on to the next page with no header: its rows there take the header of the page before', async () => {
+    const read = await readPages(`${FB}BESTBUY_2017_10K.pdf`, 16, 18);
+    const out = assemblePdf(read, { fileName: 'BESTBUY_2017_10K.pdf', format: 'pdf', ocr: false });
+    const row = (label: string) => out.elements.find((e) => e.table && e.text.startsWith(`${label} |`)) as Element;
+    const [vermont, virginia] = [row('Vermont'), row('Virginia')];
+    expect(vermont.anchor.kind === 'page' && vermont.anchor.page_index).toBe(16);
+    expect(virginia.anchor.kind === 'page' && virginia.anchor.page_index).toBe(17);
+    expect(virginia.table?.index).toBe(vermont.table?.index);
+    expect(virginia.table?.row).toBe((vermont.table?.row ?? 0) + 1);
+    expect(virginia.table?.title).toBe(vermont.table?.title);
+    // the header is set on three lines over each column: all three name the column
+    const stores = virginia.cells?.find((c) => sliceCodepoints(virginia.text, c.start, c.end) === '34');
+    expect(stores?.header).toBe('U.S. / Best Buy / Stores');
+    expect(stores?.ref).toBe(`B${(virginia.table?.row ?? 0) + 1}`);
+    const span = virginia.spans?.find((s) => s.start === stores?.start);
+    const words = popplerWords(`${FB}BESTBUY_2017_10K.pdf`, 17).filter((w) => centreIn(w.box, span?.box as Box));
+    expect(words.map((w) => w.text)).toEqual(['34']);
+  });
+
+  it('tables on consecutive pages with prose between them stay apart', async () => {
+    const read = await readPages(`${FB}3M_2018_10K.pdf`, 58, 61);
+    const out = assemblePdf(read, { fileName: '3M_2018_10K.pdf', format: 'pdf', ocr: false });
+    const pagesOf = new Map<number, Set<number>>();
+    for (const e of out.elements)
+      if (e.table && e.anchor.kind === 'page')
+        pagesOf.set(e.table.index, (pagesOf.get(e.table.index) ?? new Set()).add(e.anchor.page_index));
+    expect([...pagesOf.values()].every((pages) => pages.size === 1)).toBe(true);
   });
 });
 

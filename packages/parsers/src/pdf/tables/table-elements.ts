@@ -1,64 +1,40 @@
-import type { Element, PageInfo, TableCell, TableRow } from '@pinpoint/core';
-import { pageAnchorOf } from '../../page-anchor.js';
-import { columnRef } from '../../spreadsheet/header.js';
-import { joinCells } from '../../spreadsheet/records.js';
+import type { Element, PageInfo } from '@pinpoint/core';
+import type { PageTable } from '../../page-table-elements.js';
+import { headerNamesOf, pageTableElements } from '../../page-table-elements.js';
 import type { PdfTable, PdfTableCell } from './pdf-table.js';
 
-/** Each grid column's header name: the header rows' texts over it, joined with " / ". */
-function headerNames(table: PdfTable): Map<number, string> {
-  const parts = new Map<number, string[]>();
-  for (const c of table.cells) {
-    if (c.row >= table.headerRows) continue;
-    for (let k = c.col; k < c.col + c.colSpan; k++) {
-      const list = parts.get(k) ?? [];
-      if (!list.includes(c.text)) list.push(c.text);
-      parts.set(k, list);
-    }
-  }
-  return new Map([...parts].map(([k, list]) => [k, list.join(' / ')]));
+/** The cells of a PDF table, grid row by grid row. */
+function gridRows(table: PdfTable): PdfTableCell[][] {
+  const rows = Array.from({ length: table.rowCount }, (): PdfTableCell[] => []);
+  for (const c of table.cells) rows[c.row]?.push(c);
+  return rows;
 }
 
-/**
- * One table element per row of a PDF table (the one table model): cells joined with " | ", each
- * cell's range with its header name, and its box on the page as a span, so a cell cites its own box.
- * Element ids are left empty for the caller to number.
- */
-export function tableElements(table: PdfTable, index: number, info: PageInfo, sectionPath: string[]): Element[] {
-  const names = headerNames(table);
-  const title = table.title ?? sectionPath.at(-1);
-  const out: Element[] = [];
-  const spanning: PdfTableCell[] = [];
-  for (let r = 0; r < table.rowCount; r++) {
-    const shown = table.cells.filter((c) => c.row === r).sort((a, b) => a.col - b.col);
-    const carried = spanning
-      .filter((c) => c.row < r && c.row + c.rowSpan > r)
-      .map((c) => ({
-        col: c.col,
-        value: c.text,
-        ...(names.get(c.col) && r >= table.headerRows ? { header: names.get(c.col) as string } : {}),
-      }));
-    spanning.push(...shown.filter((c) => c.rowSpan > 1));
-    if (shown.length === 0) continue;
-    const { text, ranges } = joinCells(shown.map((c) => ({ ...c, value: c.text })));
-    const header = r < table.headerRows;
-    const cells: TableCell[] = ranges.map((g) => {
-      const name = header ? undefined : names.get(g.col);
-      return { ref: columnRef(g.col, r + 1), col: g.col, start: g.start, end: g.end, ...(name ? { header: name } : {}) };
-    });
-    const place: TableRow = { index, row: r, header, ...(title ? { title } : {}), ...(carried.length > 0 ? { carried } : {}) };
-    out.push({
-      element_id: '',
-      type: 'table',
-      section_path: sectionPath,
-      text,
-      anchor: pageAnchorOf(
-        info,
-        shown.map((c) => c.box),
-      ),
-      spans: ranges.map((g) => ({ start: g.start, end: g.end, box: g.box })),
-      cells,
-      table: place,
-    });
-  }
-  return out;
+/** Where a PDF table's rows go in the document's one table model: which table, from which row, under which names. */
+export interface TablePlace {
+  index: number;
+  /** Row number of the table's first row: above 0 when it continues a table from the page before. */
+  firstRow: number;
+  /** Header names and title of the table it continues, when its own page repeats no header. */
+  names?: ReadonlyMap<number, string>;
+  title?: string;
+}
+
+/** A PDF table's header names: its own header rows'. */
+export function pdfHeaderNames(table: PdfTable): Map<number, string> {
+  return headerNamesOf(gridRows(table).slice(0, table.headerRows));
+}
+
+/** One table element per row of a PDF table (see pageTableElements); ids left empty for the caller to number. */
+export function tableElements(table: PdfTable, place: TablePlace, info: PageInfo, sectionPath: string[]): Element[] {
+  const grid: PageTable = {
+    rows: gridRows(table),
+    headerRows: table.headerRows,
+    names: place.names ?? pdfHeaderNames(table),
+    index: place.index,
+    firstRow: place.firstRow,
+  };
+  const title = place.title ?? table.title;
+  if (title) grid.title = title;
+  return pageTableElements(grid, info, sectionPath);
 }
