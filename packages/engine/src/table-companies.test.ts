@@ -1,9 +1,5 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Engine } from './engine.js';
-import { openTestEngine } from './test-engine.js';
+import { expectRefusal, openTableCollections, type TableCollections } from './test-table-collections.js';
 
 /**
  * Reports' tables that name their company in the file (the document's identity) or in their cells,
@@ -71,36 +67,17 @@ const REFUSED: Record<string, [string, string]> = {
   en: ['What were the total assets of Fabrikam Corp. in 2023?', 'The documents do not answer this question.'],
 };
 
-let engine: Engine;
-let close: () => Promise<void>;
-let folder: string;
-const collections = new Map<string, string>();
+let t: TableCollections;
 
 beforeAll(async () => {
-  folder = mkdtempSync(join(tmpdir(), 'pp-table-company-csv-'));
-  ({ engine, close } = openTestEngine('pp-table-company-', { isolate: false }));
-  const versions: string[] = [];
-  for (const [lang, files] of Object.entries(TABLES)) {
-    const collection = await engine.ensureCollection(`companies-${lang.toLowerCase()}`);
-    collections.set(lang, collection.collection_id);
-    for (const [file, csv] of Object.entries(files)) {
-      const path = join(folder, file);
-      writeFileSync(path, csv);
-      const uploaded = await engine.upload(collection.collection_id, [{ name: file, bytes: new Uint8Array(readFileSync(path)) }]);
-      versions.push(...uploaded.map((u) => u.version.version_id));
-    }
-  }
-  await engine.waitForVersions(versions, { timeoutMs: 60_000 });
+  t = await openTableCollections('pp-table-company-', TABLES);
 }, 90_000);
 
-afterAll(async () => {
-  await close();
-  rmSync(folder, { recursive: true, force: true });
-});
+afterAll(async () => t?.close());
 
 describe.each(Object.keys(TABLES))('a company and its report in %s', (lang) => {
   it.each(CASES[lang] as Case[])('%s → %s (%s)', async (question, cell, value) => {
-    const res = await engine.ask(question, { collectionId: collections.get(lang) as string });
+    const res = await t.engine.ask(question, { collectionId: t.collections.get(lang) as string });
     expect(res.refused, res.answer).toBe(false);
     // an HTML table's cell is cited by its text (a text anchor), a CSV's by its A1 reference
     if (res.citations[0]?.anchor.kind === 'text') expect(res.citations[0].quote, res.answer).toBe(value);
@@ -108,10 +85,6 @@ describe.each(Object.keys(TABLES))('a company and its report in %s', (lang) => {
     expect(res.answer).toContain(value);
   });
 
-  it('refuses a question about a company no document is about, in its language', async () => {
-    const [question, refusal] = REFUSED[lang] as [string, string];
-    const res = await engine.ask(question, { collectionId: collections.get(lang) as string });
-    expect(res.refused, res.answer).toBe(true);
-    expect(res.answer).toBe(refusal);
-  });
+  it('refuses a question about a company no document is about, in its language', () =>
+    expectRefusal(t, lang, REFUSED[lang] as [string, string]));
 });

@@ -1,9 +1,5 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Engine } from './engine.js';
-import { openTestEngine } from './test-engine.js';
+import { expectRefusal, openTableCollections, type TableCollections } from './test-table-collections.js';
 
 /** Small real-looking tables, one collection per language (Traditional and Simplified Han fold alike in the index). */
 const TABLES: Record<string, { file: string; csv: string }> = {
@@ -78,50 +74,32 @@ const REFUSED: Record<string, [string, string]> = {
   en: ['What is the average temperature in Tokyo?', 'The documents do not answer this question.'],
 };
 
-let engine: Engine;
-let close: () => Promise<void>;
-let folder: string;
-const collections = new Map<string, string>();
+let t: TableCollections;
 
 beforeAll(async () => {
-  folder = mkdtempSync(join(tmpdir(), 'pp-table-lang-csv-'));
-  ({ engine, close } = openTestEngine('pp-table-lang-', { isolate: false }));
-  const versions: string[] = [];
-  for (const [lang, { file, csv }] of Object.entries(TABLES)) {
-    const path = join(folder, file);
-    writeFileSync(path, csv);
-    const collection = await engine.ensureCollection(`tables-${lang.toLowerCase()}`);
-    collections.set(lang, collection.collection_id);
-    const uploaded = await engine.upload(collection.collection_id, [{ name: file, bytes: new Uint8Array(readFileSync(path)) }]);
-    versions.push(...uploaded.map((u) => u.version.version_id));
-  }
-  await engine.waitForVersions(versions, { timeoutMs: 60_000 });
+  t = await openTableCollections(
+    'pp-table-lang-',
+    Object.fromEntries(Object.entries(TABLES).map(([lang, { file, csv }]) => [lang, { [file]: csv }])),
+  );
 }, 90_000);
 
-afterAll(async () => {
-  await close();
-  rmSync(folder, { recursive: true, force: true });
-});
+afterAll(async () => t?.close());
 
 describe.each(Object.keys(TABLES))('table questions in %s', (lang) => {
   it.each(CASES[lang] as Case[])('%s → %s (%s)', async (question, cell, value) => {
-    const res = await engine.ask(question, { collectionId: collections.get(lang) as string });
+    const res = await t.engine.ask(question, { collectionId: t.collections.get(lang) as string });
     expect(res.refused, res.answer).toBe(false);
     expect(res.citations[0]?.anchor, res.answer).toMatchObject({ kind: 'record', cell_range: cell });
     expect(res.answer).toContain(value);
   });
 
-  it('refuses a question about a table that is not there, in its language', async () => {
-    const [question, refusal] = REFUSED[lang] as [string, string];
-    const res = await engine.ask(question, { collectionId: collections.get(lang) as string });
-    expect(res.refused).toBe(true);
-    expect(res.answer).toBe(refusal);
-  });
+  it('refuses a question about a table that is not there, in its language', () =>
+    expectRefusal(t, lang, REFUSED[lang] as [string, string]));
 });
 
 describe('the answer line', () => {
   it('names the year and the column in Japanese, and says where it read it', async () => {
-    const res = await engine.ask('2022年の営業利益はいくらですか？', { collectionId: collections.get('ja') as string });
+    const res = await t.engine.ask('2022年の営業利益はいくらですか？', { collectionId: t.collections.get('ja') as string });
     expect(res.answer).toMatch(/^2022年 — 営業利益（百万円） 1,710 \[1\]$/);
     expect(res.gate?.reason).toMatch(/^業績\.csv の表から読み取りました（質問に合う行の営業利益（百万円））。/);
   });
