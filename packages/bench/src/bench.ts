@@ -43,7 +43,7 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { basename, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { commandLine, recordResult } from '@pinpoint/results';
@@ -125,8 +125,10 @@ async function benchIngestionSection(): Promise<void> {
   const dir = values['pdf-dir'];
   const files = pdfsIn(dir ? resolve(dir) : join(shared, 'corpus/formats/pdf'), Number(values.pdfs));
   const figures = await benchIngestion(files, { concurrency, inProcess: values['in-process'] });
+  // an eval set's documents (…/financebench-dev/docs) are named by their set
+  const folder = dir ? resolve(dir) : '';
   const name = dir
-    ? basename(resolve(dir))
+    ? basename(basename(folder) === 'docs' ? dirname(folder) : folder)
         .replace(/[^a-z0-9]+/gi, '-')
         .toLowerCase()
     : 'pdf-text';
