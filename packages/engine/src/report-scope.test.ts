@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from './engine.js';
-import { openTestEngine } from './test-engine.js';
+import { openTestEngine, uploadSettled } from './test-engine.js';
 
 /** Three years of one company's 10-Ks and another company's 10-K of one of those years, read in place. */
 const DOCS = join(import.meta.dirname, '../../../../shared/eval/financebench-dev/docs');
@@ -16,13 +16,11 @@ beforeAll(async () => {
   const opened = openTestEngine('pp-report-scope-', { isolate: false });
   ({ engine, close } = opened);
   const collection = await engine.ensureCollection('default');
-  const uploaded = await engine.upload(
+  const uploaded = await uploadSettled(
+    engine,
     collection.collection_id,
     FILES.map((name) => ({ name, bytes: new Uint8Array(readFileSync(join(DOCS, name))) })),
-  );
-  await engine.waitForVersions(
-    uploaded.map((u) => u.version.version_id),
-    { timeoutMs: 240_000 },
+    240_000,
   );
   for (const u of uploaded) ids.set(u.file, u.document.document_id);
 }, 300_000);

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from './engine.js';
-import { openTestEngine } from './test-engine.js';
+import { openTestEngine, uploadSettled } from './test-engine.js';
 
 const DOCS = join(import.meta.dirname, '../../../../shared/eval/wtq-dev/docs');
 /** Three race results alone (XLSX, HTML, CSV): every row says Driver and Laps, so the index weighs those words next to nothing. */
@@ -15,13 +15,11 @@ beforeAll(async () => {
   const opened = openTestEngine('pp-table-few-', { isolate: false });
   ({ engine, close } = opened);
   const collection = await engine.ensureCollection('default');
-  const uploaded = await engine.upload(
+  await uploadSettled(
+    engine,
     collection.collection_id,
     FILES.map((name) => ({ name, bytes: new Uint8Array(readFileSync(join(DOCS, name))) })),
-  );
-  await engine.waitForVersions(
-    uploaded.map((u) => u.version.version_id),
-    { timeoutMs: 60_000 },
+    60_000,
   );
 }, 90_000);
 

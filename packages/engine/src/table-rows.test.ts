@@ -5,7 +5,7 @@ import { SqliteMetadataStore } from '@pinpoint/storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from './engine.js';
 import { tableOfRow } from './table-rows.js';
-import { openTestEngine } from './test-engine.js';
+import { openTestEngine, uploadSettled } from './test-engine.js';
 
 /** A PDF of several pages with tables among its prose (docling's test file), and a CSV. */
 const PDF = join(import.meta.dirname, '../../../../shared/eval/pdf-tables-dev/docs/redp5110_sampled.pdf');
@@ -21,14 +21,15 @@ const versions = new Map<string, string>();
 beforeAll(async () => {
   ({ engine, dir, close } = openTestEngine('pp-table-rows-', { isolate: false }));
   const collection = await engine.ensureCollection('default');
-  const uploaded = await engine.upload(collection.collection_id, [
-    { name: 'redp5110_sampled.pdf', bytes: new Uint8Array(readFileSync(PDF)) },
-    { name: 'figures.csv', bytes: new TextEncoder().encode(CSV) },
-    { name: 'schools.pdf', bytes: new Uint8Array(readFileSync(JOINED)) },
-  ]);
-  await engine.waitForVersions(
-    uploaded.map((u) => u.version.version_id),
-    { timeoutMs: 120_000 },
+  const uploaded = await uploadSettled(
+    engine,
+    collection.collection_id,
+    [
+      { name: 'redp5110_sampled.pdf', bytes: new Uint8Array(readFileSync(PDF)) },
+      { name: 'figures.csv', bytes: new TextEncoder().encode(CSV) },
+      { name: 'schools.pdf', bytes: new Uint8Array(readFileSync(JOINED)) },
+    ],
+    120_000,
   );
   for (const u of uploaded) versions.set(u.file, u.version.version_id);
 }, 150_000);

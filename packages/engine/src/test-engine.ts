@@ -1,10 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { UploadResult } from '@pinpoint/core';
 import { openLexicalIndex } from '@pinpoint/retrieval';
 import { FsBlobStore, SqliteJobQueue, SqliteMetadataStore } from '@pinpoint/storage';
 import { defaultEngineConfig, type EnginePorts } from './config.js';
 import { createEngine, type Engine } from './engine.js';
+import type { UploadFile } from './upload.js';
 
 /**
  * An engine on embedded stores in a fresh temporary folder, with the default configuration (isolated
@@ -35,20 +37,31 @@ export function openTestEngine(
   };
 }
 
+/** Uploads files into a collection and waits until every version has settled. */
+export async function uploadSettled(
+  engine: Engine,
+  collectionId: string,
+  files: UploadFile[],
+  timeoutMs: number,
+): Promise<UploadResult[]> {
+  const uploaded = await engine.upload(collectionId, files);
+  await engine.waitForVersions(
+    uploaded.map((u) => u.version.version_id),
+    { timeoutMs },
+  );
+  return uploaded;
+}
+
+/** Text files as upload files (UTF-8). */
+export const textFiles = (files: Record<string, string>): UploadFile[] =>
+  Object.entries(files).map(([name, text]) => ({ name, bytes: new TextEncoder().encode(text) }));
+
 /** `openTestEngine` (parsed in process) with text files uploaded to a `default` collection and ingested. */
 export async function openTestEngineWith(
   prefix: string,
   files: Record<string, string>,
 ): Promise<{ engine: Engine; close: () => Promise<void> }> {
   const { engine, close } = openTestEngine(prefix, { isolate: false });
-  const collection = await engine.ensureCollection('default');
-  const uploaded = await engine.upload(
-    collection.collection_id,
-    Object.entries(files).map(([name, text]) => ({ name, bytes: new TextEncoder().encode(text) })),
-  );
-  await engine.waitForVersions(
-    uploaded.map((u) => u.version.version_id),
-    { timeoutMs: 30_000 },
-  );
+  await uploadSettled(engine, (await engine.ensureCollection('default')).collection_id, textFiles(files), 30_000);
   return { engine, close };
 }

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { Engine } from './engine.js';
-import { openTestEngine } from './test-engine.js';
+import { openTestEngine, textFiles, uploadSettled } from './test-engine.js';
 
 /** An engine with one collection per language, each holding that language's small tables (file name → text). */
 export interface TableCollections {
@@ -17,16 +17,11 @@ export async function openTableCollections(
 ): Promise<TableCollections> {
   const { engine, close } = openTestEngine(prefix, { isolate: false });
   const collections = new Map<string, string>();
-  const versions: string[] = [];
   for (const [lang, files] of Object.entries(tables)) {
-    const collection = await engine.ensureCollection(`${prefix}${lang.toLowerCase()}`);
-    collections.set(lang, collection.collection_id);
-    for (const [name, text] of Object.entries(files)) {
-      const uploaded = await engine.upload(collection.collection_id, [{ name, bytes: new TextEncoder().encode(text) }]);
-      versions.push(...uploaded.map((u) => u.version.version_id));
-    }
+    const { collection_id } = await engine.ensureCollection(`${prefix}${lang.toLowerCase()}`);
+    collections.set(lang, collection_id);
+    await uploadSettled(engine, collection_id, textFiles(files), 60_000);
   }
-  await engine.waitForVersions(versions, { timeoutMs: 60_000 });
   return { engine, collections, close };
 }
 
