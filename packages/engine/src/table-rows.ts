@@ -11,12 +11,18 @@ export interface LoadedTable {
 interface LoadedVersion {
   tables: Map<number, LoadedTable>;
   tableOf: Map<string, number>;
+  /** Table rows held, what the version weighs in the cache. */
+  rows: number;
 }
 
 /** Tables kept per store (versions are immutable): a report's few statement tables serve many questions. */
 const TABLE_CACHE = 512;
-/** Versions read whole (the rows of a table that is not one run of a page's elements), kept per store. */
-const VERSION_CACHE = 64;
+/**
+ * Versions read whole (the rows of a table that is not one run of a page's elements), kept per
+ * store up to this many table rows in all: a collection of a few hundred sheets and pages of tables
+ * is read once, not once per question that reaches past the last few dozen.
+ */
+const VERSION_ROWS = 50_000;
 /** Elements read at once ahead of a row when a page's table is read by its run of element positions: the first window, and the largest. */
 const FIRST_WINDOW = 16;
 const WINDOW = 64;
@@ -166,9 +172,15 @@ async function readRun(metadata: MetadataStore, row: Element, hit: Chunk): Promi
 }
 
 async function loadVersion(metadata: MetadataStore, versionId: string): Promise<LoadedVersion> {
-  const all = await metadata.getElements(versionId);
+  const all = (await metadata.getElements(versionId)).filter((e) => e.table);
+  const rowIds = new Set(all.map((e) => e.element_id));
+  // only the rows' chunks are kept: a report's prose chunks are no table's
   const list = await metadata.listChunks(versionId);
-  const chunks = new Map(list.filter((x) => x.elements.length === 1).map((x) => [x.elements[0]?.element_id as string, x]));
+  const chunks = new Map<string, Chunk>();
+  for (const x of list) {
+    const id = x.elements[0]?.element_id;
+    if (x.elements.length === 1 && id !== undefined && rowIds.has(id)) chunks.set(id, x);
+  }
   const byIndex = new Map<number, LoadedTable>();
   const tableOf = new Map<string, number>();
   for (const e of all) {
@@ -179,7 +191,7 @@ async function loadVersion(metadata: MetadataStore, versionId: string): Promise<
     if (!e.table.header) tableOf.set(e.element_id, e.table.index);
   }
   inheritHeaders(byIndex);
-  return { tables: byIndex, tableOf };
+  return { tables: byIndex, tableOf, rows: all.length };
 }
 
 /** The sheet a row is on (a spreadsheet's record anchor), '' for other documents. */
@@ -205,5 +217,17 @@ function inheritHeaders(tables: Map<number, LoadedTable>): void {
 
 async function versionOf(metadata: MetadataStore, versionId: string): Promise<LoadedVersion> {
   const cache = cacheOf(versions, metadata);
-  return touch(cache, versionId) ?? keep(cache, versionId, await loadVersion(metadata, versionId), VERSION_CACHE);
+  const known = touch(cache, versionId);
+  if (known) return known;
+  const loaded = await loadVersion(metadata, versionId);
+  cache.set(versionId, loaded);
+  // least recently read first out, until the rows held fit (the one just read always stays)
+  let held = 0;
+  for (const v of cache.values()) held += v.rows;
+  for (const [id, v] of cache) {
+    if (held <= VERSION_ROWS || id === versionId) break;
+    cache.delete(id);
+    held -= v.rows;
+  }
+  return loaded;
 }
