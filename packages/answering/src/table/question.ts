@@ -262,6 +262,17 @@ function rowStats(table: QaTable): { rows: Set<string>[]; df: Map<string, number
   return stats;
 }
 const termsOfRows = (table: QaTable): Set<string>[] => rowStats(table).rows;
+
+/** A cell's text as matchRows compares it with the question, worked out once per cell (a table is read for many questions). */
+const normalText = new WeakMap<QaCell, string>();
+function normalOf(c: QaCell): string {
+  let text = normalText.get(c);
+  if (text === undefined) {
+    text = normal(c.text);
+    normalText.set(c, text);
+  }
+  return text;
+}
 const rowFrequencies = (table: QaTable): Map<string, number> => rowStats(table).df;
 
 /** Rows whose cells carry the question's values: rarer terms count more, a whole cell quoted counts most. */
@@ -288,7 +299,7 @@ function matchRows(
     for (const c of new Set(row.cells.values())) {
       let s = 0;
       let mine = 0;
-      const text = normal(c.text);
+      const text = normalOf(c);
       const dated = days.length > 0 && holdsDay(text, days);
       for (const t of c.terms) {
         const w = qTerms.get(t);
