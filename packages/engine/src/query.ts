@@ -65,6 +65,8 @@ interface Retrieval {
   queryTerms: { term: string; weight: number }[];
   /** What the query searched (versions, collections): a wider search for the question's tables uses the same. */
   filter?: SearchFilter;
+  /** The question's own lexical list to `wideK` (the table path's wider list), when asked for. */
+  wide?: { chunk_id: string; rank: number }[];
 }
 
 async function retrieve(
@@ -75,12 +77,15 @@ async function retrieve(
   timings: Record<string, number>,
   paraphrases: string[] = [],
   keep = Number.POSITIVE_INFINITY,
+  wideK = 0,
 ): Promise<Retrieval> {
   const filter = await searchFilter(ports.metadata, options);
   if (filter.versionIds?.length === 0) return { candidates: [], queryTerms: [] };
   const k = sides.k;
   const t0 = performance.now();
-  const result = await searchLexical(ports.lexical, query, { k, filter });
+  // one search serves both lists: the first k of the k best are the k best (ties broken alike)
+  const searched = await searchLexical(ports.lexical, query, { k: Math.max(k, wideK), filter });
+  const result = { ...searched, hits: searched.hits.slice(0, k) };
   const expanded = await withFinanceExpansion(ports.lexical, query, result.hits, { k, filter });
   timings.lexical = ms(t0);
   // Dense-only retrieval still asks the lexical index for the query's term weights (the gate reads them).
@@ -119,7 +124,7 @@ async function retrieve(
     out.push({ hit, chunk, version });
   }
   timings.load = ms(t1);
-  return { candidates: out, queryTerms: result.query_terms, filter };
+  return { candidates: out, queryTerms: result.query_terms, filter, ...(wideK > 0 ? { wide: searched.hits } : {}) };
 }
 
 export async function search(
@@ -196,8 +201,7 @@ async function ranked(
 const TABLE_WIDE_K = 200;
 
 /** A wider lexical list of the question, as row hits: a question need not name its table, whose rows may rank low. */
-async function widerRows(ports: EnginePorts, question: string, filter: SearchFilter, found: Candidate[]): Promise<RowHit[]> {
-  const { hits } = await searchLexical(ports.lexical, question, { k: TABLE_WIDE_K, filter });
+async function widerRows(ports: EnginePorts, hits: { chunk_id: string; rank: number }[], found: Candidate[]): Promise<RowHit[]> {
   const chunks = new Map((await ports.metadata.getChunks(hits.map((h) => h.chunk_id))).map((c) => [c.chunk_id, c]));
   const files = new Map(found.map((c) => [c.version.version_id, c.version.original_name]));
   const out: RowHit[] = [];
@@ -253,6 +257,7 @@ export async function* askStream(
     candidates: found,
     queryTerms,
     filter,
+    wide,
   } = await retrieve(
     ports,
     question,
@@ -261,9 +266,10 @@ export async function* askStream(
     timings,
     rewrite.paraphrases,
     Math.max(keep, TABLE_CANDIDATES),
+    TABLE_WIDE_K,
   );
   const tt = performance.now();
-  const wider = filter ? () => widerRows(ports, question, filter, found) : undefined;
+  const wider = filter && wide ? () => widerRows(ports, wide, found) : undefined;
   const table = await answerTableQuestion(ports.metadata, question, found, queryTerms, wider);
   // the table check's time whether or not a table answers: a prose answer waited for it too
   timings.table = ms(tt);
