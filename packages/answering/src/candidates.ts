@@ -1,4 +1,4 @@
-import { createAnalyzer, isCjkCodepoint, splitSentences, termKind } from '@pinpoint/analysis';
+import { createAnalyzer, expandFinanceTerms, foldHan, isCjkCodepoint, splitSentences, termKind } from '@pinpoint/analysis';
 import type { Chunk, Element } from '@pinpoint/core';
 import { sliceCodepoints } from '@pinpoint/core';
 
@@ -136,6 +136,33 @@ export function coverage(query: QueryTermWeight[], terms: Set<string> | ((t: str
     if (has(q.term)) found += q.weight;
   }
   return total === 0 ? 0 : found / total;
+}
+
+/**
+ * Sentences that state a line item by another of its standard names than the question's ("cost of
+ * revenue" for COGS, 営業利益 for operating income: the finance lexicon's groups) also hold the
+ * question's name's terms: the gate and the sentence choice read "COGS" as found where the filing
+ * says "cost of revenue". Sentences without such a name are returned as they are.
+ */
+export function withLineItemNames(sentences: Candidate[][], question: string): Candidate[][] {
+  const names = new Map<string, string[]>();
+  for (const e of expandFinanceTerms(question)) names.set(e.term, [...(names.get(e.term) ?? []), e.matched]);
+  if (names.size === 0) return sentences;
+  const patterns = [...names].map(([name, matched]) => {
+    const word = new RegExp(`(?<![\\p{L}\\p{N}])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`, 'iu');
+    const folded = foldHan(name);
+    return {
+      says: (text: string) => (hasCjk(name) ? foldHan(text).includes(folded) : word.test(text)),
+      terms: matched.flatMap((m) => termsOf(m)),
+    };
+  });
+  return sentences.map((list) =>
+    list.map((c) => {
+      const text = c.text.normalize('NFKC');
+      const extra = patterns.filter((p) => p.says(text)).flatMap((p) => p.terms);
+      return extra.length === 0 ? c : { ...c, terms: new Set([...c.terms, ...extra]) };
+    }),
+  );
 }
 
 /** The analysed terms of a piece of text, as sentences are matched (no word pairs). */

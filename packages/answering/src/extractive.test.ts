@@ -128,6 +128,24 @@ describe('answerExtractive', () => {
     expect(a.citations.map((c) => c.quote)).not.toContain('Trace Trees');
   });
 
+  it('reads a line item named by another of its standard names as found (COGS where the filing says cost of revenue)', () => {
+    const els = [
+      para2('p1', 'paragraph', 'Total cost of revenue was $32,780 million in fiscal year 2016.', ['Income Statements']),
+      para2('p2', 'paragraph', 'Research and development expenses were $11,988 million.', ['Income Statements']),
+    ];
+    const cogs = answerExtractive({ question: 'What was the COGS?', chunks: oneChunk(els) });
+    const named = answerExtractive({ question: 'What was the cost of revenue?', chunks: oneChunk(els) });
+    expect(cogs.refused).toBe(false);
+    expect(cogs.citations[0]?.quote).toBe('Total cost of revenue was $32,780 million in fiscal year 2016.');
+    expect(cogs.gate.features.cov_window).toBeCloseTo(named.gate.features.cov_window, 5);
+  });
+
+  it('does not read a line item into a sentence that says another one', () => {
+    const els = [para2('p1', 'paragraph', 'Research and development expenses were $11,988 million.', ['Income Statements'])];
+    const a = answerExtractive({ question: 'What was the COGS?', chunks: oneChunk(els) });
+    expect(a.gate.features.cov_window).toBe(0);
+  });
+
   it('does not ask a sentence to repeat its heading: the term that tells the sentences apart decides', () => {
     const els = [
       para2('h', 'heading', 'Shield tree', ['Shield tree']),

@@ -12,7 +12,15 @@ import {
   typeSpan,
 } from './answer-type.js';
 import type { Candidate, QueryTermWeight, RankedChunk } from './candidates.js';
-import { chunkSentences, coverage, queryWeights, subjectQueryTerms, subjectWords, termsOf } from './candidates.js';
+import {
+  chunkSentences,
+  coverage,
+  queryWeights,
+  subjectQueryTerms,
+  subjectWords,
+  termsOf,
+  withLineItemNames,
+} from './candidates.js';
 import type { GateConfig, GateFeatures } from './gate.js';
 import { DEFAULT_GATE, gateFamily, gateScore } from './gate.js';
 import { explainGate, type GateReasonDetail, gateReasonText } from './gate-reason.js';
@@ -412,7 +420,7 @@ export function answerExtractive(input: ExtractiveInput, options: Partial<GateCo
   const config: GateConfig = { ...DEFAULT_GATE, ...options };
   const query = queryWeights(input.question, input.queryTerms);
   const top = input.chunks.slice(0, config.maxChunks);
-  const sentences = top.map(chunkSentences);
+  const sentences = withLineItemNames(top.map(chunkSentences), input.question);
   const ranked = scoreCandidates(query, sentences, input.question);
   const chunkTerms = new Set((sentences[0] ?? []).flatMap((c) => [...c.terms]));
   // The gate judges the sentence that matches the question best; the answer may quote another.
