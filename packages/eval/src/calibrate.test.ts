@@ -67,6 +67,20 @@ describe('fitGate with floors', () => {
   });
 });
 
+describe('fitGate when no threshold holds a minimum', () => {
+  it('fails with PP_CONFIG_INVALID naming the set the floor refuses too much of, not with a gate at threshold 0', () => {
+    // set a: half its answerable questions fall under the coverage floor, whatever their score
+    const data = [
+      ...Array.from({ length: 10 }, (_, i) => ({ set: 'a', answerable: true, features: { s: 0.9, cov: i < 5 ? 0.1 : 0.9 } })),
+      ...Array.from({ length: 10 }, () => ({ set: 'a', answerable: false, features: { s: 0.1, cov: 0.9 } })),
+    ];
+    const options = { positive: ['s', 'cov'], iterations: 100, minAnswered: 0.8, floor: { feature: 'cov', min: 0.25 } };
+    expect(() => fitGate(data, options)).toThrow(/a answers at most 0\.500 \(minimum 0\.8\)/);
+    expect(() => fitGate(data, options)).toThrow(expect.objectContaining({ code: 'PP_CONFIG_INVALID' }));
+    expect(fitGate(data, { ...options, minAnswered: 0.5 }).answerable_recall).toBe(0.5);
+  });
+});
+
 describe("fitGate with a set's own minimum answered", () => {
   it('holds each set to its own share: a set of hard answerable questions may answer less than the rest', () => {
     // Set a's answerable questions score low (long questions, little of them covered): at the shared

@@ -1,3 +1,5 @@
+import { createError } from '@pinpoint/core';
+
 /**
  * Gate calibration: a logistic regression over evidence features, with sign constraints that
  * keep the model monotone (more evidence never lowers the score), and the threshold that gives
@@ -223,6 +225,25 @@ export function fitGate(data: LabelledFeatures[], options: FitOptions): FittedGa
   // before rounding, it left a set below `minAnswered` once the rounded weights were in force.
   const weights = Object.fromEntries(Object.entries(refined.weights).map(([k, v]) => [k, roundWeight(v)]));
   const bias = roundWeight(refined.bias);
-  const { value: _value, ...judged } = bestThreshold(data, weights, bias, o);
+  const { value, ...judged } = bestThreshold(data, weights, bias, o);
+  if (value === -Infinity) throw unreachable(data, o);
   return { weights, bias, ...judged };
+}
+
+/**
+ * No threshold keeps every set at its minimum answered share: the floor (`floor.feature`) alone
+ * refuses more of some set's answerable questions than its minimum allows. Named per set, with the
+ * most it can answer, rather than a gate fitted at threshold 0 that holds no minimum.
+ */
+function unreachable(data: LabelledFeatures[], o: Required<FitOptions>): Error {
+  const floored = (x: LabelledFeatures): boolean => o.floor.feature !== '' && (x.features[o.floor.feature] ?? 0) < o.floor.min;
+  const short: string[] = [];
+  for (const set of new Set(data.map((x) => x.set ?? ''))) {
+    const answerable = data.filter((x) => (x.set ?? '') === set && x.answerable);
+    const most = answerable.length === 0 ? 1 : answerable.filter((x) => !floored(x)).length / answerable.length;
+    const min = o.minAnsweredBySet[set] ?? o.minAnswered;
+    if (most < min) short.push(`${set || '(unnamed set)'} answers at most ${most.toFixed(3)} (minimum ${min})`);
+  }
+  const why = short.length > 0 ? short.join('; ') : 'the sets cannot all hold their minimums at one threshold';
+  return createError('PP_CONFIG_INVALID', `No refusal threshold keeps every set at its minimum answered share: ${why}.`);
 }
