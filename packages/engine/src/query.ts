@@ -202,7 +202,10 @@ const TABLE_WIDE_K = 200;
 
 /** A wider lexical list of the question, as row hits: a question need not name its table, whose rows may rank low. */
 async function widerRows(ports: EnginePorts, hits: { chunk_id: string; rank: number }[], found: Candidate[]): Promise<RowHit[]> {
-  const chunks = new Map((await ports.metadata.getChunks(hits.map((h) => h.chunk_id))).map((c) => [c.chunk_id, c]));
+  // the candidates' chunks are loaded already: only the rest of the list is read
+  const chunks = new Map(found.map((c) => [c.chunk.chunk_id, c.chunk]));
+  const unread = hits.filter((h) => !chunks.has(h.chunk_id)).map((h) => h.chunk_id);
+  for (const c of await ports.metadata.getChunks(unread)) chunks.set(c.chunk_id, c);
   const files = new Map(found.map((c) => [c.version.version_id, c.version.original_name]));
   const out: RowHit[] = [];
   for (const h of hits) {
