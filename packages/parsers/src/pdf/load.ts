@@ -85,6 +85,11 @@ export async function openPdf(bytes: Uint8Array, fileName: string): Promise<PDFD
     cMapPacked: true,
     standardFontDataUrl: `${path.join(pdfjsRoot, 'standard_fonts')}/`,
     useSystemFonts: false,
+    // On, though it has the worker build the outline of every glyph an operator list (read for a
+    // page's rulings) shows, 15 % of that read's CPU: off, pdf.js's font loader needs a document to
+    // load each font into, and makes a data URL of each font's bytes with core-js's base64 (Node 20
+    // has no Uint8Array.prototype.toBase64), garbage of many times the font's size (+8 MB heap on a
+    // one-page PDF with CJK fonts, tried and measured).
     disableFontFace: true,
     // nothing here paints: images are left out of operator lists (read for a page's rulings) rather than decoded
     maxImageSize: 1,

@@ -82,18 +82,22 @@ function addSegment(c: Collector, a: [number, number], b: [number, number]): voi
 
 /** A filled thin rectangle is one line through its middle; any other path gives its straight edges. */
 function addPath(c: Collector, points: Array<[number, number]>, filled: boolean): void {
-  const frame = points.map(([x, y]) => toFrame(x, y, c.q));
-  const xs = frame.map((p) => p[0]);
-  const ys = frame.map((p) => p[1]);
-  const w = Math.max(...xs) - Math.min(...xs);
-  const h = Math.max(...ys) - Math.min(...ys);
-  if (filled && points.length >= 4 && (w < THIN || h < THIN)) {
-    if (w >= h && w >= 2)
-      c.rulings.across.push({ at: (Math.min(...ys) + Math.max(...ys)) / 2, from: Math.min(...xs), to: Math.max(...xs) });
-    else if (h >= 2)
-      c.rulings.down.push({ at: (Math.min(...xs) + Math.max(...xs)) / 2, from: Math.min(...ys), to: Math.max(...ys) });
-    c.count++;
-    return;
+  if (filled && points.length >= 4) {
+    let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
+    for (const [px, py] of points) {
+      const [x, y] = toFrame(px, py, c.q);
+      x0 = Math.min(x0, x);
+      x1 = Math.max(x1, x);
+      y0 = Math.min(y0, y);
+      y1 = Math.max(y1, y);
+    }
+    const [w, h] = [x1 - x0, y1 - y0];
+    if (w < THIN || h < THIN) {
+      if (w >= h && w >= 2) c.rulings.across.push({ at: (y0 + y1) / 2, from: x0, to: x1 });
+      else if (h >= 2) c.rulings.down.push({ at: (x0 + x1) / 2, from: y0, to: y1 });
+      c.count++;
+      return;
+    }
   }
   for (let i = 1; i < points.length; i++) addSegment(c, points[i - 1] as [number, number], points[i] as [number, number]);
 }
