@@ -32,12 +32,26 @@ describe('parseDocx structure', () => {
     expect(records.get('t0r1')).toMatchObject({
       kind: 'row',
       cells: [
-        { ref: 'R2C1', value: 'Cell 1.0', header: 'Header 0.0' },
-        { ref: 'R2C2', value: 'Cell 1.1', header: 'Header 0.1' },
-        { ref: 'R2C3', value: 'Cell 1.2', header: 'Header 0.2' },
+        { ref: 'A2', value: 'Cell 1.0', header: 'Header 0.0' },
+        { ref: 'B2', value: 'Cell 1.1', header: 'Header 0.1' },
+        { ref: 'C2', value: 'Cell 1.2', header: 'Header 0.2' },
       ],
     });
     expect(row?.columns).toEqual(['Header 0.0', 'Header 0.1', 'Header 0.2']);
+  });
+
+  it('names a cell A1 on the table grid, counting the empty layout rows above it', async () => {
+    // a securities report's table: an empty first row, then the unit, then the periods
+    const { out } = await parseShared('eval/ja-table-dev/docs/059_三井不動産株式会社__連結包括利益計算書.docx');
+    const records = expectRecordInvariants(out);
+    const row = [...records.values()].find((r) => r.cells?.[0]?.value === '持分法適用会社に対する持分相当額');
+    expect(row?.cells?.map((c) => [c.ref, c.value])).toEqual([
+      ['A10', '持分法適用会社に対する持分相当額'],
+      ['B10', '△ 4,568'],
+      ['C10', '1,707'],
+    ]);
+    const cited = out.elements.find((e) => e.anchor.kind === 'record' && e.anchor.record_id === row?.record_id);
+    expect(cited?.cells?.map((c) => c.ref)).toEqual(['A10', 'B10', 'C10']);
   });
 
   it('paragraph_index counts headings, paragraphs and list items in order', async () => {

@@ -1,5 +1,6 @@
 import type { RecordEntry, TableCell, TableRow } from '@pinpoint/core';
 import type { HtmlBlock } from '../html/blocks.js';
+import { columnRef } from '../spreadsheet/header.js';
 import { joinCells } from '../spreadsheet/records.js';
 
 /** A record with the element facts the DOCX parser needs beside it. */
@@ -10,11 +11,12 @@ export interface DocxRecord {
   table?: TableRow;
 }
 
-const headerless = (i: number, row: number): string => `R${row + 1}C${i + 1}`;
-
 /**
  * Blocks of mammoth's HTML → records: headings, paragraphs and list items numbered by paragraph_index;
- * each table row one record with its cells ("R2C3" refs) and the first row's cells as headers.
+ * each table row one record with its cells and the first row's cells as headers. A cell is named as
+ * a sheet's is ("C10"): its column on the table's grid (merged cells spanned) and its row among all
+ * the table's rows — an empty row above it (a layout row of a report's table) still counts, so the
+ * name points at the cell a reader of the document sees there.
  */
 export function docxRecords(blocks: HtmlBlock[]): DocxRecord[] {
   const records: DocxRecord[] = [];
@@ -32,12 +34,14 @@ export function docxRecords(blocks: HtmlBlock[]): DocxRecord[] {
       if (row === 0) headerCells.set(table, cells);
       const header = headerCells.get(table) ?? [];
       const { ranges } = joinCells((block.grid ?? []).map((g) => ({ ...g, value: g.text })));
+      const gridRow = (block.grid_row ?? row) + 1;
+      const cols = block.cell_cols ?? [];
       const title = path.at(-1);
       records.push({
         section_path: path,
         cells: ranges.map((g) => {
           const name = row > 0 ? header[g.index] : undefined;
-          return { ref: headerless(g.index, row), col: g.col, start: g.start, end: g.end, ...(name ? { header: name } : {}) };
+          return { ref: columnRef(g.col, gridRow), col: g.col, start: g.start, end: g.end, ...(name ? { header: name } : {}) };
         }),
         table: { index: table, row, header: row === 0, ...(title ? { title } : {}) },
         entry: {
@@ -48,7 +52,8 @@ export function docxRecords(blocks: HtmlBlock[]): DocxRecord[] {
           table_index: table,
           cells: cells.map((value, i) => {
             const name = header[i];
-            return row > 0 && name ? { ref: headerless(i, row), value, header: name } : { ref: headerless(i, row), value };
+            const ref = columnRef(cols[i] ?? i, gridRow);
+            return row > 0 && name ? { ref, value, header: name } : { ref, value };
           }),
         },
       });
