@@ -796,6 +796,61 @@ describe('reading a question against a table', () => {
   });
 });
 
+describe('a balance on a date: the row of the year asked about', () => {
+  const cellOf = (q: string, t: TableSource) => {
+    const c = answerFromTables(q, [t], new Map())?.citations[0];
+    return [c?.quote, c?.anchor.kind === 'record' ? c.anchor.cell_range : ''];
+  };
+
+  it('reads 「2019年時点」 from the row dated in 2019, the last of them, not a movement row', () => {
+    const assets = tableSource(
+      '有形固定資産.csv',
+      ['帳簿価額', '建物及び構築物', '機械装置', '建設仮勘定'],
+      [
+        ['2019年１月１日残高', '558,331', '513,344', '172,989'],
+        ['減価償却費', '△38,038', '△107,586', '－'],
+        ['減損損失', '△3,348', '△4,323', '△1,113'],
+        ['2019年12月31日残高', '568,314', '519,674', '188,518'],
+        ['減価償却費', '△38,469', '△105,371', '－'],
+        ['2020年12月31日残高', '530,452', '425,028', '178,552'],
+      ],
+    );
+    expect(cellOf('2019年時点における「機械装置」は？', assets)).toEqual(['519,674', 'C5']);
+    expect(cellOf('2020年時点の建設仮勘定はいくらですか？', assets)).toEqual(['178,552', 'D7']);
+    // a row named in the table's own words still answers
+    expect(cellOf('2019年の減損損失の機械装置はいくらですか？', assets)[0]).toBe('△4,323');
+  });
+
+  it('reads "as of December 31, 2019" from the balance row of that date', () => {
+    const reserve = tableSource(
+      'valuation-allowance.csv',
+      ['', 'Deferred tax assets', 'Valuation allowance'],
+      [
+        ['Balance at December 31, 2017', '1,204', '(310)'],
+        ['Additions', '96', '(40)'],
+        ['Balance at December 31, 2018', '1,300', '(350)'],
+        ['Additions', '120', '(12)'],
+        ['Balance at December 31, 2019', '1,420', '(362)'],
+      ],
+    );
+    expect(cellOf('What was the valuation allowance as of December 31, 2018?', reserve)).toEqual(['(350)', 'C4']);
+  });
+
+  it('reads 「截至2019年」 from the row dated in 2019', () => {
+    const balance = tableSource(
+      '固定资产.csv',
+      ['项目', '房屋及建筑物（万元）', '机器设备（万元）'],
+      [
+        ['2018年12月31日余额', '3,210', '1,540'],
+        ['本期增加', '420', '310'],
+        ['本期减少', '△60', '△95'],
+        ['2019年12月31日余额', '3,570', '1,755'],
+      ],
+    );
+    expect(cellOf('截至2019年末，机器设备是多少？', balance)).toEqual(['1,755', 'C5']);
+  });
+});
+
 describe('table answering without a model', () => {
   it('reads numbers the way cells show them', () => {
     expect(cellNumber('$32,370.00')).toBe(32370);

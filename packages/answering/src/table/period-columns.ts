@@ -83,3 +83,35 @@ export function questionYear(question: string): number | undefined {
 }
 /** A question is read against a dozen tables: its year is read once. */
 let lastQuestion: { question: string; year: number | undefined } | undefined;
+
+/**
+ * Rows whose label names a date or period, with the year it ends in: a table of balances and their
+ * movements (「2019年３月31日残高」, 「前連結会計年度末（2019年3月31日）」, "Balance at December 31,
+ * 2019") states a balance on each dated row. The label is the row's cell in the table's first
+ * column; a column of bare years ("Year": 1998 …) is a column of values. Empty unless two rows or
+ * more end in different years.
+ */
+export function datedRows(table: QaTable): Map<QaRow, number> {
+  let found = dated.get(table);
+  if (!found) {
+    found = readDatedRows(table);
+    dated.set(table, found);
+  }
+  return found;
+}
+const dated = new WeakMap<QaTable, Map<QaRow, number>>();
+
+function readDatedRows(table: QaTable): Map<QaRow, number> {
+  const rows = new Map<QaRow, number>();
+  const label = table.columns[0];
+  if (!label || isYearOnlyData(table, label)) return rows;
+  // a column of labels: most of its cells say words ("2019年３月31日残高" reads as 2019, and is a label)
+  const texts = table.rows.map((r) => r.cells.get(label.col)?.text.trim() ?? '').filter((t) => t !== '');
+  if (texts.filter((t) => /\p{L}/u.test(t)).length * 2 <= texts.length) return rows;
+  for (const row of table.rows) {
+    const text = row.cells.get(label.col)?.text ?? '';
+    const year = yearsIn(text).at(-1);
+    if (year !== undefined) rows.set(row, year);
+  }
+  return new Set(rows.values()).size < 2 ? new Map() : rows;
+}

@@ -10,7 +10,7 @@ import { ZH_HANS } from './lexicon/zh-hans.js';
 import { ZH_HANT } from './lexicon/zh-hant.js';
 import type { QaCell, QaColumn, QaRow, QaTable } from './model.js';
 import { folded, saidTerms, termsOf, unaccented } from './model.js';
-import { periodColumns, questionYear } from './period-columns.js';
+import { datedRows, periodColumns, questionYear } from './period-columns.js';
 import type { QuestionBound } from './question-words.js';
 import { boundOf, phraseAt, phraseRe, says, unquoted, without } from './question-words.js';
 
@@ -678,7 +678,7 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
   const year = periods.years.size > 0 ? questionYear(bound0) : undefined;
   const yearCols = year === undefined ? [] : table.columns.filter((c) => periods.years.get(c.col) === year);
   const rowsFound = matchRows(table, normal(question), wanted, headerTerms, named, unspaced(words));
-  const matched = excluding(
+  let matched = excluding(
     table,
     exclusion,
     yearCols.length > 0 ? rowsFound.filter((m) => !periods.labelRows.has(m.row)) : rowsFound,
@@ -691,6 +691,18 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
       rowHeld,
       content.reduce((s, [t, w]) => (terms.has(t) ? s + w : s), 0),
     );
+  }
+  // 「2019年時点における「建設仮勘定」」, "as of December 31, 2019": what stood at a time, in a table
+  // whose rows are balances on dates, is read from the row of that year's last date
+  const asOf = yearCols.length === 0 && says(q, words.asOf, words) ? questionYear(bound0) : undefined;
+  if (asOf !== undefined) {
+    const label = table.columns[0]?.col ?? 0;
+    const onDate = [...datedRows(table)].filter(([, y]) => y === asOf).map(([r]) => r);
+    if (onDate.length > 0)
+      matched = onDate.reverse().map((row) => {
+        const cell = row.cells.get(label);
+        return { row, score: 1, own: 1, cells: cell ? [cell] : [], quoted: true };
+      });
   }
   // without index statistics (no weights) nothing counts as unseen
   const unseen = weights.size === 0 ? 0 : content.reduce((s, [t, w]) => (weights.get(t) ? s : s + w), 0);

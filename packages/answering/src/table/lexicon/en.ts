@@ -56,6 +56,7 @@ export const EN: TableWords = {
   below: ['less than', 'under', 'below', 'fewer than', 'lower than', 'smaller than'],
   atMost: ['at most', 'no more than', 'or less', 'or fewer', 'or lower', 'or below', 'or under'],
   timeHeaders: ['year', 'years', 'date', 'season', 'day'],
+  asOf: ['as of', 'as at', 'at the end of', 'year end', 'year-end'],
   say: {
     reason: 'Read from the table in {file} ({how}).',
     closeTable: ' Another table fits the question almost as well: {file}.',

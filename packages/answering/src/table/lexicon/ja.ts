@@ -63,6 +63,7 @@ export const JA: TableWords = {
   below: ['未満', 'より少ない', 'より小さい', 'より低い', 'を下回る'],
   atMost: ['以下'],
   timeHeaders: ['年度', '年', '期', '日付', '年月', '決算'],
+  asOf: ['時点', '現在', '期末', '年度末', '末日'],
   say: {
     reason: '{file} の表から読み取りました（{how}）。',
     closeTable: ' ほぼ同じくらい当てはまる表がもう一つあります: {file}。',

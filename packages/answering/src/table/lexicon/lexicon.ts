@@ -48,6 +48,8 @@ export interface TableWords {
   legalForms: string[];
   /** Header words of a time column ("year", "年度", "年份"). */
   timeHeaders: string[];
+  /** Asking what stood at a time, not what happened over it: "as of", "時点", "截至" (a balance on a date). */
+  asOf: string[];
   /** The answer's lines: {file}, {how}, {col}, {n}, {a}, {b}, {bound} are filled in. */
   say: Sayings;
 }
