@@ -851,6 +851,65 @@ describe('a balance on a date: the row of the year asked about', () => {
   });
 });
 
+describe('a quoted name of several items: the row, then where it sits', () => {
+  const cellOf = (q: string, t: TableSource) => {
+    const c = answerFromTables(q, [t], new Map())?.citations[0];
+    return [c?.quote, c?.anchor.kind === 'record' ? c.anchor.cell_range : ''];
+  };
+
+  it('reads 「電話番号、本店の所在の場所」 as the 電話番号 under 本店の所在の場所 on a cover page', () => {
+    const cover = tableSource(
+      '表紙.csv',
+      ['【表紙】', ''],
+      [
+        ['【会社名】', '株式会社サクラ精機'],
+        ['【本店の所在の場所】', '東京都港区芝五丁目７番１号'],
+        ['【電話番号】', '03（3454）1111（代表）'],
+        ['【最寄りの連絡場所】', '大阪市北区梅田三丁目１番３号'],
+        ['【電話番号】', '06（6345）2222'],
+      ],
+    );
+    expect(cellOf('「電話番号、本店の所在の場所、表紙」は？', cover)).toEqual(['03（3454）1111（代表）', 'B4']);
+    expect(cellOf('「電話番号、最寄りの連絡場所、表紙」は？', cover)).toEqual(['06（6345）2222', 'B6']);
+  });
+
+  it('reads 「その他、無形固定資産」 as the その他 under the heading 無形固定資産, and 「流動資産」 as its total', () => {
+    const sheet = tableSource(
+      '貸借対照表.csv',
+      ['', '前事業年度 (2019年３月31日)', '当事業年度 (2020年３月31日)'],
+      [
+        ['流動資産', '', ''],
+        ['現金及び預金', '1,204', '1,530'],
+        ['その他', '88', '91'],
+        ['流動資産合計', '1,292', '1,621'],
+        ['無形固定資産', '', ''],
+        ['ソフトウエア', '390', '411'],
+        ['その他', '57', '742'],
+        ['無形固定資産合計', '447', '1,153'],
+      ],
+    );
+    expect(cellOf('2019年の「その他、無形固定資産」は？', sheet)).toEqual(['57', 'B8']);
+    expect(cellOf('2020年の「その他、流動資産」は？', sheet)).toEqual(['91', 'C4']);
+    expect(cellOf('2020年の「流動資産」は？', sheet)).toEqual(['1,621', 'C5']);
+  });
+
+  it('reads 「其他，无形资产」 as the 其他 under the heading 无形资产', () => {
+    const sheet = tableSource(
+      '资产负债表.csv',
+      ['项目', '2019年12月31日', '2020年12月31日'],
+      [
+        ['流动资产', '', ''],
+        ['货币资金', '5,210', '6,004'],
+        ['其他', '120', '133'],
+        ['无形资产', '', ''],
+        ['软件', '310', '355'],
+        ['其他', '45', '61'],
+      ],
+    );
+    expect(cellOf('2020年「其他，无形资产」是多少？', sheet)).toEqual(['61', 'C7']);
+  });
+});
+
 describe('table answering without a model', () => {
   it('reads numbers the way cells show them', () => {
     expect(cellNumber('$32,370.00')).toBe(32370);

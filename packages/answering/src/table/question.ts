@@ -10,6 +10,7 @@ import { ZH_HANS } from './lexicon/zh-hans.js';
 import { ZH_HANT } from './lexicon/zh-hant.js';
 import type { QaCell, QaColumn, QaRow, QaTable } from './model.js';
 import { folded, saidTerms, termsOf, unaccented } from './model.js';
+import { namedRow } from './named-items.js';
 import { datedRows, periodColumns, questionYear } from './period-columns.js';
 import type { QuestionBound } from './question-words.js';
 import { boundOf, phraseAt, phraseRe, says, unquoted, without } from './question-words.js';
@@ -695,14 +696,32 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
   // 「2019年時点における「建設仮勘定」」, "as of December 31, 2019": what stood at a time, in a table
   // whose rows are balances on dates, is read from the row of that year's last date
   const asOf = yearCols.length === 0 && says(q, words.asOf, words) ? questionYear(bound0) : undefined;
+  let onADate = false;
   if (asOf !== undefined) {
     const label = table.columns[0]?.col ?? 0;
     const onDate = [...datedRows(table)].filter(([, y]) => y === asOf).map(([r]) => r);
-    if (onDate.length > 0)
+    onADate = onDate.length > 0;
+    if (onADate)
       matched = onDate.reverse().map((row) => {
         const cell = row.cells.get(label);
         return { row, score: 1, own: 1, cells: cell ? [cell] : [], quoted: true };
       });
+  }
+  // 「電話番号、本店の所在の場所」: the row a quoted name says whole, under the part of the table it names, leads
+  const saidRow = onADate ? undefined : namedRow(question, table, words.sum);
+  if (saidRow && matched[0]?.row !== saidRow) {
+    const found = matched.find((m) => m.row === saidRow);
+    const label = [...saidRow.cells.values()].filter((c) => c.element === saidRow.element && c.num === null);
+    matched = [
+      {
+        row: saidRow,
+        score: Math.max(found?.score ?? 0, matched[0]?.score ?? 1),
+        own: found?.own ?? 1,
+        cells: label,
+        quoted: true,
+      },
+      ...matched.filter((m) => m !== found),
+    ];
   }
   // without index statistics (no weights) nothing counts as unseen
   const unseen = weights.size === 0 ? 0 : content.reduce((s, [t, w]) => (weights.get(t) ? s : s + w), 0);
