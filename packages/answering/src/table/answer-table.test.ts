@@ -910,6 +910,60 @@ describe('a quoted name of several items: the row, then where it sits', () => {
   });
 });
 
+describe('a header row the file did not mark: sub-columns under a group header', () => {
+  const cellOf = (q: string, t: TableSource) => {
+    const c = answerFromTables(q, [t], new Map())?.citations[0];
+    return [c?.quote, c?.anchor.kind === 'record' ? c.anchor.cell_range : ''];
+  };
+
+  it('reads "Net Sales" under "Fiscal Year 2019" as one column, not as a row', () => {
+    const regions = tableSource(
+      'net-sales.docx',
+      ['', 'Fiscal Year 2019', '', 'Fiscal Year 2018', ''],
+      [
+        ['', 'Net Sales', '% of Total', 'Net Sales', '% of Total'],
+        ['APAC', '$533,340', '38.6%', '$479,987', '40.0%'],
+        ['EMEA', '315,535', '22.8%', '277,898', '23.1%'],
+        ['Total', '$1,382,818', '', '$1,200,181', ''],
+      ],
+    );
+    expect(cellOf('What was the net sales in 2019 for EMEA?', regions)).toEqual(['315,535', 'B4']);
+    expect(cellOf('What was the net sales of APAC in 2018?', regions)).toEqual(['$479,987', 'D3']);
+  });
+
+  it('reads 「2020年3月期 / 非監査業務に基づく報酬」 from a group header and the row under it', () => {
+    const fees = tableSource(
+      '監査報酬.csv',
+      ['区分', '2019年3月期', '2019年3月期', '2020年3月期', '2020年3月期'],
+      [
+        [
+          '',
+          '監査証明業務に基づく報酬（百万円）',
+          '非監査業務に基づく報酬（百万円）',
+          '監査証明業務に基づく報酬（百万円）',
+          '非監査業務に基づく報酬（百万円）',
+        ],
+        ['提出会社', '856', '41', '886', '34'],
+        ['連結子会社', '406', '54', '436', '53'],
+      ],
+    );
+    expect(cellOf('2020年の連結子会社の非監査業務に基づく報酬はいくらですか？', fees)).toEqual(['53', 'E4']);
+  });
+
+  it('reads 「2019年 / 占比(%)」 from a group header and the row under it', () => {
+    const regions = tableSource(
+      '地区收入.csv',
+      ['地区', '2020年', '2020年', '2019年', '2019年'],
+      [
+        ['', '金额（万元）', '占比(%)', '金额（万元）', '占比(%)'],
+        ['华东', '12,400', '41.3', '11,020', '39.8'],
+        ['华北', '8,310', '27.7', '8,150', '29.4'],
+      ],
+    );
+    expect(cellOf('2019年华北的占比是多少？', regions)).toEqual(['29.4', 'E4']);
+  });
+});
+
 describe('table answering without a model', () => {
   it('reads numbers the way cells show them', () => {
     expect(cellNumber('$32,370.00')).toBe(32370);

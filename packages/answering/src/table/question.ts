@@ -653,7 +653,7 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
   const boundTerms = bound === undefined ? new Set<string>() : termsOf(bound.raw);
   const form = unspaced(words) ? undefined : formOf(words);
   const said = form ? undefined : termsOf(without(q, [...words.particles, ...words.form], words));
-  const titled = new Set([...termsOf(table.title), ...table.columns.flatMap((c) => [...c.terms])]);
+  const titled = new Set([...termsOf(table.title), ...table.columns.flatMap((c) => [...(c.titled ?? c.terms)])]);
   // A header word is in every row's retrieval text, so the index weighs it as common as the rows
   // make it ("driver" and "laps" over a few race tables: 0.05); as evidence that this is the table
   // asked about it weighs at least what a word the index never saw weighs at the least
