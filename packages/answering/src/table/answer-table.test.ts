@@ -849,6 +849,21 @@ describe('a balance on a date: the row of the year asked about', () => {
     );
     expect(cellOf('截至2019年末，机器设备是多少？', balance)).toEqual(['1,755', 'C5']);
   });
+
+  it('reads 「截至2019年」 in Traditional Chinese from the row dated in 2019', () => {
+    const balance = tableSource(
+      '不動產廠房及設備.csv',
+      ['項目', '房屋及建築（千元）', '機器設備（千元）'],
+      [
+        ['2018年12月31日餘額', '5,120', '2,480'],
+        ['本期增加', '640', '390'],
+        ['2019年12月31日餘額', '5,760', '2,870'],
+        ['本期增加', '210', '150'],
+        ['2020年12月31日餘額', '5,970', '3,020'],
+      ],
+    );
+    expect(cellOf('截至2019年底，機器設備是多少？', balance)).toEqual(['2,870', 'C4']);
+  });
 });
 
 describe('a quoted name of several items: the row, then where it sits', () => {
@@ -907,6 +922,22 @@ describe('a quoted name of several items: the row, then where it sits', () => {
       ],
     );
     expect(cellOf('2020年「其他，无形资产」是多少？', sheet)).toEqual(['61', 'C7']);
+  });
+
+  it('reads 「其他，無形資產」 in Traditional Chinese as the 其他 under the heading 無形資產', () => {
+    const sheet = tableSource(
+      '資產負債表.csv',
+      ['項目', '2019年12月31日', '2020年12月31日'],
+      [
+        ['流動資產', '', ''],
+        ['現金及約當現金', '4,020', '4,515'],
+        ['其他', '96', '102'],
+        ['無形資產', '', ''],
+        ['電腦軟體', '280', '301'],
+        ['其他', '38', '44'],
+      ],
+    );
+    expect(cellOf('2019年「其他，無形資產」是多少？', sheet)).toEqual(['38', 'B7']);
   });
 });
 

@@ -8,7 +8,7 @@ function quotedItems(question: string): string[] {
   const quoted = /「([^」]+)」|『([^』]+)』/u.exec(question);
   const text = quoted?.[1] ?? quoted?.[2];
   if (!text) return [];
-  return text.split(/[、，,]/u).map((s) => s.trim());
+  return text.split(/[、，]/u).map((s) => s.trim());
 }
 
 /** A row's own cells that are not empty (not carried down from a row above). */
