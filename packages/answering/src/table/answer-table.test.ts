@@ -995,6 +995,43 @@ describe('a header row the file did not mark: sub-columns under a group header',
   });
 });
 
+describe('a column whose header the question says word for word, not the cell beside the row label', () => {
+  const cellOf = (q: string, t: TableSource) => {
+    const c = answerFromTables(q, [t], new Map())?.citations[0];
+    return [c?.quote, c?.anchor.kind === 'record' ? c.anchor.cell_range : ''];
+  };
+
+  it('reads 「年初…递延所得税资产…余额」 from 年初余额 / 递延所得税资产', () => {
+    const deferred = tableSource(
+      '递延所得税资产.csv',
+      [
+        '项目',
+        '年末余额 / 可抵扣暂时性差异',
+        '年末余额 / 递延所得税资产',
+        '年初余额 / 可抵扣暂时性差异',
+        '年初余额 / 递延所得税资产',
+      ],
+      [
+        ['资产减值准备', '3,589,116.40', '677,567.91', '2,505,695.52', '487,042.83'],
+        ['预计负债', '2,202,370.72', '518,036.80', '2,042,141.98', '482,340.37'],
+      ],
+    );
+    expect(cellOf('年初时，预计负债的递延所得税资产有多少余额？', deferred)).toEqual(['482,340.37', 'E3']);
+  });
+
+  it('reads 「期首…繰延税金資産…残高」 from 期首残高 / 繰延税金資産', () => {
+    const deferred = tableSource(
+      '繰延税金資産.csv',
+      ['区分', '期末残高 / 一時差異', '期末残高 / 繰延税金資産', '期首残高 / 一時差異', '期首残高 / 繰延税金資産'],
+      [
+        ['貸倒引当金', '1,204', '368', '1,150', '352'],
+        ['賞与引当金', '2,310', '707', '2,180', '667'],
+      ],
+    );
+    expect(cellOf('賞与引当金の期首の繰延税金資産の残高はいくらですか？', deferred)).toEqual(['667', 'E3']);
+  });
+});
+
 describe('table answering without a model', () => {
   it('reads numbers the way cells show them', () => {
     expect(cellNumber('$32,370.00')).toBe(32370);

@@ -845,9 +845,16 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
     if (exclusion?.negated)
       for (const c of table.columns) if ([...c.terms].some((t) => exclusion.terms.has(t))) ruledOut.add(c.col);
     const named = hits.filter((h) => !ruledOut.has(h.col.col));
-    // 「木星的公转周期」 over a row 「别名 | 岁星 | 公转周期 | 11.862年」: the value beside the label named
+    // 「木星的公转周期」 over a row 「别名 | 岁星 | 公转周期 | 11.862年」: the value beside the label named —
+    // unless the question says every word of a column's header of two words or more (「年初…递延所得税资产…余额」
+    // names 「年初余额 / 递延所得税资产」; the character pairs (#) a header's words make aside): then the
+    // column it names holds the value, not the cell beside the label
+    const words1 = (c: QaColumn): string[] => [...c.terms].filter((t) => !t.startsWith('#'));
+    const saidWhole = named
+      .filter((h) => words1(h.col).length >= 2 && words1(h.col).every((t) => qTerms.has(t)))
+      .sort((a, b) => words1(b.col).length - words1(a.col).length)[0]?.col;
     const label =
-      op === 'lookup'
+      op === 'lookup' && !saidWhole
         ? labelValue(
             question,
             table,
@@ -862,6 +869,7 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
     answer =
       askedColumn(q, table, ruledOut, words) ??
       beside ??
+      (op === 'lookup' ? saidWhole : undefined) ??
       named.find((h) => !who || h.col.numeric < 0.5)?.col ??
       whoColumn(q, table, ruledOut) ??
       typedColumn(q, table, ruledOut, words);
