@@ -1030,6 +1030,36 @@ describe('a column whose header the question says word for word, not the cell be
     );
     expect(cellOf('賞与引当金の期首の繰延税金資産の残高はいくらですか？', deferred)).toEqual(['667', 'E3']);
   });
+
+  it('reads a column of numbers by a word only its header says (期初, 上年, 貸借対照表計上額)', () => {
+    const stocks = tableSource(
+      '銘柄数及び貸借対照表計上額.csv',
+      ['', '銘柄数 (銘柄)', '貸借対照表計上額の合計額(百万円)'],
+      [
+        ['非上場株式', '243', '43,666'],
+        ['非上場株式以外の株式', '126', '401,975'],
+      ],
+    );
+    expect(cellOf('「貸借対照表計上額、非上場株式」は？', stocks)).toEqual(['43,666', 'C2']);
+    const fees = tableSource(
+      '其他应付款.csv',
+      ['项 目', '期末数', '期初数'],
+      [
+        ['货款', '30,361,114.09', '47,749,196.41'],
+        ['综合服务费', '3,880,532.12', '6,133,535.11'],
+      ],
+    );
+    expect(cellOf('期初时,综合服务费有多少？', fees)).toEqual(['6,133,535.11', 'C3']);
+    const costs = tableSource(
+      '管理費用.csv',
+      ['項 目', '本年發生額', '上年發生額'],
+      [
+        ['職工薪酬', '3,822,048.58', '3,284,442.64'],
+        ['設備折舊', '8,292.72', '8,481.71'],
+      ],
+    );
+    expect(cellOf('上一年的設備折舊的發生額是多少？', costs)).toEqual(['8,481.71', 'C3']);
+  });
 });
 
 describe('table answering without a model', () => {

@@ -853,8 +853,16 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
     const saidWhole = named
       .filter((h) => words1(h.col).length >= 2 && words1(h.col).every((t) => qTerms.has(t)))
       .sort((a, b) => words1(b.col).length - words1(a.col).length)[0]?.col;
+    // 「期初时，综合服务费有多少？」 over 「期末数 | 期初数」: in a column of numbers, a word of its header
+    // that no other header and no cell says names it (a profile's columns hold labels and values alike,
+    // and are read by label; a word a cell says may name the row)
+    const cellTerms = rowFrequencies(table);
+    const alone = (c: QaColumn, t: string): boolean =>
+      qTerms.has(t) && !cellTerms.has(t) && !table.columns.some((x) => x !== c && x.terms.has(t));
+    const saidAlone = named.find((h) => h.col.numeric >= 0.6 && words1(h.col).some((t) => alone(h.col, t)))?.col;
+    const headerSaid = who ? undefined : (saidWhole ?? saidAlone);
     const label =
-      op === 'lookup' && !saidWhole
+      op === 'lookup' && !headerSaid
         ? labelValue(
             question,
             table,
@@ -869,7 +877,7 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
     answer =
       askedColumn(q, table, ruledOut, words) ??
       beside ??
-      (op === 'lookup' ? saidWhole : undefined) ??
+      (op === 'lookup' ? headerSaid : undefined) ??
       named.find((h) => !who || h.col.numeric < 0.5)?.col ??
       whoColumn(q, table, ruledOut) ??
       typedColumn(q, table, ruledOut, words);
