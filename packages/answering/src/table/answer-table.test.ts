@@ -908,6 +908,30 @@ describe('a quoted name of several items: the row, then where it sits', () => {
     expect(cellOf('2020年の「流動資産」は？', sheet)).toEqual(['1,621', 'C5']);
   });
 
+  it('finds a label that starts with a digit (「１株当たり純資産額」) or leaves out a note in brackets (（税引後）)', () => {
+    const indicators = tableSource(
+      '経営指標等.csv',
+      ['回次', '', '第76期', '第77期'],
+      [
+        ['決算年月', '', '2019年３月', '2020年３月'],
+        ['純資産額', '百万円', '2,482,659', '2,587,308'],
+        ['１株当たり純資産額', '円', '1,957.61', '2,039.88'],
+      ],
+    );
+    expect(cellOf('2020年の「１株当たり純資産額、経営指標等」は？', indicators)).toEqual(['2,039.88', 'D4']);
+    const comprehensive = tableSource(
+      '連結包括利益計算書.csv',
+      ['', '前連結会計年度 (2019年３月31日)', '当連結会計年度 (2020年３月31日)'],
+      [
+        ['その他の包括利益', '', ''],
+        ['その他有価証券評価差額金', '36,382', '△ 14,550'],
+        ['為替換算調整勘定', '△ 8,405', '△ 4,568'],
+        ['その他の包括利益合計', '31,401', '△ 17,690'],
+      ],
+    );
+    expect(cellOf('2019年の「為替換算調整勘定（税引後）、その他の包括利益」は？', comprehensive)).toEqual(['△ 8,405', 'B4']);
+  });
+
   it('reads 「其他，无形资产」 as the 其他 under the heading 无形资产', () => {
     const sheet = tableSource(
       '资产负债表.csv',

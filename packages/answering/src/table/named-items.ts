@@ -14,11 +14,24 @@ function quotedItems(question: string): string[] {
 /** A row's own cells that are not empty (not carried down from a row above). */
 const own = (r: QaRow) => [...r.cells.values()].filter((c) => c.element === r.element && c.text.trim() !== '');
 
-/** The rows that have a cell of their own (not a number) saying the name whole, in table order. */
+/** A cell of words, not an amount (「１株当たり純資産額」 starts with a digit and is a label). */
+const WORDED = /\p{L}{2}/u;
+
+/** A name without the note in brackets it ends with: 「為替換算調整勘定（税引後）」 is 為替換算調整勘定. */
+const unnoted = (s: string): string => s.replace(/[(（][^()（）]*[)）]$/u, '');
+
+/**
+ * The rows that have a cell of their own (of words, not an amount) saying the name whole, in table
+ * order; when none does, those saying it with the note in brackets either ends with left out.
+ */
 function rowsSaying(table: QaTable, name: string): QaRow[] {
   const want = bare(name);
   if (want.length < 2) return [];
-  return table.rows.filter((r) => own(r).some((c) => c.num === null && bare(c.text) === want));
+  const saying = (same: (text: string) => boolean): QaRow[] =>
+    table.rows.filter((r) => own(r).some((c) => WORDED.test(c.text) && same(bare(c.text))));
+  const exact = saying((t) => t === want);
+  if (exact.length > 0 || unnoted(want).length < 2) return exact;
+  return saying((t) => unnoted(t) === unnoted(want));
 }
 
 /**
@@ -31,7 +44,7 @@ function valuedRows(table: QaTable, name: string, totals: string[]): QaRow[] {
   if (valued.length > 0 || saying.length === 0) return valued;
   const want = bare(name);
   const total = (r: QaRow): boolean =>
-    own(r).length >= 2 && own(r).some((c) => c.num === null && totals.some((t) => bare(c.text) === want + t));
+    own(r).length >= 2 && own(r).some((c) => WORDED.test(c.text) && totals.some((t) => bare(c.text) === want + t));
   return saying.flatMap((h) => table.rows.slice(h.index + 1).find(total) ?? []);
 }
 

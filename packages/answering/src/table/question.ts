@@ -711,7 +711,11 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
   const saidRow = onADate ? undefined : namedRow(question, table, words.sum);
   if (saidRow && matched[0]?.row !== saidRow) {
     const found = matched.find((m) => m.row === saidRow);
-    const label = [...saidRow.cells.values()].filter((c) => c.element === saidRow.element && c.num === null);
+    // its label: the first cell of its own that is words
+    const label = [...saidRow.cells.values()]
+      .filter((c) => c.element === saidRow.element && /\p{L}{2}/u.test(c.text))
+      .sort((a, b) => a.col - b.col)
+      .slice(0, 1);
     matched = [
       {
         row: saidRow,
@@ -866,7 +870,8 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
         ? labelValue(
             question,
             table,
-            matched.map((m) => m.row),
+            // the row a quoted name says whole is the one its label is looked for in
+            saidRow ? [saidRow] : matched.map((m) => m.row),
             unspaced(words),
           )
         : undefined;
