@@ -54,6 +54,18 @@ describe('parseDocx structure', () => {
     expect(cited?.cells?.map((c) => c.ref)).toEqual(['A10', 'B10', 'C10']);
   });
 
+  it('takes the first row of two cells or more as the header, not a one-cell note above it', async () => {
+    // 「2020年3月31日現在」 alone on the row above the column names
+    const { out } = await parseShared('eval/ja-table-dev/docs/047_三井物産株式会社__2_提出会社の状況.docx');
+    const rows = out.elements.filter((e) => e.table);
+    expect(rows.find((e) => e.table?.header)?.text).toBe('従業員数（名） | 平均年齢（才） | 平均勤続年数 | 平均年間給与（千円）');
+    const data = rows.find((e) => e.text.startsWith('5,676'));
+    expect(data?.cells?.slice(0, 2).map((c) => [c.ref, c.header])).toEqual([
+      ['A4', '従業員数（名）'],
+      ['B4', '平均年齢（才）'],
+    ]);
+  });
+
   it('paragraph_index counts headings, paragraphs and list items in order', async () => {
     const { out } = await parseShared('eval/squad2-dev/docs/003_Steam_engine.docx');
     const indexes = out.elements.flatMap((e) =>
