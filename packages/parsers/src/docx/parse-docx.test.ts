@@ -1,3 +1,4 @@
+import type { RecordEntry } from '@pinpoint/core';
 import { describe, expect, it } from 'vitest';
 import { expectRecordInvariants, parseShared, readShared, sharedFiles } from '../../test/test-support.js';
 import { parseDocument } from '../parse.js';
@@ -43,8 +44,8 @@ describe('parseDocx structure', () => {
   it('names a cell A1 on the table grid, counting the empty layout rows above it', async () => {
     // a securities report's table: an empty first row, then the unit, then the periods
     const { out } = await parseShared('eval/ja-table-dev/docs/059_三井不動産株式会社__連結包括利益計算書.docx');
-    const records = expectRecordInvariants(out);
-    const row = [...records.values()].find((r) => r.cells?.[0]?.value === '持分法適用会社に対する持分相当額');
+    const records = [...expectRecordInvariants(out).values()] as RecordEntry[];
+    const row = records.find((r) => r.cells?.[0]?.value === '持分法適用会社に対する持分相当額');
     expect(row?.cells?.map((c) => [c.ref, c.value])).toEqual([
       ['A10', '持分法適用会社に対する持分相当額'],
       ['B10', '△ 4,568'],
