@@ -1086,6 +1086,73 @@ describe('a column whose header the question says word for word, not the cell be
   });
 });
 
+describe("the report's own period and the one before it: 当期 and 前期 under the report's heading", () => {
+  /** A table under the headings of the report it is from. */
+  const underHeading = (t: TableSource, heading: string): TableSource => ({
+    ...t,
+    elements: t.elements.map((e) => ({ ...e, section_path: [heading] })),
+  });
+  const cellOf = (q: string, t: TableSource) => {
+    const c = answerFromTables(q, [t], new Map())?.citations[0];
+    return [c?.quote, c?.anchor.kind === 'record' ? c.anchor.cell_range : ''];
+  };
+
+  it('reads 2019 from 前連結会計年度 and 2020 from 当連結会計年度 of the report for the period ending in 2020', () => {
+    const fees = underHeading(
+      tableSource(
+        '監査公認会計士等に対する報酬.html',
+        ['', '', '', '', ''],
+        [
+          ['区分', '前連結会計年度', '', '当連結会計年度', ''],
+          [
+            '',
+            '監査証明業務に基づく報酬（百万円）',
+            '非監査業務に基づく報酬（百万円）',
+            '監査証明業務に基づく報酬（百万円）',
+            '非監査業務に基づく報酬（百万円）',
+          ],
+          ['提出会社', '176', '56', '179', '2'],
+          ['計', '195', '56', '197', '2'],
+        ],
+      ),
+      '有価証券報告書 第95期（自 2019年４月１日 至 2020年３月31日） 監査報酬の内容等',
+    );
+    expect(cellOf('2020年の「監査証明業務に基づく報酬－計」は？', fees)).toEqual(['197', 'D5']);
+    expect(cellOf('2019年の「非監査業務に基づく報酬－計」は？', fees)).toEqual(['56', 'C5']);
+  });
+
+  it('reads 2020 from the current year column and 2019 from the prior year of the annual report for 2020', () => {
+    const fees = underHeading(
+      tableSource(
+        'audit-fees.csv',
+        ['', 'Prior year', 'Current year'],
+        [
+          ['Audit fees', '1,204', '1,310'],
+          ['Tax fees', '88', '91'],
+        ],
+      ),
+      'Annual Report for the fiscal year ended December 31, 2020',
+    );
+    expect(cellOf('What were the audit fees in 2020?', fees)).toEqual(['1,310', 'C2']);
+    expect(cellOf('What were the audit fees in 2019?', fees)).toEqual(['1,204', 'B2']);
+  });
+
+  it('reads 2020 from 本期 of the 2020 annual report', () => {
+    const costs = underHeading(
+      tableSource(
+        '管理费用.csv',
+        ['项目', '本期发生额', '上期发生额'],
+        [
+          ['职工薪酬', '3,822,048.58', '3,284,442.64'],
+          ['折旧费', '8,292.72', '8,481.71'],
+        ],
+      ),
+      '2020年年度报告',
+    );
+    expect(cellOf('2019年的折旧费是多少？', costs)).toEqual(['8,481.71', 'C3']);
+  });
+});
+
 describe('table answering without a model', () => {
   it('reads numbers the way cells show them', () => {
     expect(cellNumber('$32,370.00')).toBe(32370);

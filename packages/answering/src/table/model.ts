@@ -40,6 +40,8 @@ export interface QaTable {
   rows: QaRow[];
   /** Terms of the whole table: titles, headers and cells. */
   vocabulary: Set<string>;
+  /** The headings the table sits under, joined (a report's 「第95期（自 2019年４月１日 至 2020年３月31日）」). */
+  headings?: string;
 }
 
 /** Index terms of a text, word pairs left out (cells and headers are matched word by word). */
@@ -195,7 +197,8 @@ export function buildTable(file: string, docTitle: string, elements: Element[]):
   const vocabulary = new Set([...termsOf(title), ...elements.flatMap((e) => e.section_path.flatMap((s) => [...termsOf(s)]))]);
   for (const c of columns) for (const t of c.terms) vocabulary.add(t);
   for (const r of rows) for (const c of r.cells.values()) for (const t of c.terms) vocabulary.add(t);
-  return { file, title, columns, rows, vocabulary };
+  const headings = [...new Set(elements.flatMap((e) => e.section_path))].join(' ');
+  return { file, title, columns, rows, vocabulary, headings };
 }
 
 /** Leading rows read as header rows at the most. */
@@ -215,20 +218,37 @@ function promoteHeaderRows(rows: QaRow[], names: Map<number, string>): void {
     const below = rows.slice(from).flatMap((r) => own(r).filter((c) => c.col === col));
     return below.length > 0 && below.filter((c) => c.num !== null).length * 2 > below.length;
   };
+  // a file that marked no header row at all may have its stub's name (「区分」) over the label column
+  const unmarked = [...names.values()].every((n) => n.trim() === '');
   let lead = 0;
   while (lead < Math.min(LEADING_HEADERS, rows.length - 1)) {
     const cells = own(rows[lead] as QaRow);
+    const over = cells.filter((c) => c.col !== first);
     // a name over each of two columns of numbers or more, none a number itself, none in the label column
-    if (cells.length < 2 || cells.some((c) => c.col === first || c.num !== null || !numbers(c.col, lead + 1))) break;
+    if (
+      over.length < 2 ||
+      (!unmarked && over.length < cells.length) ||
+      cells.some((c) => c.num !== null) ||
+      over.some((c) => !numbers(c.col, lead + 1))
+    )
+      break;
     lead++;
   }
   if (lead === 0 || !rows.slice(lead).some((r) => own(r).some((c) => c.num !== null))) return;
-  for (const r of rows.slice(0, lead)) {
-    for (const c of own(r)) {
-      const above = names.get(c.col)?.trim();
-      names.set(c.col, above && folded(above) !== folded(c.text) ? `${above} / ${c.text}` : c.text);
+  const cols = [...new Set(rows.flatMap((r) => [...r.cells.keys()]))].sort((a, b) => a - b);
+  rows.slice(0, lead).forEach((r, i) => {
+    const cells = new Map(own(r).map((c) => [c.col, c.text]));
+    const under = new Set(rows.slice(i + 1, lead).flatMap((x) => own(x).map((c) => c.col)));
+    let carry: string | undefined;
+    for (const col of cols) {
+      // a group's name spread over the sub-columns after it that the rows under it name
+      const text = cells.get(col) ?? (col !== first && under.has(col) ? carry : undefined);
+      if (cells.has(col)) carry = cells.get(col);
+      if (text === undefined) continue;
+      const above = names.get(col)?.trim();
+      names.set(col, above && folded(above) !== folded(text) ? `${above} / ${text}` : text);
     }
-  }
+  });
   rows.splice(0, lead);
   rows.forEach((r, i) => {
     r.index = i;

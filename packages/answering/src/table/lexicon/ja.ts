@@ -64,6 +64,8 @@ export const JA: TableWords = {
   atMost: ['以下'],
   timeHeaders: ['年度', '年', '期', '日付', '年月', '決算'],
   asOf: ['時点', '現在', '期末', '年度末', '末日'],
+  thisPeriod: ['当連結会計年度', '当事業年度', '当期', '当年度'],
+  lastPeriod: ['前連結会計年度', '前事業年度', '前期', '前年度'],
   say: {
     reason: '{file} の表から読み取りました（{how}）。',
     closeTable: ' ほぼ同じくらい当てはまる表がもう一つあります: {file}。',
