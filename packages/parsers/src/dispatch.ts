@@ -23,7 +23,8 @@ const csv = lazy('csv', '2', async () => {
   const { parseCsv } = await import('./csv/parse-csv.js');
   return (bytes, ctx) => parseCsv(bytes, ctx);
 });
-const docx = lazy('docx', '1', async () => (await import('./docx/parse-docx.js')).parseDocx);
+/** Version 2: a table cell is named A1 on the table's grid ("C10", empty rows counted), not "R9C3". */
+const docx = lazy('docx', '2', async () => (await import('./docx/parse-docx.js')).parseDocx);
 /**
  * Version 2: elements carry raw maps, so a cited sentence's `raw` is its own span.
  * Version 3: a sortable table's hidden sort keys are left out of its cells.
@@ -44,9 +45,10 @@ const pdf = lazy('pdf', '3', async () => (await import('./pdf/parse-pdf.js')).pa
  * Recipe names say the route: slides go through a LibreOffice PDF, .doc through a LibreOffice .docx.
  * Slides version 2: .pptx tables become table rows with cell boxes (slide XML), not PDF paragraphs.
  * Version 3: .ppt tables too (through a LibreOffice .pptx), and a second header row under group headings.
+ * Doc version 2: its table cells are named as docx@2 names them.
  */
 const slides = lazy('slides-libreoffice-pdf', '4', async () => (await import('./office/parse-office.js')).parseSlides);
-const legacyDoc = lazy('doc-libreoffice-docx', '1', async () => {
+const legacyDoc = lazy('doc-libreoffice-docx', '2', async () => {
   const { parseLegacyDoc } = await import('./office/parse-office.js');
   return (bytes, ctx) => parseLegacyDoc(bytes, ctx);
 });

@@ -796,6 +796,363 @@ describe('reading a question against a table', () => {
   });
 });
 
+describe('a balance on a date: the row of the year asked about', () => {
+  const cellOf = (q: string, t: TableSource) => {
+    const c = answerFromTables(q, [t], new Map())?.citations[0];
+    return [c?.quote, c?.anchor.kind === 'record' ? c.anchor.cell_range : ''];
+  };
+
+  it('reads 「2019年時点」 from the row dated in 2019, the last of them, not a movement row', () => {
+    const assets = tableSource(
+      '有形固定資産.csv',
+      ['帳簿価額', '建物及び構築物', '機械装置', '建設仮勘定'],
+      [
+        ['2019年１月１日残高', '558,331', '513,344', '172,989'],
+        ['減価償却費', '△38,038', '△107,586', '－'],
+        ['減損損失', '△3,348', '△4,323', '△1,113'],
+        ['2019年12月31日残高', '568,314', '519,674', '188,518'],
+        ['減価償却費', '△38,469', '△105,371', '－'],
+        ['2020年12月31日残高', '530,452', '425,028', '178,552'],
+      ],
+    );
+    expect(cellOf('2019年時点における「機械装置」は？', assets)).toEqual(['519,674', 'C5']);
+    expect(cellOf('2020年時点の建設仮勘定はいくらですか？', assets)).toEqual(['178,552', 'D7']);
+    // a row named in the table's own words still answers
+    expect(cellOf('2019年の減損損失の機械装置はいくらですか？', assets)[0]).toBe('△4,323');
+  });
+
+  it('reads "as of December 31, 2019" from the balance row of that date', () => {
+    const reserve = tableSource(
+      'valuation-allowance.csv',
+      ['', 'Deferred tax assets', 'Valuation allowance'],
+      [
+        ['Balance at December 31, 2017', '1,204', '(310)'],
+        ['Additions', '96', '(40)'],
+        ['Balance at December 31, 2018', '1,300', '(350)'],
+        ['Additions', '120', '(12)'],
+        ['Balance at December 31, 2019', '1,420', '(362)'],
+      ],
+    );
+    expect(cellOf('What was the valuation allowance as of December 31, 2018?', reserve)).toEqual(['(350)', 'C4']);
+  });
+
+  it('reads 「截至2019年」 from the row dated in 2019', () => {
+    const balance = tableSource(
+      '固定资产.csv',
+      ['项目', '房屋及建筑物（万元）', '机器设备（万元）'],
+      [
+        ['2018年12月31日余额', '3,210', '1,540'],
+        ['本期增加', '420', '310'],
+        ['本期减少', '△60', '△95'],
+        ['2019年12月31日余额', '3,570', '1,755'],
+      ],
+    );
+    expect(cellOf('截至2019年末，机器设备是多少？', balance)).toEqual(['1,755', 'C5']);
+  });
+
+  it('reads 「截至2019年」 in Traditional Chinese from the row dated in 2019', () => {
+    const balance = tableSource(
+      '不動產廠房及設備.csv',
+      ['項目', '房屋及建築（千元）', '機器設備（千元）'],
+      [
+        ['2018年12月31日餘額', '5,120', '2,480'],
+        ['本期增加', '640', '390'],
+        ['2019年12月31日餘額', '5,760', '2,870'],
+        ['本期增加', '210', '150'],
+        ['2020年12月31日餘額', '5,970', '3,020'],
+      ],
+    );
+    expect(cellOf('截至2019年底，機器設備是多少？', balance)).toEqual(['2,870', 'C4']);
+  });
+});
+
+describe('a quoted name of several items: the row, then where it sits', () => {
+  const cellOf = (q: string, t: TableSource) => {
+    const c = answerFromTables(q, [t], new Map())?.citations[0];
+    return [c?.quote, c?.anchor.kind === 'record' ? c.anchor.cell_range : ''];
+  };
+
+  it('reads 「電話番号、本店の所在の場所」 as the 電話番号 under 本店の所在の場所 on a cover page', () => {
+    const cover = tableSource(
+      '表紙.csv',
+      ['【表紙】', ''],
+      [
+        ['【会社名】', '株式会社サクラ精機'],
+        ['【本店の所在の場所】', '東京都港区芝五丁目７番１号'],
+        ['【電話番号】', '03（3454）1111（代表）'],
+        ['【最寄りの連絡場所】', '大阪市北区梅田三丁目１番３号'],
+        ['【電話番号】', '06（6345）2222'],
+      ],
+    );
+    expect(cellOf('「電話番号、本店の所在の場所、表紙」は？', cover)).toEqual(['03（3454）1111（代表）', 'B4']);
+    expect(cellOf('「電話番号、最寄りの連絡場所、表紙」は？', cover)).toEqual(['06（6345）2222', 'B6']);
+  });
+
+  it('reads 「その他、無形固定資産」 as the その他 under the heading 無形固定資産, and 「流動資産」 as its total', () => {
+    const sheet = tableSource(
+      '貸借対照表.csv',
+      ['', '前事業年度 (2019年３月31日)', '当事業年度 (2020年３月31日)'],
+      [
+        ['流動資産', '', ''],
+        ['現金及び預金', '1,204', '1,530'],
+        ['その他', '88', '91'],
+        ['流動資産合計', '1,292', '1,621'],
+        ['無形固定資産', '', ''],
+        ['ソフトウエア', '390', '411'],
+        ['その他', '57', '742'],
+        ['無形固定資産合計', '447', '1,153'],
+      ],
+    );
+    expect(cellOf('2019年の「その他、無形固定資産」は？', sheet)).toEqual(['57', 'B8']);
+    expect(cellOf('2020年の「その他、流動資産」は？', sheet)).toEqual(['91', 'C4']);
+    expect(cellOf('2020年の「流動資産」は？', sheet)).toEqual(['1,621', 'C5']);
+  });
+
+  it('finds a label that starts with a digit (「１株当たり純資産額」) or leaves out a note in brackets (（税引後）)', () => {
+    const indicators = tableSource(
+      '経営指標等.csv',
+      ['回次', '', '第76期', '第77期'],
+      [
+        ['決算年月', '', '2019年３月', '2020年３月'],
+        ['純資産額', '百万円', '2,482,659', '2,587,308'],
+        ['１株当たり純資産額', '円', '1,957.61', '2,039.88'],
+      ],
+    );
+    expect(cellOf('2020年の「１株当たり純資産額、経営指標等」は？', indicators)).toEqual(['2,039.88', 'D4']);
+    const comprehensive = tableSource(
+      '連結包括利益計算書.csv',
+      ['', '前連結会計年度 (2019年３月31日)', '当連結会計年度 (2020年３月31日)'],
+      [
+        ['その他の包括利益', '', ''],
+        ['その他有価証券評価差額金', '36,382', '△ 14,550'],
+        ['為替換算調整勘定', '△ 8,405', '△ 4,568'],
+        ['その他の包括利益合計', '31,401', '△ 17,690'],
+      ],
+    );
+    expect(cellOf('2019年の「為替換算調整勘定（税引後）、その他の包括利益」は？', comprehensive)).toEqual(['△ 8,405', 'B4']);
+  });
+
+  it('reads 「其他，无形资产」 as the 其他 under the heading 无形资产', () => {
+    const sheet = tableSource(
+      '资产负债表.csv',
+      ['项目', '2019年12月31日', '2020年12月31日'],
+      [
+        ['流动资产', '', ''],
+        ['货币资金', '5,210', '6,004'],
+        ['其他', '120', '133'],
+        ['无形资产', '', ''],
+        ['软件', '310', '355'],
+        ['其他', '45', '61'],
+      ],
+    );
+    expect(cellOf('2020年「其他，无形资产」是多少？', sheet)).toEqual(['61', 'C7']);
+  });
+
+  it('reads 「其他，無形資產」 in Traditional Chinese as the 其他 under the heading 無形資產', () => {
+    const sheet = tableSource(
+      '資產負債表.csv',
+      ['項目', '2019年12月31日', '2020年12月31日'],
+      [
+        ['流動資產', '', ''],
+        ['現金及約當現金', '4,020', '4,515'],
+        ['其他', '96', '102'],
+        ['無形資產', '', ''],
+        ['電腦軟體', '280', '301'],
+        ['其他', '38', '44'],
+      ],
+    );
+    expect(cellOf('2019年「其他，無形資產」是多少？', sheet)).toEqual(['38', 'B7']);
+  });
+});
+
+describe('a header row the file did not mark: sub-columns under a group header', () => {
+  const cellOf = (q: string, t: TableSource) => {
+    const c = answerFromTables(q, [t], new Map())?.citations[0];
+    return [c?.quote, c?.anchor.kind === 'record' ? c.anchor.cell_range : ''];
+  };
+
+  it('reads "Net Sales" under "Fiscal Year 2019" as one column, not as a row', () => {
+    const regions = tableSource(
+      'net-sales.docx',
+      ['', 'Fiscal Year 2019', '', 'Fiscal Year 2018', ''],
+      [
+        ['', 'Net Sales', '% of Total', 'Net Sales', '% of Total'],
+        ['APAC', '$533,340', '38.6%', '$479,987', '40.0%'],
+        ['EMEA', '315,535', '22.8%', '277,898', '23.1%'],
+        ['Total', '$1,382,818', '', '$1,200,181', ''],
+      ],
+    );
+    expect(cellOf('What was the net sales in 2019 for EMEA?', regions)).toEqual(['315,535', 'B4']);
+    expect(cellOf('What was the net sales of APAC in 2018?', regions)).toEqual(['$479,987', 'D3']);
+  });
+
+  it('reads 「2020年3月期 / 非監査業務に基づく報酬」 from a group header and the row under it', () => {
+    const fees = tableSource(
+      '監査報酬.csv',
+      ['区分', '2019年3月期', '2019年3月期', '2020年3月期', '2020年3月期'],
+      [
+        [
+          '',
+          '監査証明業務に基づく報酬（百万円）',
+          '非監査業務に基づく報酬（百万円）',
+          '監査証明業務に基づく報酬（百万円）',
+          '非監査業務に基づく報酬（百万円）',
+        ],
+        ['提出会社', '856', '41', '886', '34'],
+        ['連結子会社', '406', '54', '436', '53'],
+      ],
+    );
+    expect(cellOf('2020年の連結子会社の非監査業務に基づく報酬はいくらですか？', fees)).toEqual(['53', 'E4']);
+  });
+
+  it('reads 「2019年 / 占比(%)」 from a group header and the row under it', () => {
+    const regions = tableSource(
+      '地区收入.csv',
+      ['地区', '2020年', '2020年', '2019年', '2019年'],
+      [
+        ['', '金额（万元）', '占比(%)', '金额（万元）', '占比(%)'],
+        ['华东', '12,400', '41.3', '11,020', '39.8'],
+        ['华北', '8,310', '27.7', '8,150', '29.4'],
+      ],
+    );
+    expect(cellOf('2019年华北的占比是多少？', regions)).toEqual(['29.4', 'E4']);
+  });
+});
+
+describe('a column whose header the question says word for word, not the cell beside the row label', () => {
+  const cellOf = (q: string, t: TableSource) => {
+    const c = answerFromTables(q, [t], new Map())?.citations[0];
+    return [c?.quote, c?.anchor.kind === 'record' ? c.anchor.cell_range : ''];
+  };
+
+  it('reads 「年初…递延所得税资产…余额」 from 年初余额 / 递延所得税资产', () => {
+    const deferred = tableSource(
+      '递延所得税资产.csv',
+      [
+        '项目',
+        '年末余额 / 可抵扣暂时性差异',
+        '年末余额 / 递延所得税资产',
+        '年初余额 / 可抵扣暂时性差异',
+        '年初余额 / 递延所得税资产',
+      ],
+      [
+        ['资产减值准备', '3,589,116.40', '677,567.91', '2,505,695.52', '487,042.83'],
+        ['预计负债', '2,202,370.72', '518,036.80', '2,042,141.98', '482,340.37'],
+      ],
+    );
+    expect(cellOf('年初时，预计负债的递延所得税资产有多少余额？', deferred)).toEqual(['482,340.37', 'E3']);
+  });
+
+  it('reads 「期首…繰延税金資産…残高」 from 期首残高 / 繰延税金資産', () => {
+    const deferred = tableSource(
+      '繰延税金資産.csv',
+      ['区分', '期末残高 / 一時差異', '期末残高 / 繰延税金資産', '期首残高 / 一時差異', '期首残高 / 繰延税金資産'],
+      [
+        ['貸倒引当金', '1,204', '368', '1,150', '352'],
+        ['賞与引当金', '2,310', '707', '2,180', '667'],
+      ],
+    );
+    expect(cellOf('賞与引当金の期首の繰延税金資産の残高はいくらですか？', deferred)).toEqual(['667', 'E3']);
+  });
+
+  it('reads a column of numbers by a word only its header says (期初, 上年, 貸借対照表計上額)', () => {
+    const stocks = tableSource(
+      '銘柄数及び貸借対照表計上額.csv',
+      ['', '銘柄数 (銘柄)', '貸借対照表計上額の合計額(百万円)'],
+      [
+        ['非上場株式', '243', '43,666'],
+        ['非上場株式以外の株式', '126', '401,975'],
+      ],
+    );
+    expect(cellOf('「貸借対照表計上額、非上場株式」は？', stocks)).toEqual(['43,666', 'C2']);
+    const fees = tableSource(
+      '其他应付款.csv',
+      ['项 目', '期末数', '期初数'],
+      [
+        ['货款', '30,361,114.09', '47,749,196.41'],
+        ['综合服务费', '3,880,532.12', '6,133,535.11'],
+      ],
+    );
+    expect(cellOf('期初时,综合服务费有多少？', fees)).toEqual(['6,133,535.11', 'C3']);
+    const costs = tableSource(
+      '管理費用.csv',
+      ['項 目', '本年發生額', '上年發生額'],
+      [
+        ['職工薪酬', '3,822,048.58', '3,284,442.64'],
+        ['設備折舊', '8,292.72', '8,481.71'],
+      ],
+    );
+    expect(cellOf('上一年的設備折舊的發生額是多少？', costs)).toEqual(['8,481.71', 'C3']);
+  });
+});
+
+describe("the report's own period and the one before it: 当期 and 前期 under the report's heading", () => {
+  /** A table under the headings of the report it is from. */
+  const underHeading = (t: TableSource, heading: string): TableSource => ({
+    ...t,
+    elements: t.elements.map((e) => ({ ...e, section_path: [heading] })),
+  });
+  const cellOf = (q: string, t: TableSource) => {
+    const c = answerFromTables(q, [t], new Map())?.citations[0];
+    return [c?.quote, c?.anchor.kind === 'record' ? c.anchor.cell_range : ''];
+  };
+
+  it('reads 2019 from 前連結会計年度 and 2020 from 当連結会計年度 of the report for the period ending in 2020', () => {
+    const fees = underHeading(
+      tableSource(
+        '監査公認会計士等に対する報酬.html',
+        ['', '', '', '', ''],
+        [
+          ['区分', '前連結会計年度', '', '当連結会計年度', ''],
+          [
+            '',
+            '監査証明業務に基づく報酬（百万円）',
+            '非監査業務に基づく報酬（百万円）',
+            '監査証明業務に基づく報酬（百万円）',
+            '非監査業務に基づく報酬（百万円）',
+          ],
+          ['提出会社', '176', '56', '179', '2'],
+          ['計', '195', '56', '197', '2'],
+        ],
+      ),
+      '有価証券報告書 第95期（自 2019年４月１日 至 2020年３月31日） 監査報酬の内容等',
+    );
+    expect(cellOf('2020年の「監査証明業務に基づく報酬－計」は？', fees)).toEqual(['197', 'D5']);
+    expect(cellOf('2019年の「非監査業務に基づく報酬－計」は？', fees)).toEqual(['56', 'C5']);
+  });
+
+  it('reads 2020 from the current year column and 2019 from the prior year of the annual report for 2020', () => {
+    const fees = underHeading(
+      tableSource(
+        'audit-fees.csv',
+        ['', 'Prior year', 'Current year'],
+        [
+          ['Audit fees', '1,204', '1,310'],
+          ['Tax fees', '88', '91'],
+        ],
+      ),
+      'Annual Report for the fiscal year ended December 31, 2020',
+    );
+    expect(cellOf('What were the audit fees in 2020?', fees)).toEqual(['1,310', 'C2']);
+    expect(cellOf('What were the audit fees in 2019?', fees)).toEqual(['1,204', 'B2']);
+  });
+
+  it('reads 2020 from 本期 of the 2020 annual report', () => {
+    const costs = underHeading(
+      tableSource(
+        '管理费用.csv',
+        ['项目', '本期发生额', '上期发生额'],
+        [
+          ['职工薪酬', '3,822,048.58', '3,284,442.64'],
+          ['折旧费', '8,292.72', '8,481.71'],
+        ],
+      ),
+      '2020年年度报告',
+    );
+    expect(cellOf('2019年的折旧费是多少？', costs)).toEqual(['8,481.71', 'C3']);
+  });
+});
+
 describe('table answering without a model', () => {
   it('reads numbers the way cells show them', () => {
     expect(cellNumber('$32,370.00')).toBe(32370);

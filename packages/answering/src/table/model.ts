@@ -26,6 +26,11 @@ export interface QaColumn {
   terms: Set<string>;
   /** Share of the column's cells that read as numbers. */
   numeric: number;
+  /**
+   * The terms of the header the file marked, when a leading row it did not mark names the column
+   * too (`terms` holds both): the table's fit to a question weighs these as its header, as before.
+   */
+  titled?: Set<string>;
 }
 
 export interface QaTable {
@@ -35,6 +40,8 @@ export interface QaTable {
   rows: QaRow[];
   /** Terms of the whole table: titles, headers and cells. */
   vocabulary: Set<string>;
+  /** The headings the table sits under, joined (a report's 「第95期（自 2019年４月１日 至 2020年３月31日）」). */
+  headings?: string;
 }
 
 /** Index terms of a text, word pairs left out (cells and headers are matched word by word). */
@@ -167,6 +174,8 @@ export function buildTable(file: string, docTitle: string, elements: Element[]):
     for (const [col, cell] of cells) last.set(col, cell);
     if (!repeatsHeader(cells, names)) rows.push({ element: e, index: rows.length, cells });
   });
+  const marked = new Map(names);
+  promoteHeaderRows(rows, names);
   const cols = new Set([...names.keys(), ...rows.flatMap((r) => [...r.cells.keys()])]);
   const columns: QaColumn[] = [...cols]
     .sort((a, b) => a - b)
@@ -177,11 +186,71 @@ export function buildTable(file: string, docTitle: string, elements: Element[]):
       const name = names.get(col) ?? '';
       const terms = saidTerms(name);
       if (name.includes('%')) for (const t of PERCENT) terms.add(t);
-      return { col, name, terms, numeric };
+      if (marked.get(col) === names.get(col)) return { col, name, terms, numeric };
+      // a header row the file did not mark names the column, but is no title of the table
+      const own = marked.get(col) ?? '';
+      const titled = saidTerms(own);
+      if (own.includes('%')) for (const t of PERCENT) titled.add(t);
+      return { col, name, terms, numeric, titled };
     });
   const title = [docTitle, ...new Set(elements.map((e) => e.table?.title ?? '').filter((t) => t !== ''))].join(' ');
   const vocabulary = new Set([...termsOf(title), ...elements.flatMap((e) => e.section_path.flatMap((s) => [...termsOf(s)]))]);
   for (const c of columns) for (const t of c.terms) vocabulary.add(t);
   for (const r of rows) for (const c of r.cells.values()) for (const t of c.terms) vocabulary.add(t);
-  return { file, title, columns, rows, vocabulary };
+  const headings = [...new Set(elements.flatMap((e) => e.section_path))].join(' ');
+  return { file, title, columns, rows, vocabulary, headings };
+}
+
+/** Leading rows read as header rows at the most. */
+const LEADING_HEADERS = 2;
+
+/**
+ * "| | Net Sales | % of Total |" under "| | Fiscal Year 2019 | Fiscal Year 2018 |": a leading row with
+ * no label in the table's first column and no number, naming each of two columns of numbers or more
+ * under it, is a header row the file did not mark as one (sub-columns under a group header). Its words name the columns under it
+ * after the header above ("Fiscal Year 2019 / Net Sales"), and it leaves the data rows.
+ */
+function promoteHeaderRows(rows: QaRow[], names: Map<number, string>): void {
+  const first = Math.min(...rows.flatMap((r) => [...r.cells.keys()]));
+  const own = (r: QaRow): QaCell[] => [...r.cells.values()].filter((c) => c.element === r.element && c.text.trim() !== '');
+  // a column whose cells below the leading rows are mostly numbers
+  const numbers = (col: number, from: number): boolean => {
+    const below = rows.slice(from).flatMap((r) => own(r).filter((c) => c.col === col));
+    return below.length > 0 && below.filter((c) => c.num !== null).length * 2 > below.length;
+  };
+  // a file that marked no header row at all may have its stub's name (「区分」) over the label column
+  const unmarked = [...names.values()].every((n) => n.trim() === '');
+  let lead = 0;
+  while (lead < Math.min(LEADING_HEADERS, rows.length - 1)) {
+    const cells = own(rows[lead] as QaRow);
+    const over = cells.filter((c) => c.col !== first);
+    // a name over each of two columns of numbers or more, none a number itself, none in the label column
+    if (
+      over.length < 2 ||
+      (!unmarked && over.length < cells.length) ||
+      cells.some((c) => c.num !== null) ||
+      over.some((c) => !numbers(c.col, lead + 1))
+    )
+      break;
+    lead++;
+  }
+  if (lead === 0 || !rows.slice(lead).some((r) => own(r).some((c) => c.num !== null))) return;
+  const cols = [...new Set(rows.flatMap((r) => [...r.cells.keys()]))].sort((a, b) => a - b);
+  rows.slice(0, lead).forEach((r, i) => {
+    const cells = new Map(own(r).map((c) => [c.col, c.text]));
+    const under = new Set(rows.slice(i + 1, lead).flatMap((x) => own(x).map((c) => c.col)));
+    let carry: string | undefined;
+    for (const col of cols) {
+      // a group's name spread over the sub-columns after it that the rows under it name
+      const text = cells.get(col) ?? (col !== first && under.has(col) ? carry : undefined);
+      if (cells.has(col)) carry = cells.get(col);
+      if (text === undefined) continue;
+      const above = names.get(col)?.trim();
+      names.set(col, above && folded(above) !== folded(text) ? `${above} / ${text}` : text);
+    }
+  });
+  rows.splice(0, lead);
+  rows.forEach((r, i) => {
+    r.index = i;
+  });
 }

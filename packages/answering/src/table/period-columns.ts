@@ -1,4 +1,9 @@
 import { findPeriods } from '@pinpoint/analysis';
+import { EN } from './lexicon/en.js';
+import { JA } from './lexicon/ja.js';
+import type { TableWords } from './lexicon/lexicon.js';
+import { ZH_HANS } from './lexicon/zh-hans.js';
+import { ZH_HANT } from './lexicon/zh-hant.js';
 import type { QaColumn, QaRow, QaTable } from './model.js';
 
 /**
@@ -56,8 +61,46 @@ function readPeriods(table: QaTable): PeriodColumns {
     years.set(col.col, end);
     for (const r of rows) labelRows.add(r);
   }
-  if (new Set(years.values()).size < 2) return { years: new Map(), labelRows: new Set() };
+  if (new Set(years.values()).size < 2) {
+    const relative = relativeYears(table);
+    return { years: new Set(relative.values()).size < 2 ? new Map() : relative, labelRows: new Set() };
+  }
   return { years, labelRows };
+}
+
+/** Every lexicon's words of one kind, as a pattern: whole words where spaces part words, anywhere where they do not. */
+const wordsOf = (pick: (w: TableWords) => string[]): RegExp =>
+  new RegExp(`\\b(?:${pick(EN).join('|')})\\b|${[JA, ZH_HANS, ZH_HANT].flatMap(pick).join('|')}`, 'iu');
+const THIS_PERIOD = wordsOf((w) => w.thisPeriod);
+const LAST_PERIOD = wordsOf((w) => w.lastPeriod);
+
+/**
+ * 「前連結会計年度 | 当連結会計年度」 under a report's heading 「第95期（自 2019年４月１日 至
+ * 2020年３月31日）」: columns of the report's own period and the one before it, which say no year,
+ * are that period's year (2020) and the year before (2019), each spread over the columns after it
+ * up to the next. Only when the table's title and headings name one year; the header words are each
+ * lexicon's thisPeriod and lastPeriod.
+ */
+function relativeYears(table: QaTable): Map<number, number> {
+  const years = new Map<number, number>();
+  const report = new Set(yearsIn(`${table.title} ${table.headings ?? ''}`));
+  if (report.size !== 1) return years;
+  const year = [...report][0] as number;
+  let carry: number | undefined;
+  for (const col of table.columns) {
+    const said = [col.name];
+    for (const row of table.rows.slice(0, LEADING_ROWS)) {
+      const cell = row.cells.get(col.col);
+      if (measures(cell)) break;
+      if (cell) said.push(cell.text);
+    }
+    const text = said.join(' ').normalize('NFKC');
+    if (LAST_PERIOD.test(text)) carry = year - 1;
+    else if (THIS_PERIOD.test(text)) carry = year;
+    // a period's header spread over the columns after it (a merged group header over its sub-columns)
+    if (carry !== undefined) years.set(col.col, carry);
+  }
+  return years;
 }
 
 /**
@@ -83,3 +126,35 @@ export function questionYear(question: string): number | undefined {
 }
 /** A question is read against a dozen tables: its year is read once. */
 let lastQuestion: { question: string; year: number | undefined } | undefined;
+
+/**
+ * Rows whose label names a date or period, with the year it ends in: a table of balances and their
+ * movements (「2019年３月31日残高」, 「前連結会計年度末（2019年3月31日）」, "Balance at December 31,
+ * 2019") states a balance on each dated row. The label is the row's cell in the table's first
+ * column; a column of bare years ("Year": 1998 …) is a column of values. Empty unless two rows or
+ * more end in different years.
+ */
+export function datedRows(table: QaTable): Map<QaRow, number> {
+  let found = dated.get(table);
+  if (!found) {
+    found = readDatedRows(table);
+    dated.set(table, found);
+  }
+  return found;
+}
+const dated = new WeakMap<QaTable, Map<QaRow, number>>();
+
+function readDatedRows(table: QaTable): Map<QaRow, number> {
+  const rows = new Map<QaRow, number>();
+  const label = table.columns[0];
+  if (!label || isYearOnlyData(table, label)) return rows;
+  // a column of labels: most of its cells say words ("2019年３月31日残高" reads as 2019, and is a label)
+  const texts = table.rows.map((r) => r.cells.get(label.col)?.text.trim() ?? '').filter((t) => t !== '');
+  if (texts.filter((t) => /\p{L}/u.test(t)).length * 2 <= texts.length) return rows;
+  for (const row of table.rows) {
+    const text = row.cells.get(label.col)?.text ?? '';
+    const year = yearsIn(text).at(-1);
+    if (year !== undefined) rows.set(row, year);
+  }
+  return new Set(rows.values()).size < 2 ? new Map() : rows;
+}

@@ -10,7 +10,8 @@ import { ZH_HANS } from './lexicon/zh-hans.js';
 import { ZH_HANT } from './lexicon/zh-hant.js';
 import type { QaCell, QaColumn, QaRow, QaTable } from './model.js';
 import { folded, saidTerms, termsOf, unaccented } from './model.js';
-import { periodColumns, questionYear } from './period-columns.js';
+import { namedRow } from './named-items.js';
+import { datedRows, periodColumns, questionYear } from './period-columns.js';
 import type { QuestionBound } from './question-words.js';
 import { boundOf, phraseAt, phraseRe, says, unquoted, without } from './question-words.js';
 
@@ -663,7 +664,7 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
   const boundTerms = bound === undefined ? new Set<string>() : termsOf(bound.raw);
   const form = unspaced(words) ? undefined : formOf(words);
   const said = form ? undefined : termsOf(without(q, [...words.particles, ...words.form], words));
-  const titled = new Set([...termsOf(table.title), ...table.columns.flatMap((c) => [...c.terms])]);
+  const titled = new Set([...termsOf(table.title), ...table.columns.flatMap((c) => [...(c.titled ?? c.terms)])]);
   // A header word is in every row's retrieval text, so the index weighs it as common as the rows
   // make it ("driver" and "laps" over a few race tables: 0.05); as evidence that this is the table
   // asked about it weighs at least what a word the index never saw weighs at the least
@@ -689,7 +690,7 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
   const year = periods.years.size > 0 ? questionYear(bound0) : undefined;
   const yearCols = year === undefined ? [] : table.columns.filter((c) => periods.years.get(c.col) === year);
   const rowsFound = matchRows(table, normal(question), wanted, headerTerms, named, unspaced(words));
-  const matched = excluding(
+  let matched = excluding(
     table,
     exclusion,
     yearCols.length > 0 ? rowsFound.filter((m) => !periods.labelRows.has(m.row)) : rowsFound,
@@ -702,6 +703,40 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
       rowHeld,
       content.reduce((s, [t, w]) => (terms.has(t) ? s + w : s), 0),
     );
+  }
+  // 「2019年時点における「建設仮勘定」」, "as of December 31, 2019": what stood at a time, in a table
+  // whose rows are balances on dates, is read from the row of that year's last date
+  const asOf = yearCols.length === 0 && says(q, words.asOf, words) ? questionYear(bound0) : undefined;
+  let onADate = false;
+  if (asOf !== undefined) {
+    const label = table.columns[0]?.col ?? 0;
+    const onDate = [...datedRows(table)].filter(([, y]) => y === asOf).map(([r]) => r);
+    onADate = onDate.length > 0;
+    if (onADate)
+      matched = onDate.reverse().map((row) => {
+        const cell = row.cells.get(label);
+        return { row, score: 1, own: 1, cells: cell ? [cell] : [], quoted: true };
+      });
+  }
+  // 「電話番号、本店の所在の場所」: the row a quoted name says whole, under the part of the table it names, leads
+  const saidRow = onADate ? undefined : namedRow(question, table, words.sum);
+  if (saidRow && matched[0]?.row !== saidRow) {
+    const found = matched.find((m) => m.row === saidRow);
+    // its label: the first cell of its own that is words
+    const label = [...saidRow.cells.values()]
+      .filter((c) => c.element === saidRow.element && /\p{L}{2}/u.test(c.text))
+      .sort((a, b) => a.col - b.col)
+      .slice(0, 1);
+    matched = [
+      {
+        row: saidRow,
+        score: Math.max(found?.score ?? 0, matched[0]?.score ?? 1),
+        own: found?.own ?? 1,
+        cells: label,
+        quoted: true,
+      },
+      ...matched.filter((m) => m !== found),
+    ];
   }
   // without index statistics (no weights) nothing counts as unseen
   const unseen = weights.size === 0 ? 0 : content.reduce((s, [t, w]) => (weights.get(t) ? s : s + w), 0);
@@ -825,13 +860,29 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
     if (exclusion?.negated)
       for (const c of table.columns) if ([...c.terms].some((t) => exclusion.terms.has(t))) ruledOut.add(c.col);
     const named = hits.filter((h) => !ruledOut.has(h.col.col));
-    // 「木星的公转周期」 over a row 「别名 | 岁星 | 公转周期 | 11.862年」: the value beside the label named
+    // 「木星的公转周期」 over a row 「别名 | 岁星 | 公转周期 | 11.862年」: the value beside the label named —
+    // unless the question says every word of a column's header of two words or more (「年初…递延所得税资产…余额」
+    // names 「年初余额 / 递延所得税资产」; the character pairs (#) a header's words make aside): then the
+    // column it names holds the value, not the cell beside the label
+    const words1 = (c: QaColumn): string[] => [...c.terms].filter((t) => !t.startsWith('#'));
+    const saidWhole = named
+      .filter((h) => words1(h.col).length >= 2 && words1(h.col).every((t) => qTerms.has(t)))
+      .sort((a, b) => words1(b.col).length - words1(a.col).length)[0]?.col;
+    // 「期初时，综合服务费有多少？」 over 「期末数 | 期初数」: in a column of numbers, a word of its header
+    // that no other header and no cell says names it (a profile's columns hold labels and values alike,
+    // and are read by label; a word a cell says may name the row)
+    const cellTerms = rowFrequencies(table);
+    const alone = (c: QaColumn, t: string): boolean =>
+      qTerms.has(t) && !cellTerms.has(t) && !table.columns.some((x) => x !== c && x.terms.has(t));
+    const saidAlone = named.find((h) => h.col.numeric >= 0.6 && words1(h.col).some((t) => alone(h.col, t)))?.col;
+    const headerSaid = who ? undefined : (saidWhole ?? saidAlone);
     const label =
-      op === 'lookup'
+      op === 'lookup' && !headerSaid
         ? labelValue(
             question,
             table,
-            matched.map((m) => m.row),
+            // the row a quoted name says whole is the one its label is looked for in
+            saidRow ? [saidRow] : matched.map((m) => m.row),
             unspaced(words),
           )
         : undefined;
@@ -842,6 +893,7 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
     answer =
       askedColumn(q, table, ruledOut, words) ??
       beside ??
+      (op === 'lookup' ? headerSaid : undefined) ??
       named.find((h) => !who || h.col.numeric < 0.5)?.col ??
       whoColumn(q, table, ruledOut) ??
       typedColumn(q, table, ruledOut, words);

@@ -24,6 +24,10 @@ export interface HtmlBlock {
   grid?: GridCell[];
   /** Rows: 0-based row within the table. */
   table_row?: number;
+  /** Rows: 0-based row among all of the table's rows, empty ones included (where the row sits in the original grid). */
+  grid_row?: number;
+  /** Rows: the grid column of each visible cell, in the order of `cells`. */
+  cell_cols?: number[];
   /** Rows: header name per grid column (from the table's header rows). */
   names?: Map<number, string>;
   /** Rows: cells spanned into this row from rows above (rowspan). */
@@ -329,7 +333,9 @@ export class BlockWalker {
     }
     const rows: HtmlBlock[] = [];
     const spans = new Map<number, { value: string; left: number }>();
+    let gridRow = -1;
     for (const row of rowsOf(el)) {
+      gridRow++;
       const cellEls = row.childNodes.filter((c): c is Element => isElement(c) && (c.tagName === 'td' || c.tagName === 'th'));
       // a cell whose only text is its sort key (a flag icon beside "Belgium") reads as that key
       const mappedCells = cellEls
@@ -342,6 +348,7 @@ export class BlockWalker {
       const source = sourceOf(row);
       const active = new Map(spans);
       const grid: GridCell[] = [];
+      const cellCols: number[] = [];
       let col = 0;
       let k = 0;
       for (const cellEl of cellEls) {
@@ -352,6 +359,7 @@ export class BlockWalker {
         const span = spanOf(cellEl, 'colspan');
         const down = spanOf(cellEl, 'rowspan');
         const at = sourceOf(cellEl);
+        cellCols.push(col);
         if (at) grid.push({ index, text, col, span, th: cellEl.tagName === 'th', source: at });
         if (down > 1) for (let c = col; c < col + span; c++) spans.set(c, { value: text, left: down });
         col += span;
@@ -378,6 +386,8 @@ export class BlockWalker {
         table_index: tableIndex,
         grid: grid.filter((g) => g.text !== ''),
         table_row: rows.length,
+        grid_row: gridRow,
+        cell_cols: cellCols,
         ...(carried.length > 0 ? { carried } : {}),
         ...(caption !== undefined ? { caption } : {}),
       });

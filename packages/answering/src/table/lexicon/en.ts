@@ -56,6 +56,9 @@ export const EN: TableWords = {
   below: ['less than', 'under', 'below', 'fewer than', 'lower than', 'smaller than'],
   atMost: ['at most', 'no more than', 'or less', 'or fewer', 'or lower', 'or below', 'or under'],
   timeHeaders: ['year', 'years', 'date', 'season', 'day'],
+  asOf: ['as of', 'as at', 'at the end of', 'year end', 'year-end'],
+  thisPeriod: ['current year', 'current period', 'this year'],
+  lastPeriod: ['prior year', 'prior period', 'previous year', 'last year'],
   say: {
     reason: 'Read from the table in {file} ({how}).',
     closeTable: ' Another table fits the question almost as well: {file}.',

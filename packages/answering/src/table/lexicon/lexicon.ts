@@ -48,6 +48,15 @@ export interface TableWords {
   legalForms: string[];
   /** Header words of a time column ("year", "年度", "年份"). */
   timeHeaders: string[];
+  /** Asking what stood at a time, not what happened over it: "as of", "時点", "截至" (a balance on a date). */
+  asOf: string[];
+  /**
+   * Headers of the report's own period and the one before it, with no year of their own
+   * (「当連結会計年度」 and 「前連結会計年度」, "current year" and "prior year"): the period the
+   * table's headings name, and the year before it.
+   */
+  thisPeriod: string[];
+  lastPeriod: string[];
   /** The answer's lines: {file}, {how}, {col}, {n}, {a}, {b}, {bound} are filled in. */
   say: Sayings;
 }

@@ -37,6 +37,9 @@ export const ZH_HANS: TableWords = {
   below: ['低于', '小于', '少于', '不到', '不足'],
   atMost: ['不超过', '不高于', '至多', '以下'],
   timeHeaders: ['年份', '年度', '年', '日期', '时间', '期间'],
+  asOf: ['截至', '截止', '期末', '年末', '年底'],
+  thisPeriod: ['本年度', '本年', '本期'],
+  lastPeriod: ['上年度', '上年', '上期'],
   say: {
     reason: '从 {file} 的表格中读取（{how}）。',
     closeTable: ' 另一个表格也几乎同样符合这个问题：{file}。',

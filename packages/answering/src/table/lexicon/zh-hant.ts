@@ -36,6 +36,9 @@ export const ZH_HANT: TableWords = {
   below: ['低於', '小於', '少於', '不到', '不足'],
   atMost: ['不超過', '不高於', '至多', '以下'],
   timeHeaders: ['年份', '年度', '年', '日期', '時間', '期間'],
+  asOf: ['截至', '截止', '期末', '年末', '年底'],
+  thisPeriod: ['本年度', '本年', '本期'],
+  lastPeriod: ['上年度', '上年', '上期'],
   say: {
     reason: '從 {file} 的表格中讀取（{how}）。',
     closeTable: ' 另一個表格也幾乎同樣符合這個問題：{file}。',
