@@ -26,7 +26,9 @@ describe('askedPart: the part of a question that asks', () => {
         "We want to calculate a financial metric. Please help us compute it. Here's the question: what is the FY2022 retention ratio for General Mills? Round answer to two decimal places.",
       ),
     ).toBe('what is the FY2022 retention ratio for General Mills?');
-    expect(askedPart('次の質問に答えてください：トヨタの2023年3月期の営業利益は？単位は百万円。')).toBe('トヨタの2023年3月期の営業利益は？');
+    expect(askedPart('次の質問に答えてください：トヨタの2023年3月期の営業利益は？単位は百万円。')).toBe(
+      'トヨタの2023年3月期の営業利益は？',
+    );
   });
 
   it('keeps a question whole where it has nothing after its question mark, or none', () => {
@@ -44,7 +46,9 @@ describe('askedPart: the part of a question that asks', () => {
   });
 
   it('reads a question that asks twice up to its second question', () => {
-    expect(askedPart('Did revenue grow in FY2023? By how much? Answer in percent.')).toBe('Did revenue grow in FY2023? By how much?');
+    expect(askedPart('Did revenue grow in FY2023? By how much? Answer in percent.')).toBe(
+      'Did revenue grow in FY2023? By how much?',
+    );
   });
 });
 

@@ -407,6 +407,16 @@ describe('reading a question against a table', () => {
     expect(a?.alternatives.map((x) => x.source.file)).toEqual(['sales.xlsx']);
   });
 
+  it('reports how far the chosen table and row are ahead of the next ones (for calibrating the refusal)', () => {
+    // one row and one table hold the value named: both well ahead
+    const one = answerFromTables('What was the attendance of the game against Toronto Rock?', [source, games], new Map());
+    expect(one?.features.row_margin).toBe(1);
+    expect(one?.features.table_margin).toBeGreaterThan(0.5);
+    // two rows hold the value named equally: no margin between them
+    const two = answerFromTables('What was the attendance at Prudential Center?', [source, games], new Map());
+    expect(two?.features.row_margin).toBe(0);
+  });
+
   it('weighs a question about named rows down when the table holds none of them', () => {
     const named = askGames('What was the attendance of the game against Toronto Rock?');
     expect(named?.features.unanchored).toBe(0);

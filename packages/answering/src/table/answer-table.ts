@@ -479,6 +479,7 @@ export function answerFromTables(
     const row = rowOrder(o.table, execute(o.table, o.plan), o.plan)[0];
     return row ? [{ source: o.source, row, behind: chosen.fit - o.fit }] : [];
   });
+  const [first, second] = plan.matched;
   const features = {
     table_coverage: plan.coverage,
     header_coverage: plan.headerCoverage,
@@ -490,6 +491,10 @@ export function answerFromTables(
     row_coverage: plan.rowCoverage,
     unanchored: unanchored(plan) ? 1 : 0,
     company_missing: unnamed ? 1 : 0,
+    // how far the chosen table's fit is ahead of the next table's (its whole fit when it is the only one)
+    table_margin: chosen.fit - (others[0]?.fit ?? 0),
+    // how far the best row's match is ahead of the next row's, over the best (1: one row matches, 0: none)
+    row_margin: first && first.score > 0 ? (first.score - (second?.score ?? 0)) / first.score : 0,
   };
   const result = execute(table, plan);
   const rows = rowOrder(table, result, plan);
