@@ -127,8 +127,10 @@ export async function answerTableQuestion(
   const head = found.slice(0, TABLE_HEAD).map((c) => ({ chunk: c.chunk, file: c.version.original_name, rank: c.hit.rank }));
   let sources = await tableSources(metadata, head, MAX_TABLES);
   if (!isTableQuestion(first, sources)) return undefined;
-  // a question need not name its table: the tables of a wider lexical list join the candidates
-  if (wider) {
+  // a question need not name its table: the tables of a wider lexical list join the candidates. Not
+  // on pages: there the first candidate is itself a row of the table asked about (isTableQuestion),
+  // and a report's tables whose rows rank below its first 50 hits are not what the question names
+  if (wider && !isPaged(first)) {
     const more = await tableSources(metadata, await wider(), WIDE_TABLES);
     // a table is known by its version and first row: the version cache may have read it again since
     const keyOf = (s: TableSource): string => `${s.versionId}:${s.elements[0]?.element_id ?? ''}`;
