@@ -98,6 +98,8 @@ function reorder(found: Candidate[], answer: TableAnswer, source: TableSource | 
         document_id: chunk.document_id,
         version_id: chunk.version_id,
         file: source?.file ?? '',
+        // a PDF table's row says its page, as every retrieved chunk of a page does
+        ...(chunk.page_index !== undefined ? { page_index: chunk.page_index } : {}),
         section_path: chunk.section_path,
         text: chunk.text,
         scores: {},
