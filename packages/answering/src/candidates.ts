@@ -148,18 +148,27 @@ export function withLineItemNames(sentences: Candidate[][], question: string): C
   const names = new Map<string, string[]>();
   for (const e of expandFinanceTerms(question)) names.set(e.term, [...(names.get(e.term) ?? []), e.matched]);
   if (names.size === 0) return sentences;
-  const patterns = [...names].map(([name, matched]) => {
-    const word = new RegExp(`(?<![\\p{L}\\p{N}])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`, 'iu');
-    const folded = foldHan(name);
-    return {
-      says: (text: string) => (hasCjk(name) ? foldHan(text).includes(folded) : word.test(text)),
-      terms: matched.flatMap((m) => termsOf(m)),
-    };
-  });
+  // the question's names' terms, by the other name a sentence may say (Latin names lower-cased)
+  const latin = new Map<string, string[]>();
+  const cjk = new Map<string, string[]>();
+  for (const [name, matched] of names) {
+    const terms = matched.flatMap((m) => termsOf(m));
+    if (hasCjk(name)) cjk.set(foldHan(name), terms);
+    else latin.set(name.toLowerCase(), terms);
+  }
+  // one pass over a sentence for all its Latin names, one folding of it for the CJK ones
+  const escaped = [...latin.keys()].sort((a, b) => b.length - a.length).map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const said =
+    escaped.length > 0 ? new RegExp(`(?<![\\p{L}\\p{N}])(?:${escaped.join('|')})(?![\\p{L}\\p{N}])`, 'giu') : undefined;
   return sentences.map((list) =>
     list.map((c) => {
       const text = c.text.normalize('NFKC');
-      const extra = patterns.filter((p) => p.says(text)).flatMap((p) => p.terms);
+      const extra: string[] = [];
+      if (said) for (const m of text.matchAll(said)) extra.push(...(latin.get(m[0].toLowerCase()) ?? []));
+      if (cjk.size > 0 && hasCjk(text)) {
+        const folded = foldHan(text);
+        for (const [name, terms] of cjk) if (folded.includes(name)) extra.push(...terms);
+      }
       return extra.length === 0 ? c : { ...c, terms: new Set([...c.terms, ...extra]) };
     }),
   );
