@@ -184,22 +184,30 @@ export function buildTable(file: string, docTitle: string, elements: Element[]):
       const values = rows.map((r) => r.cells.get(col)).filter((c): c is QaCell => c !== undefined && !NO_VALUE.test(c.text));
       const numeric = values.length === 0 ? 0 : values.filter((c) => c.num !== null).length / values.length;
       const name = names.get(col) ?? '';
-      const terms = saidTerms(name);
-      if (name.includes('%')) for (const t of PERCENT) terms.add(t);
+      const terms = headerTerms(name);
       if (marked.get(col) === names.get(col)) return { col, name, terms, numeric };
       // a header row the file did not mark names the column, but is no title of the table
-      const own = marked.get(col) ?? '';
-      const titled = saidTerms(own);
-      if (own.includes('%')) for (const t of PERCENT) titled.add(t);
-      return { col, name, terms, numeric, titled };
+      return { col, name, terms, numeric, titled: headerTerms(marked.get(col) ?? '') };
     });
   const title = [docTitle, ...new Set(elements.map((e) => e.table?.title ?? '').filter((t) => t !== ''))].join(' ');
-  const vocabulary = new Set([...termsOf(title), ...elements.flatMap((e) => e.section_path.flatMap((s) => [...termsOf(s)]))]);
+  // the headings the rows sit under: a table's rows share a few
+  const sections = [...new Set(elements.flatMap((e) => e.section_path))];
+  const vocabulary = new Set([...termsOf(title), ...sections.flatMap((s) => [...termsOf(s)])]);
   for (const c of columns) for (const t of c.terms) vocabulary.add(t);
   for (const r of rows) for (const c of r.cells.values()) for (const t of c.terms) vocabulary.add(t);
-  const headings = [...new Set(elements.flatMap((e) => e.section_path))].join(' ');
-  return { file, title, columns, rows, vocabulary, headings };
+  return { file, title, columns, rows, vocabulary, headings: sections.join(' ') };
 }
+
+/** A header's terms: its words, and "percentage" when it says "%" ("% Won Overall"). */
+function headerTerms(header: string): Set<string> {
+  const terms = saidTerms(header);
+  if (header.includes('%')) for (const t of PERCENT) terms.add(t);
+  return terms;
+}
+
+/** A row's own cells that are not empty (not carried down from a row above). */
+export const ownCells = (r: QaRow): QaCell[] =>
+  [...r.cells.values()].filter((c) => c.element === r.element && c.text.trim() !== '');
 
 /** Leading rows read as header rows at the most. */
 const LEADING_HEADERS = 2;
@@ -212,17 +220,16 @@ const LEADING_HEADERS = 2;
  */
 function promoteHeaderRows(rows: QaRow[], names: Map<number, string>): void {
   const first = Math.min(...rows.flatMap((r) => [...r.cells.keys()]));
-  const own = (r: QaRow): QaCell[] => [...r.cells.values()].filter((c) => c.element === r.element && c.text.trim() !== '');
   // a column whose cells below the leading rows are mostly numbers
   const numbers = (col: number, from: number): boolean => {
-    const below = rows.slice(from).flatMap((r) => own(r).filter((c) => c.col === col));
+    const below = rows.slice(from).flatMap((r) => ownCells(r).filter((c) => c.col === col));
     return below.length > 0 && below.filter((c) => c.num !== null).length * 2 > below.length;
   };
   // a file that marked no header row at all may have its stub's name (「区分」) over the label column
   const unmarked = [...names.values()].every((n) => n.trim() === '');
   let lead = 0;
   while (lead < Math.min(LEADING_HEADERS, rows.length - 1)) {
-    const cells = own(rows[lead] as QaRow);
+    const cells = ownCells(rows[lead] as QaRow);
     const over = cells.filter((c) => c.col !== first);
     // a name over each of two columns of numbers or more, none a number itself, none in the label column
     if (
@@ -234,11 +241,11 @@ function promoteHeaderRows(rows: QaRow[], names: Map<number, string>): void {
       break;
     lead++;
   }
-  if (lead === 0 || !rows.slice(lead).some((r) => own(r).some((c) => c.num !== null))) return;
+  if (lead === 0 || !rows.slice(lead).some((r) => ownCells(r).some((c) => c.num !== null))) return;
   const cols = [...new Set(rows.flatMap((r) => [...r.cells.keys()]))].sort((a, b) => a - b);
   rows.slice(0, lead).forEach((r, i) => {
-    const cells = new Map(own(r).map((c) => [c.col, c.text]));
-    const under = new Set(rows.slice(i + 1, lead).flatMap((x) => own(x).map((c) => c.col)));
+    const cells = new Map(ownCells(r).map((c) => [c.col, c.text]));
+    const under = new Set(rows.slice(i + 1, lead).flatMap((x) => ownCells(x).map((c) => c.col)));
     let carry: string | undefined;
     for (const col of cols) {
       // a group's name spread over the sub-columns after it that the rows under it name

@@ -1,4 +1,5 @@
 import type { QaRow, QaTable } from './model.js';
+import { ownCells } from './model.js';
 
 /** A name as a row's label says it: NFKC, no spaces, no lenticular or corner brackets (【電話番号】 is 電話番号). */
 const bare = (s: string): string => s.normalize('NFKC').replace(/[\s【】「」『』〔〕]+/gu, '');
@@ -11,11 +12,8 @@ function quotedItems(question: string): string[] {
   return text.split(/[、，]/u).map((s) => s.trim());
 }
 
-/** A row's own cells that are not empty (not carried down from a row above). */
-const own = (r: QaRow) => [...r.cells.values()].filter((c) => c.element === r.element && c.text.trim() !== '');
-
 /** A cell of words, not an amount (「１株当たり純資産額」 starts with a digit and is a label). */
-const WORDED = /\p{L}{2}/u;
+export const WORDED = /\p{L}{2}/u;
 
 /** A name without the note in brackets it ends with: 「為替換算調整勘定（税引後）」 is 為替換算調整勘定. */
 const unnoted = (s: string): string => s.replace(/[(（][^()（）]*[)）]$/u, '');
@@ -28,7 +26,7 @@ function rowsSaying(table: QaTable, name: string): QaRow[] {
   const want = bare(name);
   if (want.length < 2) return [];
   const saying = (same: (text: string) => boolean): QaRow[] =>
-    table.rows.filter((r) => own(r).some((c) => WORDED.test(c.text) && same(bare(c.text))));
+    table.rows.filter((r) => ownCells(r).some((c) => WORDED.test(c.text) && same(bare(c.text))));
   const exact = saying((t) => t === want);
   if (exact.length > 0 || unnoted(want).length < 2) return exact;
   return saying((t) => unnoted(t) === unnoted(want));
@@ -40,11 +38,11 @@ function rowsSaying(table: QaTable, name: string): QaRow[] {
  */
 function valuedRows(table: QaTable, name: string, totals: string[]): QaRow[] {
   const saying = rowsSaying(table, name);
-  const valued = saying.filter((r) => own(r).length >= 2);
+  const valued = saying.filter((r) => ownCells(r).length >= 2);
   if (valued.length > 0 || saying.length === 0) return valued;
   const want = bare(name);
   const total = (r: QaRow): boolean =>
-    own(r).length >= 2 && own(r).some((c) => WORDED.test(c.text) && totals.some((t) => bare(c.text) === want + t));
+    ownCells(r).length >= 2 && ownCells(r).some((c) => WORDED.test(c.text) && totals.some((t) => bare(c.text) === want + t));
   return saying.flatMap((h) => table.rows.slice(h.index + 1).find(total) ?? []);
 }
 

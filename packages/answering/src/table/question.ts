@@ -9,8 +9,8 @@ import { JA } from './lexicon/ja.js';
 import { ZH_HANS } from './lexicon/zh-hans.js';
 import { ZH_HANT } from './lexicon/zh-hant.js';
 import type { QaCell, QaColumn, QaRow, QaTable } from './model.js';
-import { folded, saidTerms, termsOf, unaccented } from './model.js';
-import { namedRow } from './named-items.js';
+import { folded, ownCells, saidTerms, termsOf, unaccented } from './model.js';
+import { namedRow, WORDED } from './named-items.js';
 import { datedRows, periodColumns, questionYear } from './period-columns.js';
 import type { QuestionBound } from './question-words.js';
 import { boundOf, phraseAt, phraseRe, says, unquoted, without } from './question-words.js';
@@ -723,8 +723,8 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
   if (saidRow && matched[0]?.row !== saidRow) {
     const found = matched.find((m) => m.row === saidRow);
     // its label: the first cell of its own that is words
-    const label = [...saidRow.cells.values()]
-      .filter((c) => c.element === saidRow.element && /\p{L}{2}/u.test(c.text))
+    const label = ownCells(saidRow)
+      .filter((c) => WORDED.test(c.text))
       .sort((a, b) => a.col - b.col)
       .slice(0, 1);
     matched = [
