@@ -86,10 +86,13 @@ function descend(data: LabelledFeatures[], keys: string[], o: Required<FitOption
   return { w, b };
 }
 
+/** The question falls under the coverage floor (`floor.feature` below `floor.min`): refused whatever its score. */
+const isFloored = (x: LabelledFeatures, o: Required<FitOptions>): boolean =>
+  o.floor.feature !== '' && (x.features[o.floor.feature] ?? 0) < o.floor.min;
+
 function bestThreshold(data: LabelledFeatures[], w: Record<string, number>, b: number, o: Required<FitOptions>): Judged {
-  const floored = (x: LabelledFeatures): boolean => o.floor.feature !== '' && (x.features[o.floor.feature] ?? 0) < o.floor.min;
   return sweep(
-    data.map((x) => ({ a: x.answerable, set: x.set ?? '', s: floored(x) ? -1 : scoreOf(x, w, b) })),
+    data.map((x) => ({ a: x.answerable, set: x.set ?? '', s: isFloored(x, o) ? -1 : scoreOf(x, w, b) })),
     (set) => o.minAnsweredBySet[set] ?? o.minAnswered,
     o.floors,
   );
@@ -217,7 +220,7 @@ export function fitGate(data: LabelledFeatures[], options: FitOptions): FittedGa
   };
   const keys = [...new Set(data.flatMap((x) => Object.keys(x.features)))];
   // The floor refuses what it catches whatever the score: the model learns from the rest only.
-  const passing = data.filter((x) => o.floor.feature === '' || (x.features[o.floor.feature] ?? 0) >= o.floor.min);
+  const passing = data.filter((x) => !isFloored(x, o));
   const { w, b } = descend(passing.some((x) => x.answerable) && passing.some((x) => !x.answerable) ? passing : data, keys, o);
   const fitted: Record<string, number> = Object.fromEntries(keys.map((k, i) => [k, w[i] as number]));
   const refined = o.refineRounds > 0 ? refine(data, keys, fitted, b, o) : { weights: fitted, bias: b };
@@ -236,11 +239,10 @@ export function fitGate(data: LabelledFeatures[], options: FitOptions): FittedGa
  * most it can answer, rather than a gate fitted at threshold 0 that holds no minimum.
  */
 function unreachable(data: LabelledFeatures[], o: Required<FitOptions>): Error {
-  const floored = (x: LabelledFeatures): boolean => o.floor.feature !== '' && (x.features[o.floor.feature] ?? 0) < o.floor.min;
   const short: string[] = [];
   for (const set of new Set(data.map((x) => x.set ?? ''))) {
     const answerable = data.filter((x) => (x.set ?? '') === set && x.answerable);
-    const most = answerable.length === 0 ? 1 : answerable.filter((x) => !floored(x)).length / answerable.length;
+    const most = answerable.length === 0 ? 1 : answerable.filter((x) => !isFloored(x, o)).length / answerable.length;
     const min = o.minAnsweredBySet[set] ?? o.minAnswered;
     if (most < min) short.push(`${set || '(unnamed set)'} answers at most ${most.toFixed(3)} (minimum ${min})`);
   }
