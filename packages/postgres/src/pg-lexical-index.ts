@@ -32,6 +32,10 @@ function countTerms(terms: string[]): Map<string, number> {
  * array test on an index's second column as a filter after reading every collection's postings of
  * the term, and whether it does follows table-wide statistics — that is, other teams' documents.
  * Two equalities are always index conditions. $6 holds distinct ids.
+ *
+ * A chunk's score adds its terms' parts in the order of the terms, whatever order the plan reads
+ * them in: floating-point addition is not associative, and a plan chosen by table-wide statistics
+ * would otherwise move a score in its last bit when another collection's documents arrive.
  */
 const searchSql = (scoped: boolean, filtered: boolean) => {
   const from = scoped
@@ -45,7 +49,7 @@ WITH q AS (SELECT * FROM unnest($1::text[], $2::float8[]) AS q(term, qtf)),
 stats AS (SELECT count(*)::float8 AS n, coalesce(avg(len), 1)::float8 AS avgdl FROM lex_chunks${scoped ? ' WHERE collection_id = ANY($6)' : ''}),
 df AS MATERIALIZED (SELECT q.term, q.qtf, ${df}::float8 AS df FROM q)
 SELECT p.chunk_id, sum(q.qtf * ln(1 + (stats.n - q.df + 0.5) / (q.df + 0.5))
-       * (p.tf * ($4::float8 + 1)) / (p.tf + $4::float8 * (1 - $5::float8 + $5::float8 * p.len / stats.avgdl))) AS score
+       * (p.tf * ($4::float8 + 1)) / (p.tf + $4::float8 * (1 - $5::float8 + $5::float8 * p.len / stats.avgdl)) ORDER BY q.term) AS score
 FROM stats, ${from}
 WHERE q.df > 0${
     filtered
