@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expandFinanceTerms, FINANCE_EXPANSION_WEIGHTS, financeLexiconNames } from './finance-lexicon.js';
+import { expandFinanceTerms, FINANCE_EXPANSION_WEIGHTS, financeLexiconNames, financeMeasures } from './finance-lexicon.js';
 import { FINANCE_TERM_GROUPS } from './finance-terms.js';
 
 const names = financeLexiconNames();
@@ -106,5 +106,37 @@ describe('expandFinanceTerms', () => {
   it('returns nothing for a question that names no line item', () => {
     expect(expandFinanceTerms('Who founded the company and where is it based?')).toEqual([]);
     expect(expandFinanceTerms('上海的人口是多少？')).toEqual([]);
+  });
+});
+
+describe('financeMeasures: measures computed from line items', () => {
+  it('reads each measure from groups of line items that exist, never from itself', () => {
+    const ids = new Set(FINANCE_TERM_GROUPS.map((g) => g.id));
+    const measures = FINANCE_TERM_GROUPS.filter((g) => g.of);
+    expect(measures.length).toBeGreaterThanOrEqual(20);
+    for (const g of measures) {
+      for (const part of g.of ?? []) {
+        expect(ids.has(part), `${g.id} reads ${part}`).toBe(true);
+        expect(part).not.toBe(g.id);
+      }
+    }
+  });
+
+  it('names the line items in the language the measure was named in', () => {
+    expect(financeMeasures('What is the FY2022 operating margin for PepsiCo?')).toEqual([
+      { name: 'operating margin', parts: ['operating income', 'revenue'] },
+    ]);
+    expect(financeMeasures('2023年3月期の当座比率は？')).toEqual([
+      { name: '当座比率', parts: ['現金及び現金同等物', '売掛金', '流動負債'] },
+    ]);
+    expect(financeMeasures('2022年的存货周转率是多少？')[0]?.parts).toEqual(['营业成本', '存货']);
+    expect(financeMeasures('What were the net margin and the cash conversion cycle?').map((m) => m.name)).toEqual([
+      'cash conversion cycle',
+      'net margin',
+    ]);
+  });
+
+  it('finds none in a question about a line item that is stated, not computed', () => {
+    expect(financeMeasures('What were the FY2018 capital expenditures of 3M?')).toEqual([]);
   });
 });

@@ -179,3 +179,28 @@ export function expandFinanceTerms(text: string, lang?: FinanceLanguage | readon
   }
   return out;
 }
+
+/** A measure a text names and the line items its formula reads, named in the text's language. */
+export interface FinanceMeasure {
+  /** The lexicon name found ("operating margin", 営業利益率). */
+  name: string;
+  /** One name per line item the measure is computed from ("operating income", "revenue"). */
+  parts: string[];
+}
+
+/** The measures computed from line items (`of` in the lexicon) that `text` names, longest first. */
+export function financeMeasures(text: string): FinanceMeasure[] {
+  const lex = lexicon();
+  const hits = [...longest(latinHits(text, lex), 'en'), ...longest(cjkHits(text, lex), hasKana(text) ? 'ja' : 'zh')];
+  const out: FinanceMeasure[] = [];
+  for (const { entry } of hits) {
+    const of = entry.group.of;
+    if (!of || out.some((m) => m.name === entry.name)) continue;
+    const parts = of.map((id) => {
+      const names = lex.byGroup.get(id) ?? [];
+      return (names.find((n) => n.lang === entry.lang) ?? names[0])?.name ?? id;
+    });
+    out.push({ name: entry.name, parts });
+  }
+  return out.sort((a, b) => b.name.length - a.name.length);
+}

@@ -15,6 +15,11 @@ export interface FinanceTermGroup {
   en: readonly string[];
   ja: readonly string[];
   zh: readonly string[];
+  /**
+   * A measure computed from line items: the groups its textbook formula reads (operating margin =
+   * operating income ÷ revenue). A report that never names the measure holds it in these.
+   */
+  of?: readonly string[];
 }
 
 export const FINANCE_TERM_GROUPS: readonly FinanceTermGroup[] = [
@@ -42,6 +47,7 @@ export const FINANCE_TERM_GROUPS: readonly FinanceTermGroup[] = [
     en: ['gross margin', 'gross profit margin', 'gross margin percentage'],
     ja: ['売上総利益率', '粗利率'],
     zh: ['毛利率'],
+    of: ['gross-profit', 'revenue'],
   },
   {
     id: 'operating-expenses',
@@ -103,6 +109,7 @@ export const FINANCE_TERM_GROUPS: readonly FinanceTermGroup[] = [
     en: ['operating margin', 'operating profit margin', 'operating income margin'],
     ja: ['営業利益率', '売上高営業利益率'],
     zh: ['营业利润率', '營業利益率'],
+    of: ['operating-income', 'revenue'],
   },
   { id: 'ordinary-income', en: ['ordinary income', 'ordinary profit', 'recurring profit'], ja: ['経常利益'], zh: [] },
   {
@@ -118,7 +125,13 @@ export const FINANCE_TERM_GROUPS: readonly FinanceTermGroup[] = [
     ja: ['受取利息', '受取利息及び配当金'],
     zh: ['利息收入'],
   },
-  { id: 'ebitda', en: ['ebitda', 'adjusted ebitda'], ja: [], zh: ['息税折旧摊销前利润'] },
+  {
+    id: 'ebitda',
+    en: ['ebitda', 'adjusted ebitda'],
+    ja: [],
+    zh: ['息税折旧摊销前利润'],
+    of: ['operating-income', 'depreciation-and-amortization'],
+  },
   { id: 'ebit', en: ['ebit', 'earnings before interest and taxes'], ja: ['利払前税引前利益'], zh: ['息税前利润'] },
   {
     id: 'pretax-income',
@@ -144,6 +157,7 @@ export const FINANCE_TERM_GROUPS: readonly FinanceTermGroup[] = [
     en: ['effective tax rate', 'effective income tax rate'],
     ja: ['実効税率', '法人税等の負担率'],
     zh: ['实际税率', '有效税率'],
+    of: ['income-tax-expense', 'pretax-income'],
   },
   {
     id: 'net-income',
@@ -164,6 +178,7 @@ export const FINANCE_TERM_GROUPS: readonly FinanceTermGroup[] = [
     en: ['net margin', 'net profit margin', 'net income margin'],
     ja: ['売上高純利益率', '純利益率'],
     zh: ['净利率', '净利润率'],
+    of: ['net-income', 'revenue'],
   },
   {
     id: 'comprehensive-income',
@@ -188,8 +203,15 @@ export const FINANCE_TERM_GROUPS: readonly FinanceTermGroup[] = [
     en: ['book value per share', 'bvps', 'net assets per share'],
     ja: ['1株当たり純資産', '1株当たり純資産額', 'BPS'],
     zh: ['每股净资产'],
+    of: ['equity'],
   },
-  { id: 'payout-ratio', en: ['payout ratio', 'dividend payout ratio'], ja: ['配当性向'], zh: ['股利支付率', '分红率', '派息率'] },
+  {
+    id: 'payout-ratio',
+    en: ['payout ratio', 'dividend payout ratio'],
+    ja: ['配当性向'],
+    zh: ['股利支付率', '分红率', '派息率'],
+    of: ['dividends-paid', 'net-income'],
+  },
   // Balance sheet
   {
     id: 'cash',
@@ -215,6 +237,7 @@ export const FINANCE_TERM_GROUPS: readonly FinanceTermGroup[] = [
     en: ['inventory turnover', 'inventory turnover ratio'],
     ja: ['棚卸資産回転率', '在庫回転率'],
     zh: ['存货周转率'],
+    of: ['cost-of-revenue', 'inventories'],
   },
   {
     id: 'current-assets',
@@ -346,6 +369,7 @@ export const FINANCE_TERM_GROUPS: readonly FinanceTermGroup[] = [
     en: ['working capital', 'net working capital'],
     ja: ['運転資本', '正味運転資本'],
     zh: ['营运资本', '营运资金'],
+    of: ['current-assets', 'current-liabilities'],
   },
   // Cash flow statement
   {
@@ -400,7 +424,13 @@ export const FINANCE_TERM_GROUPS: readonly FinanceTermGroup[] = [
     ja: ['設備投資', '設備投資額', '有形固定資産の取得による支出'],
     zh: ['资本支出', '资本开支', '购建固定资产、无形资产和其他长期资产支付的现金', '购建固定资产', '取得不动产、厂房及设备'],
   },
-  { id: 'free-cash-flow', en: ['free cash flow', 'fcf'], ja: ['フリー・キャッシュ・フロー'], zh: ['自由现金流', '自由现金流量'] },
+  {
+    id: 'free-cash-flow',
+    en: ['free cash flow', 'fcf'],
+    ja: ['フリー・キャッシュ・フロー'],
+    zh: ['自由现金流', '自由现金流量'],
+    of: ['operating-cash-flow', 'capital-expenditure'],
+  },
   {
     id: 'dividends-paid',
     en: ['dividends paid', 'cash dividends paid', 'payments of dividends', 'dividend payments', 'dividends'],
@@ -426,28 +456,86 @@ export const FINANCE_TERM_GROUPS: readonly FinanceTermGroup[] = [
     en: ['return on equity', 'roe'],
     ja: ['自己資本利益率', '自己資本当期純利益率'],
     zh: ['净资产收益率', '加权平均净资产收益率'],
+    of: ['net-income', 'equity'],
   },
   {
     id: 'return-on-assets',
     en: ['return on assets', 'roa'],
     ja: ['総資産利益率', '総資産経常利益率'],
     zh: ['总资产收益率', '总资产报酬率'],
+    of: ['net-income', 'total-assets'],
   },
   {
     id: 'asset-turnover',
     en: ['asset turnover', 'total asset turnover'],
     ja: ['総資産回転率', '総資本回転率'],
     zh: ['总资产周转率'],
+    of: ['revenue', 'total-assets'],
   },
-  { id: 'current-ratio', en: ['current ratio'], ja: ['流動比率'], zh: ['流动比率'] },
-  { id: 'quick-ratio', en: ['quick ratio', 'acid-test ratio'], ja: ['当座比率'], zh: ['速动比率'] },
+  {
+    id: 'days-sales-outstanding',
+    en: ['days sales outstanding', 'dso', 'days receivables'],
+    ja: ['売上債権回転日数'],
+    zh: ['应收账款周转天数'],
+    of: ['accounts-receivable', 'revenue'],
+  },
+  {
+    id: 'days-inventory-outstanding',
+    en: ['days inventory outstanding', 'dio', 'days in inventory', 'days sales of inventory'],
+    ja: ['棚卸資産回転日数', '在庫回転日数'],
+    zh: ['存货周转天数'],
+    of: ['inventories', 'cost-of-revenue'],
+  },
+  {
+    id: 'days-payable-outstanding',
+    en: ['days payable outstanding', 'dpo', 'days payables'],
+    ja: ['仕入債務回転日数'],
+    zh: ['应付账款周转天数'],
+    of: ['accounts-payable', 'cost-of-revenue'],
+  },
+  {
+    id: 'cash-conversion-cycle',
+    en: ['cash conversion cycle', 'ccc', 'cash-to-cash cycle'],
+    ja: ['キャッシュ・コンバージョン・サイクル'],
+    zh: ['现金转换周期'],
+    of: ['inventories', 'accounts-receivable', 'accounts-payable', 'cost-of-revenue', 'revenue'],
+  },
+  {
+    id: 'fixed-asset-turnover',
+    en: ['fixed asset turnover', 'fixed asset turnover ratio'],
+    ja: ['有形固定資産回転率', '固定資産回転率'],
+    zh: ['固定资产周转率'],
+    of: ['revenue', 'ppe'],
+  },
+  {
+    id: 'interest-coverage',
+    en: ['interest coverage ratio', 'interest coverage', 'times interest earned'],
+    ja: ['インタレスト・カバレッジ・レシオ'],
+    zh: ['利息保障倍数'],
+    of: ['operating-income', 'interest-expense'],
+  },
+  {
+    id: 'current-ratio',
+    en: ['current ratio', 'working capital ratio'],
+    ja: ['流動比率'],
+    zh: ['流动比率'],
+    of: ['current-assets', 'current-liabilities'],
+  },
+  {
+    id: 'quick-ratio',
+    en: ['quick ratio', 'acid-test ratio'],
+    ja: ['当座比率'],
+    zh: ['速动比率'],
+    of: ['cash', 'accounts-receivable', 'current-liabilities'],
+  },
   {
     id: 'debt-to-equity',
     en: ['debt-to-equity ratio', 'debt to equity', 'd/e ratio'],
     ja: ['D/Eレシオ', '負債資本倍率'],
     zh: ['产权比率'],
+    of: ['total-debt', 'equity'],
   },
-  { id: 'equity-ratio', en: ['equity ratio'], ja: ['自己資本比率'], zh: ['股东权益比率'] },
+  { id: 'equity-ratio', en: ['equity ratio'], ja: ['自己資本比率'], zh: ['股东权益比率'], of: ['equity', 'total-assets'] },
   {
     id: 'employees',
     en: ['employees', 'number of employees', 'headcount', 'full-time employees', 'workforce'],

@@ -424,11 +424,11 @@ export function answerExtractive(input: ExtractiveInput, options: Partial<GateCo
   const ranked = scoreCandidates(query, sentences, input.question);
   const chunkTerms = new Set((sentences[0] ?? []).flatMap((c) => [...c.terms]));
   // The gate judges the sentence that matches the question best; the answer may quote another.
-  const view = gateView(input);
+  const retrievedTerms = new Set(sentences.flatMap((list) => list.flatMap((c) => [...c.terms])));
+  const view = gateView(input, (name) => termsOf(name).every((t) => retrievedTerms.has(t)));
   const gateQuery = view === input ? query : queryWeights(view.question, view.queryTerms);
   const judged = view === input ? ranked : scoreCandidates(gateQuery, sentences, view.question);
   const evidence = judged.reduce<Scored | undefined>((b, s) => (b === undefined || s.match > b.match ? s : b), undefined);
-  const retrievedTerms = new Set(sentences.flatMap((list) => list.flatMap((c) => [...c.terms])));
   const features = gateFeatures(gateQuery, evidence, view, chunkTerms, retrievedTerms);
   const model = config.models[gateFamily(input.question)];
   const score = gateScore(features, model);

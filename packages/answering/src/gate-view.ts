@@ -1,4 +1,4 @@
-import { analyze, termKind } from '@pinpoint/analysis';
+import { analyze, financeMeasures, foldHan, isCjkCodepoint, termKind } from '@pinpoint/analysis';
 import type { QueryTermWeight } from './candidates.js';
 
 /** What the gate reads of an extractive input. */
@@ -23,8 +23,8 @@ function sentenceEnds(text: string): number[] {
     const at = m.index ?? 0;
     if (m[0] === '.') {
       const word = /([\p{L}\p{N}.]+)$/u.exec(text.slice(0, at))?.[1]?.toLowerCase() ?? '';
-      // "B. Edsall", "5.11", "U.S.": an initial, a number or a dotted abbreviation goes on
-      if ([...word].length <= 1 || ABBREVIATIONS.has(word) || word.includes('.')) continue;
+      // "B. Edsall", "5.11", "U.S.": an initial, a number or a dotted abbreviation goes on; "(COGS)." ends
+      if (word !== '' && ([...word].length <= 1 || ABBREVIATIONS.has(word) || word.includes('.'))) continue;
     }
     ends.push(at + m[0].length);
   }
@@ -56,12 +56,123 @@ export function askedPart(question: string): string {
   return asked.slice(start).trim();
 }
 
+/** One term the question defines ("Define working capital ratio as total current assets divided by …"). */
+interface Definition {
+  term: string;
+  meaning: string;
+}
+
 /**
- * The question as the gate reads it: the part that asks (askedPart), and the words a scope holds
- * left out of its text and its terms.
+ * How a question defines a term, in a sentence that does not ask: "Define X as Y", "X is defined
+ * as: Y", "Calculate X using Y", "X = Y", 「XをYと定義する」「XはYと定義します」, 「X定义为Y」.
  */
-export function gateView<T extends GateInput>(input: T): T {
-  const asked = askedPart(input.question);
+const DEFINES: RegExp[] = [
+  /^(?:please\s+)?define\s+(?:the\s+)?(?<term>.+?)\s+as:?\s+(?<meaning>.+)$/iu,
+  /^(?:the\s+)?(?<term>.+?)(?:\s+here)?\s+(?:is|are)\s+defined\s+as:?\s+(?<meaning>.+)$/iu,
+  /^(?:please\s+)?(?:calculate|compute)\s+(?:the\s+)?(?<term>.+?)\s+(?:using|from|as)\s+(?<meaning>.+)$/iu,
+  /^(?<term>[^=]+?)\s*=\s*(?<meaning>.+)$/u,
+  /^(?<term>.+?)[をは]、?(?<meaning>.+?)と(?:して)?定義(?:する|します|される|されます)?$/u,
+  /^(?<term>.+?)(?:的)?定义为[:：]?(?<meaning>.+)$/u,
+];
+
+/** Arithmetic in a definition's meaning: operators and constants say how, not what a document holds. */
+const ARITHMETIC =
+  /[-+*/×÷=()[\]（）]|\b(?:divided\s+by|multiplied\s+by|plus|minus|times|over|average|mean|sum\s+of|change\s+in|between)\b|(?<![\p{L}\p{N}])\d+(?:\.\d+)?(?![\p{L}\p{N}])/giu;
+
+/** The terms a question defines in its sentences that do not ask, longest term first. */
+export function questionDefinitions(question: string): Definition[] {
+  const out: Definition[] = [];
+  let from = 0;
+  for (const end of [...sentenceEnds(question), question.length]) {
+    const sentence = question
+      .slice(from, end)
+      .trim()
+      .replace(/[.。．]$/u, '');
+    from = end;
+    if (sentence === '' || /[?？]/u.test(sentence)) continue;
+    for (const form of DEFINES) {
+      const g = form.exec(sentence)?.groups;
+      const term = g?.term?.trim();
+      const meaning = g?.meaning?.replace(ARITHMETIC, ' ').replace(/\s+/gu, ' ').trim();
+      if (!term || !meaning || [...term].length > 60 || term.split(/\s+/u).length > 6) continue;
+      out.push({ term, meaning });
+      break;
+    }
+  }
+  return out.sort((a, b) => b.term.length - a.term.length);
+}
+
+/** The long form an abbreviation in brackets follows: "cash conversion cycle (CCC)" → its span in the text. */
+function withLongForm(text: string, abbreviation: string): string | undefined {
+  const at = text.indexOf(`(${abbreviation})`);
+  if (at < 0) return undefined;
+  const letters = abbreviation.replace(/[^A-Za-z]/gu, '').toLowerCase();
+  const words = text.slice(0, at).trimEnd().split(/\s+/u);
+  const long = words.slice(-letters.length);
+  if (long.length !== letters.length || long.map((w) => w[0]?.toLowerCase()).join('') !== letters) return undefined;
+  return text.slice(text.lastIndexOf(long.join(' '), at), at + abbreviation.length + 2);
+}
+
+/**
+ * The asked part with each term the question defines read as its definition, and a definition's
+ * own defined terms read in turn (CCC → DIO + DSO − DPO → inventory, COGS …): a ratio the question
+ * defines is answered by the line items it names, which a document holds where the ratio's name
+ * may appear nowhere.
+ */
+export function withDefinitions(asked: string, question: string): string {
+  const definitions = questionDefinitions(question);
+  let text = asked;
+  for (let round = 0; round < 3; round++) {
+    let changed = false;
+    for (const { term, meaning } of definitions) {
+      const span = withLongForm(text, term) ?? term;
+      const at = text.toLowerCase().indexOf(span.toLowerCase());
+      if (at < 0) continue;
+      text = `${text.slice(0, at)} ${meaning} ${text.slice(at + span.length)}`;
+      changed = true;
+    }
+    if (!changed) break;
+  }
+  return text;
+}
+
+/**
+ * Where a lexicon name stands in a text: a Latin name's words apart by spaces or hyphens in any
+ * case; a CJK name as written, or as Traditional folded to Simplified.
+ */
+function nameAt(text: string, name: string): { at: number; length: number } | undefined {
+  if (Array.from(name).some((c) => isCjkCodepoint(c.codePointAt(0) ?? 0))) {
+    const folded = foldHan(text);
+    const at = text.includes(name) ? text.indexOf(name) : folded.length === text.length ? folded.indexOf(foldHan(name)) : -1;
+    return at < 0 ? undefined : { at, length: name.length };
+  }
+  const words = name.split(/[\s-]+/u).map((w) => w.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&'));
+  const m = new RegExp(`(?<![\\p{L}\\p{N}])${words.join('[\\s-]+')}(?![\\p{L}\\p{N}])`, 'iu').exec(text);
+  return m ? { at: m.index, length: m[0].length } : undefined;
+}
+
+/**
+ * The asked part with each measure it names that no retrieved text states read as the line items
+ * its textbook formula reads: "the FY2022 quick ratio" is answered by cash, receivables and current
+ * liabilities, which the balance sheet holds where "quick ratio" appears nowhere.
+ */
+export function withMeasureParts(asked: string, stated: (name: string) => boolean): string {
+  let text = asked;
+  for (const { name, parts } of financeMeasures(asked)) {
+    if (stated(name)) continue;
+    const hit = nameAt(text, name);
+    if (hit) text = `${text.slice(0, hit.at)} ${parts.join(' ')} ${text.slice(hit.at + hit.length)}`;
+  }
+  return text;
+}
+
+/**
+ * The question as the gate reads it: the part that asks (askedPart) with the terms the question
+ * defines read as their definitions and the measures no retrieved text states read as their line
+ * items (`stated`), and the words a scope holds left out of its text and its terms.
+ */
+export function gateView<T extends GateInput>(input: T, stated: (name: string) => boolean = () => true): T {
+  const asked = withMeasureParts(withDefinitions(askedPart(input.question), input.question), stated);
   if (!input.satisfied?.length && asked === input.question.trim()) return input;
   let question = asked;
   for (const w of input.satisfied ?? []) question = question.split(w).join(' ');
