@@ -90,10 +90,11 @@ describe('a table read for its rows', () => {
     }
   });
 
-  it('reads a table joined over pages whole, whichever page its hit row is on', async () => {
+  it('reads a table joined over pages by its runs, across the page breaks, whichever page its hit row is on', async () => {
     const store = new SqliteMetadataStore(join(dir, 'metadata.db'));
     try {
       const rows = await rowsOf(store, versions.get('schools.pdf') as string);
+      const { store: reads, whole } = counted(store);
       const pages = (index: number | undefined) =>
         new Set(
           rows
@@ -102,10 +103,16 @@ describe('a table read for its rows', () => {
         );
       const joined = rows.find((r) => pages(r.row.table?.index).size > 1);
       expect(joined, 'a table of schools.pdf spans pages').toBeDefined();
+      const chunks = await store.listChunks(versions.get('schools.pdf') as string);
       for (const { row, hit, table } of rows.filter((r) => r.row.table?.index === joined?.row.table?.index)) {
-        const read = await tableOfRow(store, row, hit);
+        const read = await tableOfRow(reads, row, hit);
         expect(read?.rows.map((e) => e.element_id)).toEqual(table.map((e) => e.element_id));
+        for (const e of table.filter((x) => !x.table?.header)) {
+          const own = chunks.find((c) => c.elements.length === 1 && c.elements[0]?.element_id === e.element_id);
+          expect(read?.chunks.get(e.element_id)?.chunk_id).toBe(own?.chunk_id);
+        }
       }
+      expect(whole()).toBe(0);
     } finally {
       await store.close();
     }

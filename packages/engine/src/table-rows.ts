@@ -119,56 +119,102 @@ async function readPositions(
 }
 
 /**
- * The table's rows: the run of elements of its index around the hit's position. A row's number
- * bounds how many rows can precede it (a row with no cell is left out, never added), so one read
- * behind it reaches the run's start; ahead, windows until the run ends. Undefined (read the version
- * whole) when the run may not be the whole table: it does not open on row 0, or rows of the table
- * stand a little after it — a table joined over two pages has the page's foot between its runs.
+ * Elements of other kinds a table's rows may have between them: where a table goes on over a page
+ * break, the page's foot and the next page's head stand between its runs. A table read by its run
+ * goes on past this many; one whose rows stand further apart is read from the whole version.
+ */
+const GAP = 16;
+
+/**
+ * The table's rows: its run of elements around the hit's position, across gaps of at most GAP
+ * other elements (a table joined over pages). Behind the hit, back to the table's row 0 (a row's
+ * number bounds how many rows can precede it; a row with no cell is left out, never added); ahead,
+ * in windows that start small and double, until GAP elements in a row are not the table's.
+ * Undefined (read the version whole) when the run does not reach row 0 within the gaps, or its
+ * rows are not in the order of their numbers.
  */
 async function readRows(metadata: MetadataStore, row: Element, at: number, versionId: string): Promise<Element[] | undefined> {
   const index = row.table?.index;
-  const before = row.table?.row ?? 0;
   const inTable = (e: Element | undefined): e is Element => e?.table?.index === index;
-  const behind = await readPositions(metadata, versionId, at - before - 1, at);
-  let start = at;
-  while (inTable(behind.get(start - 1))) start--;
-  if (start === at - before - 1) return undefined;
-  const rows = Array.from({ length: at - start }, (_, i) => behind.get(start + i) as Element);
-  // most tables end within a few rows of a hit: the windows ahead start small and double
-  for (let from = at, size = FIRST_WINDOW; ; from += size, size = Math.min(2 * size, WINDOW)) {
-    const ahead = await readPositions(metadata, versionId, from, from + size);
-    let p = from;
-    for (; p < from + size && inTable(ahead.get(p)); p++) rows.push(ahead.get(p) as Element);
-    if (p < from + size) break;
+  const behind: Element[] = [];
+  if ((row.table?.row ?? 0) > 0) {
+    let read = new Map<number, Element>();
+    let readFrom = at;
+    let gap = 0;
+    for (let p = at - 1; ; p--) {
+      if (p < 0 || gap > GAP) return undefined;
+      if (p < readFrom) {
+        // first the rows the hit's number allows behind it, then windows further back
+        const from = readFrom === at ? at - (row.table?.row ?? 0) - 1 : readFrom - WINDOW;
+        read = await readPositions(metadata, versionId, from, readFrom);
+        readFrom = Math.max(0, from);
+      }
+      const e = read.get(p);
+      if (!inTable(e)) {
+        gap++;
+        continue;
+      }
+      behind.push(e);
+      gap = 0;
+      if ((e.table?.row ?? 0) === 0) break;
+    }
   }
-  // rows in order of their number, each once: a run that is not the table's rows is not used
-  if (!rows.every((e, i) => i === 0 || (e.table?.row ?? 0) > (rows[i - 1]?.table?.row ?? 0))) return undefined;
-  // a table joined over pages (a page's foot and the next one's head between its runs) is read whole:
-  // the run must open on the table's first row, and nothing of the table may follow it closely
-  if ((rows[0]?.table?.row ?? 0) > 0) return undefined;
-  const end = positionOf(rows.at(-1)?.element_id ?? '') ?? at;
-  const after = await readPositions(metadata, versionId, end + 1, end + 1 + FIRST_WINDOW);
-  return [...after.values()].some((e) => e.table?.index === index) ? undefined : rows;
+  const rows = [...behind.reverse(), row];
+  let gap = 0;
+  for (let from = at + 1, size = FIRST_WINDOW; gap <= GAP; from += size, size = Math.min(2 * size, WINDOW)) {
+    const ahead = await readPositions(metadata, versionId, from, from + size);
+    for (let p = from; p < from + size && gap <= GAP; p++) {
+      const e = ahead.get(p);
+      if (inTable(e)) {
+        rows.push(e);
+        gap = 0;
+      } else gap++;
+    }
+  }
+  // rows in order of their number, each once, from the table's first: else the run is not the table's rows
+  if ((rows[0]?.table?.row ?? 0) !== 0) return undefined;
+  return rows.every((e, i) => i === 0 || (e.table?.row ?? 0) > (rows[i - 1]?.table?.row ?? 0)) ? rows : undefined;
 }
 
-/** The table's rows from its run of element positions and its data rows' chunks by their ordinals; undefined when either does not check out. */
+/**
+ * The table's rows from its run of element positions, and its data rows' chunks. A data row is one
+ * chunk and chunks follow the elements' order, so the rows' chunks are a run of ordinals around the
+ * hit's, with the chunks of the elements between the rows (a page's foot and head; a chunk never
+ * holds more than one page, and one element makes at most a few) in it too: the ordinals read are
+ * widened by the elements between, and each row's chunk is found by its element. Undefined when the
+ * rows or their chunks do not check out.
+ */
 async function readRun(metadata: MetadataStore, row: Element, hit: Chunk): Promise<LoadedTable | undefined> {
   const at = positionOf(row.element_id);
   if (at === null || hit.chunk_id !== chunkId(hit.version_id, hit.ordinal)) return undefined;
   const rows = await readRows(metadata, row, at, hit.version_id);
   if (!rows) return undefined;
   const data = rows.filter((e) => !e.table?.header);
-  const first = hit.ordinal - data.findIndex((e) => e.element_id === row.element_id);
-  if (first > hit.ordinal || first < 0) return undefined;
-  const found = await metadata.getChunks(data.map((_, i) => chunkId(hit.version_id, first + i)));
+  const h = data.findIndex((e) => e.element_id === row.element_id);
+  const position = (e: Element | undefined): number => positionOf(e?.element_id ?? '') ?? at;
+  // elements between the rows that are not data rows (gaps and header rows), behind and ahead of the hit
+  const between = (from: Element | undefined, to: Element | undefined, count: number): number =>
+    Math.max(0, position(to) - position(from) + 1 - count);
+  const slackBehind = 2 * between(data[0], row, h + 1);
+  const slackAhead = 2 * between(row, data.at(-1), data.length - h);
+  const first = Math.max(0, hit.ordinal - h - slackBehind);
+  const last = hit.ordinal + (data.length - 1 - h) + slackAhead;
+  const ids = Array.from({ length: last - first + 1 }, (_, i) => chunkId(hit.version_id, first + i));
+  const found = await metadata.getChunks(ids);
+  const byElement = new Map<string, Chunk>();
+  for (const c of found) {
+    const only = c.elements.length === 1 ? c.elements[0]?.element_id : undefined;
+    if (only !== undefined) byElement.set(only, c);
+  }
   const chunks = new Map<string, Chunk>();
-  for (const [i, e] of data.entries()) {
-    const c = found[i];
-    const ref = c?.elements[0];
-    if (!c || c.ordinal !== first + i || c.elements.length !== 1 || ref?.element_id !== e.element_id) return undefined;
+  let ordinal = -1;
+  for (const e of data) {
+    const c = byElement.get(e.element_id);
+    if (!c || c.ordinal <= ordinal) return undefined;
+    ordinal = c.ordinal;
     chunks.set(e.element_id, c);
   }
-  return { rows, chunks };
+  return chunks.get(row.element_id)?.chunk_id === hit.chunk_id ? { rows, chunks } : undefined;
 }
 
 async function loadVersion(metadata: MetadataStore, versionId: string): Promise<LoadedVersion> {
