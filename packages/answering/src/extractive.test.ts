@@ -146,6 +146,27 @@ describe('answerExtractive', () => {
     expect(a.gate.features.cov_window).toBe(0);
   });
 
+  it('reads a ratio the question defines, or a measure no sentence states, as the line items it is computed from', () => {
+    const els = [
+      para2('p1', 'paragraph', 'Total current assets were $5,203 million at year end.', ['Balance Sheets']),
+      para2('p2', 'paragraph', 'Total current liabilities were $3,101 million at year end.', ['Balance Sheets']),
+    ];
+    const defined = answerExtractive({
+      question:
+        'What is the working capital ratio? Define working capital ratio as total current assets divided by total current liabilities. Round to two decimals.',
+      chunks: oneChunk(els),
+    });
+    const named = answerExtractive({ question: 'What is the current ratio?', chunks: oneChunk(els) });
+    for (const a of [defined, named]) {
+      expect(a.refused).toBe(false);
+      expect(a.gate.features.cov_window).toBeGreaterThan(0.5);
+    }
+    // where a sentence states the measure, it is the measure the gate looks for
+    const stated = [...els, para2('p3', 'paragraph', 'The current ratio was 1.68 at year end.', ['Ratios'])];
+    const own = answerExtractive({ question: 'What is the current ratio?', chunks: oneChunk(stated) });
+    expect(own.citations[0]?.quote).toBe('The current ratio was 1.68 at year end.');
+  });
+
   it('does not ask a sentence to repeat its heading: the term that tells the sentences apart decides', () => {
     const els = [
       para2('h', 'heading', 'Shield tree', ['Shield tree']),

@@ -135,6 +135,12 @@ describe('withMeasureParts: a measure no retrieved text states, read as its line
     );
   });
 
+  it("finds the measure's name apart by any marks, as the lexicon matches it", () => {
+    expect(withMeasureParts('What is the FY2021 operating income % margin for Corning?', () => false).replace(/\s+/g, ' ')).toBe(
+      'What is the FY2021 operating income revenue for Corning?',
+    );
+  });
+
   it('keeps a measure that the retrieved text states', () => {
     expect(withMeasureParts('What was the operating margin in 2022?', (name) => name === 'operating margin')).toBe(
       'What was the operating margin in 2022?',

@@ -137,8 +137,9 @@ export function withDefinitions(asked: string, question: string): string {
 }
 
 /**
- * Where a lexicon name stands in a text: a Latin name's words apart by spaces or hyphens in any
- * case; a CJK name as written, or as Traditional folded to Simplified.
+ * Where a lexicon name stands in a text: a Latin name's words in any case, apart by anything but
+ * letters and digits ("operating income % margin"), as the lexicon matches them; a CJK name as
+ * written, or as Traditional folded to Simplified.
  */
 function nameAt(text: string, name: string): { at: number; length: number } | undefined {
   if (Array.from(name).some((c) => isCjkCodepoint(c.codePointAt(0) ?? 0))) {
@@ -146,8 +147,11 @@ function nameAt(text: string, name: string): { at: number; length: number } | un
     const at = text.includes(name) ? text.indexOf(name) : folded.length === text.length ? folded.indexOf(foldHan(name)) : -1;
     return at < 0 ? undefined : { at, length: name.length };
   }
-  const words = name.split(/[\s-]+/u).map((w) => w.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&'));
-  const m = new RegExp(`(?<![\\p{L}\\p{N}])${words.join('[\\s-]+')}(?![\\p{L}\\p{N}])`, 'iu').exec(text);
+  const words = name
+    .split(/[^\p{L}\p{N}&/]+/u)
+    .filter((w) => w !== '')
+    .map((w) => w.replace(/[.*+?^${}()|[\]\\/]/gu, '\\$&'));
+  const m = new RegExp(`(?<![\\p{L}\\p{N}])${words.join('[^\\p{L}\\p{N}]+')}(?![\\p{L}\\p{N}])`, 'iu').exec(text);
   return m ? { at: m.index, length: m[0].length } : undefined;
 }
 
