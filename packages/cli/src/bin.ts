@@ -51,7 +51,7 @@ async function evaluate(cfg: CliConfig, dir: string): Promise<void> {
       ...(cfg.flags.out ? { out: cfg.flags.out } : {}),
       mode: cfg.flags.mode ?? 'lexical',
     });
-    if (cfg.flags.record) process.stderr.write(`recorded ${recordEvalRun(run, cfg.argv)}\n`);
+    if (cfg.flags.record) process.stderr.write(`recorded ${recordEvalRun(run, cfg.argv, undefined, cfg.flags.note)}\n`);
     return run;
   });
   print(cfg.flags.json ? JSON.stringify(result.metrics) : formatMetricsTable(result));

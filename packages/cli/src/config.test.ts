@@ -15,6 +15,13 @@ describe('CLI configuration', () => {
     expect(cfg.flags.mode).toBe('lexical');
   });
 
+  it('takes a note for the recorded figures', () => {
+    expect(loadCliConfig(['eval', 'dir', '--record', '--note', 'p95 of three runs: 44-55 ms'], {}).flags.note).toBe(
+      'p95 of three runs: 44-55 ms',
+    );
+    expect(loadCliConfig(['eval', 'dir', '--record'], {}).flags.note).toBeUndefined();
+  });
+
   it('refuses a mode whose model is not configured, naming the variable to set', () => {
     expect(() => loadCliConfig(['eval', 'dir', '--mode', 'hybrid'], {})).toThrow(/PINPOINT_EMBEDDER/);
     expect(() => loadCliConfig(['eval', 'dir', '--mode', 'dense'], {})).toThrow(/PP_CONFIG_INVALID|PINPOINT_EMBEDDER/);

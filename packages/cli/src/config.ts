@@ -75,6 +75,8 @@ export interface CliConfig {
     out?: string;
     /** eval: write the run's figures as a result file for the benchmarks page (results/eval/<set>.json). */
     record: boolean;
+    /** eval --record: a line the benchmarks page shows under the set's figures. */
+    note?: string;
     mode?: string;
     k: number;
     /** calibrate: each dataset keeps at least this share of its answerable questions answered. */
@@ -234,6 +236,7 @@ export function loadCliConfig(argv: string[] = process.argv.slice(2), env: NodeJ
       collection: values.collection,
       ...(values.out ? { out: resolvePath(values.out) } : {}),
       record: values.record,
+      ...(values.note ? { note: values.note } : {}),
       ...(values.mode ? { mode: values.mode } : {}),
       k: Number(values.k) || 10,
       minAnswered: minAnsweredOf(values['min-answered']).all,

@@ -56,6 +56,14 @@ it('records a run as results/eval/<set>.json with its figures and the command, n
     'mrr@10': run.metrics['mrr@10'],
   });
   expect(JSON.stringify(file)).not.toContain('Are taxi fares refunded');
+  expect(file.note).toBeUndefined();
+  const noted = recordEvalRun(
+    run,
+    ['eval', 'refunds-set', '--record', '--note', 'p95 varies'],
+    join(dir, 'results'),
+    'p95 varies',
+  );
+  expect(JSON.parse(readFileSync(noted, 'utf8')).note).toBe('p95 varies');
 });
 
 it('records an off-topic run under its pair name while its temporary folder still exists', async () => {

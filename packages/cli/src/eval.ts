@@ -72,7 +72,7 @@ export async function withDataset<T>(dir: string, offtopicFrom: string | undefin
 }
 
 /** The run's figures as `results/eval/<set>[-<mode>].json`, for the benchmarks page (questions left out). */
-export function recordEvalRun(run: EvalRun, argv: readonly string[], dir?: string): string {
+export function recordEvalRun(run: EvalRun, argv: readonly string[], dir?: string, note?: string): string {
   const mode = String(run.config.mode ?? 'lexical');
   const set = basename(run.dataset.path);
   const langs = new Map<string, number>();
@@ -94,5 +94,6 @@ export function recordEvalRun(run: EvalRun, argv: readonly string[], dir?: strin
       dataset_sha256: run.dataset.sha256,
     },
     ...(dir ? { dir } : {}),
+    ...(note ? { note } : {}),
   });
 }

@@ -28,6 +28,7 @@ export const CLI_OPTIONS = {
   k: { type: 'string', default: '10' },
   'min-answered': { type: 'string', multiple: true, default: [] as string[] },
   'offtopic-from': { type: 'string' },
+  note: { type: 'string' },
   offtopic: { type: 'string', multiple: true, default: [] as string[] },
   floor: { type: 'string', multiple: true, default: [] as string[] },
   admin: { type: 'boolean', default: false },
@@ -82,11 +83,12 @@ export const COMMANDS: Record<string, CommandUsage> = {
     ],
   },
   eval: {
-    usage: ['pinpoint eval <dataset-dir> [--out run.json] [--record] [--mode MODE] [--offtopic-from OTHER-DIR]'],
+    usage: ['pinpoint eval <dataset-dir> [--out run.json] [--record [--note TEXT]] [--mode MODE] [--offtopic-from OTHER-DIR]'],
     about: 'Runs an evaluation set (docs/ + questions.jsonl) through a fresh engine and prints its metrics.',
     options: [
       ['--out FILE', 'write the whole run (every question, every metric) as JSON'],
       ['--record', 'write the figures as results/eval/<set>.json for the benchmarks page'],
+      ['--note TEXT', 'with --record: a line the benchmarks page shows under the figures (how they vary, what limits them)'],
       ['--mode MODE', 'lexical (default), dense, hybrid or hybrid+rerank'],
       ['--offtopic-from DIR', 'also ask another set’s questions of these documents, as off-topic ones'],
       ['--json', 'print the metrics as one JSON object'],
