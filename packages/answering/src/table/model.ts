@@ -1,6 +1,6 @@
 import { analyze, termKind } from '@pinpoint/analysis';
 import type { Element, TableCell } from '@pinpoint/core';
-import { sliceCodepoints } from '@pinpoint/core';
+import { CodepointIndex } from '@pinpoint/core';
 import { EN_SAID_AS } from './lexicon/en.js';
 
 /** A cell as the table answerer reads it: its text, terms and number, and the element that holds it. */
@@ -58,12 +58,18 @@ export function termsOf(text: string): Set<string> {
 const ANALYSED = 2048;
 const analysed = new Map<string, string[]>();
 
+/** Text of ASCII only: its own NFKC form, with no accent, no full-width form and no Unicode dash. */
+const ASCII = /^[\x00-\x7f]*$/;
+
 /** Latin letters with their accents dropped ("Gérard" → "Gerard"); other scripts are left as they are. */
-export const unaccented = (text: string): string =>
-  text
+export function unaccented(text: string): string {
+  // ASCII has no accent to drop (most cells: figures, English words)
+  if (ASCII.test(text)) return text;
+  return text
     .normalize('NFD')
     .replace(/(\p{Script=Latin})\p{M}+/gu, '$1')
     .normalize('NFC');
+}
 
 /** A header that says "%" ("% Won Overall") is said as a percentage. */
 const PERCENT = termsOf('percentage percent');
@@ -127,24 +133,35 @@ export function valued(rows: QaRow[], col: number | undefined): QaRow[] {
   return kept.length > 0 ? kept : rows;
 }
 
-const cellText = (e: Element, c: TableCell): string => sliceCodepoints(e.text, c.start, c.end);
+/** Each cell's text of a row, its codepoint range read through one index of the row's text. */
+function cellTexts(e: Element): Map<TableCell, string> {
+  const index = new CodepointIndex(e.text);
+  return new Map((e.cells ?? []).map((c) => [c, e.text.slice(index.toUtf16(c.start), index.toUtf16(c.end))]));
+}
 
 /**
  * A cell's text as compared: NFKC, lower case, one space between words, every dash a hyphen — a
  * score typed "0-9" in one row and "0–9" in another is the same score.
  */
-export const folded = (s: string): string =>
-  s
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(/[\u2010-\u2015\u2212]/g, '-')
-    .replace(/\s+/g, ' ')
-    .trim();
+export function folded(s: string): string {
+  // ASCII is its own NFKC form and has none of those dashes: most cells (figures, English words)
+  const text = ASCII.test(s) ? s : s.normalize('NFKC').replace(/[\u2010-\u2015\u2212]/g, '-');
+  return text.toLowerCase().replace(/\s+/g, ' ').trim();
+}
 
-/** A header row repeated inside the data (long tables repeat it): most of its cells read as their column's name. */
+/**
+ * A header row repeated inside the data (long tables repeat it): most of its cells read as their
+ * column's name (`names` folded, once per table).
+ */
 function repeatsHeader(cells: Map<number, QaCell>, names: Map<number, string>): boolean {
-  const named = [...cells.values()].filter((c) => c.text !== '' && folded(c.text) === folded(names.get(c.col) ?? ''));
-  return cells.size >= 2 && named.length * 2 >= cells.size;
+  if (cells.size < 2) return false;
+  let named = 0;
+  for (const c of cells.values()) {
+    const name = names.get(c.col) ?? '';
+    // a blank cell under a blank header reads as it, as folding both would say
+    if (c.text !== '' && (name === '' ? c.text.trim() === '' : folded(c.text) === name)) named++;
+  }
+  return named * 2 >= cells.size;
 }
 
 /**
@@ -157,14 +174,14 @@ export function buildTable(file: string, docTitle: string, elements: Element[]):
   const names = new Map<number, string>();
   for (const e of dataRows) for (const c of e.cells ?? []) if (c.header && !names.has(c.col)) names.set(c.col, c.header);
   for (const e of headerRows) {
-    for (const c of e.cells ?? []) if (!names.has(c.col)) names.set(c.col, cellText(e, c));
+    for (const [c, text] of cellTexts(e)) if (!names.has(c.col)) names.set(c.col, text);
   }
+  const foldedNames = new Map([...names].map(([col, name]) => [col, folded(name)]));
   const rows: QaRow[] = [];
   const last = new Map<number, QaCell>();
-  dataRows.forEach((e) => {
+  for (const e of dataRows) {
     const cells = new Map<number, QaCell>();
-    for (const c of e.cells ?? []) {
-      const text = cellText(e, c);
+    for (const [c, text] of cellTexts(e)) {
       cells.set(c.col, { col: c.col, text, terms: saidTerms(text), num: cellNumber(text), cell: c, element: e });
     }
     for (const carried of e.table?.carried ?? []) {
@@ -172,8 +189,8 @@ export function buildTable(file: string, docTitle: string, elements: Element[]):
       if (from && !cells.has(carried.col)) cells.set(carried.col, from);
     }
     for (const [col, cell] of cells) last.set(col, cell);
-    if (!repeatsHeader(cells, names)) rows.push({ element: e, index: rows.length, cells });
-  });
+    if (!repeatsHeader(cells, foldedNames)) rows.push({ element: e, index: rows.length, cells });
+  }
   const marked = new Map(names);
   promoteHeaderRows(rows, names);
   const cols = new Set([...names.keys(), ...rows.flatMap((r) => [...r.cells.keys()])]);
@@ -206,8 +223,9 @@ function headerTerms(header: string): Set<string> {
 }
 
 /** A row's own cells that are not empty (not carried down from a row above). */
-export const ownCells = (r: QaRow): QaCell[] =>
-  [...r.cells.values()].filter((c) => c.element === r.element && c.text.trim() !== '');
+export function ownCells(r: QaRow): QaCell[] {
+  return [...r.cells.values()].filter((c) => c.element === r.element && c.text.trim() !== '');
+}
 
 /** Leading rows read as header rows at the most. */
 const LEADING_HEADERS = 2;
