@@ -11,11 +11,21 @@ import type { QaColumn, QaRow, QaTable } from './model.js';
  * ("自 2018年4月1日 至 2019年3月31日" is 2019, "2019年３月31日" 2019, "令和2年" 2020), else its
  * year as labelled ("2022年度"); a business term (第117期) names none.
  */
-function yearsIn(text: string): number[] {
-  return findPeriods(text)
-    .map((p) => (p.end ? Number(p.end.slice(0, 4)) : p.fiscal_year))
-    .filter((y): y is number => y !== undefined && y >= 1900 && y < 2100);
+function yearsIn(text: string): readonly number[] {
+  // a table's header texts are read a few times each, and the same texts head table after table
+  // ("2022", "Years Ended December 31,"): each text's years are read once
+  let years = yearsRead.get(text);
+  if (!years) {
+    years = findPeriods(text)
+      .map((p) => (p.end ? Number(p.end.slice(0, 4)) : p.fiscal_year))
+      .filter((y): y is number => y !== undefined && y >= 1900 && y < 2100);
+    if (yearsRead.size >= YEARS_READ) yearsRead.clear();
+    yearsRead.set(text, years);
+  }
+  return years;
 }
+const YEARS_READ = 4096;
+const yearsRead = new Map<string, readonly number[]>();
 
 /** Rows above a column's first number: where a table without a header row says what its columns are. */
 const LEADING_ROWS = 4;
