@@ -65,12 +65,6 @@ interface Retrieval {
   queryTerms: { term: string; weight: number }[];
   /** What the query searched (versions, collections): a wider search for the question's tables uses the same. */
   filter?: SearchFilter;
-  /**
-   * The question's own lexical list to `wideK` (the table path's wider list), searched only when
-   * called: a question led by a page's row never reads it, and the search to 200 costs 40 % more
-   * than to k.
-   */
-  wide?: () => Promise<{ chunk_id: string; rank: number }[]>;
 }
 
 async function retrieve(
@@ -81,7 +75,6 @@ async function retrieve(
   timings: Record<string, number>,
   paraphrases: string[] = [],
   keep = Number.POSITIVE_INFINITY,
-  wideK = 0,
 ): Promise<Retrieval> {
   const filter = await searchFilter(ports.metadata, options);
   if (filter.versionIds?.length === 0) return { candidates: [], queryTerms: [] };
@@ -126,9 +119,7 @@ async function retrieve(
     out.push({ hit, chunk, version });
   }
   timings.load = ms(t1);
-  // the first k of the wider list are the k best (ties broken alike): it is searched to its end only when asked for
-  const wide = async () => (wideK > k ? (await searchLexical(ports.lexical, query, { k: wideK, filter })).hits : result.hits);
-  return { candidates: out, queryTerms: result.query_terms, filter, ...(wideK > 0 ? { wide } : {}) };
+  return { candidates: out, queryTerms: result.query_terms, filter };
 }
 
 export async function search(
@@ -204,8 +195,19 @@ async function ranked(
 /** Lexical hits searched for a table question's candidate tables (the answer list keeps its own k). */
 const TABLE_WIDE_K = 200;
 
-/** A wider lexical list of the question, as row hits: a question need not name its table, whose rows may rank low. */
-async function widerRows(ports: EnginePorts, hits: { chunk_id: string; rank: number }[], found: Candidate[]): Promise<RowHit[]> {
+/**
+ * A wider lexical list of the question, as row hits: a question need not name its table, whose rows
+ * may rank low. Searched only when the table path reads it (a question led by a page's row never
+ * does, and a search to 200 costs 40 % more than to k); never narrower than the question's own k.
+ */
+async function widerRows(
+  ports: EnginePorts,
+  question: string,
+  filter: SearchFilter,
+  k: number,
+  found: Candidate[],
+): Promise<RowHit[]> {
+  const { hits } = await searchLexical(ports.lexical, question, { k: Math.max(TABLE_WIDE_K, k), filter });
   // the candidates' chunks are loaded already: only the rest of the list is read
   const chunks = new Map(found.map((c) => [c.chunk.chunk_id, c.chunk]));
   const unread = hits.filter((h) => !chunks.has(h.chunk_id)).map((h) => h.chunk_id);
@@ -264,7 +266,6 @@ export async function* askStream(
     candidates: found,
     queryTerms,
     filter,
-    wide,
   } = await retrieve(
     ports,
     question,
@@ -273,10 +274,9 @@ export async function* askStream(
     timings,
     rewrite.paraphrases,
     Math.max(keep, TABLE_CANDIDATES),
-    TABLE_WIDE_K,
   );
   const tt = performance.now();
-  const wider = filter && wide ? async () => widerRows(ports, await wide(), found) : undefined;
+  const wider = filter ? () => widerRows(ports, question, filter, k, found) : undefined;
   const table = await answerTableQuestion(ports.metadata, question, found, queryTerms, wider);
   // the table check's time whether or not a table answers: a prose answer waited for it too
   timings.table = ms(tt);
