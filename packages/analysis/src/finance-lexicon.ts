@@ -157,6 +157,12 @@ function longest(hits: Hit[], preferred: FinanceLanguage): Hit[] {
   return kept.sort((a, b) => a.start - b.start);
 }
 
+/** The lexicon names a text says: its Latin and its CJK names, longest first where they overlap. */
+function namesIn(text: string, lex: LexiconIndex): Name[] {
+  const hits = [...longest(latinHits(text, lex), 'en'), ...longest(cjkHits(text, lex), hasKana(text) ? 'ja' : 'zh')];
+  return hits.map((h) => h.entry);
+}
+
 /**
  * The line items `text` names and, for each, the group's other names as weighted expansions.
  * `lang` keeps only expansions in the given language(s) (the languages of the collection).
@@ -164,9 +170,7 @@ function longest(hits: Hit[], preferred: FinanceLanguage): Hit[] {
 export function expandFinanceTerms(text: string, lang?: FinanceLanguage | readonly FinanceLanguage[]): FinanceExpansion[] {
   const lex = lexicon();
   const wanted = lang === undefined ? LANGUAGES : typeof lang === 'string' ? [lang] : lang;
-  const found = [...longest(latinHits(text, lex), 'en'), ...longest(cjkHits(text, lex), hasKana(text) ? 'ja' : 'zh')].map(
-    (h) => h.entry,
-  );
+  const found = namesIn(text, lex);
   const out: FinanceExpansion[] = [];
   const seenKeys = new Set(found.map((e) => e.key));
   for (const entry of found) {
@@ -191,9 +195,8 @@ export interface FinanceMeasure {
 /** The measures computed from line items (`of` in the lexicon) that `text` names, longest first. */
 export function financeMeasures(text: string): FinanceMeasure[] {
   const lex = lexicon();
-  const hits = [...longest(latinHits(text, lex), 'en'), ...longest(cjkHits(text, lex), hasKana(text) ? 'ja' : 'zh')];
   const out: FinanceMeasure[] = [];
-  for (const { entry } of hits) {
+  for (const entry of namesIn(text, lex)) {
     const of = entry.group.of;
     if (!of || out.some((m) => m.name === entry.name)) continue;
     const parts = of.map((id) => {
