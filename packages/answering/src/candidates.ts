@@ -1,6 +1,6 @@
 import { createAnalyzer, expandFinanceTerms, foldHan, isCjkCodepoint, splitSentences, termKind } from '@pinpoint/analysis';
 import type { Chunk, Element } from '@pinpoint/core';
-import { sliceCodepoints } from '@pinpoint/core';
+import { escapeRegExp, sliceCodepoints } from '@pinpoint/core';
 
 /** A chunk from the store with what the answerer needs to cite it. */
 export interface RankedChunk {
@@ -157,7 +157,7 @@ export function withLineItemNames(sentences: Candidate[][], question: string): C
     else latin.set(name.toLowerCase(), terms);
   }
   // one pass over a sentence for all its Latin names, one folding of it for the CJK ones
-  const escaped = [...latin.keys()].sort((a, b) => b.length - a.length).map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const escaped = [...latin.keys()].sort((a, b) => b.length - a.length).map(escapeRegExp);
   const said =
     escaped.length > 0 ? new RegExp(`(?<![\\p{L}\\p{N}])(?:${escaped.join('|')})(?![\\p{L}\\p{N}])`, 'giu') : undefined;
   return sentences.map((list) =>

@@ -1,4 +1,5 @@
 import { analyze, financeMeasures, foldHan, isCjkCodepoint, termKind } from '@pinpoint/analysis';
+import { escapeRegExp } from '@pinpoint/core';
 import type { QueryTermWeight } from './candidates.js';
 
 /** What the gate reads of an extractive input. */
@@ -150,7 +151,7 @@ function nameAt(text: string, name: string): { at: number; length: number } | un
   const words = name
     .split(/[^\p{L}\p{N}&/]+/u)
     .filter((w) => w !== '')
-    .map((w) => w.replace(/[.*+?^${}()|[\]\\/]/gu, '\\$&'));
+    .map(escapeRegExp);
   const m = new RegExp(`(?<![\\p{L}\\p{N}])${words.join('[^\\p{L}\\p{N}]+')}(?![\\p{L}\\p{N}])`, 'iu').exec(text);
   return m ? { at: m.index, length: m[0].length } : undefined;
 }

@@ -195,3 +195,4 @@ export {
   sourceMapMigrations,
   sourceMapSchema,
 } from './sourcemap.js';
+export { escapeRegExp } from './text.js';

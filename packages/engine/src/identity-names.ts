@@ -1,3 +1,5 @@
+import { escapeRegExp } from '@pinpoint/core';
+
 /**
  * Names as keys: the way a question's words and a document's names meet. "American Express
  * Company", "AMERICANEXPRESS" and "American Express'" all key as "americanexpress"; "トヨタ自動車株式会社"
@@ -94,7 +96,7 @@ export function cjkNameIn(question: string, key: string): boolean {
   // a katakana name inside a longer katakana word is another word (リズム in ジャーナリズム)
   const kana = /^\p{Script=Katakana}/u.test(key) ? '\\p{Script=Katakana}ー' : '';
   if (!kana) return text.includes(key);
-  const escaped = key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const escaped = escapeRegExp(key);
   return new RegExp(`(?<![${kana}])${escaped}(?![${kana}])`, 'u').test(text);
 }
 

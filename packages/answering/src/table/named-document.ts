@@ -1,3 +1,4 @@
+import { escapeRegExp } from '@pinpoint/core';
 import type { TableWords } from './lexicon/index.js';
 import { unspaced } from './lexicon/index.js';
 import type { QaTable } from './model.js';
@@ -71,7 +72,7 @@ export function namedCompany(question: string, words: TableWords): string[] | un
 
 /** Where a word stands whole in a spaced text, or -1. */
 function wordAt(text: string, word: string): number {
-  const m = new RegExp(`(?<![\\p{L}\\p{N}])${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`, 'u').exec(text);
+  const m = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(word)}(?![\\p{L}\\p{N}])`, 'u').exec(text);
   return m ? m.index : -1;
 }
 

@@ -1,8 +1,8 @@
 import { parseNumberAsWritten } from '@pinpoint/analysis';
+import { escapeRegExp } from '@pinpoint/core';
 import type { TableWords } from './lexicon/index.js';
 import { unspaced } from './lexicon/index.js';
 
-const literal = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const compiled = new WeakMap<string[], RegExp>();
 
 /**
@@ -12,7 +12,7 @@ const compiled = new WeakMap<string[], RegExp>();
 function pattern(list: string[], words: TableWords): RegExp {
   let re = compiled.get(list);
   if (!re) {
-    const alts = [...list].sort((a, b) => b.length - a.length).map(literal);
+    const alts = [...list].sort((a, b) => b.length - a.length).map(escapeRegExp);
     const body = alts.length === 0 ? '(?!)' : `(${alts.join('|')})`;
     re = unspaced(words) ? new RegExp(body, 'u') : new RegExp(`(?<![\\p{L}\\p{N}])${body}(?![\\p{L}\\p{N}])`, 'u');
     compiled.set(list, re);
