@@ -144,8 +144,12 @@ export function withDefinitions(asked: string, question: string): string {
  */
 function nameAt(text: string, name: string): { at: number; length: number } | undefined {
   if (Array.from(name).some((c) => isCjkCodepoint(c.codePointAt(0) ?? 0))) {
-    const folded = foldHan(text);
-    const at = text.includes(name) ? text.indexOf(name) : folded.length === text.length ? folded.indexOf(foldHan(name)) : -1;
+    let at = text.indexOf(name);
+    if (at < 0) {
+      // folded only where the name is not found as written, and only where folding keeps positions
+      const folded = foldHan(text);
+      if (folded.length === text.length) at = folded.indexOf(foldHan(name));
+    }
     return at < 0 ? undefined : { at, length: name.length };
   }
   const words = name
