@@ -1,5 +1,5 @@
-import { analyze, financeMeasures, foldHan, isCjkCodepoint, termKind } from '@pinpoint/analysis';
-import { escapeRegExp } from '@pinpoint/core';
+import { analyze, financeMeasures, foldHan, isCjkCodepoint, splitSentences, termKind } from '@pinpoint/analysis';
+import { CodepointIndex, escapeRegExp } from '@pinpoint/core';
 import type { QueryTermWeight } from './candidates.js';
 
 /** What the gate reads of an extractive input. */
@@ -14,22 +14,13 @@ function termParts(term: string): string[] {
   return termKind(term) === 'pair' ? term.slice(1).split('_') : [term];
 }
 
-/** Words whose full stop ends no sentence ("St. Augustine", "Inc.", "e.g."). */
-const ABBREVIATIONS = new Set(['st', 'mr', 'mrs', 'ms', 'dr', 'vs', 'co', 'no', 'inc', 'jr', 'sr', 'corp', 'ltd', 'etc']);
-
-/** Where each sentence of a text ends: at ? ! 。 and their full-width forms, or a full stop before more text that no abbreviation or initial holds. */
-function sentenceEnds(text: string): number[] {
-  const ends: number[] = [];
-  for (const m of text.matchAll(/[?？!！。]|\.(?=\s+\S)/gu)) {
-    const at = m.index ?? 0;
-    if (m[0] === '.') {
-      const word = /([\p{L}\p{N}.]+)$/u.exec(text.slice(0, at))?.[1]?.toLowerCase() ?? '';
-      // "B. Edsall", "5.11", "U.S.": an initial, a number or a dotted abbreviation goes on; "(COGS)." ends
-      if (word !== '' && ([...word].length <= 1 || ABBREVIATIONS.has(word) || word.includes('.'))) continue;
-    }
-    ends.push(at + m[0].length);
-  }
-  return ends;
+/**
+ * The sentences of a text as UTF-16 ranges (splitSentences: a full stop after an abbreviation, an
+ * initial or inside a number ends none; a closing bracket or quote stays with its sentence).
+ */
+function sentencesOf(text: string): { start: number; end: number }[] {
+  const index = new CodepointIndex(text);
+  return splitSentences(text).map((r) => ({ start: index.toUtf16(r.start), end: index.toUtf16(r.end) }));
 }
 
 /** A lead-in that announces the question ("…answer the following question:", "Here's the question:", 「次の質問に答えてください：」). */
@@ -43,13 +34,8 @@ const LEAD_IN = /(?:question|質問|问题|問題)[^:：?？]{0,40}[:：]\s*/giu
  * The whole question when no sentence asks with a question mark.
  */
 export function askedPart(question: string): string {
-  const ends = sentenceEnds(question);
   let last = -1;
-  let from = 0;
-  for (const end of ends) {
-    if (/[?？]/u.test(question.slice(from, end))) last = end;
-    from = end;
-  }
+  for (const { start, end } of sentencesOf(question)) if (/[?？]/u.test(question.slice(start, end))) last = end;
   if (last < 0) return question.trim();
   const asked = question.slice(0, last);
   let start = 0;
@@ -83,14 +69,9 @@ const ARITHMETIC =
 /** The terms a question defines in its sentences that do not ask, longest term first. */
 export function questionDefinitions(question: string): Definition[] {
   const out: Definition[] = [];
-  let from = 0;
-  for (const end of [...sentenceEnds(question), question.length]) {
-    const sentence = question
-      .slice(from, end)
-      .trim()
-      .replace(/[.。．]$/u, '');
-    from = end;
-    if (sentence === '' || /[?？]/u.test(sentence)) continue;
+  for (const { start, end } of sentencesOf(question)) {
+    const sentence = question.slice(start, end).replace(/[.。．]$/u, '');
+    if (/[?？]/u.test(sentence)) continue;
     for (const form of DEFINES) {
       const g = form.exec(sentence)?.groups;
       const term = g?.term?.trim();
