@@ -41,6 +41,8 @@ export async function createEvalEngine(config: EngineConfig, concurrency: number
         timings_ms: a.timings,
         ...(a.gate ? { gate: a.gate } : {}),
         ...(a.scope ? { scope: a.scope.summary } : {}),
+        ...(a.value ? { value: a.value } : {}),
+        ...(a.calculation ? { calculation: a.calculation } : {}),
       };
     },
     config: () => ({

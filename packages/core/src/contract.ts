@@ -118,12 +118,43 @@ const sentenceSupportSchema = z.object({
 });
 export type SentenceSupport = z.infer<typeof sentenceSupportSchema>;
 
+/** The figure an answer states: the number, its unit (a currency, "%") and scale ("thousand", "million", "percent"). */
+export const figureValueSchema = z.object({
+  number: z.number(),
+  unit: z.string().optional(),
+  scale: z.string().optional(),
+});
+export type FigureValue = z.infer<typeof figureValueSchema>;
+
+/** A computed figure: the expression over the operands as the documents write them, each operand a citation. */
+export const calculationSchema = z.object({
+  expression: z.string(),
+  operands: z.array(
+    z.object({
+      /** The citation number of the operand's cell. */
+      n: z.number().int().positive(),
+      /** The operand as the document writes it ("(1,577)"). */
+      value: z.string(),
+      number: z.number(),
+      /** The line item (the row's label). */
+      label: z.string(),
+      /** The period (the column's header). */
+      period: z.string(),
+    }),
+  ),
+});
+export type Calculation = z.infer<typeof calculationSchema>;
+
 export const answerSchema = z.object({
   question: z.string(),
   answer: z.string(),
   refused: z.boolean(),
   refusal_reason: z.string().optional(),
   citations: z.array(citationSchema),
+  /** A figure answer: the number stated, with its unit and scale. */
+  value: figureValueSchema.optional(),
+  /** A computed figure: how it was computed from the cited cells. */
+  calculation: calculationSchema.optional(),
   /** Generated answers: each citing sentence and whether its sources support it. */
   sentences: z.array(sentenceSupportSchema).optional(),
   /** Generated answers: the generator's id. */

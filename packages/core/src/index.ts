@@ -29,10 +29,12 @@ export {
 export { CodepointIndex, codepointLength, sliceCodepoints } from './codepoints.js';
 export type {
   Answer,
+  Calculation,
   CitationView,
   DocumentSummary,
   ErrorResponse,
   FeedbackVerdict,
+  FigureValue,
   HistoryAnswer,
   HistoryEntryResponse,
   InvitationInfo,

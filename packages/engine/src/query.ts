@@ -305,10 +305,12 @@ export async function* askStream(
       type: 'answer',
       answer: {
         question,
-        answer: a.refused ? refusalMessage(question) : a.answer,
+        answer: a.refused ? (a.refusal ?? refusalMessage(question)) : a.answer,
         refused: a.refused,
-        ...(a.refused ? { refusal_reason: 'table-not-found' } : {}),
+        ...(a.refused ? { refusal_reason: a.refusal ? 'figure-operand-missing' : 'table-not-found' } : {}),
         citations: a.refused ? [] : a.citations,
+        ...(a.value && !a.refused ? { value: a.value } : {}),
+        ...(a.calculation && !a.refused ? { calculation: a.calculation } : {}),
         // the keyless reading's line (which table, how); a generated answer reads the grids itself
         gate: table.reason ? { ...gate, ...table.reason } : gate,
         ...scoping,

@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import type { Anchor, Citation } from '@pinpoint/core';
+import type { Anchor, Calculation, Citation, FigureValue } from '@pinpoint/core';
 import { answerContains } from './answer-contains.js';
 import type { CellMetrics } from './cell-metrics.js';
 import { cellGold, computeCellMetrics } from './cell-metrics.js';
@@ -42,6 +42,10 @@ export interface EvalAsk {
   gate?: { score: number; threshold: number; features: Record<string, number> };
   /** The documents the question named and was asked of (the scope's summary), when it named any. */
   scope?: string;
+  /** A figure answer's number, unit and scale (read by score_numeric.py before the answer's text). */
+  value?: FigureValue;
+  /** A computed figure's expression and operands. */
+  calculation?: Calculation;
 }
 
 export interface RunQuestion {
@@ -56,6 +60,8 @@ export interface RunQuestion {
   timings_ms: Record<string, number>;
   gate?: { score: number; threshold: number; features: Record<string, number> };
   scope?: string;
+  value?: FigureValue;
+  calculation?: Calculation;
 }
 
 export interface EvalRun {
@@ -101,6 +107,8 @@ async function askOne(engine: EvalEngine, q: EvalQuestion): Promise<RunQuestion>
     timings_ms: a.timings_ms,
     ...(a.gate ? { gate: a.gate } : {}),
     ...(a.scope ? { scope: a.scope } : {}),
+    ...(a.value ? { value: a.value } : {}),
+    ...(a.calculation ? { calculation: a.calculation } : {}),
   };
 }
 

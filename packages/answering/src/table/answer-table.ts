@@ -1,5 +1,7 @@
 import type { Anchor, Chunk, Citation, Element } from '@pinpoint/core';
 import { sliceCodepoints } from '@pinpoint/core';
+import type { FigureCalculation, FigureValue } from '../figures/answer.js';
+import { answerFigure, missingLine } from '../figures/answer.js';
 import type { CellReading } from './cell-measure.js';
 import { groupExtreme, measureOf } from './cell-measure.js';
 import { EN } from './lexicon/en.js';
@@ -50,6 +52,12 @@ export interface TableAnswer {
   score: number;
   /** What the refusal decision read: coverage, header coverage, heaviest missing term. */
   features: Record<string, number>;
+  /** A figure answer: the number it states, with its unit and scale. */
+  value?: FigureValue;
+  /** A computed figure: its expression and each operand, cited. */
+  calculation?: FigureCalculation;
+  /** A refusal that says why (the operand a computed figure lacks), in the question's language. */
+  refusal?: string;
 }
 
 export interface TableAnswerOptions {
@@ -496,6 +504,51 @@ export function answerFromTables(
     // how far the best row's match is ahead of the next row's, over the best (1: one row matches, 0: none)
     row_margin: first && first.score > 0 ? (first.score - (second?.score ?? 0)) / first.score : 0,
   };
+  const figure = answerFigure(
+    question,
+    read.map((r) => r.table),
+    weights,
+  );
+  if (figure && 'text' in figure) {
+    const at = read[figure.table] as (typeof read)[number];
+    const cited = figure.cells.map((c, i) => citeCell(c, i + 1, at.source));
+    if (cited.every((c) => c !== undefined)) {
+      return {
+        refused: false,
+        answer: figure.text,
+        citations: cited as Citation[],
+        rows: [...new Set([...figure.cells.map((c) => c.element), ...rowOrder(at.table, undefined, at.plan)])],
+        how: figure.how,
+        score: evidence(at.plan),
+        features: {
+          ...features,
+          ...figure.features,
+          figure_coverage: at.plan.coverage,
+          figure_header_coverage: at.plan.headerCoverage,
+          figure_missing: at.plan.missing,
+          figure_evidence: evidence(at.plan),
+        },
+        alternatives,
+        value: figure.value,
+        calculation: figure.calculation,
+      };
+    }
+  }
+  if (figure && 'missing' in figure) {
+    const at = read[figure.table] as (typeof read)[number];
+    const refusal = missingLine(question, figure);
+    return {
+      refused: true,
+      answer: '',
+      citations: [],
+      rows: rowOrder(at.table, undefined, at.plan),
+      how: figure.code,
+      score: evidence(at.plan),
+      features,
+      alternatives,
+      refusal,
+    };
+  }
   const result = execute(table, plan);
   const rows = rowOrder(table, result, plan);
   // the table fits but the question's form is not one this reader knows: the extractive answer takes it

@@ -1,0 +1,45 @@
+/**
+ * A figure as a report writes it in a cell: "1,577", "$ (1,577)", "(71)", "△ 300,299", "▲1.2", "−5",
+ * "12.5%", "¥ 3,000". Accounting brackets and the Japanese triangles are minus signs. A cell that
+ * holds words beside its number ("3-5", "2019", "Note 4") is no amount.
+ */
+export interface Amount {
+  /** The signed number. */
+  number: number;
+  /** The figure as the document writes it (its own digits, brackets and signs, trimmed). */
+  written: string;
+  /** The cell says "%". */
+  percent: boolean;
+  /** Digits after the decimal point as written. */
+  decimals: number;
+}
+
+const CURRENCY = String.raw`(?:US\$|HK\$|NT\$|A\$|C\$|\$|€|£|¥|￥|USD|EUR|GBP|JPY|RMB|CNY)`;
+const FIGURE = new RegExp(
+  String.raw`^(?<pre>${CURRENCY}?\s*)(?<open>\(\s*)?(?<cur>${CURRENCY}\s*)?(?<sign>[-+\u2212\u2012\u2013△▲]\s*)?` +
+    String.raw`(?<digits>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)\s*(?<pct>%)?\s*(?<close>\))?\s*(?<post>%|${CURRENCY}|円|元)?$`,
+  'u',
+);
+
+export function amountOf(text: string): Amount | null {
+  const t = text
+    .normalize('NFKC')
+    .replace(/\u00a0/g, ' ')
+    .trim();
+  if (t === '') return null;
+  const m = FIGURE.exec(t);
+  const g = m?.groups;
+  if (!g?.digits) return null;
+  // "(1,577)" is a negative; "(1,577" or "1,577)" half a bracket is no figure
+  if (Boolean(g.open) !== Boolean(g.close)) return null;
+  const value = Number(g.digits.replace(/,/g, ''));
+  if (!Number.isFinite(value)) return null;
+  const negative = Boolean(g.open) || (g.sign !== undefined && !g.sign.startsWith('+'));
+  const decimals = g.digits.includes('.') ? (g.digits.split('.')[1]?.length ?? 0) : 0;
+  return {
+    number: negative ? -value : value,
+    written: text.trim(),
+    percent: g.pct !== undefined || g.post === '%',
+    decimals,
+  };
+}

@@ -1,0 +1,91 @@
+import { findPeriods } from '@pinpoint/analysis';
+import { lexiconFor } from '../table/lexicon/index.js';
+import type { FigureWords } from './words.js';
+import { FIGURE_WORDS } from './words.js';
+
+/** What a figure question asks to be done with the cells it names. */
+export type FigureOp = 'value' | 'change' | 'pctChange' | 'average' | 'sum' | 'ratio' | 'share';
+
+/**
+ * A figure question read: its operation, the line items it names (one; two for a ratio or a share,
+ * the part first), the years it names, in the order it names them, and how it wants the answer
+ * (as a percentage or a fraction).
+ */
+export interface FigurePlan {
+  op: FigureOp;
+  /** The text naming each operand's line item (the question without its periods, for one item). */
+  items: string[];
+  years: number[];
+  /** The answer is a percentage (a % change, a share asked in percent). */
+  percent: boolean;
+  words: FigureWords;
+}
+
+/** A run of years: "2017-2019", "2017 – 2019", "2017年～2019年", "2017至2019年". */
+const YEAR_RUN = /\b((?:19|20)\d{2})\s*(?:年度?)?\s*(?:-|–|—|~|～|〜|至|到|から)\s*(?:fy\s*|fiscal\s+)?((?:19|20)\d{2})\b/giu;
+
+/**
+ * The years a text names: a period by the year it ends in, else its year as labelled (FY2018,
+ * 2019年度); a run of years ("2017-2019") is every year of it.
+ */
+export function yearsNamed(text: string): number[] {
+  const years: number[] = [];
+  const add = (y: number | undefined): void => {
+    if (y !== undefined && y >= 1900 && y < 2100 && !years.includes(y)) years.push(y);
+  };
+  const runs = [...text.normalize('NFKC').matchAll(YEAR_RUN)];
+  for (const m of runs) {
+    const [from, to] = [Number(m[1]), Number(m[2])];
+    if (to > from && to - from <= 10) for (let y = from; y <= to; y++) add(y);
+  }
+  for (const p of findPeriods(text)) {
+    if (p.quarter !== undefined || p.half !== undefined) continue;
+    add(p.end ? Number(p.end.slice(0, 4)) : p.fiscal_year);
+  }
+  return years;
+}
+
+/** The question without the text of its periods ("from 2017 to 2018", "FY2019", "2017-2019"). */
+function withoutPeriods(text: string): string {
+  let out = text.replace(YEAR_RUN, ' ');
+  for (const p of findPeriods(text).sort((a, b) => b.span[0] - a.span[0])) {
+    const cps = Array.from(out);
+    out = [...cps.slice(0, p.span[0]), ' ', ...cps.slice(p.span[1])].join('');
+  }
+  return out;
+}
+
+/**
+ * Reads a question as a figure question, or undefined when it asks no arithmetic of the cells it
+ * names (a lookup is read by the table reader, and phrased as a figure afterwards).
+ */
+export function planFigure(question: string): FigurePlan | undefined {
+  const words = FIGURE_WORDS[lexiconFor(question).lang];
+  const q = question.normalize('NFKC');
+  const years = yearsNamed(question);
+  const plain = withoutPeriods(q);
+  const percent = (op: FigureOp): boolean => op === 'pctChange' || (op === 'share' && !words.fraction.test(q));
+  const plan = (op: FigureOp, items: string[]): FigurePlan => ({ op, items, years, percent: percent(op), words });
+  if (words.pctChange.test(q)) return plan('pctChange', [plain]);
+  // "the average proportion of A as a percentage of B": an average of a row of shares the table shows
+  if (words.average.test(q)) return plan('average', [plain]);
+  for (const re of words.ratio) {
+    const m = re.exec(plain);
+    if (m?.groups?.a && m.groups.b) return plan('ratio', [m.groups.a, m.groups.b]);
+  }
+  for (const re of words.share) {
+    const m = re.exec(plain);
+    if (m?.groups?.a && m.groups.b) return plan('share', [m.groups.a, m.groups.b]);
+  }
+  if (words.change.test(q)) return plan('change', [plain]);
+  if (words.sum.test(q) || (years.length >= 2 && words.totalOf.test(q))) return plan('sum', [plain]);
+  return undefined;
+}
+
+/** The line item a plan names, as the question writes it: without question form, operation and periods ("Net cash provided by operating activities"). */
+export function itemText(plan: FigurePlan, item = plan.items.join(plan.words.say.joiner)): string {
+  let text = item;
+  for (const re of plan.words.form) text = text.replace(re, ' ');
+  for (const re of plan.words.form) text = text.replace(re, ' ');
+  return text.replace(/\s+/g, ' ').trim() || item.trim();
+}

@@ -1,0 +1,142 @@
+/**
+ * The words a question uses to ask for a figure, per language, as data: which operation (a change, a
+ * percentage change, an average, a sum, a ratio, a share of a whole) and how an answer line says
+ * it. Patterns are matched against the question in NFKC and lower case. A new language or wording
+ * is an entry here, not code.
+ */
+export interface FigureWords {
+  lang: 'en' | 'ja' | 'zh-Hans' | 'zh-Hant';
+  /** "percentage change", 「増減率」, 「同比增长」. */
+  pctChange: RegExp;
+  /** "change", "difference", "increase / (decrease)", 「増減」, 「变动」. */
+  change: RegExp;
+  average: RegExp;
+  /** A sum asked in so many words ("combined", 「合計で」): "total" alone is most often a line item. */
+  sum: RegExp;
+  /** "total" asked of two periods or more ("the total number of shares as of 2019 and 2018"). */
+  totalOf: RegExp;
+  /** "ratio of A to B", 「Bに対するAの比率」: groups `a` and `b`. */
+  ratio: RegExp[];
+  /** "percentage of A in B", "A as a percentage of B", 「Bに占めるAの割合」: groups `a` (the part) and `b` (the whole). */
+  share: RegExp[];
+  /** The share is asked as a fraction ("proportion"), not in percent. */
+  fraction: RegExp;
+  /** What a question says around the line item it names (question form, operation, periods left bare): removed to name the item. */
+  form: RegExp[];
+  /** How an answer line names each operation; {item}, {a}, {b}, {from}, {to}, {periods} are filled in. */
+  say: Record<'value' | 'change' | 'pctChange' | 'average' | 'sum' | 'ratio' | 'share' | 'missing' | 'joiner', string>;
+}
+
+export const EN_FIGURES: FigureWords = {
+  lang: 'en',
+  pctChange:
+    /\b(?:percent(?:age)?|%)\s*(?:change|increase|decrease|growth|rise|decline|drop|movement)|\bgrowth rate\b|\brate of (?:change|growth|increase|decrease)\b|\b(?:increase|decrease|grow|grew|change|rise|rose|decline|drop)\w*\s+by\s+what\s+(?:percent|%)|\b(?:yoy|year[- ]over[- ]year)\s+(?:growth|change)\b|\bpercent(?:age)?\s+(?:increase|decrease)\s*\/\s*\(?(?:increase|decrease)\)?/iu,
+  change:
+    /\b(?:change|changes|difference|increase|decrease|variance|movement|grew|growth|rise|rose|declined?|dropped|fell)\b|\bincrease\s*\/\s*\(?decrease\)?/iu,
+  average: /\b(?:average|mean)\b/iu,
+  sum: /\b(?:sum|combined|altogether|in total|aggregate amount)\b/iu,
+  totalOf: /\btotal\b/iu,
+  ratio: [/\bratio of (?<a>.+?) (?:to|against|over|versus|vs\.?) (?<b>.+)/iu, /\b(?<a>.+?) to (?<b>.+?) ratio\b/iu],
+  share: [
+    /\b(?:percentage|proportion|share|portion|fraction|%)\s+of\s+(?<a>.+?)\s+(?:in|of|to|within|from)\s+(?<b>(?:the\s+)?(?:total|overall|net|gross|all)\b.+)/iu,
+    /\b(?<a>.+?)\s+as\s+(?:a|the)\s+(?:percentage|proportion|share|fraction|%)\s+of\s+(?<b>.+)/iu,
+    /\bwhat\s+(?:percentage|proportion|share|portion|fraction|%)\s+of\s+(?<b>.+?)\s+(?:is|was|were|are|came|comes)\s+(?:from\s+|generated\s+(?:from|by)\s+|attributable\s+to\s+|related\s+to\s+|made\s+up\s+of\s+)?(?<a>.+)/iu,
+  ],
+  fraction: /\b(?:proportion|fraction|ratio|portion)\b/iu,
+  form: [
+    /^\s*(?:in\s+\S+\s*,\s*)?(?:what|how much|how many|by how much|which)\b(?:\s+(?:is|was|were|are|did|does|has|had|would be))?\s*/iu,
+    /\b(?:the\s+)?(?:company'?s\s+)?(?:percent(?:age)?\s+)?(?:change|changes|difference|increase|decrease|variance|movement|growth|average|mean|sum|ratio|proportion|share|percentage)(?:\s*\/\s*\(?\s*(?:increase|decrease)\s*\)?)?(?:\s+(?:in|of|between|for))?\b/giu,
+    /(?:\s+(?:from|to|between|and|in|for|of|at|as of|the|fiscal|years?|year end|respectively|both|across|over|during|value|amount))*[\s?.,]*$/iu,
+    /^\s*(?:the\s+)/iu,
+  ],
+  say: {
+    value: '{item}, {periods}',
+    change: 'change in {item}, {from} to {to}',
+    pctChange: 'percentage change in {item}, {from} to {to}',
+    average: 'average of {item}, {periods}',
+    sum: 'sum of {item}, {periods}',
+    ratio: '{a} to {b}, {periods}',
+    share: '{a} as a share of {b}, {periods}',
+    missing: 'The documents do not show {item}{periods}, so this cannot be computed.',
+    joiner: ' and ',
+  },
+};
+
+export const JA_FIGURES: FigureWords = {
+  lang: 'ja',
+  pctChange: /増減率|増加率|減少率|伸び率|成長率|変化率|前年比|前期比|前年同期比/iu,
+  change: /増減|増加額|減少額|差額|変化|どれだけ(?:増|減)|どのくらい(?:増|減)|いくら(?:増|減)|差は/iu,
+  average: /平均/iu,
+  sum: /合算|合わせて|合計で|合計はいくら|総額/iu,
+  totalOf: /合計/iu,
+  ratio: [/(?<b>.+?)に対する(?<a>.+?)の(?:比率|割合|比)/iu],
+  share: [/(?<b>.+?)に占める(?<a>.+?)の(?:割合|比率|構成比)/iu],
+  fraction: /比率|倍/iu,
+  form: [
+    /増減率|増加率|減少率|伸び率|成長率|変化率|前年比|前期比|増減|平均|合計|差額|[はのがにで]?\s*(?:いくら|どれだけ|どのくらい|何円)[^？?]*[？?]?$|[\sはのがにでを、]+$|[？?。]$/giu,
+  ],
+  say: {
+    value: '{item}、{periods}',
+    change: '{item}の増減、{from}→{to}',
+    pctChange: '{item}の増減率、{from}→{to}',
+    average: '{item}の平均、{periods}',
+    sum: '{item}の合計、{periods}',
+    ratio: '{b}に対する{a}の比率、{periods}',
+    share: '{b}に占める{a}の割合、{periods}',
+    missing: '資料に{item}{periods}が見当たらないため、計算できません。',
+    joiner: '・',
+  },
+};
+
+const ZH_COMMON = {
+  pctChange: /增长率|增長率|增幅|降幅|变动率|變動率|变化率|變化率|同比增长|同比增長|同比|环比|環比|增减比例|增減比例/iu,
+  change: /变化|變化|变动|變動|差额|差額|增减|增減|增加了多少|减少了多少|減少了多少|相差/iu,
+  average: /平均/iu,
+  sum: /总和|總和|合计是多少|合計是多少|加起来|加起來|总共|總共/iu,
+  totalOf: /合计|合計|总计|總計/iu,
+  ratio: [/(?<a>.+?)与(?<b>.+?)的比(?:率|例|值)?/iu, /(?<a>.+?)與(?<b>.+?)的比(?:率|例|值)?/iu],
+  share: [/(?<a>.+?)[占佔](?<b>.+?)的(?:比例|比重|百分比|份额|份額)/iu],
+  fraction: /比率|比值|倍/iu,
+  form: [
+    /同比增长|同比增長|增长率|增長率|增幅|降幅|变动率|變動率|变化率|變化率|同比|环比|環比|变化|變化|变动|變動|差额|差額|平均值?|合计|合計|总和|總和|(?:是|为|為)?多少[^？?]*[？?]?$|[的是]?[？?。]$/giu,
+  ],
+};
+
+export const ZH_HANS_FIGURES: FigureWords = {
+  lang: 'zh-Hans',
+  ...ZH_COMMON,
+  say: {
+    value: '{item}，{periods}',
+    change: '{item}的变动，{from}→{to}',
+    pctChange: '{item}的变动率，{from}→{to}',
+    average: '{item}的平均值，{periods}',
+    sum: '{item}的合计，{periods}',
+    ratio: '{a}与{b}之比，{periods}',
+    share: '{a}占{b}的比例，{periods}',
+    missing: '文件中未找到{item}{periods}，无法计算。',
+    joiner: '、',
+  },
+};
+
+export const ZH_HANT_FIGURES: FigureWords = {
+  lang: 'zh-Hant',
+  ...ZH_COMMON,
+  say: {
+    value: '{item}，{periods}',
+    change: '{item}的變動，{from}→{to}',
+    pctChange: '{item}的變動率，{from}→{to}',
+    average: '{item}的平均值，{periods}',
+    sum: '{item}的合計，{periods}',
+    ratio: '{a}與{b}之比，{periods}',
+    share: '{a}佔{b}的比例，{periods}',
+    missing: '文件中未找到{item}{periods}，無法計算。',
+    joiner: '、',
+  },
+};
+
+export const FIGURE_WORDS: Record<FigureWords['lang'], FigureWords> = {
+  en: EN_FIGURES,
+  ja: JA_FIGURES,
+  'zh-Hans': ZH_HANS_FIGURES,
+  'zh-Hant': ZH_HANT_FIGURES,
+};
