@@ -207,3 +207,20 @@ export function financeMeasures(text: string): FinanceMeasure[] {
   }
   return out.sort((a, b) => b.name.length - a.name.length);
 }
+
+/** A line item or measure a text names: the lexicon group, the name found and its language. */
+export interface FinanceGroupMention {
+  group: string;
+  name: string;
+  lang: FinanceLanguage;
+}
+
+/** The lexicon groups a text names, in the order it names them, longest names first where they overlap. */
+export function financeGroupsIn(text: string): FinanceGroupMention[] {
+  return namesIn(text, lexicon()).map((e) => ({ group: e.group.id, name: e.name, lang: e.lang }));
+}
+
+/** Every name of a lexicon group, in every language (empty for an unknown group). */
+export function financeGroupNames(group: string): string[] {
+  return (lexicon().byGroup.get(group) ?? []).map((e) => e.name);
+}

@@ -535,6 +535,27 @@ export const FINANCE_TERM_GROUPS: readonly FinanceTermGroup[] = [
     zh: ['产权比率'],
     of: ['total-debt', 'equity'],
   },
+  {
+    id: 'ebitda-margin',
+    en: ['ebitda margin', 'ebitda % margin', 'ebitda percent margin'],
+    ja: ['EBITDAマージン', 'EBITDA率'],
+    zh: ['EBITDA利润率'],
+    of: ['operating-income', 'depreciation-and-amortization', 'revenue'],
+  },
+  {
+    id: 'retention-ratio',
+    en: ['retention ratio', 'plowback ratio', 'earnings retention ratio'],
+    ja: ['内部留保率'],
+    zh: ['留存比率', '利润留存率'],
+    of: ['net-income', 'dividends-paid'],
+  },
+  {
+    id: 'debt-ratio',
+    en: ['debt ratio', 'debt to assets ratio', 'debt-to-assets ratio', 'liabilities to assets ratio'],
+    ja: [],
+    zh: ['资产负债率', '负债比率'],
+    of: ['total-liabilities', 'total-assets'],
+  },
   { id: 'equity-ratio', en: ['equity ratio'], ja: ['自己資本比率'], zh: ['股东权益比率'], of: ['equity', 'total-assets'] },
   {
     id: 'employees',

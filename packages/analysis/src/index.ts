@@ -1,7 +1,13 @@
 export type { Analyzer, AnalyzerOptions } from './analyze.js';
 export { ANALYZER_ID, analyze, createAnalyzer, DEFAULT_ANALYZER_OPTIONS, normalizeForIndex, termKind } from './analyze.js';
-export type { FinanceExpansion, FinanceLanguage, FinanceMeasure } from './finance-lexicon.js';
-export { expandFinanceTerms, FINANCE_EXPANSION_WEIGHTS, financeMeasures } from './finance-lexicon.js';
+export type { FinanceExpansion, FinanceGroupMention, FinanceLanguage, FinanceMeasure } from './finance-lexicon.js';
+export {
+  expandFinanceTerms,
+  FINANCE_EXPANSION_WEIGHTS,
+  financeGroupNames,
+  financeGroupsIn,
+  financeMeasures,
+} from './finance-lexicon.js';
 export type { FinanceTermGroup } from './finance-terms.js';
 export { FINANCE_TERM_GROUPS } from './finance-terms.js';
 export { foldHan } from './fold.js';

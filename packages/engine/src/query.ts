@@ -1,5 +1,5 @@
 import { analyze } from '@pinpoint/analysis';
-import type { RankedChunk } from '@pinpoint/answering';
+import type { RankedChunk, ReportFigureAnswer } from '@pinpoint/answering';
 import {
   answerExtractive,
   DEFAULT_TABLE_OPTIONS,
@@ -26,6 +26,7 @@ import { withFinanceExpansion } from './finance-expansion.js';
 import { generatedFields, mergePartAnswers, paraphraseHits, rerankStaged, rewriteFor, stagedCandidates } from './hybrid.js';
 import type { QueryOptions } from './query-options.js';
 import { readableScope } from './query-options.js';
+import { askReportFigure } from './report-figure.js';
 import type { Candidate, RowHit } from './table-answer.js';
 import { answerTableQuestion } from './table-answer.js';
 
@@ -275,6 +276,17 @@ export async function* askStream(
     rewrite.paraphrases,
     Math.max(keep, TABLE_CANDIDATES),
   );
+  const tf = performance.now();
+  // a figure asked of the report the question names: its line items read from their tables and computed
+  const figure = scope && filter ? await askReportFigure(ports, question, filter) : undefined;
+  timings.figure = ms(tf);
+  if (figure) {
+    const retrieved = found.slice(0, 10).map((c) => c.hit);
+    yield { type: 'retrieved', retrieved };
+    timings.total_ms = ms(t0);
+    yield { type: 'answer', answer: figureAnswer(question, figure, scoping, retrieved, timings) };
+    return;
+  }
   const tt = performance.now();
   const wider = filter ? () => widerRows(ports, question, filter, k, found) : undefined;
   const table = await answerTableQuestion(ports.metadata, question, found, queryTerms, wider);
@@ -357,6 +369,19 @@ export async function* askStream(
     timings,
   };
   yield { type: 'answer', answer };
+}
+
+/** The answer of a report figure: the figure with its calculation, or the refusal naming the line item not found. */
+function figureAnswer(
+  question: string,
+  figure: ReportFigureAnswer,
+  scoping: { scope?: Answer['scope'] },
+  retrieved: Retrieved[],
+  timings: Record<string, number>,
+): Answer {
+  const common = { question, answer: figure.answer, refused: figure.refused, ...scoping, retrieved, timings };
+  if (figure.refused) return { ...common, refusal_reason: 'figure-operand-missing', citations: [] };
+  return { ...common, citations: figure.citations, value: figure.value, calculation: figure.calculation };
 }
 
 /** A compound question: each part answered on its own (no further rewriting), then merged. */

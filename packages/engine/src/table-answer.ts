@@ -38,7 +38,7 @@ export interface RowHit {
  * rows, in the order of their best row, up to `limit` tables. The hits' elements are read first
  * (one query per version); a table is read only when one of its data rows is a hit (table-rows.ts).
  */
-async function tableSources(metadata: MetadataStore, hits: RowHit[], limit: number): Promise<TableSource[]> {
+export async function tableSources(metadata: MetadataStore, hits: RowHit[], limit: number): Promise<TableSource[]> {
   const single = hits.filter((h) => h.chunk.elements.length === 1);
   const byVersion = new Map<string, string[]>();
   for (const h of single) {

@@ -12,7 +12,24 @@ export interface Amount {
   percent: boolean;
   /** Digits after the decimal point as written. */
   decimals: number;
+  /** The currency the cell writes beside its figure ("$ (1,577)" → USD). */
+  currency?: string;
 }
+
+const CURRENCY_CODES: Readonly<Record<string, string>> = {
+  $: 'USD',
+  US$: 'USD',
+  '€': 'EUR',
+  '£': 'GBP',
+  '¥': 'JPY',
+  '￥': 'JPY',
+  円: 'JPY',
+  元: 'CNY',
+  HK$: 'HKD',
+  NT$: 'TWD',
+  A$: 'AUD',
+  C$: 'CAD',
+};
 
 const CURRENCY = String.raw`(?:US\$|HK\$|NT\$|A\$|C\$|\$|€|£|¥|￥|USD|EUR|GBP|JPY|RMB|CNY)`;
 const FIGURE = new RegExp(
@@ -36,10 +53,13 @@ export function amountOf(text: string): Amount | null {
   if (!Number.isFinite(value)) return null;
   const negative = Boolean(g.open) || (g.sign !== undefined && !g.sign.startsWith('+'));
   const decimals = g.digits.includes('.') ? (g.digits.split('.')[1]?.length ?? 0) : 0;
+  const sign = [g.pre, g.cur, g.post].map((x) => x?.trim() ?? '').find((x) => x !== '' && x !== '%');
+  const currency = sign ? (CURRENCY_CODES[sign] ?? sign.toUpperCase()) : undefined;
   return {
     number: negative ? -value : value,
     written: text.trim(),
     percent: g.pct !== undefined || g.post === '%',
     decimals,
+    ...(currency ? { currency } : {}),
   };
 }

@@ -74,7 +74,7 @@ function locate(plan: FigurePlan, table: QaTable, weights: Weights): Located | {
   const used = new Set<QaRow>();
   let match = 0;
   for (const item of plan.items) {
-    const found = rowsNamed(table, item, weights)
+    const found = rowsNamed(table, itemText(plan, item), weights)
       .filter((m) => !used.has(m.row))
       .map((m) => ({ m, cells: years.map((y) => cellAt(table, m, y, plan.percent)) }))
       .find((f) => f.cells.every((c) => c !== undefined));
@@ -85,6 +85,9 @@ function locate(plan: FigurePlan, table: QaTable, weights: Weights): Located | {
   }
   return { cells: out, match };
 }
+
+/** Operations the table reader also computes over rows (a difference of two rows, a column's total). */
+const ROWS_READER: ReadonlySet<FigurePlan['op']> = new Set(['change', 'sum']);
 
 /** What a table's place in the fit order adds to its rows' match: the better-fitting table wins a tie. */
 const ORDER_BONUS = 0.02;
@@ -119,7 +122,11 @@ export function answerFigure(
     scores.push(located.match);
     if (!best || score > best.score) best = { index: i, located, score };
   }
-  if (!best) return missing;
+  // arithmetic no table of periods holds: no cell the table reader can look up is that figure
+  if (!best)
+    return (
+      missing ?? (ROWS_READER.has(plan.op) ? undefined : { table: 0, missing: itemText(plan), code: 'PP_FIGURE_OPERAND_MISSING' })
+    );
   try {
     const top = best.located.match;
     const features = {
@@ -144,7 +151,10 @@ function reading(plan: FigurePlan, table: QaTable, index: number, cells: Located
     written: c.amount.written,
   }));
   const computed = compute(plan.op, operands, plan.percent);
-  const { scale, unit } = tableScale(table);
+  const declared = tableScale(table);
+  const { scale } = declared;
+  // the unit the table declares, else the currency its cells write ("$120.7")
+  const unit = declared.unit ?? cells.find((c) => c.amount.currency)?.amount.currency;
   // a change or average of a row of percentages is in percent; a ratio has no unit
   const percent =
     plan.percent ||

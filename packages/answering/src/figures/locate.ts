@@ -27,26 +27,42 @@ interface RowMatch {
 /** A row counts as the one named when this share of its label's weight is in the question. */
 const LABEL_NAMED = 0.7;
 /** … and its label names this share of the question's item text at least. */
-const TEXT_NAMED = 0.25;
+const TEXT_NAMED = 0.5;
 
 type Weights = ReadonlyMap<string, number>;
-const weightOf = (weights: Weights, t: string): number => weights.get(t) ?? 1;
+/** The heaviest weight of a question's terms: what a term no document holds weighs (it names something absent). */
+const heaviest = new WeakMap<Weights, number>();
+function weightOf(weights: Weights, t: string): number {
+  const w = weights.get(t);
+  if (w !== undefined && w > 0) return w;
+  let max = heaviest.get(weights);
+  if (max === undefined) {
+    max = Math.max(1, ...weights.values());
+    heaviest.set(weights, max);
+  }
+  return max;
+}
 const sum = (terms: Iterable<string>, weights: Weights): number => {
   let s = 0;
   for (const t of terms) s += weightOf(weights, t);
   return s;
 };
 
-/** A row's label: its cells outside the period columns that state no amount, joined. */
+/** A row's label: its cells outside the period columns that say words (not "3-5", not an amount), joined. */
 function labelOf(row: QaRow, periods: ReadonlyMap<number, number>): string {
   return [...row.cells.values()]
-    .filter((c) => !periods.has(c.col) && c.text.trim() !== '' && amountOf(c.text) === null)
+    .filter((c) => !periods.has(c.col) && /\p{L}/u.test(c.text) && amountOf(c.text) === null)
     .map((c) => c.text.trim())
     .join(' ');
 }
 
 /** The rows of a table whose label the text names, best first (see LABEL_NAMED). */
-export function rowsNamed(table: QaTable, text: string, weights: Weights): RowMatch[] {
+export function rowsNamed(
+  table: QaTable,
+  text: string,
+  weights: Weights,
+  min: { label: number; text: number } = { label: LABEL_NAMED, text: TEXT_NAMED },
+): RowMatch[] {
   const { years, labelRows } = periodColumns(table);
   const asked = termsOf(text);
   const askedWeight = sum(asked, weights);
@@ -59,7 +75,7 @@ export function rowsNamed(table: QaTable, text: string, weights: Weights): RowMa
     const named = [...terms].filter((t) => asked.has(t));
     const labelShare = sum(named, weights) / sum(terms, weights);
     const textShare = sum(named, weights) / askedWeight;
-    if (labelShare >= LABEL_NAMED && textShare >= TEXT_NAMED) out.push({ row, label, labelShare, textShare });
+    if (labelShare >= min.label && textShare >= min.text) out.push({ row, label, labelShare, textShare });
   }
   return out.sort((a, b) => b.labelShare + b.textShare - (a.labelShare + a.textShare) || a.row.index - b.row.index);
 }

@@ -21,8 +21,12 @@ export interface FigurePlan {
   words: FigureWords;
 }
 
+/** A quoted name: 「…」, 『…』, “…”, "…". */
+const QUOTED = /「[^」]*」|『[^』]*』|“[^”]*”|"[^"]*"/gu;
+
 /** A run of years: "2017-2019", "2017 – 2019", "2017年～2019年", "2017至2019年". */
-const YEAR_RUN = /\b((?:19|20)\d{2})\s*(?:年度?)?\s*(?:-|–|—|~|～|〜|至|到|から)\s*(?:fy\s*|fiscal\s+)?((?:19|20)\d{2})\b/giu;
+const YEAR_RUN =
+  /\b((?:19|20)\d{2})\s*(?:年度?)?\s*(?:-|–|—|~|～|〜|至|到|から)\s*(?:fy\s*|fiscal\s+)?((?:19|20)\d{2})(?:\s*年度?)?(?!\d)/giu;
 
 /**
  * The years a text names: a period by the year it ends in, else its year as labelled (FY2018,
@@ -48,7 +52,7 @@ export function yearsNamed(text: string): number[] {
 /** The question without the text of its periods ("from 2017 to 2018", "FY2019", "2017-2019"). */
 function withoutPeriods(text: string): string {
   let out = text.replace(YEAR_RUN, ' ');
-  for (const p of findPeriods(text).sort((a, b) => b.span[0] - a.span[0])) {
+  for (const p of findPeriods(out).sort((a, b) => b.span[0] - a.span[0])) {
     const cps = Array.from(out);
     out = [...cps.slice(0, p.span[0]), ' ', ...cps.slice(p.span[1])].join('');
   }
@@ -61,14 +65,16 @@ function withoutPeriods(text: string): string {
  */
 export function planFigure(question: string): FigurePlan | undefined {
   const words = FIGURE_WORDS[lexiconFor(question).lang];
+  // a name the question quotes (「平均年齢（年）」, "Total change in equity") is a line item, not an operation
   const q = question.normalize('NFKC');
+  const asks = q.replace(QUOTED, ' ');
   const years = yearsNamed(question);
   const plain = withoutPeriods(q);
-  const percent = (op: FigureOp): boolean => op === 'pctChange' || (op === 'share' && !words.fraction.test(q));
+  const percent = (op: FigureOp): boolean => op === 'pctChange' || (op === 'share' && !words.fraction.test(asks));
   const plan = (op: FigureOp, items: string[]): FigurePlan => ({ op, items, years, percent: percent(op), words });
-  if (words.pctChange.test(q)) return plan('pctChange', [plain]);
+  if (words.pctChange.test(asks)) return plan('pctChange', [plain]);
   // "the average proportion of A as a percentage of B": an average of a row of shares the table shows
-  if (words.average.test(q)) return plan('average', [plain]);
+  if (words.average.test(asks)) return plan('average', [plain]);
   for (const re of words.ratio) {
     const m = re.exec(plain);
     if (m?.groups?.a && m.groups.b) return plan('ratio', [m.groups.a, m.groups.b]);
@@ -77,15 +83,20 @@ export function planFigure(question: string): FigurePlan | undefined {
     const m = re.exec(plain);
     if (m?.groups?.a && m.groups.b) return plan('share', [m.groups.a, m.groups.b]);
   }
-  if (words.change.test(q)) return plan('change', [plain]);
-  if (words.sum.test(q) || (years.length >= 2 && words.totalOf.test(q))) return plan('sum', [plain]);
+  if (words.change.test(asks)) return plan('change', [plain]);
+  if (words.sum.test(asks) || (years.length >= 2 && words.totalOf.test(asks))) return plan('sum', [plain]);
   return undefined;
 }
+
+const PARTICLES =
+  /(?<=^|\s)[のはとにでをがも和与與及的]+(?=\s|$)|(?<=\S)[のはとにでをがも的]+(?=\s|$)|(?<=^|\s)[和与與及]+(?=\S)/gu;
 
 /** The line item a plan names, as the question writes it: without question form, operation and periods ("Net cash provided by operating activities"). */
 export function itemText(plan: FigurePlan, item = plan.items.join(plan.words.say.joiner)): string {
   let text = item;
   for (const re of plan.words.form) text = text.replace(re, ' ');
   for (const re of plan.words.form) text = text.replace(re, ' ');
+  // particles a removed period or operation leaves standing alone (「のれんの の」, 「和 净利润的」)
+  text = text.replace(PARTICLES, ' ').replace(PARTICLES, ' ');
   return text.replace(/\s+/g, ' ').trim() || item.trim();
 }

@@ -48,6 +48,7 @@ export const EN_FIGURES: FigureWords = {
     /\b(?:the\s+)?(?:company'?s\s+)?(?:percent(?:age)?\s+)?(?:change|changes|difference|increase|decrease|variance|movement|growth|average|mean|sum|ratio|proportion|share|percentage)(?:\s*\/\s*\(?\s*(?:increase|decrease)\s*\)?)?(?:\s+(?:in|of|between|for))?\b/giu,
     /(?:\s+(?:from|to|between|and|in|for|of|at|as of|the|fiscal|years?|year end|respectively|both|across|over|during|value|amount))*[\s?.,]*$/iu,
     /^\s*(?:the\s+)/iu,
+    /\b(?:the\s+)?(?:value|amount|figure|balance|total amount)\s+(?:of|for)\b/giu,
   ],
   say: {
     value: '{item}, {periods}',

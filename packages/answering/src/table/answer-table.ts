@@ -2,6 +2,7 @@ import type { Anchor, Chunk, Citation, Element } from '@pinpoint/core';
 import { sliceCodepoints } from '@pinpoint/core';
 import type { FigureCalculation, FigureValue } from '../figures/answer.js';
 import { answerFigure, missingLine } from '../figures/answer.js';
+import { lookupFigure } from '../figures/lookup.js';
 import type { CellReading } from './cell-measure.js';
 import { groupExtreme, measureOf } from './cell-measure.js';
 import { EN } from './lexicon/en.js';
@@ -504,55 +505,12 @@ export function answerFromTables(
     // how far the best row's match is ahead of the next row's, over the best (1: one row matches, 0: none)
     row_margin: first && first.score > 0 ? (first.score - (second?.score ?? 0)) / first.score : 0,
   };
-  const figure = answerFigure(
-    question,
-    read.map((r) => r.table),
-    weights,
-  );
-  if (figure && 'text' in figure) {
-    const at = read[figure.table] as (typeof read)[number];
-    const cited = figure.cells.map((c, i) => citeCell(c, i + 1, at.source));
-    if (cited.every((c) => c !== undefined)) {
-      return {
-        refused: false,
-        answer: figure.text,
-        citations: cited as Citation[],
-        rows: [...new Set([...figure.cells.map((c) => c.element), ...rowOrder(at.table, undefined, at.plan)])],
-        how: figure.how,
-        score: evidence(at.plan),
-        features: {
-          ...features,
-          ...figure.features,
-          figure_coverage: at.plan.coverage,
-          figure_header_coverage: at.plan.headerCoverage,
-          figure_missing: at.plan.missing,
-          figure_evidence: evidence(at.plan),
-        },
-        alternatives,
-        value: figure.value,
-        calculation: figure.calculation,
-      };
-    }
-  }
-  if (figure && 'missing' in figure) {
-    const at = read[figure.table] as (typeof read)[number];
-    const refusal = missingLine(question, figure);
-    return {
-      refused: true,
-      answer: '',
-      citations: [],
-      rows: rowOrder(at.table, undefined, at.plan),
-      how: figure.code,
-      score: evidence(at.plan),
-      features,
-      alternatives,
-      refusal,
-    };
-  }
+  const figure = figureAnswer(question, read, weights, { features, alternatives });
+  if (figure) return figure;
   const result = execute(table, plan);
   const rows = rowOrder(table, result, plan);
-  // the table fits but the question's form is not one this reader knows: the extractive answer takes it
   const score = evidence(plan);
+  // the table fits but the question's form is not one this reader knows: the extractive answer takes it
   if (!result && score >= minEvidence && !unnamed) return undefined;
   if (!result || score < minEvidence || unnamed) {
     return { refused: true, answer: '', citations: [], rows, how: result?.how ?? plan.op, score, features, alternatives };
@@ -564,9 +522,90 @@ export function answerFromTables(
   if (citations.length === 0) return undefined;
   const marks = citations.map((c) => `[${c.n}]`).join(' ');
   const computed = result.answerCell === undefined;
+  // a figure asked and found in a cell: the figure first, with its unit, line item and period
+  const answerRow = result.answerCell && table.rows.find((r) => r.element === result.answerCell?.element);
+  const figured =
+    result.answerCell && answerRow && !computed && plan.op === 'lookup'
+      ? lookupFigure(question, table, result.answerCell, answerRow, marks)
+      : undefined;
+  if (figured)
+    return {
+      refused: false,
+      answer: figured.text,
+      citations,
+      rows,
+      how: result.how,
+      score,
+      features,
+      alternatives,
+      value: figured.value,
+    };
   const ctx = result.answerCell ? context(result.answerCell, plan) : '';
   const header = result.answerCell?.cell.header;
   const value = header && !computed ? `${header} ${result.value}` : result.value;
   const answer = computed ? `${result.value} — ${result.how} ${marks}` : `${ctx ? `${ctx} — ` : ''}${value} ${marks}`;
   return { refused: false, answer, citations, rows, how: result.how, score, features, alternatives };
+}
+
+interface Read {
+  source: TableSource;
+  table: QaTable;
+  plan: TablePlan;
+  fit: number;
+}
+
+/**
+ * The answer to a figure question that asks arithmetic (figures/answer.ts): computed from the
+ * cells of the table that names its operands best, or refused naming the operand no table holds.
+ * Undefined when the question asks no arithmetic.
+ */
+function figureAnswer(
+  question: string,
+  read: Read[],
+  weights: Map<string, number>,
+  shared: Pick<TableAnswer, 'features' | 'alternatives'>,
+): TableAnswer | undefined {
+  const figure = answerFigure(
+    question,
+    read.map((r) => r.table),
+    weights,
+  );
+  if (!figure) return undefined;
+  const at = read[figure.table] as Read;
+  const score = evidence(at.plan);
+  if ('missing' in figure) {
+    const rows = rowOrder(at.table, undefined, at.plan);
+    return {
+      refused: true,
+      answer: '',
+      citations: [],
+      rows,
+      how: figure.code,
+      score,
+      ...shared,
+      refusal: missingLine(question, figure),
+    };
+  }
+  const cited = figure.cells.map((c, i) => citeCell(c, i + 1, at.source));
+  if (!cited.every((c) => c !== undefined)) return undefined;
+  const features = {
+    ...shared.features,
+    ...figure.features,
+    figure_coverage: at.plan.coverage,
+    figure_header_coverage: at.plan.headerCoverage,
+    figure_missing: at.plan.missing,
+    figure_evidence: score,
+  };
+  return {
+    refused: false,
+    answer: figure.text,
+    citations: cited as Citation[],
+    rows: [...new Set([...figure.cells.map((c) => c.element), ...rowOrder(at.table, undefined, at.plan)])],
+    how: figure.how,
+    score,
+    features,
+    alternatives: shared.alternatives,
+    value: figure.value,
+    calculation: figure.calculation,
+  };
 }

@@ -1,0 +1,84 @@
+import { financeGroupNames } from '@pinpoint/analysis';
+import type { Citation } from '@pinpoint/core';
+import type { TableSource } from '../table/answer-table.js';
+import { citeCell, tableFor } from '../table/answer-table.js';
+import type { FigureCalculation, FigureValue } from './answer.js';
+import type { LocatedCell } from './locate.js';
+import { cellAt, rowsNamed, tableScale } from './locate.js';
+import { fill } from './phrase.js';
+import type { ReportFigurePlan } from './report.js';
+import { answerReportFigure } from './report.js';
+
+/** A report figure as the ask pipeline returns it: the answer line with its citations, or the refusal naming the missing line item. */
+export type ReportFigureAnswer =
+  | { refused: false; answer: string; citations: Citation[]; value: FigureValue; calculation: FigureCalculation }
+  | { refused: true; answer: string; missing: string };
+
+/** A row counts as a line item's when the item's name covers this share of its label, and the label all of the name. */
+const LABEL_IS_NAME = 0.6;
+const NAME_IN_LABEL = 0.99;
+const NO_WEIGHTS: ReadonlyMap<string, number> = new Map();
+
+/**
+ * Answers a report figure from the tables each line item's own search found (`sources`: per line
+ * item, best first): a line item's cell is the year's cell of the first table's row its name
+ * labels. Every operand is cited; a figure with an operand missing is refused naming it.
+ */
+export function readReportFigure(plan: ReportFigurePlan, sources: ReadonlyMap<string, TableSource[]>): ReportFigureAnswer {
+  const sourceOf = new Map<LocatedCell, TableSource>();
+  const found = new Map<string, LocatedCell | undefined>();
+  const find = (item: string, year: number): LocatedCell | undefined => {
+    const key = `${item}\u0000${year}`;
+    if (!found.has(key)) {
+      const best = itemCell(item, year, sources.get(item) ?? []);
+      if (best) sourceOf.set(best.cell, best.source);
+      found.set(key, best?.cell);
+    }
+    return found.get(key);
+  };
+  const scaleOf = (c: LocatedCell) => {
+    const source = sourceOf.get(c);
+    const declared = source ? tableScale(tableFor(source)) : { scale: 1 };
+    // "(Millions)" over the columns, "$" in the cell
+    const unit = declared.unit ?? c.amount.currency;
+    return { scale: declared.scale, ...(unit ? { unit } : {}) };
+  };
+  const read = answerReportFigure(plan, find, scaleOf);
+  if ('missing' in read) {
+    const years = read.year === undefined ? '' : ` (${read.year})`;
+    const missing = financeGroupNames(read.missing)[0] ?? read.missing;
+    return { refused: true, answer: fill(plan.words.say.missing, { item: missing, periods: years }), missing };
+  }
+  const citations = read.cells.map((c, i) => {
+    const source = sourceOf.get(c) as TableSource;
+    return citeCell(c.cell, i + 1, source);
+  });
+  if (!citations.every((c): c is Citation => c !== undefined)) {
+    return { refused: true, answer: fill(plan.words.say.missing, { item: plan.name, periods: '' }), missing: plan.name };
+  }
+  return { refused: false, answer: read.text, citations, value: read.value, calculation: read.calculation };
+}
+
+/**
+ * A line item's cell for a year in the first of the tables (best first) that has a row its lexicon
+ * names label (the name all in the label, the label mostly the name) and a column of that year.
+ */
+export function itemCell(
+  item: string,
+  year: number,
+  sources: readonly TableSource[],
+): { cell: LocatedCell; source: TableSource } | undefined {
+  for (const source of sources) {
+    const table = tableFor(source);
+    let best: { cell: LocatedCell; score: number } | undefined;
+    for (const name of financeGroupNames(item)) {
+      for (const m of rowsNamed(table, name, NO_WEIGHTS, { label: LABEL_IS_NAME, text: NAME_IN_LABEL })) {
+        const cell = cellAt(table, m, year, false);
+        const score = m.labelShare + m.textShare;
+        if (cell && (!best || score > best.score)) best = { cell, score };
+      }
+    }
+    if (best) return { cell: best.cell, source };
+  }
+  return undefined;
+}

@@ -1,0 +1,158 @@
+import { financeGroupsIn } from '@pinpoint/analysis';
+import { askedPart } from '../gate-view.js';
+import { lexiconFor } from '../table/lexicon/index.js';
+import type { FigureCalculation, FigureValue } from './answer.js';
+import { rounded } from './compute.js';
+import type { CellFinder, Evaluated } from './evaluate.js';
+import { evaluateMeasure } from './evaluate.js';
+import type { LocatedCell } from './locate.js';
+import { MEASURE_FORMULAS, measureItems } from './measures.js';
+import { figureLine, fill, scaleWord, withUnit, written } from './phrase.js';
+import { planFigure, yearsNamed } from './plan.js';
+import type { FigureWords } from './words.js';
+import { FIGURE_WORDS } from './words.js';
+
+/**
+ * A figure asked of a report: a line item or a measure of the lexicon (FY2018 capital expenditure,
+ * the FY2020 working capital ratio, 2019年度の営業利益率), for the years the question names — its
+ * value, or its change, % change or average over them.
+ */
+export interface ReportFigurePlan {
+  /** The lexicon group: a line item, or a measure of MEASURE_FORMULAS. */
+  measure: string;
+  /** The name the question gives it. */
+  name: string;
+  op: 'value' | 'change' | 'pctChange' | 'average';
+  years: number[];
+  /** The figure is computed (a measure's formula, or an operation over years), not one cell looked up. */
+  computed: boolean;
+  words: FigureWords;
+}
+
+/** Questions that ask for a judgment or an explanation, not a figure (what drove, is it improving). */
+const JUDGES =
+  /\b(?:why|drove|drive[sn]?|drivers?|explain|reasons?|improv\w*|trend\w*|profile|healthy|health|outlook|roughly|risks?|should|would)\b|^\s*(?:does|do|did|is|are|was|were|has|have|can|could)\b|なぜ|理由|改善|要因|为什么|為什麼|原因|是否/iu;
+/** Questions that ask for a figure. */
+const ASKS = /\b(?:what(?:'s| is| was| were| are)?|how much|how many|calculate|compute)\b|いくら|何|多少|几|幾/iu;
+
+/**
+ * Reads a question as a report figure: the first lexicon line item or measure its asked part
+ * names, with the years it names. Undefined when it asks for no figure, names no line item or
+ * no year, or asks for a judgment.
+ */
+export function planReportFigure(question: string): ReportFigurePlan | undefined {
+  const asked = askedPart(question);
+  if (!ASKS.test(asked) || JUDGES.test(asked)) return undefined;
+  const years = yearsNamed(asked).sort((a, b) => a - b);
+  if (years.length === 0) return undefined;
+  const named = financeGroupsIn(asked);
+  const first = named.find((g) => MEASURE_FORMULAS[g.group]) ?? named[0];
+  if (!first || named.filter((g) => g.group !== first.group).length > 0) return undefined;
+  const words = FIGURE_WORDS[lexiconFor(question).lang];
+  const op = planFigure(asked)?.op;
+  const over = op === 'change' || op === 'pctChange' || op === 'average' ? op : 'value';
+  if (over === 'value' && years.length > 1) return undefined;
+  if (over !== 'value' && years.length < 2) return undefined;
+  const computed = over !== 'value' || MEASURE_FORMULAS[first.group] !== undefined;
+  return { measure: first.group, name: first.name, op: over, years, words, computed };
+}
+
+/** The line items (and their years) a plan reads: the measure's items for each year, averaged ones for the year before too. */
+export function reportItems(plan: ReportFigurePlan): { item: string; year: number }[] {
+  const items = MEASURE_FORMULAS[plan.measure] ? measureItems(plan.measure) : [{ id: plan.measure, avg: false, abs: false }];
+  const years = plan.op === 'average' ? range(plan.years) : plan.years;
+  return items.flatMap((i) => years.flatMap((y) => (i.avg ? [y, y - 1] : [y]).map((year) => ({ item: i.id, year }))));
+}
+
+const range = (ys: number[]): number[] => {
+  const [a, b] = [ys[0] as number, ys.at(-1) as number];
+  return Array.from({ length: b - a + 1 }, (_, i) => a + i);
+};
+
+/** A report figure answered: the line, the operand cells in citation order, value and calculation. */
+export interface ReportFigure {
+  text: string;
+  cells: LocatedCell[];
+  value: FigureValue;
+  calculation: FigureCalculation;
+}
+
+/**
+ * Computes a planned report figure with each line item read by `find`, the unit and scale of
+ * each cell read by `scaleOf`. Returns the missing line item's name when one is not found.
+ */
+export function answerReportFigure(
+  plan: ReportFigurePlan,
+  find: CellFinder,
+  scaleOf: (cell: LocatedCell) => { scale: number; unit?: string },
+): ReportFigure | { missing: string; year?: number } {
+  const years =
+    plan.op === 'average'
+      ? range(plan.years)
+      : plan.op === 'value'
+        ? plan.years
+        : [plan.years[0] as number, plan.years.at(-1) as number];
+  const each: Evaluated[] = [];
+  for (const y of years) {
+    const r = evaluateMeasure(plan.measure, y, find);
+    if (!('number' in r)) return r.year === undefined ? { missing: r.missing } : { missing: r.missing, year: r.year };
+    each.push(r);
+  }
+  const cells = [...new Set(each.flatMap((e) => e.cells))];
+  const mark = (c: LocatedCell): string => `[${cells.indexOf(c) + 1}]`;
+  const percentMeasure = MEASURE_FORMULAS[plan.measure]?.percent === true;
+  const [a, b] = [each[0] as Evaluated, each.at(-1) as Evaluated];
+  let number: number;
+  let expression: string;
+  if (plan.op === 'value') [number, expression] = [a.number, a.expression];
+  else if (plan.op === 'change') [number, expression] = [b.number - a.number, `(${b.expression}) − (${a.expression})`];
+  else if (plan.op === 'pctChange') {
+    if (a.number === 0) return { missing: 'division by zero' };
+    [number, expression] = [
+      ((b.number - a.number) / a.number) * 100,
+      `((${b.expression}) − (${a.expression})) ÷ (${a.expression}) × 100`,
+    ];
+  } else
+    [number, expression] = [
+      each.reduce((s, e) => s + e.number, 0) / each.length,
+      `(${each.map((e) => e.expression).join(' + ')}) ÷ ${each.length}`,
+    ];
+  const percent = plan.op === 'pctChange' || percentMeasure;
+  const plain = !percent && !MEASURE_FORMULAS[plan.measure];
+  const first = cells[0];
+  const { scale, unit } =
+    first && (plain || ['ebitda', 'free-cash-flow', 'working-capital'].includes(plan.measure)) ? scaleOf(first) : { scale: 1 };
+  // a line item looked up: its size, as a statement writes an outflow in brackets
+  const shown = plan.op === 'value' && plain ? Math.abs(number) : number;
+  const r = rounded(shown);
+  const figure = withUnit(written(r), plan.words, { scale, percent, ...(unit ? { unit } : {}) });
+  // one cell looked up is named as its row is; a computed figure by the measure the question names
+  const item = plan.op === 'value' && cells.length === 1 && first ? first.label : plan.name;
+  const what = fill(plan.words.say[plan.op === 'value' ? 'value' : plan.op], {
+    item,
+    from: String(years[0]),
+    to: String(years.at(-1)),
+    periods: years.join(plan.words.say.joiner),
+  });
+  const marks = cells.map(mark).join('');
+  const calc = plan.op === 'value' && cells.length === 1 ? undefined : expression;
+  return {
+    text: figureLine(plan.words, figure, what, calc, marks),
+    cells,
+    value: {
+      number: r,
+      ...(percent ? { scale: 'percent', unit: '%' } : scale !== 1 ? { scale: scaleWord(scale) } : {}),
+      ...(unit && !percent ? { unit } : {}),
+    },
+    calculation: {
+      expression,
+      operands: cells.map((c, i) => ({
+        n: i + 1,
+        value: c.amount.written,
+        number: c.amount.number,
+        label: c.label,
+        period: c.period,
+      })),
+    },
+  };
+}

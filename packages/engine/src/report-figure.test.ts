@@ -1,0 +1,48 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Engine } from './engine.js';
+import { openTestEngine, uploadSettled } from './test-engine.js';
+
+/** 3M's 2018 10-K (FinanceBench), read in place: its statements are tables on PDF pages. */
+const FILE = '3M_2018_10K.pdf';
+const PATH = `../shared/eval/financebench-dev/docs/${FILE}`;
+
+let engine: Engine;
+let close: () => Promise<void>;
+
+beforeAll(async () => {
+  ({ engine, close } = openTestEngine('pp-report-figure-', { isolate: false }));
+  const collection = (await engine.ensureCollection('default')).collection_id;
+  await uploadSettled(engine, collection, [{ name: FILE, bytes: new Uint8Array(readFileSync(PATH)) }], 240_000);
+}, 300_000);
+
+afterAll(async () => close());
+
+describe('figures of a named report', () => {
+  it('states a line item as a figure with its unit and period, citing that one cell on its page', async () => {
+    const a = await engine.ask("What was 3M's capital expenditure in 2018?");
+    expect(a.refused).toBe(false);
+    expect(a.answer).toMatch(/^\$1,577 million — Purchases of property, plant and equipment \(PP&E\), 2018 \[1\]$/);
+    expect(a.value).toEqual({ number: 1577, scale: 'million', unit: 'USD' });
+    expect(a.citations).toHaveLength(1);
+    const [c] = a.citations;
+    expect(c?.quote).toMatch(/1,577/);
+    expect(c?.anchor.kind).toBe('page');
+    // the box of the 2018 cell alone, not the row
+    if (c?.anchor.kind === 'page') expect(c.anchor.boxes.length).toBeLessThanOrEqual(2);
+  });
+  it('computes a ratio over two statements, every operand a cited cell', async () => {
+    const a = await engine.ask("What is 3M's FY2018 fixed asset turnover ratio?");
+    expect(a.refused).toBe(false);
+    expect(a.calculation?.operands).toHaveLength(3);
+    expect(a.citations).toHaveLength(3);
+    expect(a.calculation?.expression).toMatch(/^[\d,]+ ÷ \(\([\d,]+ \+ [\d,]+\) ÷ 2\)$/);
+    for (const [i, o] of (a.calculation?.operands ?? []).entries()) expect(a.citations[i]?.quote).toContain(o.value);
+  });
+  it('refuses a measure whose line item the report lacks, naming it', async () => {
+    const a = await engine.ask("What is 3M's FY2018 cash conversion cycle?");
+    // every operand is in a 10-K: asked of a measure whose item is missing, the refusal names the item
+    if (a.refused) expect(a.answer).toMatch(/do not show/);
+    else expect(a.calculation?.operands.length).toBeGreaterThanOrEqual(6);
+  });
+});

@@ -1,0 +1,74 @@
+import { financeGroupNames } from '@pinpoint/analysis';
+import type { ReportFigureAnswer, TableSource } from '@pinpoint/answering';
+import { itemCell, planReportFigure, readReportFigure, reportItems } from '@pinpoint/answering';
+import type { SearchFilter } from '@pinpoint/core';
+import { searchLexical } from '@pinpoint/retrieval';
+import type { EnginePorts } from './config.js';
+import type { RowHit } from './table-answer.js';
+import { tableSources } from './table-answer.js';
+
+/** Hits searched per line item, and tables read of them. */
+const ITEM_HITS = 20;
+const ITEM_TABLES = 6;
+
+const CJK = /[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]/u;
+
+/** A line item's names in the question's script: Latin names for a Latin question, CJK names for a Japanese or Chinese one. */
+function namesFor(item: string, question: string): string[] {
+  const cjk = CJK.test(question);
+  const names = financeGroupNames(item).filter((n) => CJK.test(n) === cjk);
+  return names.length > 0 ? names : financeGroupNames(item);
+}
+
+/** The ranked row hits of one search, with their chunks and files. */
+async function rowHits(ports: EnginePorts, query: string, filter: SearchFilter): Promise<RowHit[]> {
+  const { hits } = await searchLexical(ports.lexical, query, { k: ITEM_HITS, filter });
+  const chunks = new Map((await ports.metadata.getChunks(hits.map((h) => h.chunk_id))).map((c) => [c.chunk_id, c]));
+  const files = new Map<string, string>();
+  const out: RowHit[] = [];
+  for (const h of hits) {
+    const chunk = chunks.get(h.chunk_id);
+    if (!chunk) continue;
+    let file = files.get(chunk.version_id);
+    if (file === undefined) {
+      file = (await ports.metadata.getVersion(chunk.version_id))?.original_name ?? '';
+      files.set(chunk.version_id, file);
+    }
+    out.push({ chunk, file, rank: h.rank });
+  }
+  return out;
+}
+
+/**
+ * A figure asked of the reports a question is scoped to (a line item or a measure of the lexicon,
+ * for the years it names): each line item is searched on its own within the scope, its row read
+ * from the tables found, and the figure computed with every operand cited. Undefined when the
+ * question asks no such figure.
+ */
+export async function askReportFigure(
+  ports: EnginePorts,
+  question: string,
+  filter: SearchFilter,
+): Promise<ReportFigureAnswer | undefined> {
+  const plan = planReportFigure(question);
+  if (!plan) return undefined;
+  const sources = new Map<string, TableSource[]>();
+  const needed = reportItems(plan);
+  for (const item of new Set(needed.map((i) => i.item))) {
+    // each name searched on its own, the question's own name first, until a table's row it labels
+    // holds the year: a query of all of them ranks the rows that repeat their common words
+    // ("property, plant and equipment") first
+    const year = needed.find((n) => n.item === item)?.year as number;
+    const names = namesFor(item, question).sort((a, b) => Number(b === plan.name) - Number(a === plan.name));
+    let found: TableSource[] = [];
+    for (const name of names) {
+      const tables = await tableSources(ports.metadata, await rowHits(ports, name, filter), ITEM_TABLES);
+      found = [...found, ...tables];
+      if (itemCell(item, year, tables)) break;
+    }
+    sources.set(item, found);
+  }
+  const read = readReportFigure(plan, sources);
+  // a line item not found in a table may still be stated in the report's prose: the passage reader looks
+  return read.refused && !plan.computed ? undefined : read;
+}
