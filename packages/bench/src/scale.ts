@@ -17,6 +17,8 @@ import type { Version } from '@pinpoint/core';
 import type { Engine } from '@pinpoint/engine';
 import { defaultEngineConfig } from '@pinpoint/engine';
 import { seededRandom, writeTinyEncoder } from '@pinpoint/testing';
+import { benchFts5Peer, type Fts5PeerFigures } from './fts5-peer.js';
+import { type Percentiles, percentiles, scaleQuestions } from './scale-questions.js';
 
 export interface ScaleOptions {
   chunks: number;
@@ -24,6 +26,8 @@ export interface ScaleOptions {
   /** Ingestion jobs at once: with the analyzer, the embedder and the vector index in threads, 4 keep both cores busy. */
   concurrency: number;
   queries: number;
+  /** Also index the chunks in SQLite FTS5 and time the same questions there. */
+  peer: boolean;
   log: (line: string) => void;
   /** Ingest into this folder and keep it (a later run can time its questions again with `reuse`). */
   keep?: string;
@@ -45,6 +49,8 @@ export interface ScaleResult {
   hybrid_query_ms: Percentiles | null;
   /** Per stage of a hybrid `engine.search` (the engine's own timings: lexical, dense, load). */
   hybrid_stage_ms: Record<string, Percentiles> | null;
+  /** SQLite FTS5 over the same chunks' terms, the same questions (null with --no-peer). */
+  peer_fts5: Fts5PeerFigures | null;
 }
 
 /** The question figures of a data folder: cold start, then lexical and hybrid latency. */
@@ -52,12 +58,6 @@ export type QueryFigures = Pick<
   ScaleResult,
   'cold_start_ms' | 'query_ms' | 'lexical_stage_ms' | 'hybrid_query_ms' | 'hybrid_stage_ms'
 >;
-
-interface Percentiles {
-  p50: number;
-  p95: number;
-  p99: number;
-}
 
 const SENTENCE = /[^.!?。！？\n]+[.!?。！？]*/gu;
 
@@ -118,13 +118,6 @@ export function* reports(
   }
 }
 
-function percentiles(values: number[]): Percentiles {
-  const s = [...values].sort((a, b) => a - b);
-  const at = (p: number) => s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))] ?? Number.NaN;
-  const r = (x: number) => Math.round(x * 100) / 100;
-  return { p50: r(at(50)), p95: r(at(95)), p99: r(at(99)) };
-}
-
 function bytesOf(path: string): number {
   try {
     const st = statSync(path);
@@ -136,20 +129,6 @@ function bytesOf(path: string): number {
 }
 
 const withWal = (path: string) => bytesOf(path) + bytesOf(`${path}-wal`);
-
-/** Questions of the dev sets (English, Japanese, Chinese), interleaved. */
-function questions(shared: string, count: number): string[] {
-  const sets = ['squad2-dev', 'jsquad-dev', 'drcd-dev'].map((set) =>
-    readFileSync(join(shared, 'eval', set, 'questions.jsonl'), 'utf8')
-      .split('\n')
-      .filter(Boolean)
-      .map((l) => (JSON.parse(l) as { question: string }).question),
-  );
-  const out: string[] = [];
-  for (let i = 0; out.length < count && i < 10_000; i++)
-    for (const s of sets) if (s[i] && out.length < count) out.push(s[i] as string);
-  return out;
-}
 
 async function timeQueries(
   engine: Engine,
@@ -201,7 +180,7 @@ const scaleConfig = { ...defaultEngineConfig, parse: { ...defaultEngineConfig.pa
  */
 export async function scaleQueries(shared: string, dir: string, o: { hybrid: boolean; queries: number }): Promise<QueryFigures> {
   const dataDir = join(dir, 'data');
-  const qs = questions(shared, o.queries);
+  const qs = scaleQuestions(shared, o.queries);
   const t0 = performance.now();
   let engine = openEmbeddedEngine(dataDir, scaleConfig, {});
   try {
@@ -226,6 +205,16 @@ export async function scaleQueries(shared: string, dir: string, o: { hybrid: boo
     };
   } finally {
     await engine.close().catch(() => undefined);
+  }
+}
+
+/** The FTS5 peer on a data folder a scale run left (built there once, then reused). */
+export async function scalePeer(shared: string, dir: string, queries: number): Promise<Fts5PeerFigures> {
+  const engine = openEmbeddedEngine(join(dir, 'data'), scaleConfig, {});
+  try {
+    return await benchFts5Peer(engine, dir, scaleQuestions(shared, queries));
+  } finally {
+    await engine.close();
   }
 }
 
@@ -304,6 +293,10 @@ export async function benchScale(shared: string, o: ScaleOptions): Promise<Scale
     const tenths = Array.from({ length: 10 }, (_, i) => Math.round(step / Math.max(1e-6, at(step * (i + 1)) - at(step * i))));
     await engine.close();
     const figures = await scaleQueries(shared, dir, o);
+    // read before the peer runs, so the peak is Pinpoint's alone
+    const rss = process.resourceUsage().maxRSS * 1024;
+    if (o.peer) o.log('  FTS5 peer: indexing the same chunks');
+    const peer = o.peer ? await scalePeer(shared, dir, o.queries) : null;
     return {
       chunks: done,
       ingest_chunks_per_s: Math.round(done / seconds),
@@ -312,8 +305,9 @@ export async function benchScale(shared: string, o: ScaleOptions): Promise<Scale
       load_average: Math.round(load * 10) / 10,
       index_bytes: withWal(join(dataDir, 'lexical.db')) + withWal(join(dataDir, 'vectors.db')),
       metadata_bytes: withWal(join(dataDir, 'metadata.db')),
-      rss_bytes: process.resourceUsage().maxRSS * 1024,
+      rss_bytes: rss,
       ...figures,
+      peer_fts5: peer,
     };
   } finally {
     await engine.close().catch(() => undefined);
@@ -333,6 +327,11 @@ export function scaleReport(r: ScaleResult): string {
     `  search, lexical: ${p(r.query_ms)} (lexical stage ${p(r.lexical_stage_ms)})`,
     `  search, hybrid (ONNX 384-d test encoder): ${p(r.hybrid_query_ms)}`,
     ...Object.entries(r.hybrid_stage_ms ?? {}).map(([stage, x]) => `    hybrid stage ${stage}: ${p(x)}`),
+    ...(r.peer_fts5
+      ? [
+          `  peer SQLite FTS5 ${r.peer_fts5.sqlite_version} (bm25, same terms): ${p(r.peer_fts5.query_ms)}; index ${mb(r.peer_fts5.index_bytes)}, built in ${r.peer_fts5.build_s} s`,
+        ]
+      : []),
   ].join('\n');
 }
 
@@ -387,6 +386,7 @@ export function scaleMetrics(r: ScaleResult, growth?: { from: number; exponents:
     hybrid_stage_p95_ms: r.hybrid_stage_ms
       ? Object.fromEntries(Object.entries(r.hybrid_stage_ms).map(([stage, p]) => [stage, p.p95]))
       : null,
+    peer_fts5: r.peer_fts5,
     ...(growth ? { growth: { from_chunks: growth.from, ...growth.exponents } } : {}),
   };
 }
