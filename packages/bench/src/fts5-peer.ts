@@ -7,12 +7,12 @@
  * it) and optimised into one b-tree, as a user would; a later run on a kept folder reuses it and
  * reports the build figures it recorded.
  */
-import { existsSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { analyze } from '@pinpoint/analysis';
 import type { Engine } from '@pinpoint/engine';
 import Database from 'better-sqlite3';
-import { type Percentiles, percentiles } from './scale-questions.js';
+import { cpuMs, type Percentiles, percentiles } from './scale-questions.js';
 
 export interface Fts5PeerFigures {
   peer: 'sqlite-fts5';
@@ -23,6 +23,8 @@ export interface Fts5PeerFigures {
   index_bytes: number;
   /** Analysing the question and FTS5's top 10 by bm25(). */
   query_ms: Percentiles;
+  /** The same, CPU time of this process. */
+  query_cpu_ms: Percentiles;
 }
 
 const TOKENIZER = "unicode61 remove_diacritics 0 tokenchars '_#'";
@@ -49,6 +51,12 @@ async function buildFts5(db: Database.Database, engine: Engine): Promise<number>
   chunks += rows.length;
   db.exec("INSERT INTO peer (peer) VALUES ('optimize')");
   return chunks;
+}
+
+/** Bytes of the pages in use: 'optimize' rewrites the index into one b-tree and leaves the old pages free in the file. */
+function usedBytes(db: Database.Database): number {
+  const pragma = (name: string) => db.pragma(name, { simple: true }) as number;
+  return (pragma('page_count') - pragma('freelist_count')) * pragma('page_size');
 }
 
 /** An FTS5 query for any of the question's terms (each quoted: a term is one token, never syntax). */
@@ -84,11 +92,14 @@ export async function benchFts5Peer(engine: Engine, dir: string, questions: stri
     const first = fts5Query(questions[0] ?? '');
     if (first) top.all(first);
     const times: number[] = [];
+    const cpu: number[] = [];
     for (const q of questions) {
       const t0 = performance.now();
+      const c0 = process.cpuUsage();
       const match = fts5Query(q);
       if (match) top.all(match);
       times.push(performance.now() - t0);
+      cpu.push(cpuMs(c0));
     }
     const round = (x: number) => Math.round(x * 100) / 100;
     return {
@@ -97,8 +108,9 @@ export async function benchFts5Peer(engine: Engine, dir: string, questions: stri
       chunks: build.get('chunks') ?? 0,
       build_s: round(build.get('build_s') ?? 0),
       build_cpu_s: round(build.get('build_cpu_s') ?? 0),
-      index_bytes: statSync(path).size,
+      index_bytes: usedBytes(db),
       query_ms: percentiles(times),
+      query_cpu_ms: percentiles(cpu),
     };
   } finally {
     db.close();

@@ -14,6 +14,12 @@ export function percentiles(values: number[]): Percentiles {
   return { p50: r(at(50)), p95: r(at(95)), p99: r(at(99)) };
 }
 
+/** CPU milliseconds of this process since `from` (a `process.cpuUsage()`). */
+export function cpuMs(from: NodeJS.CpuUsage): number {
+  const d = process.cpuUsage(from);
+  return (d.user + d.system) / 1000;
+}
+
 /** Questions of the dev sets (English, Japanese, Chinese), interleaved: what every scale run asks. */
 export function scaleQuestions(shared: string, count: number): string[] {
   const sets = ['squad2-dev', 'jsquad-dev', 'drcd-dev'].map((set) =>

@@ -35,6 +35,8 @@ describe('pnpm bench --scale', () => {
     expect(r.peer_fts5).toMatchObject({ peer: 'sqlite-fts5', chunks: r.chunks });
     expect(r.peer_fts5?.index_bytes).toBeGreaterThan(0);
     expect(r.peer_fts5?.query_ms.p50).toBeGreaterThan(0);
+    expect(r.peer_fts5?.query_cpu_ms.p95).toBeGreaterThanOrEqual(r.peer_fts5?.query_cpu_ms.p50 ?? Number.NaN);
+    expect(r.query_cpu_ms.p95).toBeGreaterThanOrEqual(r.query_cpu_ms.p50);
     // --record: one file per size, its figures flat enough for the page's columns
     benchRecorder(['--scale', '300', '--record'], { dir: join(keep, '..', 'results') })('scale', '300', scaleMetrics(r));
     const [file] = readResults(join(keep, '..', 'results'));

@@ -18,7 +18,7 @@ import type { Engine } from '@pinpoint/engine';
 import { defaultEngineConfig } from '@pinpoint/engine';
 import { seededRandom, writeTinyEncoder } from '@pinpoint/testing';
 import { benchFts5Peer, type Fts5PeerFigures } from './fts5-peer.js';
-import { type Percentiles, percentiles, scaleQuestions } from './scale-questions.js';
+import { cpuMs, type Percentiles, percentiles, scaleQuestions } from './scale-questions.js';
 
 export interface ScaleOptions {
   chunks: number;
@@ -45,6 +45,8 @@ export interface ScaleResult {
   rss_bytes: number;
   cold_start_ms: number;
   query_ms: Percentiles;
+  /** CPU time of this process per lexical search: what the machine's other load changes least. */
+  query_cpu_ms: Percentiles;
   lexical_stage_ms: Percentiles;
   hybrid_query_ms: Percentiles | null;
   /** Per stage of a hybrid `engine.search` (the engine's own timings: lexical, dense, load). */
@@ -56,7 +58,7 @@ export interface ScaleResult {
 /** The question figures of a data folder: cold start, then lexical and hybrid latency. */
 export type QueryFigures = Pick<
   ScaleResult,
-  'cold_start_ms' | 'query_ms' | 'lexical_stage_ms' | 'hybrid_query_ms' | 'hybrid_stage_ms'
+  'cold_start_ms' | 'query_ms' | 'query_cpu_ms' | 'lexical_stage_ms' | 'hybrid_query_ms' | 'hybrid_stage_ms'
 >;
 
 const SENTENCE = /[^.!?。！？\n]+[.!?。！？]*/gu;
@@ -133,14 +135,17 @@ const withWal = (path: string) => bytesOf(path) + bytesOf(`${path}-wal`);
 async function timeQueries(
   engine: Engine,
   qs: string[],
-): Promise<{ total: number[]; lexical: number[]; stages: Record<string, number[]> }> {
+): Promise<{ total: number[]; cpu: number[]; lexical: number[]; stages: Record<string, number[]> }> {
   const total: number[] = [];
+  const cpu: number[] = [];
   const lexical: number[] = [];
   const stages: Record<string, number[]> = {};
   for (const q of qs) {
     const t0 = performance.now();
+    const c0 = process.cpuUsage();
     const r = await engine.search(q, { k: 10 });
     total.push(performance.now() - t0);
+    cpu.push(cpuMs(c0));
     lexical.push(r.timings.lexical ?? 0);
     for (const [stage, t] of Object.entries(r.timings)) {
       if (stage === 'total_ms') continue;
@@ -149,7 +154,7 @@ async function timeQueries(
       ts.push(t);
     }
   }
-  return { total, lexical, stages };
+  return { total, cpu, lexical, stages };
 }
 
 /** The test encoder of a scale run: built from the pools' words, in the data folder's parent. */
@@ -197,6 +202,7 @@ export async function scaleQueries(shared: string, dir: string, o: { hybrid: boo
     return {
       cold_start_ms: Math.round(coldStart),
       query_ms: percentiles(lexical.total),
+      query_cpu_ms: percentiles(lexical.cpu),
       lexical_stage_ms: percentiles(lexical.lexical),
       hybrid_query_ms: hybrid ? percentiles(hybrid.total) : null,
       hybrid_stage_ms: hybrid
@@ -324,12 +330,12 @@ export function scaleReport(r: ScaleResult): string {
     `  ingest ${r.ingest_chunks_per_s} chunks/s (${r.ingest_chunks_per_cpu_s} per CPU second; load average ${r.load_average}); per tenth ${r.ingest_tenths_chunks_per_s.join(', ')}`,
     `  lexical index + vectors ${mb(r.index_bytes)}, metadata ${mb(r.metadata_bytes)}, peak RSS ${mb(r.rss_bytes)}`,
     `  cold start (reopen + first query) ${r.cold_start_ms} ms`,
-    `  search, lexical: ${p(r.query_ms)} (lexical stage ${p(r.lexical_stage_ms)})`,
+    `  search, lexical: ${p(r.query_ms)} (lexical stage ${p(r.lexical_stage_ms)}; CPU ${p(r.query_cpu_ms)})`,
     `  search, hybrid (ONNX 384-d test encoder): ${p(r.hybrid_query_ms)}`,
     ...Object.entries(r.hybrid_stage_ms ?? {}).map(([stage, x]) => `    hybrid stage ${stage}: ${p(x)}`),
     ...(r.peer_fts5
       ? [
-          `  peer SQLite FTS5 ${r.peer_fts5.sqlite_version} (bm25, same terms): ${p(r.peer_fts5.query_ms)}; index ${mb(r.peer_fts5.index_bytes)}, built in ${r.peer_fts5.build_s} s`,
+          `  peer SQLite FTS5 ${r.peer_fts5.sqlite_version} (bm25, same terms): ${p(r.peer_fts5.query_ms)} (CPU ${p(r.peer_fts5.query_cpu_ms)}); index ${mb(r.peer_fts5.index_bytes)}, built in ${r.peer_fts5.build_s} s`,
         ]
       : []),
   ].join('\n');
@@ -381,6 +387,7 @@ export function scaleMetrics(r: ScaleResult, growth?: { from: number; exponents:
     metadata_bytes: r.metadata_bytes,
     cold_start_ms: r.cold_start_ms,
     search_lexical_ms: r.query_ms,
+    search_lexical_cpu_ms: r.query_cpu_ms,
     lexical_stage_ms: r.lexical_stage_ms,
     search_hybrid_ms: r.hybrid_query_ms,
     hybrid_stage_p95_ms: r.hybrid_stage_ms
