@@ -19,8 +19,10 @@
  *   --load [--askers 50] [--seconds 60] [--load-set jsquad-dev]
  *                               the real server with auth on: concurrent askers, each its own user and token
  *   --metadata-scale N          the embedded metadata store alone written up to N chunks (metadata-scale.ts)
- *   --scale N [--scale-keep DIR] the embedded default at N chunks (scale.ts); DIR/N keeps the data folder and encoder
- *   --scale-reuse DIR/N         the question figures alone (cold start, lexical, hybrid per stage) on such a folder
+ *   --scale N [--scale-keep DIR] the embedded default at N chunks (scale.ts); DIR/N keeps the data folder and encoder;
+ *                               the same chunks' terms also in SQLite FTS5, the same questions timed there
+ *                               (fts5-peer.ts; --no-scale-peer leaves it out)
+ *   --scale-reuse DIR/N         the question figures alone (cold start, lexical, hybrid per stage, the FTS5 peer) on such a folder
  *   --peer [--peer-sets a,b] [--questions N]
  *                               the best of minisearch, flexsearch, Orama and lunr on Pinpoint's chunks of each eval
  *                               set, by the eval's relevance rule (peer-bench.ts)
@@ -60,7 +62,7 @@ import { runPdfTablesBench } from './pdf-tables-bench.js';
 import { benchPeer } from './peer-bench.js';
 import { benchQueries } from './query-bench.js';
 import { benchRecorder, type Recorder } from './recording.js';
-import { benchScale, growthExponents, type ScaleResult, scaleMetrics, scaleQueries, scaleReport } from './scale.js';
+import { benchScale, growthExponents, type ScaleResult, scaleMetrics, scalePeer, scaleQueries, scaleReport } from './scale.js';
 import { benchTextReaders } from './text-readers-bench.js';
 
 const shared = fileURLToPath(new URL('../../../../shared/', import.meta.url));
@@ -82,6 +84,7 @@ const { values } = parseArgs({
     json: { type: 'boolean', default: false },
     'pdf-dir': { type: 'string' },
     hybrid: { type: 'boolean', default: true },
+    'scale-peer': { type: 'boolean', default: true },
     'scale-queries': { type: 'string', default: '300' },
     memory: { type: 'boolean', default: false },
     ocr: { type: 'boolean', default: false },
@@ -243,11 +246,10 @@ if (values.backup) {
 }
 if (values['scale-reuse']) {
   // The questions alone, on a folder a `--scale N --scale-keep DIR` run left: no ingestion.
-  const figures = await scaleQueries(shared, values['scale-reuse'], {
-    hybrid: values.hybrid,
-    queries: Number(values['scale-queries']) || 300,
-  });
-  console.log(JSON.stringify(figures));
+  const queries = Number(values['scale-queries']) || 300;
+  const figures = await scaleQueries(shared, values['scale-reuse'], { hybrid: values.hybrid, queries });
+  const peer = values['scale-peer'] ? await scalePeer(shared, values['scale-reuse'], queries) : null;
+  console.log(JSON.stringify({ ...figures, peer_fts5: peer }));
   process.exit(0);
 }
 if (values.scale) {
@@ -258,6 +260,7 @@ if (values.scale) {
     const result = await benchScale(shared, {
       chunks: n,
       hybrid: values.hybrid,
+      peer: values['scale-peer'],
       concurrency: Number(values['scale-concurrency']) || 4,
       queries: Number(values['scale-queries']) || 300,
       log,

@@ -5,14 +5,22 @@ import { fileURLToPath } from 'node:url';
 import { readResults } from '@pinpoint/results';
 import { describe, expect, it } from 'vitest';
 import { benchRecorder } from './recording.js';
-import { benchScale, growthExponents, type ScaleResult, scaleMetrics, scaleQueries } from './scale.js';
+import { benchScale, growthExponents, type ScaleResult, scaleMetrics, scalePeer, scaleQueries } from './scale.js';
 
 const shared = fileURLToPath(new URL('../../../../shared/', import.meta.url));
 
 describe('pnpm bench --scale', () => {
   it('ingests about N chunks through the engine and measures every figure of the JSON line, hybrid included', async () => {
     const keep = join(await mkdtemp(join(tmpdir(), 'pp-scale-test-')), '300');
-    const r = await benchScale(shared, { chunks: 300, hybrid: true, concurrency: 4, queries: 12, log: () => {}, keep });
+    const r = await benchScale(shared, {
+      chunks: 300,
+      hybrid: true,
+      peer: true,
+      concurrency: 4,
+      queries: 12,
+      log: () => {},
+      keep,
+    });
     expect(r.chunks).toBeGreaterThanOrEqual(300);
     expect(r.chunks).toBeLessThan(450);
     expect(r.ingest_tenths_chunks_per_s).toHaveLength(10);
@@ -23,6 +31,12 @@ describe('pnpm bench --scale', () => {
       expect(p?.p99).toBeGreaterThanOrEqual(p?.p95 ?? Number.POSITIVE_INFINITY);
     }
     expect(Object.keys(r.hybrid_stage_ms ?? {})).toEqual(expect.arrayContaining(['lexical', 'dense', 'load']));
+    // the FTS5 peer indexed every chunk the engine holds and timed the same questions
+    expect(r.peer_fts5).toMatchObject({ peer: 'sqlite-fts5', chunks: r.chunks });
+    expect(r.peer_fts5?.index_bytes).toBeGreaterThan(0);
+    expect(r.peer_fts5?.query_ms.p50).toBeGreaterThan(0);
+    expect(r.peer_fts5?.query_cpu_ms.p95).toBeGreaterThanOrEqual(r.peer_fts5?.query_cpu_ms.p50 ?? Number.NaN);
+    expect(r.query_cpu_ms.p95).toBeGreaterThanOrEqual(r.query_cpu_ms.p50);
     // --record: one file per size, its figures flat enough for the page's columns
     benchRecorder(['--scale', '300', '--record'], { dir: join(keep, '..', 'results') })('scale', '300', scaleMetrics(r));
     const [file] = readResults(join(keep, '..', 'results'));
@@ -33,6 +47,9 @@ describe('pnpm bench --scale', () => {
     const again = await scaleQueries(shared, keep, { hybrid: true, queries: 6 });
     expect(again.cold_start_ms).toBeGreaterThan(0);
     expect(again.hybrid_stage_ms?.dense?.p50).toBeGreaterThan(0);
+    // and the peer's index is reused with the figures of its build
+    const peerAgain = await scalePeer(shared, keep, 6);
+    expect(peerAgain).toMatchObject({ chunks: r.chunks, build_s: r.peer_fts5?.build_s });
     await rm(join(keep, '..'), { recursive: true, force: true });
   }, 300_000);
 

@@ -17,6 +17,8 @@ import type { Version } from '@pinpoint/core';
 import type { Engine } from '@pinpoint/engine';
 import { defaultEngineConfig } from '@pinpoint/engine';
 import { seededRandom, writeTinyEncoder } from '@pinpoint/testing';
+import { benchFts5Peer, type Fts5PeerFigures } from './fts5-peer.js';
+import { cpuMs, type Percentiles, percentiles, scaleQuestions } from './scale-questions.js';
 
 export interface ScaleOptions {
   chunks: number;
@@ -24,6 +26,8 @@ export interface ScaleOptions {
   /** Ingestion jobs at once: with the analyzer, the embedder and the vector index in threads, 4 keep both cores busy. */
   concurrency: number;
   queries: number;
+  /** Also index the chunks in SQLite FTS5 and time the same questions there. */
+  peer: boolean;
   log: (line: string) => void;
   /** Ingest into this folder and keep it (a later run can time its questions again with `reuse`). */
   keep?: string;
@@ -41,23 +45,21 @@ export interface ScaleResult {
   rss_bytes: number;
   cold_start_ms: number;
   query_ms: Percentiles;
+  /** CPU time of this process per lexical search: what the machine's other load changes least. */
+  query_cpu_ms: Percentiles;
   lexical_stage_ms: Percentiles;
   hybrid_query_ms: Percentiles | null;
   /** Per stage of a hybrid `engine.search` (the engine's own timings: lexical, dense, load). */
   hybrid_stage_ms: Record<string, Percentiles> | null;
+  /** SQLite FTS5 over the same chunks' terms, the same questions (null with --no-peer). */
+  peer_fts5: Fts5PeerFigures | null;
 }
 
 /** The question figures of a data folder: cold start, then lexical and hybrid latency. */
 export type QueryFigures = Pick<
   ScaleResult,
-  'cold_start_ms' | 'query_ms' | 'lexical_stage_ms' | 'hybrid_query_ms' | 'hybrid_stage_ms'
+  'cold_start_ms' | 'query_ms' | 'query_cpu_ms' | 'lexical_stage_ms' | 'hybrid_query_ms' | 'hybrid_stage_ms'
 >;
-
-interface Percentiles {
-  p50: number;
-  p95: number;
-  p99: number;
-}
 
 const SENTENCE = /[^.!?。！？\n]+[.!?。！？]*/gu;
 
@@ -118,13 +120,6 @@ export function* reports(
   }
 }
 
-function percentiles(values: number[]): Percentiles {
-  const s = [...values].sort((a, b) => a - b);
-  const at = (p: number) => s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))] ?? Number.NaN;
-  const r = (x: number) => Math.round(x * 100) / 100;
-  return { p50: r(at(50)), p95: r(at(95)), p99: r(at(99)) };
-}
-
 function bytesOf(path: string): number {
   try {
     const st = statSync(path);
@@ -137,31 +132,20 @@ function bytesOf(path: string): number {
 
 const withWal = (path: string) => bytesOf(path) + bytesOf(`${path}-wal`);
 
-/** Questions of the dev sets (English, Japanese, Chinese), interleaved. */
-function questions(shared: string, count: number): string[] {
-  const sets = ['squad2-dev', 'jsquad-dev', 'drcd-dev'].map((set) =>
-    readFileSync(join(shared, 'eval', set, 'questions.jsonl'), 'utf8')
-      .split('\n')
-      .filter(Boolean)
-      .map((l) => (JSON.parse(l) as { question: string }).question),
-  );
-  const out: string[] = [];
-  for (let i = 0; out.length < count && i < 10_000; i++)
-    for (const s of sets) if (s[i] && out.length < count) out.push(s[i] as string);
-  return out;
-}
-
 async function timeQueries(
   engine: Engine,
   qs: string[],
-): Promise<{ total: number[]; lexical: number[]; stages: Record<string, number[]> }> {
+): Promise<{ total: number[]; cpu: number[]; lexical: number[]; stages: Record<string, number[]> }> {
   const total: number[] = [];
+  const cpu: number[] = [];
   const lexical: number[] = [];
   const stages: Record<string, number[]> = {};
   for (const q of qs) {
     const t0 = performance.now();
+    const c0 = process.cpuUsage();
     const r = await engine.search(q, { k: 10 });
     total.push(performance.now() - t0);
+    cpu.push(cpuMs(c0));
     lexical.push(r.timings.lexical ?? 0);
     for (const [stage, t] of Object.entries(r.timings)) {
       if (stage === 'total_ms') continue;
@@ -170,7 +154,7 @@ async function timeQueries(
       ts.push(t);
     }
   }
-  return { total, lexical, stages };
+  return { total, cpu, lexical, stages };
 }
 
 /** The test encoder of a scale run: built from the pools' words, in the data folder's parent. */
@@ -201,7 +185,7 @@ const scaleConfig = { ...defaultEngineConfig, parse: { ...defaultEngineConfig.pa
  */
 export async function scaleQueries(shared: string, dir: string, o: { hybrid: boolean; queries: number }): Promise<QueryFigures> {
   const dataDir = join(dir, 'data');
-  const qs = questions(shared, o.queries);
+  const qs = scaleQuestions(shared, o.queries);
   const t0 = performance.now();
   let engine = openEmbeddedEngine(dataDir, scaleConfig, {});
   try {
@@ -218,6 +202,7 @@ export async function scaleQueries(shared: string, dir: string, o: { hybrid: boo
     return {
       cold_start_ms: Math.round(coldStart),
       query_ms: percentiles(lexical.total),
+      query_cpu_ms: percentiles(lexical.cpu),
       lexical_stage_ms: percentiles(lexical.lexical),
       hybrid_query_ms: hybrid ? percentiles(hybrid.total) : null,
       hybrid_stage_ms: hybrid
@@ -226,6 +211,16 @@ export async function scaleQueries(shared: string, dir: string, o: { hybrid: boo
     };
   } finally {
     await engine.close().catch(() => undefined);
+  }
+}
+
+/** The FTS5 peer on a data folder a scale run left (built there once, then reused). */
+export async function scalePeer(shared: string, dir: string, queries: number): Promise<Fts5PeerFigures> {
+  const engine = openEmbeddedEngine(join(dir, 'data'), scaleConfig, {});
+  try {
+    return await benchFts5Peer(engine, dir, scaleQuestions(shared, queries));
+  } finally {
+    await engine.close();
   }
 }
 
@@ -304,6 +299,10 @@ export async function benchScale(shared: string, o: ScaleOptions): Promise<Scale
     const tenths = Array.from({ length: 10 }, (_, i) => Math.round(step / Math.max(1e-6, at(step * (i + 1)) - at(step * i))));
     await engine.close();
     const figures = await scaleQueries(shared, dir, o);
+    // read before the peer runs, so the peak is Pinpoint's alone
+    const rss = process.resourceUsage().maxRSS * 1024;
+    if (o.peer) o.log('  FTS5 peer: indexing the same chunks');
+    const peer = o.peer ? await scalePeer(shared, dir, o.queries) : null;
     return {
       chunks: done,
       ingest_chunks_per_s: Math.round(done / seconds),
@@ -312,8 +311,9 @@ export async function benchScale(shared: string, o: ScaleOptions): Promise<Scale
       load_average: Math.round(load * 10) / 10,
       index_bytes: withWal(join(dataDir, 'lexical.db')) + withWal(join(dataDir, 'vectors.db')),
       metadata_bytes: withWal(join(dataDir, 'metadata.db')),
-      rss_bytes: process.resourceUsage().maxRSS * 1024,
+      rss_bytes: rss,
       ...figures,
+      peer_fts5: peer,
     };
   } finally {
     await engine.close().catch(() => undefined);
@@ -330,9 +330,14 @@ export function scaleReport(r: ScaleResult): string {
     `  ingest ${r.ingest_chunks_per_s} chunks/s (${r.ingest_chunks_per_cpu_s} per CPU second; load average ${r.load_average}); per tenth ${r.ingest_tenths_chunks_per_s.join(', ')}`,
     `  lexical index + vectors ${mb(r.index_bytes)}, metadata ${mb(r.metadata_bytes)}, peak RSS ${mb(r.rss_bytes)}`,
     `  cold start (reopen + first query) ${r.cold_start_ms} ms`,
-    `  search, lexical: ${p(r.query_ms)} (lexical stage ${p(r.lexical_stage_ms)})`,
+    `  search, lexical: ${p(r.query_ms)} (lexical stage ${p(r.lexical_stage_ms)}; CPU ${p(r.query_cpu_ms)})`,
     `  search, hybrid (ONNX 384-d test encoder): ${p(r.hybrid_query_ms)}`,
     ...Object.entries(r.hybrid_stage_ms ?? {}).map(([stage, x]) => `    hybrid stage ${stage}: ${p(x)}`),
+    ...(r.peer_fts5
+      ? [
+          `  peer SQLite FTS5 ${r.peer_fts5.sqlite_version} (bm25, same terms): ${p(r.peer_fts5.query_ms)} (CPU ${p(r.peer_fts5.query_cpu_ms)}); index ${mb(r.peer_fts5.index_bytes)}, built in ${r.peer_fts5.build_s} s`,
+        ]
+      : []),
   ].join('\n');
 }
 
@@ -382,11 +387,13 @@ export function scaleMetrics(r: ScaleResult, growth?: { from: number; exponents:
     metadata_bytes: r.metadata_bytes,
     cold_start_ms: r.cold_start_ms,
     search_lexical_ms: r.query_ms,
+    search_lexical_cpu_ms: r.query_cpu_ms,
     lexical_stage_ms: r.lexical_stage_ms,
     search_hybrid_ms: r.hybrid_query_ms,
     hybrid_stage_p95_ms: r.hybrid_stage_ms
       ? Object.fromEntries(Object.entries(r.hybrid_stage_ms).map(([stage, p]) => [stage, p.p95]))
       : null,
+    peer_fts5: r.peer_fts5,
     ...(growth ? { growth: { from_chunks: growth.from, ...growth.exponents } } : {}),
   };
 }

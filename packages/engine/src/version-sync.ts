@@ -48,6 +48,12 @@ function disagree(job: Job, version: Version): boolean {
   return false;
 }
 
+const order = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The store's order of versions: created, then document, then number. */
+const byCreation = (a: Version, b: Version) =>
+  order(a.created_at, b.created_at) || order(a.document_id, b.document_id) || a.number - b.number;
+
 /** An upload still under way in another process has its job within this long of creating its version. */
 const UPLOAD_GRACE_MS = 60_000;
 
@@ -57,9 +63,12 @@ const UPLOAD_GRACE_MS = 60_000;
  * finished and the version fails with PP_UPLOAD_INTERRUPTED (the file must be sent again).
  */
 export async function requeueJoblessVersions(ports: EnginePorts, graceMs = UPLOAD_GRACE_MS): Promise<string[]> {
-  const waiting = (await ports.metadata.listVersions()).filter(
-    (v) => (v.state === 'queued' || v.state === 'processing') && Date.parse(v.created_at) < Date.now() - graceMs,
-  );
+  // Only the versions waiting to run are read: at a million chunks the store holds tens of thousands
+  // of ready versions, and reading each at every start was most of a cold start's CPU.
+  const waiting = (await Promise.all((['queued', 'processing'] as const).map((state) => ports.metadata.listVersions({ state }))))
+    .flat()
+    .filter((v) => Date.parse(v.created_at) < Date.now() - graceMs)
+    .sort(byCreation);
   const changed: string[] = [];
   for (const version of waiting) {
     if ((await ports.queue.list({ versionId: version.version_id, limit: 1 })).length > 0) continue;
@@ -82,14 +91,13 @@ export async function requeueJoblessVersions(ports: EnginePorts, graceMs = UPLOA
  */
 export async function reconcileVersions(ports: EnginePorts): Promise<string[]> {
   const all = { limit: Number.MAX_SAFE_INTEGER };
-  const [versions, ...jobs] = await Promise.all([
-    ports.metadata.listVersions(),
-    ...(['failed', 'cancelled', 'queued'] as const).map((state) => ports.queue.list({ ...all, state })),
-  ]);
-  const byId = new Map(versions.map((v) => [v.version_id, v]));
+  const jobs = await Promise.all(
+    (['failed', 'cancelled', 'queued'] as const).map((state) => ports.queue.list({ ...all, state })),
+  );
+  // The versions of these jobs alone, each as it is now (not every version of the store, read up front).
   const changed: string[] = [];
   for (const job of jobs.flat()) {
-    const version = byId.get(job.version_id);
+    const version = await ports.metadata.getVersion(job.version_id);
     if (!version || !disagree(job, version)) continue;
     await syncVersionWithJob(ports, job);
     changed.push(version.version_id);

@@ -310,8 +310,8 @@ describe('SqliteLexicalIndex', () => {
     const index = openLexicalIndex(path, { segmentChunks: 4, mergeThread: true });
     const single = openLexicalIndex(':memory:');
     // a thread that answers the first batch, then stops
-    const real = (index as unknown as { mergeThread: { call: (m: string, p: unknown, t?: ArrayBuffer[]) => Promise<unknown> } })
-      .mergeThread;
+    type Thread = { call: (m: string, p: unknown, t?: ArrayBuffer[]) => Promise<unknown> };
+    const real = (index as unknown as { merger: { thread: Thread } }).merger.thread;
     const call = real.call.bind(real);
     let batches = 0;
     real.call = (method, payload, transfer) =>

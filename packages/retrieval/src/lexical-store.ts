@@ -1,0 +1,139 @@
+import type { SearchFilter } from '@pinpoint/core';
+import type Database from 'better-sqlite3';
+import { ChunkTable } from './chunk-table.js';
+import { segTable } from './merge.js';
+import { Tail } from './tail.js';
+
+export const SCHEMA = `
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS lex_chunks (
+  doc INTEGER PRIMARY KEY AUTOINCREMENT, chunk_id TEXT NOT NULL UNIQUE, version_id TEXT NOT NULL,
+  document_id TEXT NOT NULL, collection_id TEXT NOT NULL, page_index INTEGER, len INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS lex_tail (doc INTEGER PRIMARY KEY, terms TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS lex_pending (doc INTEGER PRIMARY KEY, text TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS lex_chunks_version ON lex_chunks(version_id);
+CREATE TABLE IF NOT EXISTS lex_segments (seg INTEGER PRIMARY KEY, last_doc INTEGER NOT NULL, collection_id TEXT, chunks INTEGER);
+CREATE TABLE IF NOT EXISTS lex_dead (doc INTEGER PRIMARY KEY, seg INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS lex_snapshot (name TEXT PRIMARY KEY, data BLOB NOT NULL);`;
+
+export const createSegTable = (db: Database.Database, seg: number) =>
+  db.exec(
+    `CREATE TABLE IF NOT EXISTS ${segTable(seg)} (term TEXT PRIMARY KEY, n INTEGER, skip BLOB, data BLOB NOT NULL) WITHOUT ROWID`,
+  );
+
+/**
+ * A segment: its collection, its last chunk, the live chunks it was written with and its chunks
+ * deleted since (ascending).
+ */
+export interface Segment {
+  collection: string;
+  lastDoc: number;
+  chunks: number;
+  dead: number[];
+}
+
+function prepareStatements(db: Database.Database) {
+  return {
+    insert: db.prepare(
+      'INSERT INTO lex_chunks (chunk_id, version_id, document_id, collection_id, page_index, len) VALUES (?, ?, ?, ?, ?, ?)',
+    ),
+    insertPending: db.prepare('INSERT INTO lex_pending (doc, text) VALUES (?, ?)'),
+    existing: db.prepare('SELECT doc FROM lex_chunks WHERE chunk_id = ?').pluck(),
+    deleteDoc: db.prepare('DELETE FROM lex_chunks WHERE doc = ?'),
+    deletePending: db.prepare('DELETE FROM lex_pending WHERE doc = ?'),
+    versionDocs: db.prepare('SELECT doc FROM lex_chunks WHERE version_id = ?').pluck(),
+    chunkId: db.prepare('SELECT chunk_id FROM lex_chunks WHERE doc = ?').pluck(),
+    insertSegment: db.prepare('INSERT INTO lex_segments (seg, last_doc, collection_id, chunks) VALUES (?, ?, ?, ?)'),
+    addDead: db.prepare('INSERT OR IGNORE INTO lex_dead (doc, seg) VALUES (?, ?)'),
+    generation: db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('generation', ?)"),
+  };
+}
+
+/**
+ * What the writer, the merger, the searcher and the snapshot share: the database (its schema
+ * migrated), the chunk table, each collection's segments and tail, and the write generation.
+ */
+export class LexicalStore {
+  readonly chunks = new ChunkTable();
+  /** collection id → its segments, oldest first. */
+  readonly segments = new Map<string, number[]>();
+  readonly segInfo = new Map<number, Segment>();
+  /** collection id → its chunks not yet in a segment. */
+  readonly tails = new Map<string, Tail>();
+  lastSeg = 0;
+  /** Bumped by every write; a snapshot of the chunk table (or a cached df) holds only for the generation it was taken at. */
+  generation = 0;
+  readonly stmts: ReturnType<typeof prepareStatements>;
+  private readonly segPrepared = new Map<number, { get: Database.Statement; insert: Database.Statement }>();
+
+  constructor(
+    readonly db: Database.Database,
+    readonly segmentChunks: number,
+  ) {
+    this.stmts = prepareStatements(db);
+  }
+
+  /** Records a write (inside its transaction). */
+  bump(): void {
+    this.stmts.generation.run(String(++this.generation));
+  }
+
+  /** A segment's statements, prepared once (its table is created first when `create`). */
+  segStmts(seg: number, create = false): { get: Database.Statement; insert: Database.Statement } {
+    let stmts = this.segPrepared.get(seg);
+    if (!stmts) {
+      if (create) createSegTable(this.db, seg);
+      const table = segTable(seg);
+      stmts = {
+        get: this.db.prepare(`SELECT n, skip, data FROM ${table} WHERE term = ?`).raw(),
+        insert: this.db.prepare(`INSERT INTO ${table} (term, n, skip, data) VALUES (?, ?, ?, ?)`),
+      };
+      this.segPrepared.set(seg, stmts);
+    }
+    return stmts;
+  }
+
+  /** Drops a segment's table (a merged segment, or one a merge left unfinished). */
+  dropSegTable(seg: number): void {
+    this.segPrepared.delete(seg);
+    this.db.exec(`DROP TABLE IF EXISTS ${segTable(seg)}`);
+  }
+
+  segmentsOf(collection: string): number[] {
+    let list = this.segments.get(collection);
+    if (!list) {
+      list = [];
+      this.segments.set(collection, list);
+    }
+    return list;
+  }
+
+  /** The segment holding a chunk's postings (its collection's first segment ending at or after it), or null if in the tail. */
+  segmentOf(doc: number): number | null {
+    const list = this.segments.get(this.chunks.collectionOf(doc));
+    if (!list) return null;
+    let lo = 0;
+    let hi = list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((this.segInfo.get(list[mid] as number) as Segment).lastDoc < doc) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < list.length ? (list[lo] as number) : null;
+  }
+
+  tailOf(collection: string): Tail {
+    let tail = this.tails.get(collection);
+    if (!tail) {
+      tail = new Tail();
+      this.tails.set(collection, tail);
+    }
+    return tail;
+  }
+
+  /** The collections whose postings a query reads: the filter's, or every collection, in a fixed order. */
+  collectionsOf(filter: SearchFilter | undefined): string[] {
+    const all = filter?.collectionIds ?? [...this.segments.keys(), ...this.tails.keys()];
+    return [...new Set(all)].sort();
+  }
+}

@@ -1,0 +1,136 @@
+import type { LexicalHit, QueryTerm, SearchFilter } from '@pinpoint/core';
+import { type BlockMaxContext, searchSegments } from './block-max.js';
+import type { Bm25Params } from './bm25.js';
+import { countTerms, idf, termWeight } from './bm25.js';
+import type { LexicalStore } from './lexical-store.js';
+import { PostingsBuffer } from './postings.js';
+import { liveDf, readLists, type SearchWork, type SegList } from './segment.js';
+import { TopK } from './top-k.js';
+
+/**
+ * The query path: BM25 over the collections a query may see. N, avgdl, df and the block bounds come
+ * from those collections alone, so neither a score nor the work done depends on any other
+ * collection's chunks. The tails are scored exhaustively; the segments with block-max MaxScore
+ * (block-max.ts), or — without pruning — every posting, the reference the pruned search is tested
+ * against. Ties rank the lower chunk number first either way.
+ */
+export class LexicalSearcher {
+  /** Work of the last search. */
+  lastWork: SearchWork = { lists: 0, postings: 0, scored: 0, skipped: 0 };
+  private scores = new Float64Array(0);
+  private readonly buffer = new PostingsBuffer();
+  /** Document frequencies of the last searched query's terms in its scope, at a generation (queryTerms follows search). */
+  private lastDf: { query: string; scope: string; generation: number; df: Map<string, number> } | null = null;
+
+  constructor(
+    private readonly store: LexicalStore,
+    private readonly params: Bm25Params,
+    private readonly analyze: (text: string) => string[],
+    private readonly pruning: boolean,
+  ) {}
+
+  private segmentsOf(collections: string[]): number[] {
+    return collections.flatMap((c) => this.store.segments.get(c) ?? []);
+  }
+
+  search(query: string, options: { k: number; filter?: SearchFilter }): LexicalHit[] {
+    const store = this.store;
+    const work: SearchWork = { lists: 0, postings: 0, scored: 0, skipped: 0 };
+    this.lastWork = work;
+    // N, avgdl and every df come from the collections the query may see, never from the others.
+    const scope = store.chunks.scope(options.filter?.collectionIds);
+    const n = scope.live;
+    if (n === 0 || options.k <= 0) return [];
+    const mask = store.chunks.mask(options.filter);
+    if (mask === 'none') return [];
+    if (this.scores.length < store.chunks.capacity) this.scores = new Float64Array(store.chunks.capacity);
+    const collections = store.collectionsOf(options.filter);
+    const segs = this.segmentsOf(collections);
+    const terms = [...countTerms(this.analyze(query))];
+    const dfs = new Map<string, number>();
+    const lists: (SegList | null)[][] = [];
+    const weights: number[] = [];
+    for (const [term, qtf] of terms) {
+      const ls = readLists(store, term, segs, work);
+      const df = liveDf(store, term, segs, ls, collections, work);
+      dfs.set(term, df);
+      lists.push(ls);
+      weights.push(df === 0 ? 0 : termWeight(term, this.params) * idf(df, n) * (qtf > 1 ? 1 + Math.log(qtf) : 1));
+    }
+    this.lastDf = { query, scope: scope.key, generation: store.generation, df: dfs };
+    const avg = scope.totalLen / n;
+    const { k1, b } = this.params;
+    const ctx: BlockMaxContext = {
+      chunks: store.chunks,
+      params: this.params,
+      scores: this.scores,
+      buffer: this.buffer,
+      work,
+      mask,
+      avg,
+      score: (w, tf, doc) => (w * tf * (k1 + 1)) / (tf + k1 * (1 - b + (b * store.chunks.len(doc)) / avg)),
+    };
+    const heap = new TopK(options.k);
+    this.scoreExhaustively(ctx, terms, lists, weights, collections, heap);
+    if (this.pruning) searchSegments(ctx, lists, weights, segs.length, heap);
+    return heap.best().map(([doc, s]) => ({ chunk_id: store.stmts.chunkId.get(doc) as string, score: s }));
+  }
+
+  /** The tails (and, without pruning, the segments too): every posting into the dense score array, then into the heap. */
+  private scoreExhaustively(
+    ctx: BlockMaxContext,
+    terms: [string, number][],
+    lists: (SegList | null)[][],
+    weights: number[],
+    collections: string[],
+    heap: TopK,
+  ): void {
+    const { scores, buffer: buf, work } = ctx;
+    const touched: number[] = [];
+    const add = (w: number, doc: number, tf: number) => {
+      if (!ctx.chunks.accepts(doc, ctx.mask)) return;
+      if (scores[doc] === 0) touched.push(doc);
+      scores[doc] = (scores[doc] as number) + ctx.score(w, tf, doc);
+    };
+    terms.forEach(([term], t) => {
+      const w = weights[t] as number;
+      if (w === 0) return;
+      if (!this.pruning) {
+        for (const list of lists[t] as (SegList | null)[]) {
+          if (!list) continue;
+          buf.clear();
+          buf.decode(list.data);
+          work.postings += buf.n;
+          for (let i = 0; i < buf.n; i++) add(w, buf.docs[i] as number, buf.tfs[i] as number);
+        }
+      }
+      for (const collection of collections)
+        this.store.tails.get(collection)?.each(term, (doc, tf) => {
+          work.postings++;
+          add(w, doc, tf);
+        });
+    });
+    for (const doc of touched) {
+      heap.offer(doc, scores[doc] as number);
+      scores[doc] = 0;
+    }
+    work.scored = touched.length;
+  }
+
+  /** The analysed query with each term's IDF-based weight in the filter's collections (0 for terms absent from them). */
+  queryTerms(query: string, options: { filter?: SearchFilter } = {}): QueryTerm[] {
+    const store = this.store;
+    const scope = store.chunks.scope(options.filter?.collectionIds);
+    const n = scope.live;
+    const last = this.lastDf;
+    const known = last?.query === query && last.scope === scope.key && last.generation === store.generation ? last.df : null;
+    const collections = store.collectionsOf(options.filter);
+    const segs = this.segmentsOf(collections);
+    const work = this.lastWork;
+    return [...countTerms(this.analyze(query)).keys()].map((term) => {
+      const df =
+        n === 0 ? 0 : (known?.get(term) ?? liveDf(store, term, segs, readLists(store, term, segs, work), collections, work));
+      return { term, weight: df === 0 ? 0 : termWeight(term, this.params) * idf(df, n) };
+    });
+  }
+}

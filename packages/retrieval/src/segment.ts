@@ -1,0 +1,68 @@
+import type { LexicalStore, Segment } from './lexical-store.js';
+import { ListCursor, skipTable } from './postings.js';
+
+/** The read side of segments: a term's lists in a query's segments, and its live document frequency. */
+
+/** One segment's postings list of a term. */
+export interface SegList {
+  n: number;
+  skip: Int32Array;
+  data: Uint8Array;
+}
+
+/**
+ * Work of a search (what the access tests compare): postings lists looked up, postings decoded,
+ * chunks scored, blocks passed over without decoding.
+ */
+export interface SearchWork {
+  lists: number;
+  postings: number;
+  scored: number;
+  skipped: number;
+}
+
+const EMPTY = new Float64Array(0);
+
+/** The lists of `term` in the segments (null where a segment has none). */
+export function readLists(store: LexicalStore, term: string, segs: number[], work: SearchWork): (SegList | null)[] {
+  return segs.map((seg) => {
+    work.lists++;
+    const row = store.segStmts(seg).get.get(term) as [number, Uint8Array, Uint8Array] | undefined;
+    return row ? { n: row[0], skip: skipTable(row[1]), data: row[2] } : null;
+  });
+}
+
+/**
+ * The document frequency of a term among the live chunks of the collections: a segment's list
+ * gives its count, less the segment's deleted chunks found in it (only the blocks that may hold
+ * them are decoded); the tails' postings are counted one by one.
+ */
+export function liveDf(
+  store: LexicalStore,
+  term: string,
+  segs: number[],
+  lists: (SegList | null)[],
+  collections: string[],
+  work: SearchWork,
+): number {
+  let df = 0;
+  lists.forEach((list, i) => {
+    if (!list) return;
+    df += list.n;
+    const { dead } = store.segInfo.get(segs[i] as number) as Segment;
+    if (dead.length === 0) return;
+    const c = new ListCursor(list.skip, list.data, EMPTY, 0);
+    for (const doc of dead) {
+      c.seek(doc);
+      if (c.doc === Number.POSITIVE_INFINITY) break;
+      if (c.doc === doc) df--;
+    }
+    work.postings += c.decodedPostings;
+  });
+  for (const collection of collections) {
+    store.tails.get(collection)?.each(term, (doc) => {
+      if (store.chunks.alive(doc)) df++;
+    });
+  }
+  return df;
+}
