@@ -327,6 +327,10 @@ export const en = {
   'record.sheet': 'Sheet',
   'record.cited': 'cited',
   'record.citedHidden': '(cited)',
+  'grid.caption': 'Table {number}',
+  'grid.htmlCaption': 'Table {number}, drawn as a grid',
+  'grid.cited': 'Cited text',
+  'grid.loadError': 'The table could not be drawn; the cited text is marked below.',
 
   'text.loadingSource': 'Loading the original source…',
   'text.rawMismatch': 'The raw range does not fit the stored original; nothing is marked.',

@@ -327,6 +327,10 @@ export const ja: Messages = {
   'record.sheet': 'シート',
   'record.cited': '引用箇所',
   'record.citedHidden': '（引用箇所）',
+  'grid.caption': '表 {number}',
+  'grid.htmlCaption': '表 {number}（格子状に表示）',
+  'grid.cited': '引用されたテキスト',
+  'grid.loadError': '表を描画できませんでした。引用されたテキストは下に示しています。',
 
   'text.loadingSource': '元のソースを読み込み中…',
   'text.rawMismatch': '元のソースの範囲が保存された原本と合わないため、何も強調表示していません。',

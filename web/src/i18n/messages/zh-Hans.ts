@@ -322,6 +322,10 @@ export const zhHans: Messages = {
   'record.sheet': '工作表',
   'record.cited': '引用处',
   'record.citedHidden': '（引用处）',
+  'grid.caption': '表 {number}',
+  'grid.htmlCaption': '表 {number}（以表格显示）',
+  'grid.cited': '引用的文本',
+  'grid.loadError': '无法绘制此表格；引用的文本在下方标出。',
 
   'text.loadingSource': '正在加载原始源码…',
   'text.rawMismatch': '原始范围与保存的原文件不符，未作任何标记。',

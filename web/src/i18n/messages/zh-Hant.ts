@@ -323,6 +323,10 @@ export const zhHant: Messages = {
   'record.sheet': '工作表',
   'record.cited': '引用處',
   'record.citedHidden': '（引用處）',
+  'grid.caption': '表 {number}',
+  'grid.htmlCaption': '表 {number}（以表格顯示）',
+  'grid.cited': '引用的文字',
+  'grid.loadError': '無法繪製此表格；引用的文字在下方標出。',
 
   'text.loadingSource': '正在載入原始碼…',
   'text.rawMismatch': '原始範圍與儲存的原始檔案不符，未做任何標示。',

@@ -5,6 +5,7 @@ import type { CellRange } from '../records.js';
 import {
   cellInRange,
   columnLetters,
+  documentBlocks,
   gridRows,
   groupBySheet,
   parseCellRange,
@@ -13,6 +14,8 @@ import {
   usedColumns,
 } from '../records.js';
 import { scrollIntoContainer } from '../scrollTo.js';
+import { TableGrid } from '../TableGrid/TableGrid.js';
+import { recordTableGrid } from '../tableGrid.js';
 import styles from './RecordView.module.css';
 
 interface Props {
@@ -109,7 +112,13 @@ function SheetTable({ records, cited }: { records: RecordEntry[]; cited: Cited }
             return isCited ? <TitleRow key={r.record_id} record={r} span={cols.length} cited={cited} /> : null;
           const refs = new Map((r.cells ?? []).map((c) => [parseCellRef(c.ref)?.col ?? -1, c]));
           return (
-            <GridRow key={r.record_id} isCited={isCited} cited={cited} head={r.row ?? ''}>
+            <GridRow
+              key={r.record_id}
+              isCited={isCited}
+              cited={cited}
+              head={r.row ?? ''}
+              className={r.kind === 'header' ? styles.headerRow : undefined}
+            >
               {cols.map((c) => (
                 <GridCell key={c} cell={refs.get(c)} isCited={isCited} cited={cited} />
               ))}
@@ -153,29 +162,50 @@ function CsvTable({ records, cited }: { records: RecordEntry[]; cited: Cited }) 
   );
 }
 
+function FlowRecord({ record: r, cited }: { record: RecordEntry; cited: Cited }) {
+  const isCited = r.record_id === cited.recordId;
+  const cls = r.kind === 'heading' ? `${styles.block} ${styles.heading} ${styles[`h${r.level ?? 2}`] ?? ''}` : styles.block;
+  return (
+    <div
+      ref={isCited ? (cited.ref as React.RefObject<HTMLDivElement>) : undefined}
+      className={cls}
+      data-cited={isCited || undefined}
+      data-testid={isCited ? 'cited-record' : undefined}
+    >
+      <span className={styles.gutter} aria-hidden="true">
+        {r.paragraph_index !== undefined ? `¶${r.paragraph_index + 1}` : ''}
+      </span>
+      <span className={styles.blockText} translate="no">
+        {r.cells ? r.cells.map((c) => c.value).join(' │ ') : r.text}
+      </span>
+    </div>
+  );
+}
+
+/** The Word table that holds the cited row when the view can show all of it (its header rows too), else the row. */
+function citedTableOrRow(box: HTMLElement | null, row: HTMLElement | null): HTMLElement | null {
+  const table = row?.closest<HTMLElement>('[data-table-block]');
+  return table && box && table.offsetHeight <= box.clientHeight ? table : row;
+}
+
+/** A Word document: headings and paragraphs as a flow, each table drawn as a grid with its cited cell. */
 function DocumentFlow({ records, cited }: { records: RecordEntry[]; cited: Cited }) {
+  const t = useT();
   return (
     <>
-      {records.map((r) => {
-        const isCited = r.record_id === cited.recordId;
-        const cls = r.kind === 'heading' ? `${styles.block} ${styles.heading} ${styles[`h${r.level ?? 2}`] ?? ''}` : styles.block;
-        return (
-          <div
-            key={r.record_id}
-            ref={isCited ? (cited.ref as React.RefObject<HTMLDivElement>) : undefined}
-            className={cls}
-            data-cited={isCited || undefined}
-            data-testid={isCited ? 'cited-record' : undefined}
-          >
-            <span className={styles.gutter} aria-hidden="true">
-              {r.paragraph_index !== undefined ? `¶${r.paragraph_index + 1}` : ''}
-            </span>
-            <span className={styles.blockText} translate="no">
-              {r.cells ? r.cells.map((c) => c.value).join(' │ ') : r.text}
-            </span>
+      {documentBlocks(records).map((block) =>
+        block.kind === 'record' ? (
+          <FlowRecord key={block.record.record_id} record={block.record} cited={cited} />
+        ) : (
+          <div key={`t${block.tableIndex}`} className={styles.tableBlock} data-table-block>
+            <TableGrid
+              grid={recordTableGrid(block.records, cited)}
+              caption={t('grid.caption', { number: block.tableIndex + 1 })}
+              citedRow={cited.ref as React.RefObject<HTMLTableRowElement>}
+            />
           </div>
-        );
-      })}
+        ),
+      )}
     </>
   );
 }
@@ -194,7 +224,7 @@ export function RecordView({ view, highlight }: Props) {
     ref,
   };
   useEffect(() => {
-    if (sheet === (citedSheet ?? sheet)) scrollIntoContainer(box.current, ref.current);
+    if (sheet === (citedSheet ?? sheet)) scrollIntoContainer(box.current, citedTableOrRow(box.current, ref.current));
   }, [sheet, citedSheet]);
 
   if (layout === 'document') {
