@@ -111,6 +111,11 @@ export const en = {
   'answer.precision.exact': 'exact',
   'answer.precision.element': 'element',
   'answer.precision.unresolved': 'unresolved',
+  'calc.caption': 'How it was computed: {expression}',
+  'calc.operand': 'Operand',
+  'calc.value': 'Value as written',
+  'calc.period': 'Period',
+  'calc.citation': 'Citation',
 
   'refusal.no-candidates': 'No passage in your files matches the question.',
   'refusal.weak-evidence': 'The closest passages do not hold enough evidence to answer it.',

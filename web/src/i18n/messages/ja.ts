@@ -111,6 +111,11 @@ export const ja: Messages = {
   'answer.precision.exact': '完全一致',
   'answer.precision.element': '要素単位',
   'answer.precision.unresolved': '位置不明',
+  'calc.caption': '計算方法：{expression}',
+  'calc.operand': '項目',
+  'calc.value': '記載どおりの値',
+  'calc.period': '期間',
+  'calc.citation': '引用',
 
   'refusal.no-candidates': '質問に合う箇所がファイルの中に見つかりませんでした。',
   'refusal.weak-evidence': '最も近い箇所にも、答えるのに十分な根拠がありません。',

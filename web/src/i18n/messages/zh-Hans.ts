@@ -110,6 +110,11 @@ export const zhHans: Messages = {
   'answer.precision.exact': '精确',
   'answer.precision.element': '元素级',
   'answer.precision.unresolved': '未定位',
+  'calc.caption': '计算方式：{expression}',
+  'calc.operand': '项目',
+  'calc.value': '原文数值',
+  'calc.period': '期间',
+  'calc.citation': '引用',
 
   'refusal.no-candidates': '你的文件中没有与该问题相符的段落。',
   'refusal.weak-evidence': '最接近的段落也没有足够的依据来回答。',

@@ -111,6 +111,11 @@ export const zhHant: Messages = {
   'answer.precision.exact': '精確',
   'answer.precision.element': '元素層級',
   'answer.precision.unresolved': '無法定位',
+  'calc.caption': '計算方式：{expression}',
+  'calc.operand': '項目',
+  'calc.value': '原文數值',
+  'calc.period': '期間',
+  'calc.citation': '引用',
 
   'refusal.no-candidates': '你的檔案中沒有與這個問題相符的段落。',
   'refusal.weak-evidence': '最接近的段落也沒有足夠的依據可以回答。',
