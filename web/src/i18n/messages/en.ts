@@ -140,6 +140,8 @@ export const en = {
   'reason.tableOther': 'Read from the table in {file}. Another table fits the question almost as well: {other}.',
 
   'sources.heading': 'Sources considered',
+  'sources.details': 'Details',
+  'sources.total': 'total {time}',
   'sources.page': 'page {page}',
   'sources.stage.lexical': 'keywords',
   'sources.stage.dense': 'meaning',

@@ -140,6 +140,8 @@ export const ja: Messages = {
   'reason.tableOther': '{file} の表から読み取りました。{other} の表もほぼ同じくらい質問に合っています。',
 
   'sources.heading': '検討した出典',
+  'sources.details': '詳細',
+  'sources.total': '合計 {time}',
   'sources.page': '{page} ページ',
   'sources.stage.lexical': 'キーワード',
   'sources.stage.dense': '意味',

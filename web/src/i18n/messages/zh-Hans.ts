@@ -138,6 +138,8 @@ export const zhHans: Messages = {
   'reason.tableOther': '从 {file} 中的表格读取。另一个表格 {other} 也几乎同样符合该问题。',
 
   'sources.heading': '参考过的来源',
+  'sources.details': '详细信息',
+  'sources.total': '总计 {time}',
   'sources.page': '第 {page} 页',
   'sources.stage.lexical': '关键词',
   'sources.stage.dense': '语义',

@@ -139,6 +139,8 @@ export const zhHant: Messages = {
   'reason.tableOther': '從 {file} 中的表格讀取。另一個表格 {other} 也幾乎同樣符合這個問題。',
 
   'sources.heading': '參考過的來源',
+  'sources.details': '詳細資訊',
+  'sources.total': '總計 {time}',
   'sources.page': '第 {page} 頁',
   'sources.stage.lexical': '關鍵字',
   'sources.stage.dense': '語意',
