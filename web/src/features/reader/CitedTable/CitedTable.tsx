@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { api } from '../../../api/client.js';
 import type { Element } from '../../../api/types.js';
 import { useT } from '../../../i18n/useT.js';
-import { scrollIntoContainer } from '../scrollTo.js';
+import { scrollToTableRow } from '../scrollTo.js';
 import { TableGrid } from '../TableGrid/TableGrid.js';
 import { type CodepointRange, elementTableGrid, type TableGrid as TableGridModel } from '../tableGrid.js';
 import styles from './CitedTable.module.css';
@@ -42,7 +42,7 @@ export function CitedTable({ versionId, element, cited }: { versionId: string; e
   const t = useT();
   const grid = Array.isArray(elements) ? gridOrError(elements, element.element_id, cited) : elements;
   const drawn = grid !== null && grid !== 'error';
-  useEffect(() => scrollIntoContainer(box.current, row.current), [drawn]);
+  useEffect(() => scrollToTableRow(box.current, row.current), [drawn]);
   if (grid === null) return null;
   if (grid === 'error') return <p className={styles.muted}>{t('grid.loadError')}</p>;
   return (

@@ -13,7 +13,7 @@ import {
   recordLayout,
   usedColumns,
 } from '../records.js';
-import { scrollIntoContainer } from '../scrollTo.js';
+import { scrollToTableRow } from '../scrollTo.js';
 import { TableGrid } from '../TableGrid/TableGrid.js';
 import { recordTableGrid } from '../tableGrid.js';
 import styles from './RecordView.module.css';
@@ -182,12 +182,6 @@ function FlowRecord({ record: r, cited }: { record: RecordEntry; cited: Cited })
   );
 }
 
-/** The Word table that holds the cited row when the view can show all of it (its header rows too), else the row. */
-function citedTableOrRow(box: HTMLElement | null, row: HTMLElement | null): HTMLElement | null {
-  const table = row?.closest<HTMLElement>('[data-table-block]');
-  return table && box && table.offsetHeight <= box.clientHeight ? table : row;
-}
-
 /** A Word document: headings and paragraphs as a flow, each table drawn as a grid with its cited cell. */
 function DocumentFlow({ records, cited }: { records: RecordEntry[]; cited: Cited }) {
   const t = useT();
@@ -197,7 +191,7 @@ function DocumentFlow({ records, cited }: { records: RecordEntry[]; cited: Cited
         block.kind === 'record' ? (
           <FlowRecord key={block.record.record_id} record={block.record} cited={cited} />
         ) : (
-          <div key={`t${block.tableIndex}`} className={styles.tableBlock} data-table-block>
+          <div key={`t${block.tableIndex}`} className={styles.tableBlock}>
             <TableGrid
               grid={recordTableGrid(block.records, cited)}
               caption={t('grid.caption', { number: block.tableIndex + 1 })}
@@ -224,7 +218,7 @@ export function RecordView({ view, highlight }: Props) {
     ref,
   };
   useEffect(() => {
-    if (sheet === (citedSheet ?? sheet)) scrollIntoContainer(box.current, citedTableOrRow(box.current, ref.current));
+    if (sheet === (citedSheet ?? sheet)) scrollToTableRow(box.current, ref.current);
   }, [sheet, citedSheet]);
 
   if (layout === 'document') {
