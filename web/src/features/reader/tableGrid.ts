@@ -3,7 +3,7 @@ import { type CellRange, cellInRange, parseCellRef } from './records.js';
 import { splitAtCodepoints } from './textRange.js';
 
 /** The cited part of a cell's text: all of it for a record cell, the cited range for a text one. */
-export interface CellMark {
+interface CellMark {
   before: string;
   marked: string;
   after: string;

@@ -85,20 +85,18 @@ export function SourcesList({ retrieved, timings }: { retrieved: Retrieved[]; ti
   const t = useT();
   return (
     <section aria-labelledby="sources-heading" className={styles.sources}>
-      <div className={styles.bar}>
-        <h2 id="sources-heading" className={styles.heading}>
-          {t('sources.heading')}
-        </h2>
-        <button
-          type="button"
-          className={styles.toggle}
-          aria-expanded={details}
-          onClick={() => setDetails(!details)}
-          data-testid="sources-details"
-        >
-          {t('sources.details')}
-        </button>
-      </div>
+      <h2 id="sources-heading" className={styles.heading}>
+        {t('sources.heading')}
+      </h2>
+      <button
+        type="button"
+        className={styles.toggle}
+        aria-expanded={details}
+        onClick={() => setDetails(!details)}
+        data-testid="sources-details"
+      >
+        {t('sources.details')}
+      </button>
       {details && <StageTimings timings={timings} />}
       <ol className={styles.list}>
         {retrieved.map((r) => (

@@ -4,7 +4,6 @@ import { useT } from '../../../i18n/useT.js';
 import type { CellRange } from '../records.js';
 import {
   cellInRange,
-  columnLetters,
   documentBlocks,
   gridRows,
   groupBySheet,
@@ -14,7 +13,8 @@ import {
   usedColumns,
 } from '../records.js';
 import { scrollToTableRow } from '../scrollTo.js';
-import { TableGrid } from '../TableGrid/TableGrid.js';
+import { ColumnLetters, TableGrid } from '../TableGrid/TableGrid.js';
+import grid from '../TableGrid/TableGrid.module.css';
 import { recordTableGrid } from '../tableGrid.js';
 import styles from './RecordView.module.css';
 
@@ -62,7 +62,7 @@ function GridRow({
       data-testid={isCited ? 'cited-record' : undefined}
       className={className}
     >
-      <th scope="row" className={styles.rowHead} title={headTitle}>
+      <th scope="row" className={grid.rowHead} title={headTitle}>
         {head}
       </th>
       {children}
@@ -84,7 +84,7 @@ function GridCell({ cell, isCited, cited }: { cell: Cell | undefined; isCited: b
 function TitleRow({ record, span, cited }: { record: RecordEntry; span: number; cited: Cited }) {
   return (
     <tr ref={cited.ref as React.RefObject<HTMLTableRowElement>} data-cited data-testid="cited-record">
-      <th scope="row" className={styles.rowHead} />
+      <th scope="row" className={grid.rowHead} />
       <td colSpan={Math.max(1, span)}>{record.text}</td>
     </tr>
   );
@@ -92,19 +92,9 @@ function TitleRow({ record, span, cited }: { record: RecordEntry; span: number; 
 
 function SheetTable({ records, cited }: { records: RecordEntry[]; cited: Cited }) {
   const cols = usedColumns(records);
-  const t = useT();
   return (
-    <table className={styles.grid} translate="no">
-      <thead>
-        <tr>
-          <th className={styles.corner} aria-label={t('record.row')} />
-          {cols.map((c) => (
-            <th key={c} scope="col" className={styles.colHead}>
-              {columnLetters(c)}
-            </th>
-          ))}
-        </tr>
-      </thead>
+    <table className={grid.grid} translate="no">
+      <ColumnLetters columns={cols} />
       <tbody>
         {records.map((r) => {
           const isCited = r.record_id === cited.recordId;
@@ -117,7 +107,7 @@ function SheetTable({ records, cited }: { records: RecordEntry[]; cited: Cited }
               isCited={isCited}
               cited={cited}
               head={r.row ?? ''}
-              className={r.kind === 'header' ? styles.headerRow : undefined}
+              className={r.kind === 'header' ? grid.headerRow : undefined}
             >
               {cols.map((c) => (
                 <GridCell key={c} cell={refs.get(c)} isCited={isCited} cited={cited} />
@@ -134,7 +124,7 @@ function CsvTable({ records, cited }: { records: RecordEntry[]; cited: Cited }) 
   const width = Math.max(0, ...records.map((r) => r.cells?.length ?? 0));
   const t = useT();
   return (
-    <table className={styles.grid} translate="no">
+    <table className={grid.grid} translate="no">
       <tbody>
         {records.map((r) => {
           const isCited = r.record_id === cited.recordId;
@@ -147,7 +137,7 @@ function CsvTable({ records, cited }: { records: RecordEntry[]; cited: Cited }) 
               cited={cited}
               head={a === undefined ? '' : a === b ? a : `${a}–${b}`}
               headTitle={t('record.line')}
-              className={r.kind === 'header' ? styles.headerRow : undefined}
+              className={r.kind === 'header' ? grid.headerRow : undefined}
             >
               {width === 0 ? (
                 <td>{r.text}</td>

@@ -20,6 +20,23 @@ function CellText({ cell }: { cell: GridCell }) {
   );
 }
 
+/** The head row of a grid: a corner over the row numbers, then each column's letter. */
+export function ColumnLetters({ columns }: { columns: readonly number[] }) {
+  const t = useT();
+  return (
+    <thead>
+      <tr>
+        <th className={styles.corner} aria-label={t('record.row')} />
+        {columns.map((c) => (
+          <th key={c} scope="col" className={styles.colHead}>
+            {columnLetters(c)}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
 /**
  * A table drawn as a grid: column letters and row numbers as the citations' cell references name
  * them, header rows set apart, the cited row lighter and the cited cell marked.
@@ -33,21 +50,11 @@ export function TableGrid({
   caption?: ReactNode;
   citedRow?: RefObject<HTMLTableRowElement | null> | undefined;
 }) {
-  const t = useT();
   const columns = Array.from({ length: grid.columns }, (_, i) => i);
   return (
     <table className={styles.grid} data-testid="table-grid">
       {caption && <caption className={styles.caption}>{caption}</caption>}
-      <thead>
-        <tr>
-          <th className={styles.corner} aria-label={t('record.row')} />
-          {columns.map((c) => (
-            <th key={c} scope="col" className={styles.colHead}>
-              {columnLetters(c)}
-            </th>
-          ))}
-        </tr>
-      </thead>
+      <ColumnLetters columns={columns} />
       <tbody translate="no">
         {grid.rows.map((row) => (
           <tr
