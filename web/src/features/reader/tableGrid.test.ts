@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { Element, RecordEntry } from '@pinpoint/core';
 import { describe, expect, it } from 'vitest';
 import { documentBlocks, parseCellRange } from './records.js';
-import { elementTableGrid, type GridRow, recordTableGrid } from './tableGrid.js';
+import { elementTableGrid, type GridRow, headRowCount, recordTableGrid } from './tableGrid.js';
 
 /**
  * Real parser output, as the API serves it: the records.jsonl of docling's word_tables.docx (its
@@ -141,5 +141,19 @@ describe('elementTableGrid (HTML tables)', () => {
     expect(marked(elementTableGrid(elements, investing?.element_id ?? '', across)?.rows ?? [])).toEqual([]);
     const paragraph = elements.find((e) => e.type === 'paragraph');
     expect(elementTableGrid(elements, paragraph?.element_id ?? '', null)).toBeNull();
+  });
+});
+
+describe('headRowCount (the rows kept in view with the column letters)', () => {
+  it('runs through the last header row near the top, and is 0 when the header is further down', () => {
+    const word = recordTableGrid(
+      records.filter((r) => r.table_index === 0),
+      { recordId: null, range: null },
+    );
+    expect(headRowCount(word.rows)).toBe(1);
+    expect(headRowCount(elementTableGrid(elements, 'e000005', null)?.rows ?? [])).toBe(1);
+    const late = word.rows.map((r, i) => ({ ...r, header: i === 2 }));
+    expect(headRowCount(late)).toBe(3);
+    expect(headRowCount(late, 2)).toBe(0);
   });
 });

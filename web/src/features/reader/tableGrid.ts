@@ -116,3 +116,12 @@ export function elementTableGrid(
     }),
   );
 }
+
+/** How many leading rows are the table's head: through its last header row among the first `limit` rows. */
+export function headRowCount(rows: readonly GridRow[], limit = 3): number {
+  let count = 0;
+  rows.slice(0, limit).forEach((row, i) => {
+    if (row.header) count = i + 1;
+  });
+  return count;
+}

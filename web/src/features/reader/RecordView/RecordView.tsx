@@ -94,7 +94,9 @@ function SheetTable({ records, cited }: { records: RecordEntry[]; cited: Cited }
   const cols = usedColumns(records);
   return (
     <table className={grid.grid} translate="no">
-      <ColumnLetters columns={cols} />
+      <thead>
+        <ColumnLetters columns={cols} />
+      </thead>
       <tbody>
         {records.map((r) => {
           const isCited = r.record_id === cited.recordId;
