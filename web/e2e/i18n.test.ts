@@ -80,6 +80,9 @@ async function uploadAndAsk(page: Page, walk: Walk): Promise<void> {
   // the reason line comes as a code from the API and is worded in the page's language
   expect(await page.textContent('[data-testid=gate-reason]')).toMatch(/[\p{Script=Han}\p{Script=Hiragana}]/u);
   await page.waitForSelector('[data-testid=source]');
+  // the per-stage scores and timings, behind Details, are worded in the page's language too
+  await page.click('[data-testid=sources-details]');
+  await page.waitForSelector('[data-testid=stage-timings]');
   await check(page, walk, 'answer');
 }
 

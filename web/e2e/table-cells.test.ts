@@ -71,6 +71,11 @@ describe('a cited table cell in the reader (real API, Chromium)', () => {
         expect(await row.count()).toBe(1);
         expect(await page.locator('[data-testid=text-row] [data-testid=text-mark]').count()).toBe(1);
         expect((await row.textContent())?.length).toBeGreaterThan(c.quote.length);
+        // and the table drawn as a grid above the text, the same cell marked there
+        const gridCell = page.locator('[data-testid=table-grid] [data-testid=cited-record] [data-testid=cited-cell]');
+        await gridCell.waitFor();
+        expect(await page.locator('[data-testid=table-grid] [data-testid=cited-cell]').count()).toBe(1);
+        expect((await gridCell.textContent())?.trim()).toBe(c.quote);
       }
       await page.screenshot({ path: join(resultsDir, c.shot) });
       await page.close();

@@ -91,3 +91,24 @@ export function recordLayout(records: readonly RecordEntry[]): RecordLayout {
   if (records.some((r) => r.sheet !== undefined && r.cells?.some((c) => parseCellRef(c.ref)))) return 'sheet';
   return 'document';
 }
+
+/** A Word document's records in order: paragraphs one by one, each table's rows together. */
+export type DocumentBlock =
+  | { kind: 'record'; record: RecordEntry }
+  | { kind: 'table'; tableIndex: number; records: RecordEntry[] };
+
+/** Groups each run of rows of one table (`table_index` with cells) into a table block. */
+export function documentBlocks(records: readonly RecordEntry[]): DocumentBlock[] {
+  const blocks: DocumentBlock[] = [];
+  for (const record of records) {
+    const tableIndex = record.table_index;
+    if (tableIndex === undefined || !record.cells?.length) {
+      blocks.push({ kind: 'record', record });
+      continue;
+    }
+    const last = blocks.at(-1);
+    if (last?.kind === 'table' && last.tableIndex === tableIndex) last.records.push(record);
+    else blocks.push({ kind: 'table', tableIndex, records: [record] });
+  }
+  return blocks;
+}

@@ -111,6 +111,11 @@ export const en = {
   'answer.precision.exact': 'exact',
   'answer.precision.element': 'element',
   'answer.precision.unresolved': 'unresolved',
+  'calc.caption': 'How it was computed: {expression}',
+  'calc.operand': 'Operand',
+  'calc.value': 'Value as written',
+  'calc.period': 'Period',
+  'calc.citation': 'Citation',
 
   'refusal.no-candidates': 'No passage in your files matches the question.',
   'refusal.weak-evidence': 'The closest passages do not hold enough evidence to answer it.',
@@ -135,6 +140,8 @@ export const en = {
   'reason.tableOther': 'Read from the table in {file}. Another table fits the question almost as well: {other}.',
 
   'sources.heading': 'Sources considered',
+  'sources.details': 'Details',
+  'sources.total': 'total {time}',
   'sources.page': 'page {page}',
   'sources.stage.lexical': 'keywords',
   'sources.stage.dense': 'meaning',
@@ -327,6 +334,10 @@ export const en = {
   'record.sheet': 'Sheet',
   'record.cited': 'cited',
   'record.citedHidden': '(cited)',
+  'grid.caption': 'Table {number}',
+  'grid.htmlCaption': 'Table {number}, drawn as a grid',
+  'grid.cited': 'Cited text',
+  'grid.loadError': 'The table could not be drawn; the cited text is marked below.',
 
   'text.loadingSource': 'Loading the original source…',
   'text.rawMismatch': 'The raw range does not fit the stored original; nothing is marked.',

@@ -111,6 +111,11 @@ export const ja: Messages = {
   'answer.precision.exact': '完全一致',
   'answer.precision.element': '要素単位',
   'answer.precision.unresolved': '位置不明',
+  'calc.caption': '計算方法：{expression}',
+  'calc.operand': '項目',
+  'calc.value': '記載どおりの値',
+  'calc.period': '期間',
+  'calc.citation': '引用',
 
   'refusal.no-candidates': '質問に合う箇所がファイルの中に見つかりませんでした。',
   'refusal.weak-evidence': '最も近い箇所にも、答えるのに十分な根拠がありません。',
@@ -135,6 +140,8 @@ export const ja: Messages = {
   'reason.tableOther': '{file} の表から読み取りました。{other} の表もほぼ同じくらい質問に合っています。',
 
   'sources.heading': '検討した出典',
+  'sources.details': '詳細',
+  'sources.total': '合計 {time}',
   'sources.page': '{page} ページ',
   'sources.stage.lexical': 'キーワード',
   'sources.stage.dense': '意味',
@@ -327,6 +334,10 @@ export const ja: Messages = {
   'record.sheet': 'シート',
   'record.cited': '引用箇所',
   'record.citedHidden': '（引用箇所）',
+  'grid.caption': '表 {number}',
+  'grid.htmlCaption': '表 {number}（格子状に表示）',
+  'grid.cited': '引用されたテキスト',
+  'grid.loadError': '表を描画できませんでした。引用されたテキストは下に示しています。',
 
   'text.loadingSource': '元のソースを読み込み中…',
   'text.rawMismatch': '元のソースの範囲が保存された原本と合わないため、何も強調表示していません。',

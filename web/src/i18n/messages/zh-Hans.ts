@@ -110,6 +110,11 @@ export const zhHans: Messages = {
   'answer.precision.exact': '精确',
   'answer.precision.element': '元素级',
   'answer.precision.unresolved': '未定位',
+  'calc.caption': '计算方式：{expression}',
+  'calc.operand': '项目',
+  'calc.value': '原文数值',
+  'calc.period': '期间',
+  'calc.citation': '引用',
 
   'refusal.no-candidates': '你的文件中没有与该问题相符的段落。',
   'refusal.weak-evidence': '最接近的段落也没有足够的依据来回答。',
@@ -133,6 +138,8 @@ export const zhHans: Messages = {
   'reason.tableOther': '从 {file} 中的表格读取。另一个表格 {other} 也几乎同样符合该问题。',
 
   'sources.heading': '参考过的来源',
+  'sources.details': '详细信息',
+  'sources.total': '总计 {time}',
   'sources.page': '第 {page} 页',
   'sources.stage.lexical': '关键词',
   'sources.stage.dense': '语义',
@@ -322,6 +329,10 @@ export const zhHans: Messages = {
   'record.sheet': '工作表',
   'record.cited': '引用处',
   'record.citedHidden': '（引用处）',
+  'grid.caption': '表 {number}',
+  'grid.htmlCaption': '表 {number}（以表格显示）',
+  'grid.cited': '引用的文本',
+  'grid.loadError': '无法绘制此表格；引用的文本在下方标出。',
 
   'text.loadingSource': '正在加载原始源码…',
   'text.rawMismatch': '原始范围与保存的原文件不符，未作任何标记。',

@@ -111,6 +111,11 @@ export const zhHant: Messages = {
   'answer.precision.exact': '精確',
   'answer.precision.element': '元素層級',
   'answer.precision.unresolved': '無法定位',
+  'calc.caption': '計算方式：{expression}',
+  'calc.operand': '項目',
+  'calc.value': '原文數值',
+  'calc.period': '期間',
+  'calc.citation': '引用',
 
   'refusal.no-candidates': '你的檔案中沒有與這個問題相符的段落。',
   'refusal.weak-evidence': '最接近的段落也沒有足夠的依據可以回答。',
@@ -134,6 +139,8 @@ export const zhHant: Messages = {
   'reason.tableOther': '從 {file} 中的表格讀取。另一個表格 {other} 也幾乎同樣符合這個問題。',
 
   'sources.heading': '參考過的來源',
+  'sources.details': '詳細資訊',
+  'sources.total': '總計 {time}',
   'sources.page': '第 {page} 頁',
   'sources.stage.lexical': '關鍵字',
   'sources.stage.dense': '語意',
@@ -323,6 +330,10 @@ export const zhHant: Messages = {
   'record.sheet': '工作表',
   'record.cited': '引用處',
   'record.citedHidden': '（引用處）',
+  'grid.caption': '表 {number}',
+  'grid.htmlCaption': '表 {number}（以表格顯示）',
+  'grid.cited': '引用的文字',
+  'grid.loadError': '無法繪製此表格；引用的文字在下方標出。',
 
   'text.loadingSource': '正在載入原始碼…',
   'text.rawMismatch': '原始範圍與儲存的原始檔案不符，未做任何標示。',

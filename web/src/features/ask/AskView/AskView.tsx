@@ -9,6 +9,8 @@ import { FeedbackBar } from '../../history/FeedbackBar/FeedbackBar.js';
 import { UploadPanel } from '../../library/UploadPanel/UploadPanel.js';
 import { answerKey } from '../answerCache.js';
 import { answerSegments } from '../answerText.js';
+import { CalculationTable } from '../CalculationTable/CalculationTable.js';
+import { CitationPill } from '../CitationPill/CitationPill.js';
 import { SourcesList } from '../SourcesList/SourcesList.js';
 import { useReasonText } from '../useReasonText.js';
 import styles from './AskView.module.css';
@@ -82,23 +84,12 @@ export function Answer({ answer, historyId }: { answer: HistoryAnswer; historyId
             );
           const c = byN.get(seg.n);
           if (!c) return null;
-          return (
-            <a
-              key={`c${i}`}
-              className={styles.pill}
-              href={citationHref(c, answer.question, historyId)}
-              data-testid="citation-pill"
-              aria-label={
-                c.page_index !== undefined
-                  ? t('answer.sourceAriaPage', { n: c.n, file: c.file, page: c.page_label ?? c.page_index + 1 })
-                  : t('answer.sourceAria', { n: c.n, file: c.file })
-              }
-            >
-              {c.n}
-            </a>
-          );
+          return <CitationPill key={`c${i}`} citation={c} question={answer.question} historyId={historyId} />;
         })}
       </p>
+      {answer.calculation && (
+        <CalculationTable calculation={answer.calculation} citations={byN} question={answer.question} historyId={historyId} />
+      )}
       <ol className={styles.citations} aria-label={t('answer.citations')}>
         {answer.citations.map((c) => (
           <li key={c.n} value={c.n}>

@@ -3,6 +3,7 @@ import { api } from '../../../api/client.js';
 import type { ResolvedCitation } from '../../../api/types.js';
 import { type CiteRoute, formatRoute, type Route } from '../../../app/route.js';
 import { useT } from '../../../i18n/useT.js';
+import { CitedTable } from '../CitedTable/CitedTable.js';
 import { markedParts } from '../mark.js';
 import { PageView } from '../PageView/PageView.js';
 import { ProblemNotice } from '../ProblemNotice/ProblemNotice.js';
@@ -96,15 +97,24 @@ function Body({ resolved, onError }: { resolved: ResolvedCitation; onError: (e: 
     // `raw` ranges index the decoded source the parser stored beside the text, whatever the original's encoding
     const sourceUrl = `/api/versions/${encodeURIComponent(version.version_id)}/artifacts/text?name=source.${version.format === 'json' ? 'json' : 'html'}`;
     return (
-      <TextView
-        view={view}
-        highlight={highlight}
-        showRaw={showRaw}
-        markdown={version.format === 'md'}
-        sourceUrl={sourceUrl}
-        row={citedRow(resolved)}
-        onError={onError}
-      />
+      <>
+        {resolved.element.table && (
+          <CitedTable
+            versionId={version.version_id}
+            element={resolved.element}
+            cited={highlight ? { start: view.start, end: view.end } : null}
+          />
+        )}
+        <TextView
+          view={view}
+          highlight={highlight}
+          showRaw={showRaw}
+          markdown={version.format === 'md'}
+          sourceUrl={sourceUrl}
+          row={citedRow(resolved)}
+          onError={onError}
+        />
+      </>
     );
   }
   return <RecordView view={view} highlight={highlight} />;

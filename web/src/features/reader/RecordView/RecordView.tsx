@@ -4,7 +4,7 @@ import { useT } from '../../../i18n/useT.js';
 import type { CellRange } from '../records.js';
 import {
   cellInRange,
-  columnLetters,
+  documentBlocks,
   gridRows,
   groupBySheet,
   parseCellRange,
@@ -12,7 +12,10 @@ import {
   recordLayout,
   usedColumns,
 } from '../records.js';
-import { scrollIntoContainer } from '../scrollTo.js';
+import { scrollToTableRow } from '../scrollTo.js';
+import { ColumnLetters, TableGrid } from '../TableGrid/TableGrid.js';
+import grid from '../TableGrid/TableGrid.module.css';
+import { recordTableGrid } from '../tableGrid.js';
 import styles from './RecordView.module.css';
 
 interface Props {
@@ -59,7 +62,7 @@ function GridRow({
       data-testid={isCited ? 'cited-record' : undefined}
       className={className}
     >
-      <th scope="row" className={styles.rowHead} title={headTitle}>
+      <th scope="row" className={grid.rowHead} title={headTitle}>
         {head}
       </th>
       {children}
@@ -81,7 +84,7 @@ function GridCell({ cell, isCited, cited }: { cell: Cell | undefined; isCited: b
 function TitleRow({ record, span, cited }: { record: RecordEntry; span: number; cited: Cited }) {
   return (
     <tr ref={cited.ref as React.RefObject<HTMLTableRowElement>} data-cited data-testid="cited-record">
-      <th scope="row" className={styles.rowHead} />
+      <th scope="row" className={grid.rowHead} />
       <td colSpan={Math.max(1, span)}>{record.text}</td>
     </tr>
   );
@@ -89,18 +92,10 @@ function TitleRow({ record, span, cited }: { record: RecordEntry; span: number; 
 
 function SheetTable({ records, cited }: { records: RecordEntry[]; cited: Cited }) {
   const cols = usedColumns(records);
-  const t = useT();
   return (
-    <table className={styles.grid} translate="no">
+    <table className={grid.grid} translate="no">
       <thead>
-        <tr>
-          <th className={styles.corner} aria-label={t('record.row')} />
-          {cols.map((c) => (
-            <th key={c} scope="col" className={styles.colHead}>
-              {columnLetters(c)}
-            </th>
-          ))}
-        </tr>
+        <ColumnLetters columns={cols} />
       </thead>
       <tbody>
         {records.map((r) => {
@@ -109,7 +104,13 @@ function SheetTable({ records, cited }: { records: RecordEntry[]; cited: Cited }
             return isCited ? <TitleRow key={r.record_id} record={r} span={cols.length} cited={cited} /> : null;
           const refs = new Map((r.cells ?? []).map((c) => [parseCellRef(c.ref)?.col ?? -1, c]));
           return (
-            <GridRow key={r.record_id} isCited={isCited} cited={cited} head={r.row ?? ''}>
+            <GridRow
+              key={r.record_id}
+              isCited={isCited}
+              cited={cited}
+              head={r.row ?? ''}
+              className={r.kind === 'header' ? grid.headerRow : undefined}
+            >
               {cols.map((c) => (
                 <GridCell key={c} cell={refs.get(c)} isCited={isCited} cited={cited} />
               ))}
@@ -125,7 +126,7 @@ function CsvTable({ records, cited }: { records: RecordEntry[]; cited: Cited }) 
   const width = Math.max(0, ...records.map((r) => r.cells?.length ?? 0));
   const t = useT();
   return (
-    <table className={styles.grid} translate="no">
+    <table className={grid.grid} translate="no">
       <tbody>
         {records.map((r) => {
           const isCited = r.record_id === cited.recordId;
@@ -138,7 +139,7 @@ function CsvTable({ records, cited }: { records: RecordEntry[]; cited: Cited }) 
               cited={cited}
               head={a === undefined ? '' : a === b ? a : `${a}–${b}`}
               headTitle={t('record.line')}
-              className={r.kind === 'header' ? styles.headerRow : undefined}
+              className={r.kind === 'header' ? grid.headerRow : undefined}
             >
               {width === 0 ? (
                 <td>{r.text}</td>
@@ -153,29 +154,44 @@ function CsvTable({ records, cited }: { records: RecordEntry[]; cited: Cited }) 
   );
 }
 
+function FlowRecord({ record: r, cited }: { record: RecordEntry; cited: Cited }) {
+  const isCited = r.record_id === cited.recordId;
+  const cls = r.kind === 'heading' ? `${styles.block} ${styles.heading} ${styles[`h${r.level ?? 2}`] ?? ''}` : styles.block;
+  return (
+    <div
+      ref={isCited ? (cited.ref as React.RefObject<HTMLDivElement>) : undefined}
+      className={cls}
+      data-cited={isCited || undefined}
+      data-testid={isCited ? 'cited-record' : undefined}
+    >
+      <span className={styles.gutter} aria-hidden="true">
+        {r.paragraph_index !== undefined ? `¶${r.paragraph_index + 1}` : ''}
+      </span>
+      <span className={styles.blockText} translate="no">
+        {r.cells ? r.cells.map((c) => c.value).join(' │ ') : r.text}
+      </span>
+    </div>
+  );
+}
+
+/** A Word document: headings and paragraphs as a flow, each table drawn as a grid with its cited cell. */
 function DocumentFlow({ records, cited }: { records: RecordEntry[]; cited: Cited }) {
+  const t = useT();
   return (
     <>
-      {records.map((r) => {
-        const isCited = r.record_id === cited.recordId;
-        const cls = r.kind === 'heading' ? `${styles.block} ${styles.heading} ${styles[`h${r.level ?? 2}`] ?? ''}` : styles.block;
-        return (
-          <div
-            key={r.record_id}
-            ref={isCited ? (cited.ref as React.RefObject<HTMLDivElement>) : undefined}
-            className={cls}
-            data-cited={isCited || undefined}
-            data-testid={isCited ? 'cited-record' : undefined}
-          >
-            <span className={styles.gutter} aria-hidden="true">
-              {r.paragraph_index !== undefined ? `¶${r.paragraph_index + 1}` : ''}
-            </span>
-            <span className={styles.blockText} translate="no">
-              {r.cells ? r.cells.map((c) => c.value).join(' │ ') : r.text}
-            </span>
+      {documentBlocks(records).map((block) =>
+        block.kind === 'record' ? (
+          <FlowRecord key={block.record.record_id} record={block.record} cited={cited} />
+        ) : (
+          <div key={`t${block.tableIndex}`} className={styles.tableBlock}>
+            <TableGrid
+              grid={recordTableGrid(block.records, cited)}
+              caption={t('grid.caption', { number: block.tableIndex + 1 })}
+              citedRow={cited.ref as React.RefObject<HTMLTableRowElement>}
+            />
           </div>
-        );
-      })}
+        ),
+      )}
     </>
   );
 }
@@ -194,7 +210,7 @@ export function RecordView({ view, highlight }: Props) {
     ref,
   };
   useEffect(() => {
-    if (sheet === (citedSheet ?? sheet)) scrollIntoContainer(box.current, ref.current);
+    if (sheet === (citedSheet ?? sheet)) scrollToTableRow(box.current, ref.current);
   }, [sheet, citedSheet]);
 
   if (layout === 'document') {
