@@ -9,6 +9,8 @@ import type { Metrics, ScoredQuestion } from './metrics.js';
 import { computeMetrics, percentile } from './metrics.js';
 import type { NaiveRefusal } from './naive.js';
 import { naiveRefusal } from './naive.js';
+import type { NumericMetrics, NumericQuestion } from './numeric.js';
+import { numericMetrics } from './numeric.js';
 import type { PageMetrics } from './page-metrics.js';
 import { computePageMetrics } from './page-metrics.js';
 import { isRelevant } from './relevance.js';
@@ -72,6 +74,8 @@ export interface EvalRun {
     naive_refusal: NaiveRefusal;
     /** Share of answered answerable questions whose answer holds an expected answer string. */
     answer_contains: number;
+    /** Sets whose gold is a number: the number each answer states against it (numeric.ts). */
+    numeric?: NumericMetrics & { by_kind: Record<string, NumericMetrics> };
   } & Partial<CellMetrics> &
     Partial<PageMetrics>;
   questions: RunQuestion[];
@@ -149,6 +153,8 @@ export async function runEval(datasetDir: string, options: RunEvalOptions): Prom
       `${dataset.path}/docs`,
     );
     const pages = computePageMetrics(questions.map((q, i) => ({ ...q, gold: dataset.questions[i]?.gold ?? [] })));
+    const byId = new Map(questions.map((q) => [q.id, q]));
+    const numeric = numericMetrics(dataset.questions as NumericQuestion[], (id) => byId.get(id));
     const run: EvalRun = {
       dataset: { path: dataset.path, sha256: dataset.sha256 },
       config: { mode: options.mode ?? 'lexical', ...engine.config() },
@@ -159,6 +165,7 @@ export async function runEval(datasetDir: string, options: RunEvalOptions): Prom
         answer_contains: answerContains(questions.map((q, i) => ({ ...q, answers: dataset.questions[i]?.answers ?? [] }))),
         ...cells,
         ...pages,
+        ...(numeric ? { numeric } : {}),
       },
       questions,
     };

@@ -27,7 +27,7 @@ export interface FigureWords {
   say: Record<'value' | 'change' | 'pctChange' | 'average' | 'sum' | 'ratio' | 'share' | 'missing' | 'joiner', string>;
 }
 
-export const EN_FIGURES: FigureWords = {
+const EN_FIGURES: FigureWords = {
   lang: 'en',
   pctChange:
     /\b(?:percent(?:age)?|%)\s*(?:change|increase|decrease|growth|rise|decline|drop|movement)|\bgrowth rate\b|\brate of (?:change|growth|increase|decrease)\b|\b(?:increase|decrease|grow|grew|change|rise|rose|decline|drop)\w*\s+by\s+what\s+(?:percent|%)|\b(?:yoy|year[- ]over[- ]year)\s+(?:growth|change)\b|\bpercent(?:age)?\s+(?:increase|decrease)\s*\/\s*\(?(?:increase|decrease)\)?/iu,
@@ -63,7 +63,7 @@ export const EN_FIGURES: FigureWords = {
   },
 };
 
-export const JA_FIGURES: FigureWords = {
+const JA_FIGURES: FigureWords = {
   lang: 'ja',
   pctChange: /増減率|増加率|減少率|伸び率|成長率|変化率|前年比|前期比|前年同期比/iu,
   change: /増減|増加額|減少額|差額|変化|どれだけ(?:増|減)|どのくらい(?:増|減)|いくら(?:増|減)|差は/iu,
@@ -103,7 +103,7 @@ const ZH_COMMON = {
   ],
 };
 
-export const ZH_HANS_FIGURES: FigureWords = {
+const ZH_HANS_FIGURES: FigureWords = {
   lang: 'zh-Hans',
   ...ZH_COMMON,
   say: {
@@ -119,7 +119,7 @@ export const ZH_HANS_FIGURES: FigureWords = {
   },
 };
 
-export const ZH_HANT_FIGURES: FigureWords = {
+const ZH_HANT_FIGURES: FigureWords = {
   lang: 'zh-Hant',
   ...ZH_COMMON,
   say: {
