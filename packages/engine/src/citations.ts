@@ -168,6 +168,11 @@ export async function resolveCitation(ports: EnginePorts, ref: CitationRef): Pro
     const { raw: _sent, ...rest } = anchor;
     view = await textView(ports, version, raw ? { ...rest, raw } : rest);
     quote = sliceCodepoints(view.text, anchor.start, anchor.end);
-  } else view = await recordView(ports, version, anchor);
+  } else {
+    view = await recordView(ports, version, anchor);
+    // a cell of the record: its own text, not the row's
+    const cell = anchor.cell_range ? element.cells?.find((c) => c.ref === anchor.cell_range) : undefined;
+    if (cell) quote = sliceCodepoints(element.text, cell.start, cell.end);
+  }
   return { version, newer_version_id: await newerVersionId(ports, version), element, precision, quote, view };
 }
