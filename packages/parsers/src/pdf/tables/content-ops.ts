@@ -6,7 +6,7 @@
  * the same arithmetic, so the figures equal those pdf.js draws with.
  */
 
-/** An operator's name (up to three ASCII characters) as a number: first character in the low byte. */
+/** An operator's name (up to six ASCII characters) as a number: first character in the low byte. */
 export const opCode = (name: string): number => {
   let code = 0;
   for (let i = name.length - 1; i >= 0; i--) code = code * 256 + name.charCodeAt(i);
@@ -17,7 +17,9 @@ export const opCode = (name: string): number => {
 const KNOWN = new Set(
   (
     'w J j M d ri i gs q Q cm m l c v y h re S s f F f* B B* b b* n W W* BT ET Tc Tw Tz TL Tf Tr Ts Td TD Tm T* ' +
-    'Tj TJ \' " d0 d1 CS cs SC SCN sc scn G g RG rg K k sh BI ID EI Do MP DP BMC BDC EMC BX EX'
+    'Tj TJ \' " d0 d1 CS cs SC SCN sc scn G g RG rg K k sh BI ID EI Do MP DP BMC BDC EMC BX EX ' +
+    // the partial words pdf.js's lexer knows too, so that BDC, false and null are read whole
+    'BM BD fa fal fals false nu nul null'
   )
     .split(' ')
     .map(opCode),
@@ -113,13 +115,13 @@ function readNumber(b: Uint8Array, i: number): [number, number] {
   return [sign * (divideBy !== 0 ? value / divideBy : value), i];
 }
 
-/** End of an operator token from `i`, split where pdf.js's lexer splits it; and its opCode (-1 past three characters). */
+/** End of an operator token from `i`, split where pdf.js's lexer splits it; and its opCode (-1 past six characters). */
 function readOperator(b: Uint8Array, i: number): [number, number] {
   let code = b[i] as number;
   let known = KNOWN.has(code);
   let length = 1;
   for (i++; i < b.length && !ENDS[b[i] as number]; i++, length++) {
-    const next = length < 3 ? code + (b[i] as number) * 256 ** length : -1;
+    const next = length < 6 && code >= 0 ? code + (b[i] as number) * 256 ** length : -1;
     if (known && !KNOWN.has(next)) break;
     code = next;
     known = KNOWN.has(code);
