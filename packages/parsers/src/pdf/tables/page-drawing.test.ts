@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PdfPageReader } from '../parse-pdf.js';
 import type { Operation } from './content-ops.js';
-import { opCode, readOperations } from './content-ops.js';
+import { readOperations } from './content-ops.js';
 import { pdfWithContent, streamObject } from './crafted-pdf.js';
 import type { PdfTable } from './pdf-table.js';
 
