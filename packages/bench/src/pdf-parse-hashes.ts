@@ -3,8 +3,8 @@
  * from), or of its error code, one line a file. Run before and after a change to the PDF parser and
  * compare: a file whose line differs cites differently.
  *
- *   pnpm tsx packages/bench/src/pdf-parse-hashes.ts --out before.tsv ../shared/corpus/formats/pdf ../shared/eval
- *   pnpm tsx packages/bench/src/pdf-parse-hashes.ts --compare before.tsv after.tsv
+ *   pnpm pdf-hashes --out before.tsv ../shared/corpus/formats/pdf ../shared/eval
+ *   pnpm pdf-hashes --compare before.tsv after.tsv
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
