@@ -13,7 +13,7 @@ export interface WorkerStream {
 export interface WorkerXRef {
   fetchIfRef(value: unknown): unknown;
 }
-export interface WorkerPage {
+interface WorkerPage {
   pageIndex: number;
   pdfManager: { docId: string };
   resources: WorkerDict;

@@ -27,7 +27,7 @@ const KNOWN = new Set(
 const KEYWORDS = new Set(['true', 'false', 'null'].map(opCode));
 
 /** Operands held at most: pdf.js stops a stream at 33 operands to one operator. */
-export const MAX_OPERANDS = 33;
+const MAX_OPERANDS = 33;
 
 export interface Operation {
   /** opCode of the operator. */
@@ -87,8 +87,11 @@ function readName(b: Uint8Array, i: number, end: number): string {
 
 const isDigit = (c: number | undefined): boolean => c !== undefined && c >= 0x30 && c <= 0x39;
 
-/** A number from `i` as pdf.js's lexer reads it (digits accumulated, then divided once): [value, end]. */
-function readNumber(b: Uint8Array, i: number): [number, number] {
+/** Where the last token read (readNumber, readOperator) ended: kept here so reading one allocates nothing. */
+let tokenEnd = 0;
+
+/** A number from `i` as pdf.js's lexer reads it (digits accumulated, then divided once); its end in tokenEnd. */
+function readNumber(b: Uint8Array, i: number): number {
   let sign = 1;
   if (b[i] === 0x2d) {
     sign = -1;
@@ -100,7 +103,10 @@ function readNumber(b: Uint8Array, i: number): [number, number] {
     divideBy = 10;
     i++;
   }
-  if (!isDigit(b[i])) return [0, i];
+  if (!isDigit(b[i])) {
+    tokenEnd = i;
+    return 0;
+  }
   let value = (b[i++] as number) - 0x30;
   for (; i < b.length; i++) {
     const c = b[i] as number;
@@ -112,21 +118,26 @@ function readNumber(b: Uint8Array, i: number): [number, number] {
       divideBy = 1;
     } else if (c !== 0x2d) break;
   }
-  return [sign * (divideBy !== 0 ? value / divideBy : value), i];
+  tokenEnd = i;
+  return sign * (divideBy !== 0 ? value / divideBy : value);
 }
 
-/** End of an operator token from `i`, split where pdf.js's lexer splits it; and its opCode (-1 past six characters). */
-function readOperator(b: Uint8Array, i: number): [number, number] {
+/** Place values of an operator's characters in its opCode. */
+const PLACE = [1, 256, 256 ** 2, 256 ** 3, 256 ** 4, 256 ** 5];
+
+/** The opCode of the operator token at `i` (-1 past six characters), split where pdf.js's lexer splits it; its end in tokenEnd. */
+function readOperator(b: Uint8Array, i: number): number {
   let code = b[i] as number;
   let known = KNOWN.has(code);
   let length = 1;
   for (i++; i < b.length && !ENDS[b[i] as number]; i++, length++) {
-    const next = length < 6 && code >= 0 ? code + (b[i] as number) * 256 ** length : -1;
+    const next = length < 6 && code >= 0 ? code + (b[i] as number) * (PLACE[length] as number) : -1;
     if (known && !KNOWN.has(next)) break;
     code = next;
     known = KNOWN.has(code);
   }
-  return [code, i];
+  tokenEnd = i;
+  return code;
 }
 
 /**
@@ -165,13 +176,13 @@ export function readOperations(bytes: Uint8Array, visit: (op: Operation) => bool
       }
       i = end;
     } else if (isDigit(c) || c === 0x2d || c === 0x2b || c === 0x2e) {
-      const [value, end] = readNumber(b, i);
-      i = Math.max(end, i + 1);
+      const value = readNumber(b, i);
+      i = Math.max(tokenEnd, i + 1);
       if (nest === 0) push(value);
     } else if (ENDS[c]) i++;
     else {
-      const [code, end] = readOperator(b, i);
-      i = end;
+      const code = readOperator(b, i);
+      i = tokenEnd;
       if (nest > 0) continue;
       if (KEYWORDS.has(code)) {
         push(Number.NaN);

@@ -7,7 +7,7 @@ import { GRAY, paintsWhite, resolveColourSpace } from './paint-colour.js';
 export type Matrix = [number, number, number, number, number, number];
 
 /** How a path is painted: filled and/or stroked, each only when its paint is not white. */
-export interface Paint {
+interface Paint {
   filled: boolean;
   stroked: boolean;
 }
@@ -26,7 +26,7 @@ const MAX_BYTES = 64 * 1024 * 1024;
 /** Forms inside forms, at most. */
 const MAX_FORM_DEPTH = 12;
 
-export const multiply = (m: Matrix, n: ArrayLike<number>): Matrix => [
+const multiply = (m: Matrix, n: ArrayLike<number>): Matrix => [
   (n[0] as number) * m[0] + (n[1] as number) * m[2],
   (n[0] as number) * m[1] + (n[1] as number) * m[3],
   (n[2] as number) * m[0] + (n[3] as number) * m[2],
@@ -75,6 +75,16 @@ const PAINTS = new Map<number, [boolean, boolean, boolean]>([
   [opCode('n'), [false, false, false]],
 ]);
 
+/** g/G, rg/RG, k/K: the device space they set and the operands they take. */
+const DEVICE_COLOURS = new Map<number, { space: ColourSpace; n: number }>([
+  [O.g, { space: GRAY, n: 1 }],
+  [O.G, { space: GRAY, n: 1 }],
+  [O.rg, { space: { kind: 'rgb' }, n: 3 }],
+  [O.RG, { space: { kind: 'rgb' }, n: 3 }],
+  [O.k, { space: { kind: 'cmyk' }, n: 4 }],
+  [O.K, { space: { kind: 'cmyk' }, n: 4 }],
+]);
+
 /** Operands each path operator takes. */
 const PATH_ARGS = new Map([
   [O.m, 2],
@@ -100,13 +110,15 @@ interface Scope {
   open: number;
 }
 
-/** The last `want` operands when there are at least that many and all are numbers (pdf.js keeps the last ones). */
-function operands(op: Operation, want: number): Float64Array | undefined {
-  if (op.count < want) return undefined;
-  const args = op.nums.subarray(op.count - want, op.count);
-  for (const v of args) if (Number.isNaN(v)) return undefined;
-  return args;
+/** Whether the operator has at least `want` operands and the last `want` are numbers (pdf.js keeps the last ones). */
+function hasNumbers(op: Operation, want: number): boolean {
+  if (op.count < want) return false;
+  for (let i = op.count - want; i < op.count; i++) if (Number.isNaN(op.nums[i])) return false;
+  return true;
 }
+
+/** The `k`-th of the last `want` operands. */
+const arg = (op: Operation, want: number, k: number): number => op.nums[op.count - want + k] as number;
 
 const f32 = Math.fround;
 
@@ -169,8 +181,7 @@ class DrawingReader {
       this.restore();
       scope.open = Math.max(0, scope.open - 1);
     } else if (code === O.cm) {
-      const args = operands(op, 6);
-      if (args) this.m = multiply(this.m, args);
+      if (hasNumbers(op, 6)) this.m = multiply(this.m, op.nums.subarray(op.count - 6, op.count));
     } else if (code === O.Do && op.name !== undefined) this.form(op.name, scope, depth);
     else this.colour(code, op, scope);
     return !this.stopped;
@@ -178,26 +189,26 @@ class DrawingReader {
 
   /** A path operator: its figures added to the path being built, as pdf.js builds it. */
   build(code: number, op: Operation): void {
-    const args = operands(op, PATH_ARGS.get(code) as number);
-    if (!args) return;
+    const want = PATH_ARGS.get(code) as number;
+    if (!hasNumbers(op, want)) return;
     const p = this.path;
     if (code === O.re) {
-      const [x, y, w, h] = args as unknown as [number, number, number, number];
+      const [x, y, w, h] = [arg(op, want, 0), arg(op, want, 1), arg(op, want, 2), arg(op, want, 3)];
       [this.x, this.y] = [x, y];
       if (w === 0 || h === 0) p.push(0, x, y, 1, x + w, y + h, 4);
       else p.push(0, x, y, 1, x + w, y, 1, x + w, y + h, 1, x, y + h, 4);
     } else if (code === O.m || code === O.l) {
-      [this.x, this.y] = [args[0] as number, args[1] as number];
+      [this.x, this.y] = [arg(op, want, 0), arg(op, want, 1)];
       p.push(code === O.m ? 0 : 1, this.x, this.y);
     } else if (code === O.c) {
-      p.push(2, ...args);
-      [this.x, this.y] = [args[4] as number, args[5] as number];
+      p.push(2, arg(op, want, 0), arg(op, want, 1), arg(op, want, 2), arg(op, want, 3), arg(op, want, 4), arg(op, want, 5));
+      [this.x, this.y] = [arg(op, want, 4), arg(op, want, 5)];
     } else if (code === O.v) {
-      p.push(2, this.x, this.y, ...args);
-      [this.x, this.y] = [args[2] as number, args[3] as number];
+      p.push(2, this.x, this.y, arg(op, want, 0), arg(op, want, 1), arg(op, want, 2), arg(op, want, 3));
+      [this.x, this.y] = [arg(op, want, 2), arg(op, want, 3)];
     } else if (code === O.y) {
-      p.push(2, args[0] as number, args[1] as number, args[2] as number, args[3] as number, args[2] as number, args[3] as number);
-      [this.x, this.y] = [args[2] as number, args[3] as number];
+      p.push(2, arg(op, want, 0), arg(op, want, 1), arg(op, want, 2), arg(op, want, 3), arg(op, want, 2), arg(op, want, 3));
+      [this.x, this.y] = [arg(op, want, 2), arg(op, want, 3)];
     } else p.push(4);
   }
 
@@ -212,29 +223,26 @@ class DrawingReader {
     if (!this.visit(buffer, this.m, { filled, stroked })) this.stopped = true;
   }
 
+  /** A colour operator: the side's space as pdf.js's state keeps it, and whether it now paints white. */
   colour(code: number, op: Operation, scope: Scope): void {
     const stroke = code === O.G || code === O.RG || code === O.K || code === O.CS || code === O.SC || code === O.SCN;
     const side = stroke ? this.stroke : this.fill;
-    const set = (space: ColourSpace, nums: ArrayLike<number> | undefined): void => {
-      if (!nums) return;
-      side.space = side.nSpace = space;
-      const white = paintsWhite(space, nums);
-      if (white !== undefined) side.white = white;
-    };
-    if (code === O.g || code === O.G) set({ kind: 'gray' }, operands(op, 1));
-    else if (code === O.rg || code === O.RG) set({ kind: 'rgb' }, operands(op, 3));
-    else if (code === O.k || code === O.K) set({ kind: 'cmyk' }, operands(op, 4));
-    else if (code === O.cs || code === O.CS) {
+    const device = DEVICE_COLOURS.get(code);
+    let white: boolean | undefined;
+    if (device) {
+      if (!hasNumbers(op, device.n)) return;
+      side.space = side.nSpace = device.space;
+      white = paintsWhite(device.space, op.nums.subarray(op.count - device.n, op.count));
+    } else if (code === O.cs || code === O.CS) {
       if (op.name !== undefined) side.space = side.nSpace = resolveColourSpace(op.name, scope.resources, this.xref);
-    } else if (code === O.sc || code === O.SC) {
-      const white = paintsWhite(side.space, op.nums.subarray(0, op.count));
-      if (white !== undefined) side.white = white;
-    } else if (code === O.scn || code === O.SCN) {
+      return;
+    } else if (code === O.sc || code === O.SC) white = paintsWhite(side.space, op.nums.subarray(0, op.count));
+    else if (code === O.scn || code === O.SCN) {
       const nums = op.nums.subarray(0, op.count);
-      const numeric = op.count > 0 && !nums.some(Number.isNaN);
-      const white = side.nSpace ? paintsWhite(side.nSpace, nums) : numeric ? paintsWhite(GRAY, nums) : undefined;
-      if (white !== undefined) side.white = white;
+      if (side.nSpace) white = paintsWhite(side.nSpace, nums);
+      else if (op.count > 0 && !nums.some(Number.isNaN)) white = paintsWhite(GRAY, nums);
     }
+    if (white !== undefined) side.white = white;
   }
 
   /** `/name Do` of a form XObject: its content read with its matrix, in its own resources. */
