@@ -51,7 +51,7 @@ import { parseArgs } from 'node:util';
 import { commandLine, recordResult } from '@pinpoint/results';
 import { runBackupBench } from './backup-bench.js';
 import { benchFaults } from './fault-bench.js';
-import { benchIngestion, pdfsIn } from './ingest-bench.js';
+import { benchIngestion, pdfsIn, tablesOffRow } from './ingest-bench.js';
 import { benchLoad } from './load.js';
 import { benchParseMemory } from './memory.js';
 import { benchMerge } from './merge-bench.js';
@@ -135,7 +135,9 @@ async function benchIngestionSection(): Promise<void> {
         .replace(/[^a-z0-9]+/gi, '-')
         .toLowerCase()
     : 'pdf-text';
-  record('ingest', values['in-process'] ? `${name}-in-process` : name, figures);
+  const row = values['in-process'] ? `${name}-in-process` : name;
+  record('ingest', row, figures);
+  record('ingest', `${row}-tables-off`, tablesOffRow(figures));
 }
 
 async function benchFormatThroughput(): Promise<void> {

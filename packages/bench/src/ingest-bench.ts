@@ -13,9 +13,11 @@ import { cpuSecondsWithChildren, round } from './recording.js';
 export async function withTempEngine<T>(
   isolate: boolean,
   fn: (engine: ReturnType<typeof openEmbeddedEngine>) => Promise<T>,
+  tables = true,
 ): Promise<T> {
   const dir = mkdtempSync(join(tmpdir(), 'pinpoint-bench-'));
-  const engine = openEmbeddedEngine(dir, { ...defaultEngineConfig, parse: { ...defaultEngineConfig.parse, isolate } });
+  const parse = { ...defaultEngineConfig.parse, isolate, ...(tables ? {} : { tables: false }) };
+  const engine = openEmbeddedEngine(dir, { ...defaultEngineConfig, parse });
   try {
     return await fn(engine);
   } finally {
@@ -25,7 +27,7 @@ export async function withTempEngine<T>(
 }
 
 export interface IngestFigures {
-  mode: 'isolated' | 'in-process';
+  mode: string;
   concurrency: number;
   pdfs: number;
   ready: number;
@@ -54,7 +56,14 @@ export interface IngestFigures {
   ratio_to_raw: number;
   /** The same by CPU time: pages per CPU second, Pinpoint's over raw pdf.js's. */
   cpu_ratio_to_raw: number;
+  /** The same files ingested again in the same run with table detection off (what finding tables costs). */
+  tables_off: TablesOffFigures;
 }
+
+type TablesOffFigures = Pick<
+  IngestFigures,
+  'pages' | 'seconds' | 'pages_per_s' | 'cpu_s' | 'pages_per_cpu_s' | 'ratio_to_raw' | 'cpu_ratio_to_raw'
+>;
 
 /** The PDFs of a folder in name order (the first `limit` when > 0). */
 export function pdfsIn(folder: string, limit = 0): string[] {
@@ -65,21 +74,25 @@ export function pdfsIn(folder: string, limit = 0): string[] {
   return limit > 0 ? files.slice(0, limit) : files;
 }
 
-async function ingestTimed(files: string[], isolate: boolean, concurrency: number) {
+async function ingestTimed(files: string[], isolate: boolean, concurrency: number, tables = true) {
   const started = performance.now();
   const cpu0 = cpuSecondsWithChildren();
   const stages = new Map<string, number>();
-  const lines = await withTempEngine(isolate, async (engine) => {
-    const out = await ingestFiles(engine, 'bench', files, () => {}, { concurrency, largestFirst: true });
-    // Where the time went: each ready version's parse and post-parse stages, summed.
-    for (const l of out) {
-      const v = l.version_id ? await engine.ports.metadata.getVersion(l.version_id) : null;
-      if (v?.state !== 'ready') continue;
-      for (const [stage, ms] of Object.entries({ parse: v.stats.parse_ms ?? 0, ...v.stats.stages_ms }))
-        stages.set(stage, (stages.get(stage) ?? 0) + ms);
-    }
-    return out;
-  });
+  const lines = await withTempEngine(
+    isolate,
+    async (engine) => {
+      const out = await ingestFiles(engine, 'bench', files, () => {}, { concurrency, largestFirst: true });
+      // Where the time went: each ready version's parse and post-parse stages, summed.
+      for (const l of out) {
+        const v = l.version_id ? await engine.ports.metadata.getVersion(l.version_id) : null;
+        if (v?.state !== 'ready') continue;
+        for (const [stage, ms] of Object.entries({ parse: v.stats.parse_ms ?? 0, ...v.stats.stages_ms }))
+          stages.set(stage, (stages.get(stage) ?? 0) + ms);
+      }
+      return out;
+    },
+    tables,
+  );
   // the parse processes have exited (the engine is closed), so their CPU time is counted
   return { lines, stages, seconds: (performance.now() - started) / 1000, cpuSeconds: cpuSecondsWithChildren() - cpu0 };
 }
@@ -113,11 +126,16 @@ export async function benchIngestion(files: string[], o: { concurrency: number; 
         .map(([c, n]) => `${c}×${n}`)
         .join(', ')}`,
     );
+  const off = await ingestTimed(files, isolate, o.concurrency, false);
+  const offPages = off.lines.reduce((n, l) => n + (l.state === 'ready' ? (l.pages ?? 0) : 0), 0);
   const raw = await rawPdfJsThroughput(files, isolate ? o.concurrency : 1);
   const rawRate = raw.text_pages / raw.seconds;
   const rawPerCpu = raw.text_pages / raw.cpu_s;
   console.log(
     `  raw pdf.js text extraction of the same files (${raw.processes} process(es)): ${raw.text_pages} pages with text in ${raw.seconds.toFixed(1)} s → ${rawRate.toFixed(2)} pages/s (${raw.cpu_s.toFixed(1)} CPU s); Pinpoint at ${((pages / seconds / rawRate) * 100).toFixed(0)} % of it (${((pages / cpuSeconds / rawPerCpu) * 100).toFixed(0)} % by CPU time)`,
+  );
+  console.log(
+    `  table detection off: ${off.seconds.toFixed(1)} s wall, ${off.cpuSeconds.toFixed(1)} CPU s → ${((offPages / off.seconds / rawRate) * 100).toFixed(0)} % of raw pdf.js (${((offPages / off.cpuSeconds / rawPerCpu) * 100).toFixed(0)} % by CPU time)`,
   );
   return {
     mode: isolate ? 'isolated' : 'in-process',
@@ -135,5 +153,20 @@ export async function benchIngestion(files: string[], o: { concurrency: number; 
     raw_pdfjs: { ...raw, pages_per_s: round(rawRate), pages_per_cpu_s: round(rawPerCpu) },
     ratio_to_raw: round(pages / seconds / rawRate, 3),
     cpu_ratio_to_raw: round(pages / cpuSeconds / rawPerCpu, 3),
+    tables_off: {
+      pages: offPages,
+      seconds: round(off.seconds),
+      pages_per_s: round(offPages / off.seconds),
+      cpu_s: round(off.cpuSeconds),
+      pages_per_cpu_s: round(offPages / off.cpuSeconds),
+      ratio_to_raw: round(offPages / off.seconds / rawRate, 3),
+      cpu_ratio_to_raw: round(offPages / off.cpuSeconds / rawPerCpu, 3),
+    },
   };
+}
+
+/** The table-detection-off run as a row of its own: the same shape, its own speed, the same raw pdf.js figures. */
+export function tablesOffRow(figures: IngestFigures): Omit<IngestFigures, 'tables_off' | 'stage_s'> {
+  const { tables_off: off, stage_s: _, ...rest } = figures;
+  return { ...rest, ...off, mode: `${figures.mode}, tables off` };
 }

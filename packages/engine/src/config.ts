@@ -25,6 +25,8 @@ export interface EngineConfig {
       convert?: { engine: string; binary?: string; timeoutMs?: number; timeoutMsPerMb?: number };
     };
     ocrLangs?: string[];
+    /** PDF: find tables on the pages (default on); off only to measure what finding them costs (`pnpm bench`). */
+    tables?: boolean;
   };
   chunk: { targetSize?: number; overlap?: number };
   retrieval: {

@@ -41,7 +41,10 @@ async function parse(
   bytes: Uint8Array,
   signal: AbortSignal,
 ): Promise<ParseOutput> {
-  const options = config.parse.ocrLangs ? { ocrLangs: config.parse.ocrLangs } : {};
+  const options = {
+    ...(config.parse.ocrLangs ? { ocrLangs: config.parse.ocrLangs } : {}),
+    ...(config.parse.tables === false ? { tables: false } : {}),
+  };
   if (!config.parse.isolate) return parseDocument(bytes, { fileName: version.original_name, format, signal }, options);
   const { timeoutMs, maxOldSpaceMb, capabilities } = config.parse;
   return parseIsolated(

@@ -23,6 +23,7 @@ export function recipeFor(fileName: string, config: EngineConfig, format?: Forma
     options: {
       chunk_set: chunkSetId(config.chunk),
       ...(config.parse.ocrLangs ? { ocr_langs: config.parse.ocrLangs } : {}),
+      ...(config.parse.tables === false ? { tables: false } : {}),
       ...(embedderId ? { embedder: embedderId } : {}),
     },
   };

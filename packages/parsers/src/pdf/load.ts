@@ -1,9 +1,12 @@
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createError } from '@pinpoint/core';
 import type { PDFDocumentProxy, PDFWorker } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { InThreadPort } from './in-thread-port.js';
+import type { WorkerPageClass } from './page-content.js';
+import { capturePageContent, forgetDocumentContent } from './page-content.js';
 
 type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
 /** What evaluating pdf.js's worker bundle leaves on globalThis. */
@@ -32,11 +35,28 @@ async function load(): Promise<PdfJs> {
   const { parse, stringify } = JSON;
   const lib = (await import(pathToFileURL(path.join(pdfjsRoot, 'legacy/build/pdf.mjs')).href)) as PdfJs;
   // evaluating the worker sets globalThis.pdfjsWorker, which pdf.js's in-thread worker then uses
-  await import(pathToFileURL(path.join(pdfjsRoot, 'legacy/build/pdf.worker.mjs')).href);
+  capturePageContent((await importWorker()).Page);
   restore(Array.prototype, 'push', push);
   restore(JSON, 'parse', parse);
   restore(JSON, 'stringify', stringify);
   return lib;
+}
+
+/** The one export the worker bundle has, which the bundle's own last line names. */
+const WORKER_EXPORT = 'export { WorkerMessageHandler };';
+
+/**
+ * pdf.js's worker bundle, evaluated with its `Page` class exported beside WorkerMessageHandler (the
+ * bundle keeps it private; nothing else of the bundle is changed). Its content stream, decoded for the
+ * text layer, is what a page's drawn lines are read from (page-content.ts), instead of asking pdf.js
+ * for an operator list that evaluates the same stream a second time.
+ */
+async function importWorker(): Promise<{ Page: WorkerPageClass }> {
+  const source = await readFile(path.join(pdfjsRoot, 'legacy/build/pdf.worker.mjs'), 'utf8');
+  const at = source.lastIndexOf(WORKER_EXPORT);
+  if (at < 0) throw new Error('pdf.js worker bundle: its export line was not found');
+  const exposed = `${source.slice(0, at)}export { WorkerMessageHandler, Page };${source.slice(at + WORKER_EXPORT.length)}`;
+  return (await import(`data:text/javascript;base64,${Buffer.from(exposed).toString('base64')}`)) as { Page: WorkerPageClass };
 }
 
 function pdfjs(): Promise<PdfJs> {
@@ -63,6 +83,7 @@ export async function closePdf(doc: PDFDocumentProxy): Promise<void> {
   try {
     await doc.destroy();
   } finally {
+    forgetDocumentContent(doc);
     const own = workers.get(doc);
     own?.worker.destroy();
     own?.port.terminate();
@@ -113,9 +134,4 @@ export async function openPdf(bytes: Uint8Array, fileName: string): Promise<PDFD
     }
     throw createError('PP_PARSE_CORRUPT', `${fileName} is truncated or damaged; re-export or re-download the PDF.`, err);
   }
-}
-
-/** pdf.js's operator codes (OPS), for reading a page's operator list. */
-export async function pdfOperatorCodes(): Promise<Record<string, number>> {
-  return (await pdfjs()).OPS as Record<string, number>;
 }

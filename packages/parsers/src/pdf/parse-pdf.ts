@@ -8,6 +8,7 @@ import { learnDocument } from './document-model.js';
 import { headingLevels } from './headings.js';
 import type { Line } from './lines.js';
 import { closePdf, openPdf } from './load.js';
+import { takePageContent } from './page-content.js';
 import { linesToBlocks, pageGeometry, pageRuns, runsToLines } from './page-text.js';
 import { tableContinuations } from './tables/continuation.js';
 import { findOcrTables, findPageTables } from './tables/page-tables.js';
@@ -66,8 +67,9 @@ async function readPage(read: PdfRead, index: number): Promise<PageResult> {
     const label = read.labels?.[index];
     if (label) info.page_label = label;
     const runs = await pageRuns(page, g);
+    const content = takePageContent(read.doc, index);
     if (runs.some((group) => group.length > 0)) {
-      const found = read.options.tables === false ? undefined : await findPageTables(page, runs, index);
+      const found = read.options.tables === false ? undefined : findPageTables({ content, view: page.view, index }, runs);
       if (found?.skipped)
         read.diagnostics.push({
           rule_id: 'pdf/tables-skipped',

@@ -16,22 +16,35 @@ export function craftedPdf({ texts = 0, lines = 0 }: { texts?: number; lines?: n
     const at = 20 + ((i * 7) % 570);
     ops.push(v ? `${at} 20 m ${at} 770 l S` : `20 ${20 + ((i * 3) % 750)} m 590 ${20 + ((i * 3) % 750)} l S`);
   }
-  const content = ops.join('\n');
-  const objects = [
+  return pdfWithContent(ops.join('\n'));
+}
+
+/**
+ * A one-page PDF (US Letter, Helvetica as /F1) drawing `content`; `objects` are further objects,
+ * numbered from 6 (for form XObjects named in `resources`, a dictionary's inside: `/XObject << … >>`).
+ */
+export function pdfWithContent(content: string, resources = '', objects: string[] = []): Uint8Array {
+  const all = [
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>',
-    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> ${resources} >> /Contents 4 0 R >>`,
+    streamObject('', content),
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+    ...objects,
   ];
   let pdf = '%PDF-1.4\n';
   const offsets: number[] = [];
-  objects.forEach((body, i) => {
+  all.forEach((body, i) => {
     offsets.push(pdf.length);
     pdf += `${i + 1} 0 obj\n${body}\nendobj\n`;
   });
   const xref = pdf.length;
-  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  pdf += `xref\n0 ${all.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  pdf += `trailer\n<< /Size ${all.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return new TextEncoder().encode(pdf);
+}
+
+/** A stream object: `dict` (the inside of its dictionary, without /Length) and its content. */
+export function streamObject(dict: string, content: string): string {
+  return `<< ${dict} /Length ${content.length} >>\nstream\n${content}\nendstream`;
 }

@@ -1,6 +1,6 @@
 import type { Box } from '@pinpoint/core';
-import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PdfBlock } from '../blocks.js';
+import type { PageContent } from '../page-content.js';
 import type { Quarter, Run } from '../runs.js';
 import { toFrame } from '../runs.js';
 import { NUMBER } from './cell-text.js';
@@ -95,10 +95,14 @@ function turnedWords(runs: Run[], q: Quarter, view: number[], source: Map<Word, 
 
 /**
  * The tables of one page from its text items (those of the page's main writing direction) and its
- * drawn lines: ruled grids first, then unruled ones in the text left over. The drawn lines are read
- * only when some block of rows lines up in columns (reading them costs about as much as the text).
+ * drawn lines (from the page's content as its text layer's reading decoded it): ruled grids first, then
+ * unruled ones in the text left over. The drawn lines are read only when some block of rows lines up in
+ * columns.
  */
-export async function findPageTables(page: PDFPageProxy, groups: Run[][], pageIndex: number): Promise<PageTables> {
+export function findPageTables(
+  page: { content: PageContent | undefined; view: number[]; index: number },
+  groups: Run[][],
+): PageTables {
   const runs = groups[0] ?? [];
   const source = new Map<Word, Run>();
   const words: Word[] = [];
@@ -113,15 +117,15 @@ export async function findPageTables(page: PDFPageProxy, groups: Run[][], pageIn
   const tables: PdfTable[] = [];
   const used = new Set<Word>();
   const q = runs[0]?.quarter ?? 0;
-  const rulings = await pageRulings(page, q);
+  const rulings = pageRulings(page.content, q);
   const turned = turnedWords(groups.slice(1).flat(), q, page.view, source);
   for (const grid of latticeTables(rulings, words, turned)) {
-    tables.push(toTable(grid, 'lattice', pageIndex, rows));
+    tables.push(toTable(grid, 'lattice', page.index, rows));
     for (const w of grid.words) used.add(w);
   }
   const rest = used.size > 0 ? textRows(words.filter((w) => !used.has(w))) : rows;
   for (const grid of streamTables(rest)) {
-    tables.push(toTable(grid, 'stream', pageIndex, rows));
+    tables.push(toTable(grid, 'stream', page.index, rows));
     for (const w of grid.words) used.add(w);
   }
   const consumed = new Set([...used].map((w) => source.get(w) as Run));

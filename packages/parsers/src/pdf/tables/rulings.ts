@@ -1,7 +1,8 @@
-import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { pdfOperatorCodes } from '../load.js';
+import type { PageContent } from '../page-content.js';
 import type { Quarter } from '../runs.js';
 import { toFrame } from '../runs.js';
+import type { Matrix } from './page-drawing.js';
+import { readPageDrawing } from './page-drawing.js';
 
 /** A drawn straight line along an axis of the reading frame: `at` across it, [from, to] along it. */
 export interface Ruling {
@@ -19,21 +20,8 @@ export interface Rulings {
 
 /** More drawn segments than this on one page is a drawing (a chart, a map, a generated stress page), not a table's rulings. */
 const MAX_SEGMENTS = 20_000;
-/** Operators read at most per page: beyond this the page gives no rulings. */
-const MAX_OPERATORS = 2_000_000;
 /** A filled rectangle thinner than this (points) is a line. */
 const THIN = 2.5;
-
-type Matrix = [number, number, number, number, number, number];
-
-const multiply = (m: Matrix, n: Matrix): Matrix => [
-  n[0] * m[0] + n[1] * m[2],
-  n[0] * m[1] + n[1] * m[3],
-  n[2] * m[0] + n[3] * m[2],
-  n[2] * m[1] + n[3] * m[3],
-  n[4] * m[0] + n[5] * m[2] + m[4],
-  n[4] * m[1] + n[5] * m[3] + m[5],
-];
 
 /** Subpaths of a pdf.js path buffer (moveTo 0, lineTo 1, curveTo 2, quadraticCurveTo 3, closePath 4) as point lists; curves end a straight run. */
 function subpaths(buffer: ArrayLike<number>, m: Matrix): Array<Array<[number, number]>> {
@@ -104,46 +92,16 @@ function addPath(c: Collector, points: Array<[number, number]>, filled: boolean)
 
 /**
  * The straight lines a page draws (strokes, and filled rectangles' edges or thin bars), in the frame
- * of writing direction `q`. Paths painted white and clipping paths are left out. A page drawing more
- * than MAX_SEGMENTS segments gives none (`capped`).
+ * of writing direction `q`, read from the page's content (page-drawing.ts). Paths painted white and
+ * clipping paths are left out. A page drawing more than MAX_SEGMENTS segments gives none (`capped`).
  */
-export async function pageRulings(page: PDFPageProxy, q: Quarter): Promise<Rulings & { capped: boolean }> {
-  const OPS = await pdfOperatorCodes();
-  const list = await page.getOperatorList({ annotationMode: 0 });
+export function pageRulings(content: PageContent | undefined, q: Quarter): Rulings & { capped: boolean } {
   const c: Collector = { rulings: { across: [], down: [] }, q, count: 0 };
-  const fillOps = new Set([OPS.fill, OPS.eoFill, OPS.fillStroke, OPS.eoFillStroke, OPS.closeFillStroke, OPS.closeEOFillStroke]);
-  const strokeOps = new Set([OPS.stroke, OPS.closeStroke]);
-  let m: Matrix = [1, 0, 0, 1, 0, 0];
-  const stack: Matrix[] = [];
-  let fill = '';
-  let stroke = '';
-  const colours: Array<[string, string]> = [];
-  const n = Math.min(list.fnArray.length, MAX_OPERATORS);
-  for (let i = 0; i < n; i++) {
-    const fn = list.fnArray[i];
-    const args = list.argsArray[i] as unknown[] | null;
-    if (fn === OPS.save) {
-      stack.push(m);
-      colours.push([fill, stroke]);
-    } else if (fn === OPS.restore) {
-      m = stack.pop() ?? m;
-      [fill, stroke] = colours.pop() ?? [fill, stroke];
-    } else if (fn === OPS.transform) m = multiply(m, args as Matrix);
-    else if (fn === OPS.paintFormXObjectBegin) {
-      stack.push(m);
-      if (Array.isArray(args?.[0])) m = multiply(m, args[0] as Matrix);
-    } else if (fn === OPS.paintFormXObjectEnd) m = stack.pop() ?? m;
-    else if (fn === OPS.setFillRGBColor) fill = String(args?.[0] ?? '');
-    else if (fn === OPS.setStrokeRGBColor) stroke = String(args?.[0] ?? '');
-    else if (fn === OPS.constructPath) {
-      const op = args?.[0] as number;
-      const filled = fillOps.has(op) && fill !== '#ffffff';
-      const stroked = (strokeOps.has(op) || (fillOps.has(op) && op !== OPS.fill && op !== OPS.eoFill)) && stroke !== '#ffffff';
-      const buffer = (args?.[1] as unknown[] | undefined)?.[0] as ArrayLike<number> | null;
-      if ((!filled && !stroked) || !buffer) continue;
-      for (const path of subpaths(buffer, m)) addPath(c, path, filled && !stroked);
-      if (c.count > MAX_SEGMENTS) return { across: [], down: [], capped: true };
-    }
-  }
-  return { ...c.rulings, capped: list.fnArray.length > MAX_OPERATORS };
+  if (!content) return { ...c.rulings, capped: false };
+  const { capped } = readPageDrawing(content, (buffer, m, { filled, stroked }) => {
+    for (const path of subpaths(buffer, m)) addPath(c, path, filled && !stroked);
+    return c.count <= MAX_SEGMENTS;
+  });
+  if (c.count > MAX_SEGMENTS) return { across: [], down: [], capped: true };
+  return { ...c.rulings, capped };
 }
