@@ -16,6 +16,7 @@ export { createGuardedEngine } from './guarded.js';
 export type { Identity, Session } from './identity.js';
 export { createIdentity, principalOf } from './identity.js';
 export { reindexVersion } from './ingest.js';
+export { parseFile } from './parse-file.js';
 export type { CreatedInvitation, InvitationDeps, Invitations } from './invitations.js';
 export { createInvitations, invitationDepsOf } from './invitations.js';
 export { hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from './passwords.js';
