@@ -112,7 +112,7 @@ export async function recognizeImage(
     best = better(best, await readers[family](page));
   }
   best ??= await recognizeWith(page, ['eng']);
-  if (first !== 'Latin') best = await withLatin(page, best);
+  best = await withLatin(page, best);
   return detected ? { ...best, script: detected.script } : best;
 }
 
