@@ -10,7 +10,8 @@
  *   --formats [--per-format N]  parse throughput per format over ../shared/corpus (N files each, default 4), with OCR
  *                               and LibreOffice on: png/jpeg seconds per page is the OCR cost per page
  *   --ocr [--ocr-text FILE] [--ocr-compare FILE] [--ocr-concurrency N]
- *                               OCR seconds per page (wall and CPU) on the scanned corpus PDFs; keeps the recognised
+ *                               OCR seconds per page (wall and CPU) per script on ../shared/eval/ocr-dev's images, then
+ *                               on the scanned corpus PDFs; keeps the recognised
  *                               text in FILE, or gives its character overlap with an earlier FILE
  *   --memory [--memory-mb N]    parse peak memory per MB of input for txt/md/html/csv/json, on generated N MB
  *                               single-line files (default 20) in the isolated parse process with the default limits
@@ -55,6 +56,7 @@ import { benchParseMemory } from './memory.js';
 import { benchMerge } from './merge-bench.js';
 import { benchMetadataScale } from './metadata-scale.js';
 import { benchOcr } from './ocr-bench.js';
+import { benchOcrSet } from './ocr-dev-bench.js';
 import { benchFormats } from './parser-bench.js';
 import { runPdfTablesBench } from './pdf-tables-bench.js';
 import { benchPeer } from './peer-bench.js';
@@ -285,11 +287,15 @@ if (values.peer) {
 if (!values['skip-ingest']) await benchIngestionSection();
 if (values.formats) await benchFormatThroughput();
 if (values.ocr) {
+  const concurrency = Number(values['ocr-concurrency']) || availableParallelism();
+  const set = await benchOcrSet(join(shared, 'eval/ocr-dev'), concurrency);
+  for (const [script, figures] of Object.entries(set.byScript)) record('ocr-scripts', script, figures);
+  for (const [variant, figures] of Object.entries(set.byVariant)) record('ocr-variants', variant, figures);
   const ocr = await benchOcr(join(shared, 'corpus/formats/pdf'), {
     ...(values['ocr-text'] ? { textOut: values['ocr-text'] } : {}),
     ...(values['ocr-compare'] ? { compareWith: values['ocr-compare'] } : {}),
     // pages OCR'd at once (default: the cores, as an isolated parse gets on an otherwise idle worker)
-    pageConcurrency: Number(values['ocr-concurrency']) || availableParallelism(),
+    pageConcurrency: concurrency,
   });
   record('ocr', 'scanned-pdf', ocr);
 }
