@@ -109,10 +109,14 @@ export interface OcrLine {
 export interface OcrScript {
   script: string;
   confidence: number;
+  /** Clockwise turn that makes the page upright, when the engine is sure of it (0 otherwise). */
+  rotate: 0 | 90 | 180 | 270;
 }
 /** What is known about an image beyond its pixels: its resolution, when the file states it (TIFF tags). */
 export interface OcrImageHints {
   dpi?: number;
+  /** Read the image turned this far clockwise (the page's own orientation); boxes stay in the image as given. */
+  rotate?: 0 | 90 | 180 | 270;
 }
 export interface OcrEngine {
   readonly id: string;

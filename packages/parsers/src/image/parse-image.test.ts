@@ -131,7 +131,8 @@ describe('parseImage', () => {
       return y1 - y0 > 3 * (x1 - x0);
     });
     expect(tall.length).toBeGreaterThan(out.elements.length / 2);
-  });
+    expect(out.diagnostics.find((d) => d.rule_id === 'ocr/engine')?.reason).toBe('tesseract-cli with eng (script: Latin)');
+  }, 180_000);
 
   it('fails a JPEG whose header is broken with PP_PARSE_CORRUPT and a sentence to act on', async () => {
     const bytes = read('jpg/tika__testOCR.jpg').slice();

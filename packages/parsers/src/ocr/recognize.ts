@@ -1,4 +1,4 @@
-import type { Diagnostic, OcrEngine, OcrImageHints, OcrLine } from '@pinpoint/core';
+import type { Diagnostic, OcrEngine, OcrImageHints, OcrLine, OcrScript } from '@pinpoint/core';
 import { PinpointError } from '@pinpoint/core';
 import { formConfidence, scriptShares } from './script.js';
 
@@ -90,6 +90,36 @@ async function withLatin(page: PageInput, best: Recognition): Promise<Recognitio
 }
 
 /**
+ * Script detection with the English pass already running beside it: most pages are Latin, and their reading
+ * then does not wait for the detection. The English pass is stopped as soon as the page is seen to be CJK.
+ */
+async function detectWhileReadingLatin(
+  page: PageInput,
+): Promise<{ detected: OcrScript | undefined; latin: Promise<Recognition | undefined> }> {
+  const speculative = new AbortController();
+  const signal = page.signal ? AbortSignal.any([page.signal, speculative.signal]) : speculative.signal;
+  const latin = pass({ ...page, signal }, ['eng']).catch((err: unknown) => {
+    if (speculative.signal.aborted && !page.signal?.aborted) return undefined;
+    throw err;
+  });
+  let detected: OcrScript | undefined;
+  try {
+    detected = await page.engine.detectScript?.(page.image, page.signal, page.hints);
+  } catch (err) {
+    speculative.abort();
+    await latin.catch(() => undefined);
+    throw err;
+  }
+  // a CJK page, or a turned one (read again upright), has no use for the pass
+  if (familyOf(detected?.script) !== 'Latin' || detected?.rotate) {
+    speculative.abort();
+    await latin;
+    return { detected, latin: Promise.resolve(undefined) };
+  }
+  return { detected, latin };
+}
+
+/**
  * OCR with the given languages, or — when none are given — with the model of the page's script: the engine's
  * script detection picks Latin (eng), Han (chi_sim or chi_tra, read both ways) or Japanese (jpn, jpn_vert);
  * when that pass is unsure, the other scripts' models are tried and the surest pass kept; a CJK page with many
@@ -104,15 +134,16 @@ export async function recognizeImage(
 ): Promise<Recognition> {
   const page: PageInput = { engine, image, hints, signal };
   if (langs && langs.length > 0) return recognizeWith(page, [...langs]);
-  const detected = await engine.detectScript?.(image, signal, hints);
+  const { detected, latin } = await detectWhileReadingLatin(page);
+  const upright = detected?.rotate ? { ...page, hints: { ...hints, rotate: detected.rotate } } : page;
   const first = familyOf(detected?.script);
-  let best = await readers[first](page);
+  let best = (await latin) ?? (await readers[first](upright));
   for (const family of Object.keys(readers) as Array<keyof typeof readers>) {
     if (family === first || (best && (best.words === 0 || best.confidence >= GOOD_ENOUGH))) continue;
-    best = better(best, await readers[family](page));
+    best = better(best, await readers[family](upright));
   }
-  best ??= await recognizeWith(page, ['eng']);
-  best = await withLatin(page, best);
+  best ??= await recognizeWith(upright, ['eng']);
+  best = await withLatin(upright, best);
   return detected ? { ...best, script: detected.script } : best;
 }
 

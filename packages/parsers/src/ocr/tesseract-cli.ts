@@ -29,6 +29,8 @@ type Signal = AbortSignal | undefined;
 
 const LANG = /^[a-z_]+$/;
 const UNSURE = 60;
+/** Orientation confidence from which a detected turn is acted on (as the unsure-pass retry does). */
+const SURE_TURN = 1;
 
 /** Images without a stated resolution (PNM) make tesseract guess it, and a wrong guess breaks its layout analysis. */
 function dpiArgs(hints: OcrImageHints): string[] {
@@ -53,6 +55,7 @@ class TesseractCli implements OcrEngine {
   async recognize(image: Uint8Array, langs: string[], signal?: AbortSignal, hints: OcrImageHints = {}): Promise<Result> {
     if (langs.length === 0 || !langs.every((l) => LANG.test(l)))
       throw createError('PP_VALIDATION', `Bad OCR language list: ${langs.join('+')}`);
+    if (hints.rotate) return this.turnedPass(image, hints.rotate, langs, signal, hints);
     return this.withImage(image, async (dir) => {
       const first = await this.tsvPass(join(dir, 'page'), langs, signal, hints);
       if (this.options.autoRotate === false || meanConfidence(first) >= UNSURE) return first;
@@ -64,7 +67,21 @@ class TesseractCli implements OcrEngine {
   async detectScript(image: Uint8Array, signal?: AbortSignal, hints: OcrImageHints = {}): Promise<OcrScript | undefined> {
     const osd = await this.withImage(image, async (dir) => this.osd(join(dir, 'page'), signal, hints));
     if (osd?.script === undefined || osd.scriptConfidence === undefined) return undefined;
-    return { script: osd.script, confidence: osd.scriptConfidence };
+    return { script: osd.script, confidence: osd.scriptConfidence, rotate: osd.confidence >= SURE_TURN ? osd.rotate : 0 };
+  }
+
+  /** The image read turned `rotate`° clockwise (upright), its boxes mapped back to the image as given. */
+  private async turnedPass(
+    image: Uint8Array,
+    rotate: 90 | 180 | 270,
+    langs: string[],
+    signal: Signal,
+    hints: OcrImageHints,
+  ): Promise<Result> {
+    const decoded = decodeRaster(image, this.options.maxPixels ?? 60_000_000);
+    const turned = toPpm(decoded, orientationFor[rotate]);
+    const read = await this.withImage(turned, (dir) => this.tsvPass(join(dir, 'page'), langs, signal, hints));
+    return { width: decoded.width, height: decoded.height, lines: linesBack(read.lines, rotate, decoded.width, decoded.height) };
   }
 
   private async withImage<T>(image: Uint8Array, use: (dir: string) => Promise<T>): Promise<T> {
@@ -120,7 +137,7 @@ class TesseractCli implements OcrEngine {
     hints: OcrImageHints,
   ): Promise<Result> {
     const osd = await this.osd(join(dir, 'page'), signal, hints);
-    if (!osd || osd.rotate === 0 || osd.confidence < 1) return first;
+    if (!osd || osd.rotate === 0 || osd.confidence < SURE_TURN) return first;
     const turned = toPpm(decodeRaster(image, this.options.maxPixels ?? 60_000_000), orientationFor[osd.rotate]);
     await writeFile(join(dir, 'upright'), turned);
     const second = await this.tsvPass(join(dir, 'upright'), langs, signal, hints);
