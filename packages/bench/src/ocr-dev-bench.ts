@@ -18,7 +18,7 @@ export interface OcrScriptFigures {
 }
 
 /** CER and box@0.5 of one group (a script, a variant) as score_ocr.py gives them. */
-export interface OcrGroupScore {
+interface OcrGroupScore {
   pages: number;
   missing: number;
   cer: number | null;

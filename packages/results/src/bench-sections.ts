@@ -34,6 +34,11 @@ const fourPlaces =
     const v = num(path)(r);
     return v === undefined ? undefined : v.toFixed(4);
   };
+/** What score_ocr.py says of a group of pages. */
+const ocrScoreColumns: Column[] = [
+  { label: 'CER', value: fourPlaces('cer'), format: 'text' },
+  { label: 'box@0.5', value: ownKey('box@0.5'), format: 'ratio' },
+];
 /** Two metrics as "a<open>b<close>", or nothing when either is missing (never "undefined" on the page). */
 const pair =
   (a: string, b: string, open: string, close = ''): Column['value'] =>
@@ -185,8 +190,7 @@ export const benchSections: Section[] = [
       { label: 'failed files', value: metric('failed_files'), format: 'int' },
       { label: 'wall s per page', value: metric('wall_s_per_page'), format: 'seconds' },
       { label: 'CPU s per page', value: metric('cpu_s_per_page'), format: 'seconds' },
-      { label: 'CER', value: fourPlaces('cer'), format: 'text' },
-      { label: 'box@0.5', value: ownKey('box@0.5'), format: 'ratio' },
+      ...ocrScoreColumns,
       { label: 'pages at once', value: metric('page_concurrency'), format: 'int' },
     ],
   },
@@ -198,8 +202,7 @@ export const benchSections: Section[] = [
     columns: [
       { label: 'pages', value: metric('pages'), format: 'int' },
       { label: 'missing', value: metric('missing'), format: 'int' },
-      { label: 'CER', value: fourPlaces('cer'), format: 'text' },
-      { label: 'box@0.5', value: ownKey('box@0.5'), format: 'ratio' },
+      ...ocrScoreColumns,
     ],
   },
   {

@@ -1,7 +1,18 @@
-import type { Diagnostic, Element, OcrImageHints, OcrLine, PageAnchor, PageInfo, ParseContext } from '@pinpoint/core';
+import type {
+  DerivedArtifact,
+  Diagnostic,
+  Element,
+  OcrImageHints,
+  OcrLine,
+  PageAnchor,
+  PageInfo,
+  ParseContext,
+  ParseOutput,
+} from '@pinpoint/core';
 import { createError, elementId } from '@pinpoint/core';
 import { qualityDiagnostics, recognizeImage } from '../ocr/recognize.js';
 import { wordSpans } from '../ocr/spans.js';
+import { pagedSourceMap } from '../page-anchor.js';
 
 /** One recognised page of an image file: its page record, its OCR lines and what the recognition reported. */
 export interface OcrPage {
@@ -54,7 +65,7 @@ export async function recognizePage(
 }
 
 /** Each OCR line of the pages as one `ocr_line` element, numbered across the pages, with a span per word. */
-export function ocrLineElements(pages: readonly OcrPage[]): Element[] {
+function ocrLineElements(pages: readonly OcrPage[]): Element[] {
   const elements: Element[] = [];
   for (const { info, lines } of pages) {
     const base: Omit<PageAnchor, 'boxes'> = {
@@ -79,4 +90,19 @@ export function ocrLineElements(pages: readonly OcrPage[]): Element[] {
     }
   }
   return elements;
+}
+
+/** The parse output of recognised image pages: their lines as elements, their diagnostics, the artifacts made of them. */
+export function ocrPagesOutput(ctx: ParseContext, pages: readonly OcrPage[], artifacts: DerivedArtifact[]): ParseOutput {
+  const elements = ocrLineElements(pages);
+  return {
+    elements,
+    diagnostics: pages.flatMap((p) => p.diagnostics),
+    sourceMap: pagedSourceMap(
+      ctx.format,
+      pages.map((p) => p.info),
+      elements,
+    ),
+    artifacts,
+  };
 }

@@ -1,7 +1,7 @@
 import type { ParseContext, ParseOutput } from '@pinpoint/core';
-import { createError, SOURCE_MAP_SCHEMA_VERSION } from '@pinpoint/core';
+import { createError } from '@pinpoint/core';
 import { assertPixelLimit, displayedSize, readImageInfo } from './image-info.js';
-import { ocrLineElements, recognizePage, requireOcr } from './ocr-page.js';
+import { ocrPagesOutput, recognizePage, requireOcr } from './ocr-page.js';
 import { prepareForOcr } from './prepare.js';
 
 export interface ImageOptions {
@@ -25,17 +25,5 @@ export async function parseImage(bytes: Uint8Array, ctx: ParseContext, options: 
   const image = prepareForOcr(bytes, info, maxPixels);
   const page = await recognizePage(ctx, image, 0, displayedSize(info), options.ocrLangs);
   if (page.lines.length === 0) throw createError('PP_PARSE_NO_TEXT', `No text was recognised in ${ctx.fileName}.`);
-  const elements = ocrLineElements([page]);
-  return {
-    elements,
-    diagnostics: page.diagnostics,
-    sourceMap: {
-      schemaVersion: SOURCE_MAP_SCHEMA_VERSION,
-      format: ctx.format,
-      anchor_kind: 'page',
-      pages: [page.info],
-      elements,
-    },
-    artifacts: [],
-  };
+  return ocrPagesOutput(ctx, [page], []);
 }

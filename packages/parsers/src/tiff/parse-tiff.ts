@@ -1,6 +1,6 @@
 import type { DerivedArtifact, ParseContext, ParseOutput } from '@pinpoint/core';
-import { createError, SOURCE_MAP_SCHEMA_VERSION } from '@pinpoint/core';
-import { type OcrPage, ocrLineElements, recognizePage, requireOcr } from '../image/ocr-page.js';
+import { createError } from '@pinpoint/core';
+import { type OcrPage, ocrPagesOutput, recognizePage, requireOcr } from '../image/ocr-page.js';
 import { readTiffPages, type TiffLimits } from './tiff-directory.js';
 import { decodeTiffPage, greyToPgm, greyToPng, tiffDirectories } from './tiff-raster.js';
 
@@ -54,17 +54,9 @@ export async function parseTiff(bytes: Uint8Array, ctx: ParseContext, options: T
   const pages = results.map((r) => r.page);
   if (pages.every((p) => p.lines.length === 0))
     throw createError('PP_PARSE_NO_TEXT', `No text was recognised on any of the ${count} pages of ${ctx.fileName}.`);
-  const elements = ocrLineElements(pages);
-  return {
-    elements,
-    diagnostics: pages.flatMap((p) => p.diagnostics),
-    sourceMap: {
-      schemaVersion: SOURCE_MAP_SCHEMA_VERSION,
-      format: ctx.format,
-      anchor_kind: 'page',
-      pages: pages.map((p) => p.info),
-      elements,
-    },
-    artifacts: results.map((r) => r.png),
-  };
+  return ocrPagesOutput(
+    ctx,
+    pages,
+    results.map((r) => r.png),
+  );
 }
