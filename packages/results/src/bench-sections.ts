@@ -184,7 +184,7 @@ export const benchSections: Section[] = [
     area: 'ocr-scripts',
     title: 'OCR per script: ocr-dev',
     intro:
-      "`pnpm bench --skip-ingest --skip-query --ocr --record`: every image file of `../shared/eval/ocr-dev` (PNG, JPEG, TIFF; 68 files, 76 pages) parsed in process as the parse child runs it — the page's script detected, its model chosen, TIFF pages decoded and rendered to PNG — one file at a time, as many pages of a file at once as the machine has cores. Wall and CPU seconds per page (tesseract's processes included); CER and box@0.5 by `../shared/tools/score_ocr.py` over the pages as `pinpoint text --json` prints them.",
+      "`pnpm bench --skip-ingest --skip-query --ocr [--ocr-set-only] --record`: every image file of `../shared/eval/ocr-dev` (PNG, JPEG, TIFF; 68 files, 76 pages) parsed in process as the parse child runs it — the page's script detected, its model chosen, TIFF pages decoded and rendered to PNG — one file at a time, as many pages of a file at once as the machine has cores. Wall and CPU seconds per page (tesseract's processes included); CER and box@0.5 by `../shared/tools/score_ocr.py` over the pages as `pinpoint text --json` prints them.",
     columns: [
       { label: 'pages', value: metric('pages'), format: 'int' },
       { label: 'failed files', value: metric('failed_files'), format: 'int' },
