@@ -9,10 +9,12 @@ command -v chromium >/dev/null || packages+=(chromium)
 command -v soffice >/dev/null || packages+=(libreoffice-nogui)
 langs=$(tesseract --list-langs 2>/dev/null || true)
 command -v tesseract >/dev/null || packages+=(tesseract-ocr)
-for lang in eng jpn jpn_vert chi_sim chi_tra; do
+for lang in eng jpn jpn_vert chi_sim chi_tra osd; do
   grep -qx "$lang" <<<"$langs" || packages+=("tesseract-ocr-${lang//_/-}")
 done
 command -v pdftotext >/dev/null || packages+=(poppler-utils)
+# tiffcp joins single-page scans into the multi-page fax TIFFs of the TIFF tests
+command -v tiffcp >/dev/null || packages+=(libtiff-tools)
 ls /usr/share/fonts/opentype/noto/NotoSansCJK-* >/dev/null 2>&1 || packages+=(fonts-noto-cjk)
 command -v redis-server >/dev/null && command -v redis-cli >/dev/null || packages+=(redis-server)
 command -v pg_ctlcluster >/dev/null && command -v psql >/dev/null || packages+=(postgresql)

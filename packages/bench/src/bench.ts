@@ -9,8 +9,9 @@
  * Optional sections:
  *   --formats [--per-format N]  parse throughput per format over ../shared/corpus (N files each, default 4), with OCR
  *                               and LibreOffice on: png/jpeg seconds per page is the OCR cost per page
- *   --ocr [--ocr-text FILE] [--ocr-compare FILE] [--ocr-concurrency N]
- *                               OCR seconds per page (wall and CPU) on the scanned corpus PDFs; keeps the recognised
+ *   --ocr [--ocr-set-only] [--ocr-text FILE] [--ocr-compare FILE] [--ocr-concurrency N]
+ *                               OCR seconds per page (wall and CPU), CER and box@0.5 per script on ../shared/eval/ocr-dev's
+ *                               images, then (unless --ocr-set-only) on the scanned corpus PDFs; keeps the recognised
  *                               text in FILE, or gives its character overlap with an earlier FILE
  *   --memory [--memory-mb N]    parse peak memory per MB of input for txt/md/html/csv/json, on generated N MB
  *                               single-line files (default 20) in the isolated parse process with the default limits
@@ -57,6 +58,7 @@ import { benchParseMemory } from './memory.js';
 import { benchMerge } from './merge-bench.js';
 import { benchMetadataScale } from './metadata-scale.js';
 import { benchOcr } from './ocr-bench.js';
+import { benchOcrSet } from './ocr-dev-bench.js';
 import { benchFormats } from './parser-bench.js';
 import { runPdfTablesBench } from './pdf-tables-bench.js';
 import { benchPeer } from './peer-bench.js';
@@ -88,6 +90,7 @@ const { values } = parseArgs({
     'scale-queries': { type: 'string', default: '300' },
     memory: { type: 'boolean', default: false },
     ocr: { type: 'boolean', default: false },
+    'ocr-set-only': { type: 'boolean', default: false },
     'ocr-text': { type: 'string' },
     'ocr-compare': { type: 'string' },
     'ocr-concurrency': { type: 'string' },
@@ -289,12 +292,19 @@ if (values.peer) {
 }
 if (!values['skip-ingest']) await benchIngestionSection();
 if (values.formats) await benchFormatThroughput();
+const ocrConcurrency = Number(values['ocr-concurrency']) || availableParallelism();
 if (values.ocr) {
+  const set = await benchOcrSet(join(shared, 'eval/ocr-dev'), ocrConcurrency);
+  // result names are kebab-case: zh-Hans is recorded as zh-hans
+  for (const [script, figures] of Object.entries(set.byScript)) record('ocr-scripts', script.toLowerCase(), figures);
+  for (const [variant, figures] of Object.entries(set.byVariant)) record('ocr-variants', variant, figures);
+}
+if (values.ocr && !values['ocr-set-only']) {
   const ocr = await benchOcr(join(shared, 'corpus/formats/pdf'), {
     ...(values['ocr-text'] ? { textOut: values['ocr-text'] } : {}),
     ...(values['ocr-compare'] ? { compareWith: values['ocr-compare'] } : {}),
     // pages OCR'd at once (default: the cores, as an isolated parse gets on an otherwise idle worker)
-    pageConcurrency: Number(values['ocr-concurrency']) || availableParallelism(),
+    pageConcurrency: ocrConcurrency,
   });
   record('ocr', 'scanned-pdf', ocr);
 }

@@ -14,6 +14,7 @@ import { serveMcpStdio } from './mcp.js';
 import { askQuestion, humanAnswer, humanSearch, searchQuery } from './query.js';
 import { humanStatus, readStatus } from './status.js';
 import { humanTable, tablesOf } from './tables.js';
+import { humanPageText, printTexts } from './text.js';
 import { COMMANDS, helpRequest, UsageError, usageText } from './usage.js';
 
 const print = (line: string): void => {
@@ -100,6 +101,12 @@ async function run(cfg: CliConfig): Promise<number> {
         const capabilities = cfg.engine.parse.capabilities;
         for (const t of await tablesOf(cfg.resolvePath(file), capabilities)) print(json ? JSON.stringify(t) : humanTable(t));
       }
+      return 0;
+    case 'text':
+      if (cfg.args.length === 0) break;
+      await printTexts(cfg.args.map(cfg.resolvePath), cfg.engine.parse, cfg.concurrency, (l) =>
+        print(json ? JSON.stringify(l) : humanPageText(l)),
+      );
       return 0;
     case 'eval':
       if (!cfg.args[0]) break;

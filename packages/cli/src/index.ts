@@ -8,5 +8,7 @@ export { ingestFiles } from './ingest.js';
 export { restoreDataFolder } from './restore.js';
 export type { TableLine } from './tables.js';
 export { humanTable, tablesOf } from './tables.js';
+export type { PageTextLine } from './text.js';
+export { pageTextLines } from './text.js';
 export type { VerifyReport } from './verify.js';
 export { verifyDataFolder } from './verify.js';

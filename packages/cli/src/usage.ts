@@ -64,6 +64,11 @@ export const COMMANDS: Record<string, CommandUsage> = {
     about: 'Prints the tables found in each file (PDF pages, sheets, CSV, HTML, DOCX, slides), cell by cell with their boxes.',
     options: [['--json', 'one table a line: file, page_index, table_index, bbox, rows, cells']],
   },
+  text: {
+    usage: ['pinpoint text <files…> [--json]'],
+    about: 'Prints the text each file is indexed with, page by page, and the words with their boxes (OCR words on scans).',
+    options: [['--json', 'one page a line: file, page_index, page_width, page_height, unit, text, words [{text, bbox}]']],
+  },
   backup: {
     usage: ['pinpoint backup DEST [--json]'],
     about: 'Backs up the data folder while the server runs; into the same DEST again, copies only new originals.',

@@ -36,6 +36,7 @@ export const formatSchema = z.enum([
   'html',
   'png',
   'jpeg',
+  'tiff',
 ]);
 export type Format = z.infer<typeof formatSchema>;
 

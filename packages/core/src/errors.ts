@@ -41,6 +41,11 @@ export const errorCodes = {
   PP_PARSE_CRASHED: { status: 500, retryable: true, doc: 'The isolated parser process exited unexpectedly.' },
   PP_ZIP_BOMB: { status: 422, retryable: false, doc: 'The archive expands beyond the size or entry-count limits.' },
   PP_IMAGE_TOO_LARGE: { status: 422, retryable: false, doc: 'The image exceeds the pixel-count limit.' },
+  PP_TOO_MANY_PAGES: {
+    status: 422,
+    retryable: false,
+    doc: 'The file has more pages than one upload may hold (a multi-page TIFF).',
+  },
   PP_CONVERSION_FAILED: { status: 422, retryable: false, doc: 'Converting the file with LibreOffice failed.' },
   PP_DEPENDENCY_MISSING: {
     status: 503,

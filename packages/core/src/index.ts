@@ -181,7 +181,9 @@ export { rawMapSchema, rawRangeOf } from './raw-map.js';
 export type {
   DerivedArtifact,
   OcrEngine,
+  OcrImageHints,
   OcrLine,
+  OcrScript,
   OcrWord,
   OfficeConverter,
   PageRasterizer,

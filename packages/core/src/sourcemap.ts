@@ -105,13 +105,29 @@ export interface OcrLine {
   confidence: number;
   words: OcrWord[];
 }
+/** The writing system an OCR engine sees on a page ('Latin', 'Han', 'Japanese', …) and how sure it is. */
+export interface OcrScript {
+  script: string;
+  confidence: number;
+  /** Clockwise turn that makes the page upright, when the engine is sure of it (0 otherwise). */
+  rotate: 0 | 90 | 180 | 270;
+}
+/** What is known about an image beyond its pixels: its resolution, when the file states it (TIFF tags). */
+export interface OcrImageHints {
+  dpi?: number;
+  /** Read the image turned this far clockwise (the page's own orientation); boxes stay in the image as given. */
+  rotate?: 0 | 90 | 180 | 270;
+}
 export interface OcrEngine {
   readonly id: string;
   recognize(
     image: Uint8Array,
     langs: string[],
     signal?: AbortSignal,
+    hints?: OcrImageHints,
   ): Promise<{ width: number; height: number; lines: OcrLine[] }>;
+  /** The page's script before any recognition (tesseract: orientation and script detection); undefined when unsure. */
+  detectScript?(image: Uint8Array, signal?: AbortSignal, hints?: OcrImageHints): Promise<OcrScript | undefined>;
 }
 export interface PageRasterizer {
   readonly id: string;

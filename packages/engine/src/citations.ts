@@ -69,13 +69,27 @@ function precisionOf(cited: Anchor, own: Anchor): Precision {
   return 'unresolved';
 }
 
-async function pageView(ports: EnginePorts, version: Version, a: PageAnchor): Promise<PageView> {
+/**
+ * What the reader draws a page from: the artifact the anchor names, except a TIFF's page, shown from the PNG the
+ * parser rendered of it (`page-image`, named by the page index) — browsers do not draw TIFF; the boxes are the same pixels.
+ */
+async function pageSource(ports: EnginePorts, version: Version, a: PageAnchor): Promise<{ url: string; sha256: string }> {
+  if (version.format === 'tiff' && a.artifact === 'original') {
+    const name = String(a.page_index);
+    const { artifact } = await readArtifact(ports, version.version_id, 'page-image', name);
+    return { url: `${artifactUrl(version.version_id, 'page-image')}?name=${name}`, sha256: artifact.sha256 };
+  }
   const { artifact } = await readArtifact(ports, version.version_id, a.artifact);
+  return { url: artifactUrl(version.version_id, a.artifact), sha256: artifact.sha256 };
+}
+
+async function pageView(ports: EnginePorts, version: Version, a: PageAnchor): Promise<PageView> {
+  const source = await pageSource(ports, version, a);
   return {
     kind: 'page',
     artifact: a.artifact,
-    artifact_url: artifactUrl(version.version_id, a.artifact),
-    artifact_sha256: artifact.sha256,
+    artifact_url: source.url,
+    artifact_sha256: source.sha256,
     page_index: a.page_index,
     ...(a.page_label !== undefined ? { page_label: a.page_label } : {}),
     page_width: a.page_width,

@@ -18,6 +18,7 @@ export { createIdentity, principalOf } from './identity.js';
 export { reindexVersion } from './ingest.js';
 export type { CreatedInvitation, InvitationDeps, Invitations } from './invitations.js';
 export { createInvitations, invitationDepsOf } from './invitations.js';
+export { parseFile } from './parse-file.js';
 export { hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from './passwords.js';
 export type { AskEvent, QueryFilters, QueryOptions } from './query.js';
 export type { UploadFile } from './upload.js';

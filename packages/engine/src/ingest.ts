@@ -11,13 +11,14 @@ import type {
   Version,
 } from '@pinpoint/core';
 import { createError, documentIdentitySchema, PinpointError, toPinpointError } from '@pinpoint/core';
-import { detectFormat, parseDocument, parseIsolated } from '@pinpoint/parsers';
+import { detectFormat } from '@pinpoint/parsers';
 import { readArtifact, storeArtifact } from './artifacts.js';
 
 import type { EngineConfig, EnginePorts } from './config.js';
 import { diskFullError } from './disk-space.js';
 import { readDocumentIdentity } from './document-identity.js';
 import { coverPeriod } from './identity-periods.js';
+import { parseFile } from './parse-file.js';
 import { recipeFor } from './recipe.js';
 
 const MIME: Partial<Record<Format, string>> = {
@@ -28,30 +29,11 @@ const MIME: Partial<Record<Format, string>> = {
   html: 'text/html',
   json: 'application/json',
   csv: 'text/csv',
+  tiff: 'image/tiff',
 };
 
 function throwIfCancelled(signal: AbortSignal): void {
   if (signal.aborted) throw createError('PP_JOB_CANCELLED', 'The job was cancelled.');
-}
-
-async function parse(
-  config: EngineConfig,
-  version: Version,
-  format: Format,
-  bytes: Uint8Array,
-  signal: AbortSignal,
-): Promise<ParseOutput> {
-  const options = {
-    ...(config.parse.ocrLangs ? { ocrLangs: config.parse.ocrLangs } : {}),
-    ...(config.parse.tables === false ? { tables: false } : {}),
-  };
-  if (!config.parse.isolate) return parseDocument(bytes, { fileName: version.original_name, format, signal }, options);
-  const { timeoutMs, maxOldSpaceMb, capabilities } = config.parse;
-  return parseIsolated(
-    bytes,
-    { fileName: version.original_name, format, options, ...(capabilities ? { capabilities } : {}) },
-    { timeoutMs, maxOldSpaceMb, signal },
-  );
 }
 
 function toIndexed(chunk: Chunk): IndexedChunk {
@@ -143,7 +125,7 @@ async function run(ports: EnginePorts, config: EngineConfig, version: Version, c
     recipe: recipeFor(version.original_name, config, format, ports.embedder?.id),
   });
   throwIfCancelled(ctx.signal);
-  const out = await parse(config, version, format, bytes, ctx.signal);
+  const out = await parseFile(config.parse, version.original_name, format, bytes, ctx.signal);
   const parseMs = performance.now() - started;
   throwIfCancelled(ctx.signal);
   const stages: Record<string, number> = {};

@@ -159,7 +159,7 @@ async function isDataRow(metadata: MetadataStore, chunk: Chunk): Promise<boolean
 }
 
 /** Documents of pages (PDF, slides, scans): their tables sit among paragraphs of prose. */
-const PAGED = new Set(['pdf', 'pptx', 'ppt', 'png', 'jpeg']);
+const PAGED = new Set(['pdf', 'pptx', 'ppt', 'png', 'jpeg', 'tiff']);
 const isPaged = (c: Candidate): boolean => !!c.version.format && PAGED.has(c.version.format);
 
 /**

@@ -19,6 +19,8 @@ const extensionFormats: Readonly<Record<string, Format>> = {
   png: 'png',
   jpg: 'jpeg',
   jpeg: 'jpeg',
+  tif: 'tiff',
+  tiff: 'tiff',
 };
 
 const mimeFormats: Readonly<Record<string, Format>> = {
@@ -30,9 +32,10 @@ const mimeFormats: Readonly<Record<string, Format>> = {
   'text/csv': 'csv',
   'image/png': 'png',
   'image/jpeg': 'jpeg',
+  'image/tiff': 'tiff',
 };
 
-type Signature = 'pdf' | 'zip' | 'ole' | 'png' | 'jpeg' | 'gif' | 'html' | 'text';
+type Signature = 'pdf' | 'zip' | 'ole' | 'png' | 'jpeg' | 'tiff' | 'gif' | 'html' | 'text';
 
 const zipFormats: ReadonlySet<Format> = new Set(['docx', 'xlsx', 'pptx']);
 const oleFormats: ReadonlySet<Format> = new Set(['doc', 'xls', 'ppt']);
@@ -55,6 +58,7 @@ function sniff(bytes: Uint8Array): Signature {
   if (startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return 'ole';
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpeg';
+  if (startsWith(bytes, [0x49, 0x49, 0x2a, 0x00]) || startsWith(bytes, [0x4d, 0x4d, 0x00, 0x2a])) return 'tiff';
   if (startsWith(bytes, [0x47, 0x49, 0x46, 0x38])) return 'gif';
   const head = new TextDecoder('latin1').decode(bytes.subarray(0, 1024));
   // A PDF header may follow some junk bytes within the first 1024; text that mentions it after words stays text.
@@ -70,6 +74,7 @@ const signatureNames: Readonly<Record<Signature, string>> = {
   ole: 'a legacy Office (OLE) file',
   png: 'a PNG image',
   jpeg: 'a JPEG image',
+  tiff: 'a TIFF image',
   gif: 'a GIF image',
   html: 'an HTML page',
   text: 'plain text or unknown data',
@@ -82,6 +87,7 @@ function contentFits(format: Format, sig: Signature): boolean {
   if (oleFormats.has(format)) return sig === 'ole' || sig === 'html' || sig === 'text' || (format === 'xls' && sig === 'zip');
   if (format === 'png') return sig === 'png';
   if (format === 'jpeg') return sig === 'jpeg';
+  if (format === 'tiff') return sig === 'tiff';
   if (textFormats.has(format)) return sig === 'text' || sig === 'html';
   return false;
 }
@@ -99,7 +105,7 @@ export function detectFormat(fileName: string, bytes: Uint8Array, declaredMime?:
     const ext = hasExtension ? fileName.slice(fileName.lastIndexOf('.')) : '(none)';
     throw createError(
       'PP_UNSUPPORTED_FORMAT',
-      `${fileName}: extension ${ext} is not supported; upload pdf, docx, doc, pptx, ppt, xlsx, xls, csv, txt, md, json, html, png or jpg.`,
+      `${fileName}: extension ${ext} is not supported; upload pdf, docx, doc, pptx, ppt, xlsx, xls, csv, txt, md, json, html, png, jpg or tif.`,
     );
   }
   const sig = sniff(bytes);

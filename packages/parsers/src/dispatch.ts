@@ -56,6 +56,10 @@ const spreadsheet = lazy('spreadsheet', '2', async () => {
   const { parseSpreadsheet } = await import('./spreadsheet/parse-spreadsheet.js');
   return (bytes, ctx) => parseSpreadsheet(bytes, ctx);
 });
+const tiff = lazy('tiff-ocr', '1', async () => {
+  const { parseTiff } = await import('./tiff/parse-tiff.js');
+  return (bytes, ctx, options) => parseTiff(bytes, ctx, options.ocrLangs ? { ocrLangs: options.ocrLangs } : {});
+});
 const text = lazy('text', '1', async () => (await import('./text/parse-text.js')).parseText);
 
 /** The dispatch table. Adding a format is one lazy entry and one line here. */
@@ -71,6 +75,7 @@ const parserRegistry: Partial<Record<Format, ParserEntry>> = {
   png: image,
   ppt: slides,
   pptx: slides,
+  tiff,
   txt: text,
   xls: spreadsheet,
   xlsx: spreadsheet,

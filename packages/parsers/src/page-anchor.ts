@@ -1,4 +1,5 @@
-import type { Box, PageAnchor, PageInfo } from '@pinpoint/core';
+import type { Box, Element, Format, PageAnchor, PageInfo, SourceMap } from '@pinpoint/core';
+import { SOURCE_MAP_SCHEMA_VERSION } from '@pinpoint/core';
 
 /** A page anchor on one page of a PDF (the original, or a converted document's): the boxes given, in points. */
 export function pageAnchorOf(info: PageInfo, boxes: Box[]): PageAnchor {
@@ -14,4 +15,9 @@ export function pageAnchorOf(info: PageInfo, boxes: Box[]): PageAnchor {
   };
   if (info.page_label) anchor.page_label = info.page_label;
   return anchor;
+}
+
+/** The source map of a paged format (PDF, images, TIFF): its pages and their elements, page anchors all. */
+export function pagedSourceMap(format: Format, pages: PageInfo[], elements: Element[]): SourceMap {
+  return { schemaVersion: SOURCE_MAP_SCHEMA_VERSION, format, anchor_kind: 'page', pages, elements };
 }

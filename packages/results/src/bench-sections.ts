@@ -20,6 +20,25 @@ const p50p95 =
     const [a, b] = [num(`${path}.p50`)(r), num(`${path}.p95`)(r)];
     return a === undefined || b === undefined ? undefined : `${formatValue(a, 'ms')} / ${formatValue(b, 'ms')}`;
   };
+/** A metric whose name holds a dot (score_ocr.py's "box@0.5"), read as one key. */
+const ownKey =
+  (key: string): Column['value'] =>
+  (r) => {
+    const v = (r.metrics as Record<string, unknown>)[key];
+    return typeof v === 'number' ? v : undefined;
+  };
+/** A small rate (CER) to four decimal places, the precision its floors are given in. */
+const fourPlaces =
+  (path: string): Column['value'] =>
+  (r) => {
+    const v = num(path)(r);
+    return v === undefined ? undefined : v.toFixed(4);
+  };
+/** What score_ocr.py says of a group of pages. */
+const ocrScoreColumns: Column[] = [
+  { label: 'CER', value: fourPlaces('cer'), format: 'text' },
+  { label: 'box@0.5', value: ownKey('box@0.5'), format: 'ratio' },
+];
 /** Two metrics as "a<open>b<close>", or nothing when either is missing (never "undefined" on the page). */
 const pair =
   (a: string, b: string, open: string, close = ''): Column['value'] =>
@@ -164,6 +183,31 @@ export const benchSections: Section[] = [
       { label: 'wall s per page', value: metric('wall_s_per_page'), format: 'seconds' },
       { label: 'CPU s per page', value: metric('cpu_s_per_page'), format: 'seconds' },
       { label: 'pages at once', value: metric('page_concurrency'), format: 'int' },
+    ],
+  },
+  {
+    area: 'ocr-scripts',
+    title: 'OCR per script: ocr-dev',
+    intro:
+      "`pnpm bench --skip-ingest --skip-query --ocr [--ocr-set-only] --record`: every image file of `../shared/eval/ocr-dev` (PNG, JPEG, TIFF; 68 files, 76 pages) parsed in process as the parse child runs it — the page's script detected, its model chosen, TIFF pages decoded and rendered to PNG — one file at a time, as many pages of a file at once as the machine has cores. Wall and CPU seconds per page (tesseract's processes included); CER and box@0.5 by `../shared/tools/score_ocr.py` over the pages as `pinpoint text --json` prints them.",
+    columns: [
+      { label: 'pages', value: metric('pages'), format: 'int' },
+      { label: 'failed files', value: metric('failed_files'), format: 'int' },
+      { label: 'wall s per page', value: metric('wall_s_per_page'), format: 'seconds' },
+      { label: 'CPU s per page', value: metric('cpu_s_per_page'), format: 'seconds' },
+      ...ocrScoreColumns,
+      { label: 'pages at once', value: metric('page_concurrency'), format: 'int' },
+    ],
+  },
+  {
+    area: 'ocr-variants',
+    title: 'OCR per variant: ocr-dev',
+    intro:
+      'The same run, scored per variant of the page images: clean 200 dpi PNG, 300 dpi JPEG (quality 70), scanner TIFFs (rotated 1-1.5°, noise; Group 4 bilevel and LZW grey) and the multi-page TIFFs. box@0.5 is not scored on the rotated scanner pages.',
+    columns: [
+      { label: 'pages', value: metric('pages'), format: 'int' },
+      { label: 'missing', value: metric('missing'), format: 'int' },
+      ...ocrScoreColumns,
     ],
   },
   {

@@ -3,6 +3,7 @@ import type { Element, PageAnchor } from '@pinpoint/core';
 import { codepointLength } from '@pinpoint/core';
 import { pngHeader } from '@pinpoint/testing';
 import jpeg from 'jpeg-js';
+import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { createTesseractOcr } from '../ocr/tesseract-cli.js';
 import { parseImage } from './parse-image.js';
@@ -44,6 +45,18 @@ function sidewaysWithExif(upright: Uint8Array): Uint8Array {
   const payload = [0x45, 0x78, 0x69, 0x66, 0, 0, ...tiff];
   const app1 = [0xff, 0xe1, (payload.length + 2) >> 8, (payload.length + 2) & 0xff, ...payload];
   return Uint8Array.from([0xff, 0xd8, ...app1, ...encoded.subarray(2)]);
+}
+
+/** A grey PNG page of ocr-dev turned 90° clockwise, as a scanner fed sideways writes it. */
+function turnedClockwise(png: Uint8Array): Uint8Array {
+  const img = PNG.sync.read(Buffer.from(png));
+  const out = new PNG({ width: img.height, height: img.width });
+  for (let y = 0; y < img.height; y++)
+    for (let x = 0; x < img.width; x++) {
+      const to = (x * out.width + (img.height - 1 - y)) * 4;
+      img.data.copy(out.data, to, (y * img.width + x) * 4, (y * img.width + x) * 4 + 4);
+    }
+  return new Uint8Array(PNG.sync.write(out));
 }
 
 describe('parseImage', () => {
@@ -102,5 +115,32 @@ describe('parseImage', () => {
     ).rejects.toMatchObject({
       code: 'PP_PARSE_NO_TEXT',
     });
+  });
+
+  it('reads a scan turned 90° upright, its boxes on the image as given', async () => {
+    const page = new URL('../../../../../shared/eval/ocr-dev/files/img-51.png', import.meta.url);
+    const upright = PNG.sync.read(readFileSync(page));
+    const sideways = turnedClockwise(new Uint8Array(readFileSync(page)));
+    const out = await parseImage(sideways, { fileName: 'sideways.png', format: 'png', ocr });
+    expect(out.sourceMap.pages[0]).toMatchObject({ width: upright.height, height: upright.width });
+    expect(out.elements.map((e) => e.text).join(' ')).toContain('cumulative total shareholder return');
+    for (const e of out.elements) expectInside(e);
+    // the text runs down the sideways page: its lines are tall and narrow there
+    const tall = out.elements.filter((e) => {
+      const [x0, y0, x1, y1] = (e.anchor as PageAnchor).boxes[0] ?? [0, 0, 0, 0];
+      return y1 - y0 > 3 * (x1 - x0);
+    });
+    expect(tall.length).toBeGreaterThan(out.elements.length / 2);
+    expect(out.diagnostics.find((d) => d.rule_id === 'ocr/engine')?.reason).toBe('tesseract-cli with eng (script: Latin)');
+  }, 180_000);
+
+  it('fails a JPEG whose header is broken with PP_PARSE_CORRUPT and a sentence to act on', async () => {
+    const bytes = read('jpg/tika__testOCR.jpg').slice();
+    // the first segment's length points past the end of the file: no frame header can be found
+    bytes[4] = 0xff;
+    bytes[5] = 0xf0;
+    const failure = parseImage(bytes, { fileName: 'broken.jpg', format: 'jpeg', ocr });
+    await expect(failure).rejects.toMatchObject({ code: 'PP_PARSE_CORRUPT' });
+    await expect(failure).rejects.toThrow(/may be truncated or damaged/);
   });
 });

@@ -4,6 +4,9 @@ import type { Box, OcrLine } from '@pinpoint/core';
 export interface Osd {
   rotate: 0 | 90 | 180 | 270;
   confidence: number;
+  /** The script tesseract saw ('Latin', 'Han', 'Japanese', …) and its confidence. */
+  script?: string;
+  scriptConfidence?: number;
 }
 
 export function parseOsd(text: string): Osd | undefined {
@@ -11,7 +14,14 @@ export function parseOsd(text: string): Osd | undefined {
   const confidence = /Orientation confidence:\s*([\d.]+)/.exec(text)?.[1];
   if (rotate === undefined || confidence === undefined) return undefined;
   const r = Number(rotate);
-  return r === 0 || r === 90 || r === 180 || r === 270 ? { rotate: r, confidence: Number(confidence) } : undefined;
+  if (r !== 0 && r !== 90 && r !== 180 && r !== 270) return undefined;
+  const script = /Script:\s*(\S+)/.exec(text)?.[1];
+  const scriptConfidence = /Script confidence:\s*([\d.]+)/.exec(text)?.[1];
+  return {
+    rotate: r,
+    confidence: Number(confidence),
+    ...(script !== undefined && scriptConfidence !== undefined ? { script, scriptConfidence: Number(scriptConfidence) } : {}),
+  };
 }
 
 /** EXIF orientation code whose display turn equals a clockwise rotation. */

@@ -1,22 +1,36 @@
-import type { Diagnostic, OcrEngine, OcrLine } from '@pinpoint/core';
+import type { Diagnostic, OcrEngine, OcrImageHints, OcrLine, OcrScript } from '@pinpoint/core';
 import { PinpointError } from '@pinpoint/core';
+import { formConfidence, scriptShares } from './script.js';
 
 export interface Recognition {
   width: number;
   height: number;
   lines: OcrLine[];
-  /** Languages of the pass that was kept, e.g. ['jpn_vert']. */
+  /** Languages of the pass that was kept, e.g. ['chi_tra'] or ['jpn', 'eng']. */
   langs: string[];
   /** Mean word confidence 0..100 (0 when no words). */
   confidence: number;
   words: number;
+  /** The script the engine saw on the page before recognition ('Latin', 'Han', 'Japanese'), when it said. */
+  script?: string;
 }
 
-/** Below this mean word confidence an English pass is retried with the CJK models. */
+/** One page to recognise: the engine, the image, what its file says about it, and the parse's signal. */
+interface PageInput {
+  engine: OcrEngine;
+  image: Uint8Array;
+  hints: OcrImageHints;
+  signal: AbortSignal | undefined;
+}
+
+/** Below this mean word confidence a pass is retried with the other scripts' models. */
 const GOOD_ENOUGH = 75;
 /** Below this a page is flagged 'ocr/low-confidence'. */
 const LOW_CONFIDENCE = 60;
-const CJK_PASSES: string[][] = [['chi_sim'], ['jpn'], ['jpn_vert'], ['chi_tra']];
+/** chi_tra is kept over chi_sim only when its Traditional-only words are this much surer (script.ts). */
+const TRADITIONAL_MARGIN = 5;
+/** A CJK page with at least this share of Latin words is read again with English added. */
+const MIXED_LATIN_WORDS = 0.15;
 
 function summarise(result: { width: number; height: number; lines: OcrLine[] }, langs: string[]): Recognition {
   const words = result.lines.flatMap((l) => l.words);
@@ -24,34 +38,113 @@ function summarise(result: { width: number; height: number; lines: OcrLine[] }, 
   return { ...result, langs, confidence, words: words.length };
 }
 
-/** A later (CJK) pass replaces the current one only when it is clearly surer. */
-function better(current: Recognition, next: Recognition): Recognition {
-  return next.confidence > current.confidence + 5 ? next : current;
+async function recognizeWith(page: PageInput, langs: string[]): Promise<Recognition> {
+  return summarise(await page.engine.recognize(page.image, langs, page.signal, page.hints), langs);
+}
+
+/** One pass; undefined when the language data is not installed. */
+async function pass(page: PageInput, langs: string[]): Promise<Recognition | undefined> {
+  try {
+    return await recognizeWith(page, langs);
+  } catch (err) {
+    if (err instanceof PinpointError && err.code === 'PP_DEPENDENCY_MISSING') return undefined;
+    throw err;
+  }
+}
+
+/** A later pass replaces the current one only when it is clearly surer. */
+function better(current: Recognition | undefined, next: Recognition | undefined): Recognition | undefined {
+  if (!current) return next;
+  return next && next.confidence > current.confidence + 5 ? next : current;
+}
+
+/** Simplified and Traditional read at once; Traditional is kept when its own characters are clearly surer. */
+async function readChinese(page: PageInput): Promise<Recognition | undefined> {
+  const [sim, tra] = await Promise.all([pass(page, ['chi_sim']), pass(page, ['chi_tra'])]);
+  if (!sim || !tra) return sim ?? tra;
+  return formConfidence(tra.lines, 'traditional') >= formConfidence(sim.lines, 'simplified') + TRADITIONAL_MARGIN ? tra : sim;
+}
+
+/** Horizontal Japanese, and vertical when horizontal reading is unsure. */
+async function readJapanese(page: PageInput): Promise<Recognition | undefined> {
+  const horizontal = await pass(page, ['jpn']);
+  if (horizontal && horizontal.confidence >= GOOD_ENOUGH) return horizontal;
+  return better(horizontal, await pass(page, ['jpn_vert']));
+}
+
+const readers: Readonly<Record<'Latin' | 'Han' | 'Japanese', (page: PageInput) => Promise<Recognition | undefined>>> = {
+  Latin: (page) => pass(page, ['eng']),
+  Han: readChinese,
+  Japanese: readJapanese,
+};
+
+function familyOf(script: string | undefined): keyof typeof readers {
+  return script === 'Han' || script === 'Japanese' ? script : 'Latin';
+}
+
+/** A CJK page with many Latin words is read again with English added; kept when surer. */
+async function withLatin(page: PageInput, best: Recognition): Promise<Recognition> {
+  if (best.langs.includes('eng') || scriptShares(best.lines).latinWords < MIXED_LATIN_WORDS) return best;
+  const mixed = await pass(page, [...best.langs, 'eng']);
+  return mixed && mixed.confidence > best.confidence ? mixed : best;
 }
 
 /**
- * OCR with the given languages, or — when none are given — English first and, if its words are
- * unsure, each CJK model (Japanese horizontal/vertical, Simplified, Traditional Chinese), keeping
- * the pass with the highest mean word confidence. A pass whose language data is missing is skipped.
+ * Script detection with the English pass already running beside it: most pages are Latin, and their reading
+ * then does not wait for the detection. The English pass is stopped as soon as the page is seen to be CJK.
+ */
+async function detectWhileReadingLatin(
+  page: PageInput,
+): Promise<{ detected: OcrScript | undefined; latin: Promise<Recognition | undefined> }> {
+  const speculative = new AbortController();
+  const signal = page.signal ? AbortSignal.any([page.signal, speculative.signal]) : speculative.signal;
+  const latin = pass({ ...page, signal }, ['eng']).catch((err: unknown) => {
+    if (speculative.signal.aborted && !page.signal?.aborted) return undefined;
+    throw err;
+  });
+  let detected: OcrScript | undefined;
+  try {
+    detected = await page.engine.detectScript?.(page.image, page.signal, page.hints);
+  } catch (err) {
+    speculative.abort();
+    await latin.catch(() => undefined);
+    throw err;
+  }
+  // a CJK page, or a turned one (read again upright), has no use for the pass
+  if (familyOf(detected?.script) !== 'Latin' || detected?.rotate) {
+    speculative.abort();
+    await latin;
+    return { detected, latin: Promise.resolve(undefined) };
+  }
+  return { detected, latin };
+}
+
+/**
+ * OCR with the given languages, or — when none are given — with the model of the page's script: the engine's
+ * script detection picks Latin (eng), Han (chi_sim or chi_tra, read both ways) or Japanese (jpn, jpn_vert);
+ * when that pass is unsure, the other scripts' models are tried and the surest pass kept; a CJK page with many
+ * Latin words is read with English added. A pass whose language data is missing is skipped.
  */
 export async function recognizeImage(
   engine: OcrEngine,
   image: Uint8Array,
   langs: readonly string[] | undefined,
   signal?: AbortSignal,
+  hints: OcrImageHints = {},
 ): Promise<Recognition> {
-  if (langs && langs.length > 0) return summarise(await engine.recognize(image, [...langs], signal), [...langs]);
-  let best = summarise(await engine.recognize(image, ['eng'], signal), ['eng']);
-  if (best.words === 0 || best.confidence >= GOOD_ENOUGH) return best;
-  for (const pass of CJK_PASSES) {
-    if (best.confidence >= GOOD_ENOUGH) break;
-    try {
-      best = better(best, summarise(await engine.recognize(image, pass, signal), pass));
-    } catch (err) {
-      if (!(err instanceof PinpointError && err.code === 'PP_DEPENDENCY_MISSING')) throw err;
-    }
+  const page: PageInput = { engine, image, hints, signal };
+  if (langs && langs.length > 0) return recognizeWith(page, [...langs]);
+  const { detected, latin } = await detectWhileReadingLatin(page);
+  const upright = detected?.rotate ? { ...page, hints: { ...hints, rotate: detected.rotate } } : page;
+  const first = familyOf(detected?.script);
+  let best = (await latin) ?? (await readers[first](upright));
+  for (const family of Object.keys(readers) as Array<keyof typeof readers>) {
+    if (family === first || (best && (best.words === 0 || best.confidence >= GOOD_ENOUGH))) continue;
+    best = better(best, await readers[family](upright));
   }
-  return best;
+  best ??= await recognizeWith(upright, ['eng']);
+  best = await withLatin(upright, best);
+  return detected ? { ...best, script: detected.script } : best;
 }
 
 /** The quality gate: a diagnostic when the page's words are unsure or there are very few of them. */

@@ -1,10 +1,10 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { OcrEngine, OcrLine } from '@pinpoint/core';
+import type { OcrEngine, OcrImageHints, OcrLine, OcrScript } from '@pinpoint/core';
 import { createError, PinpointError } from '@pinpoint/core';
 import { decodeRaster, toPpm } from '../image/prepare.js';
-import { linesBack, orientationFor, parseOsd } from './orientation.js';
+import { linesBack, type Osd, orientationFor, parseOsd } from './orientation.js';
 import { runCommand } from './run-command.js';
 import { linesFromTsv } from './tsv.js';
 
@@ -29,6 +29,13 @@ type Signal = AbortSignal | undefined;
 
 const LANG = /^[a-z_]+$/;
 const UNSURE = 60;
+/** Orientation confidence from which a detected turn is acted on (as the unsure-pass retry does). */
+const SURE_TURN = 1;
+
+/** Images without a stated resolution (PNM) make tesseract guess it, and a wrong guess breaks its layout analysis. */
+function dpiArgs(hints: OcrImageHints): string[] {
+  return hints.dpi !== undefined && hints.dpi >= 50 && hints.dpi <= 2400 ? ['--dpi', String(Math.round(hints.dpi))] : [];
+}
 
 function meanConfidence(r: Result): number {
   const words = r.lines.flatMap((l) => l.words);
@@ -45,18 +52,50 @@ class TesseractCli implements OcrEngine {
 
   constructor(private readonly options: TesseractOptions) {}
 
-  async recognize(image: Uint8Array, langs: string[], signal?: AbortSignal): Promise<Result> {
+  async recognize(image: Uint8Array, langs: string[], signal?: AbortSignal, hints: OcrImageHints = {}): Promise<Result> {
     if (langs.length === 0 || !langs.every((l) => LANG.test(l)))
       throw createError('PP_VALIDATION', `Bad OCR language list: ${langs.join('+')}`);
+    if (hints.rotate) return this.turnedPass(image, hints.rotate, langs, signal, hints);
+    return this.withImage(image, async (dir) => {
+      const first = await this.tsvPass(join(dir, 'page'), langs, signal, hints);
+      if (this.options.autoRotate === false || meanConfidence(first) >= UNSURE) return first;
+      return await this.uprightRetry(dir, image, first, langs, signal, hints);
+    });
+  }
+
+  /** Tesseract's orientation and script detection (osd.traineddata); undefined when it cannot tell. */
+  async detectScript(image: Uint8Array, signal?: AbortSignal, hints: OcrImageHints = {}): Promise<OcrScript | undefined> {
+    const osd = await this.withImage(image, async (dir) => this.osd(join(dir, 'page'), signal, hints));
+    if (osd?.script === undefined || osd.scriptConfidence === undefined) return undefined;
+    return { script: osd.script, confidence: osd.scriptConfidence, rotate: osd.confidence >= SURE_TURN ? osd.rotate : 0 };
+  }
+
+  /** The image read turned `rotate`° clockwise (upright), its boxes mapped back to the image as given. */
+  private async turnedPass(
+    image: Uint8Array,
+    rotate: 90 | 180 | 270,
+    langs: string[],
+    signal: Signal,
+    hints: OcrImageHints,
+  ): Promise<Result> {
+    const decoded = decodeRaster(image, this.options.maxPixels ?? 60_000_000);
+    const turned = toPpm(decoded, orientationFor[rotate]);
+    const read = await this.withImage(turned, (dir) => this.tsvPass(join(dir, 'page'), langs, signal, hints));
+    return { width: decoded.width, height: decoded.height, lines: linesBack(read.lines, rotate, decoded.width, decoded.height) };
+  }
+
+  private async withImage<T>(image: Uint8Array, use: (dir: string) => Promise<T>): Promise<T> {
     const dir = await mkdtemp(join(this.options.tmpDir ?? tmpdir(), 'pp-ocr-'));
     try {
       await writeFile(join(dir, 'page'), image);
-      const first = await this.tsvPass(join(dir, 'page'), langs, signal);
-      if (this.options.autoRotate === false || meanConfidence(first) >= UNSURE) return first;
-      return await this.uprightRetry(dir, image, first, langs, signal);
+      return await use(dir);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  }
+
+  private async osd(input: string, signal: Signal, hints: OcrImageHints): Promise<Osd | undefined> {
+    return parseOsd((await this.run(input, ['--psm', '0', ...dpiArgs(hints)], signal)).stdout.toString('utf8'));
   }
 
   private run(input: string, extra: string[], signal: Signal) {
@@ -71,8 +110,9 @@ class TesseractCli implements OcrEngine {
     });
   }
 
-  private async tsvPass(input: string, langs: string[], signal: Signal): Promise<Result> {
-    const result = await this.run(input, ['-l', langs.join('+'), '--psm', String(this.options.psm ?? 3), 'tsv'], signal);
+  private async tsvPass(input: string, langs: string[], signal: Signal, hints: OcrImageHints): Promise<Result> {
+    const psm = String(this.options.psm ?? 3);
+    const result = await this.run(input, ['-l', langs.join('+'), '--psm', psm, ...dpiArgs(hints), 'tsv'], signal);
     if (result.code !== 0) {
       if (/Failed loading language|Error opening data file/i.test(result.stderr)) {
         throw createError(
@@ -88,12 +128,19 @@ class TesseractCli implements OcrEngine {
   }
 
   /** Orientation detection; when the page is turned, OCR of the upright image with boxes mapped back. */
-  private async uprightRetry(dir: string, image: Uint8Array, first: Result, langs: string[], signal: Signal): Promise<Result> {
-    const osd = parseOsd((await this.run(join(dir, 'page'), ['--psm', '0'], signal)).stdout.toString('utf8'));
-    if (!osd || osd.rotate === 0 || osd.confidence < 1) return first;
+  private async uprightRetry(
+    dir: string,
+    image: Uint8Array,
+    first: Result,
+    langs: string[],
+    signal: Signal,
+    hints: OcrImageHints,
+  ): Promise<Result> {
+    const osd = await this.osd(join(dir, 'page'), signal, hints);
+    if (!osd || osd.rotate === 0 || osd.confidence < SURE_TURN) return first;
     const turned = toPpm(decodeRaster(image, this.options.maxPixels ?? 60_000_000), orientationFor[osd.rotate]);
     await writeFile(join(dir, 'upright'), turned);
-    const second = await this.tsvPass(join(dir, 'upright'), langs, signal);
+    const second = await this.tsvPass(join(dir, 'upright'), langs, signal, hints);
     if (meanConfidence(second) <= meanConfidence(first)) return first;
     return { width: first.width, height: first.height, lines: linesBack(second.lines, osd.rotate, first.width, first.height) };
   }

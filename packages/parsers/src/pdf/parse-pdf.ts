@@ -1,7 +1,7 @@
 import type { Diagnostic, Element, PageInfo, ParseContext, ParseOutput } from '@pinpoint/core';
-import { createError, elementId, SOURCE_MAP_SCHEMA_VERSION } from '@pinpoint/core';
+import { createError, elementId } from '@pinpoint/core';
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { pageAnchorOf } from '../page-anchor.js';
+import { pageAnchorOf, pagedSourceMap } from '../page-anchor.js';
 import type { ParseOptions } from '../registry.js';
 import type { PdfBlock } from './blocks.js';
 import { learnDocument } from './document-model.js';
@@ -295,13 +295,11 @@ export function assemblePdf(read: PdfPages, ctx: AssemblyContext): ParseOutput {
   const elements = toElements(pages);
   return {
     elements,
-    sourceMap: {
-      schemaVersion: SOURCE_MAP_SCHEMA_VERSION,
-      format: ctx.format,
-      anchor_kind: 'page',
-      pages: pages.map((p) => p.info),
+    sourceMap: pagedSourceMap(
+      ctx.format,
+      pages.map((p) => p.info),
       elements,
-    },
+    ),
     diagnostics,
     artifacts: [],
     ...(read.title ? { metadata: { title: read.title } } : {}),

@@ -9,7 +9,7 @@ import { useContainerWidth, useImage, usePdfPage } from './usePageRender.js';
 
 interface Props {
   view: PageViewData;
-  /** png/jpeg originals are shown as the image itself; everything else through pdf.js. */
+  /** png/jpeg originals are shown as the image itself, TIFF pages as the PNG rendered of each; everything else through pdf.js. */
   isImage: boolean;
   highlight: boolean;
   onError: (e: unknown) => void;

@@ -89,7 +89,7 @@ function Body({ resolved, onError }: { resolved: ResolvedCitation; onError: (e: 
   const { view, version } = resolved;
   const highlight = precisionInfo(resolved.precision).drawHighlight;
   if (view.kind === 'page') {
-    const isImage = view.artifact === 'original' && (version.format === 'png' || version.format === 'jpeg');
+    const isImage = view.artifact === 'original' && ['png', 'jpeg', 'tiff'].includes(version.format ?? '');
     return <PageView view={view} isImage={isImage} highlight={highlight} onError={onError} />;
   }
   if (view.kind === 'text') {
