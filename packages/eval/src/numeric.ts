@@ -244,7 +244,8 @@ export function numericMetrics(
     const gold = goldOf(q);
     if (!gold) continue;
     const kind = q.question_type ?? q.kind ?? 'all';
-    const b = (by[kind] ??= { numeric_questions: 0, answered: 0, correct: 0 });
+    by[kind] ??= { numeric_questions: 0, answered: 0, correct: 0 };
+    const b = by[kind];
     tot.numeric_questions++;
     b.numeric_questions++;
     const a = answerOf(q.id);
