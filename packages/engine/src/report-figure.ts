@@ -68,7 +68,7 @@ export async function askReportFigure(
     }
     sources.set(item, found);
   }
-  const read = readReportFigure(plan, sources);
+  const read = readReportFigure(plan, sources, question);
   // a line item not found in a table may still be stated in the report's prose: the passage reader looks
   return read.refused && !plan.computed ? undefined : read;
 }

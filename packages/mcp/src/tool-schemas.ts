@@ -1,8 +1,10 @@
 import {
   anchorSchema,
+  calculationSchema,
   citationSchema,
   documentIdentitySchema,
   documentSchema,
+  figureValueSchema,
   precisionSchema,
   questionScopeSchema,
   versionSchema,
@@ -54,6 +56,10 @@ export const askOutput = z.object({
   refused: z.boolean().describe('True when the documents do not answer the question: then there are no citations.'),
   refusal_reason: z.string().optional(),
   citations: z.array(citationSchema),
+  value: figureValueSchema.optional().describe('A figure answer: the number stated, with its unit and scale.'),
+  calculation: calculationSchema
+    .optional()
+    .describe('A computed figure: its expression over the cited cells, and each operand with its citation number n.'),
   scope: questionScopeSchema
     .optional()
     .describe('The documents the question named and was asked of (absent: the whole collection); `summary` says which and why.'),

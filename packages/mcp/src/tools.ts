@@ -98,6 +98,8 @@ export function pinpointTools(ctx: McpToolContext): ToolDefinition[] {
           refused: a.refused,
           ...(a.refusal_reason ? { refusal_reason: a.refusal_reason } : {}),
           citations: a.citations,
+          ...(a.value ? { value: a.value } : {}),
+          ...(a.calculation ? { calculation: a.calculation } : {}),
           ...(a.scope ? { scope: a.scope } : {}),
         };
         return { data, text: answerText(data) };

@@ -14,6 +14,12 @@ const peer =
     return p ? metric(path)(p) : undefined;
   };
 
+/** The number an answer states against the gold number (`pinpoint eval`'s numeric metrics, score_numeric.py's rule). */
+const numericColumns: Column[] = [
+  { label: 'numeric acc.', value: metric('numeric.accuracy'), format: 'ratio' },
+  { label: 'numeric prec.', value: metric('numeric.precision'), format: 'ratio' },
+];
+
 const evalCommon: Column[] = [
   { label: 'answered', value: metric('answerable_recall'), format: 'ratio' },
   { label: 'refusal bal. acc.', value: metric('balanced_accuracy'), format: 'ratio' },
@@ -35,6 +41,8 @@ export const sections: Section[] = [
       { label: 'page Hit@5', value: metric('page_hit@5'), format: 'ratio' },
       { label: 'MRR@10', value: metric('mrr@10'), format: 'ratio' },
       { label: 'answered', value: metric('answerable_recall'), format: 'ratio' },
+      ...numericColumns,
+      { label: 'metrics-generated acc.', value: metric('numeric.by_kind.metrics-generated.accuracy'), format: 'ratio' },
       { label: 'p95 ms', value: metric('latency_ms.p95'), format: 'ms' },
     ],
   },
@@ -42,7 +50,7 @@ export const sections: Section[] = [
     area: 'eval',
     title: 'Table questions',
     intro:
-      "`pnpm pinpoint eval ../shared/eval/<set> --record`, zero keys. cell@1: the answer's first citation pinpoints exactly one gold cell; answered: share of answerable questions answered; refusal balanced accuracy beside the naive best-score threshold tuned on the same run; table stage p95: the table reader alone.",
+      "`pnpm pinpoint eval ../shared/eval/<set> --record`, zero keys. cell@1: the answer's first citation pinpoints exactly one gold cell; answered: share of answerable questions answered; refusal balanced accuracy beside the naive best-score threshold tuned on the same run; table stage p95: the table reader alone; numeric acc. / prec.: the number the answer states equals the gold number, over numeric questions / over those answered (score_numeric.py's rule).",
     accepts: has('cell@1'),
     columns: [
       { label: 'questions', value: metric('questions'), format: 'int' },
@@ -50,6 +58,7 @@ export const sections: Section[] = [
       { label: 'MRR@10', value: metric('mrr@10'), format: 'ratio' },
       ...evalCommon,
       { label: 'answer contains', value: metric('answer_contains'), format: 'ratio' },
+      ...numericColumns,
       { label: 'table stage p95 ms', value: metric('latency_stages_ms.table.p95'), format: 'ms' },
     ],
   },

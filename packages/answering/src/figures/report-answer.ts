@@ -2,6 +2,7 @@ import { financeGroupNames } from '@pinpoint/analysis';
 import type { Citation } from '@pinpoint/core';
 import type { TableSource } from '../table/answer-table.js';
 import { citeCell, tableFor } from '../table/answer-table.js';
+import { termsOf } from '../table/model.js';
 import type { FigureCalculation, FigureValue } from './answer.js';
 import type { LocatedCell } from './locate.js';
 import { cellAt, rowsNamed, tableScale } from './locate.js';
@@ -18,19 +19,25 @@ export type ReportFigureAnswer =
 const LABEL_IS_NAME = 0.6;
 const NAME_IN_LABEL = 0.99;
 const NO_WEIGHTS: ReadonlyMap<string, number> = new Map();
+/** What a table's place in the search order takes from its row's fit: the first table found wins a tie. */
+const TABLE_ORDER = 0.01;
 
 /**
  * Answers a report figure from the tables each line item's own search found (`sources`: per line
  * item, best first): a line item's cell is the year's cell of the first table's row its name
  * labels. Every operand is cited; a figure with an operand missing is refused naming it.
  */
-export function readReportFigure(plan: ReportFigurePlan, sources: ReadonlyMap<string, TableSource[]>): ReportFigureAnswer {
+export function readReportFigure(
+  plan: ReportFigurePlan,
+  sources: ReadonlyMap<string, TableSource[]>,
+  asked = '',
+): ReportFigureAnswer {
   const sourceOf = new Map<LocatedCell, TableSource>();
   const found = new Map<string, LocatedCell | undefined>();
   const find = (item: string, year: number): LocatedCell | undefined => {
     const key = `${item}\u0000${year}`;
     if (!found.has(key)) {
-      const best = itemCell(item, year, sources.get(item) ?? []);
+      const best = itemCell(item, year, sources.get(item) ?? [], asked);
       if (best) sourceOf.set(best.cell, best.source);
       found.set(key, best?.cell);
     }
@@ -67,18 +74,23 @@ export function itemCell(
   item: string,
   year: number,
   sources: readonly TableSource[],
+  asked = '',
 ): { cell: LocatedCell; source: TableSource } | undefined {
-  for (const source of sources) {
+  const words = termsOf(asked);
+  let best: { cell: LocatedCell; source: TableSource; score: number } | undefined;
+  for (const [i, source] of sources.entries()) {
     const table = tableFor(source);
-    let best: { cell: LocatedCell; score: number } | undefined;
     for (const name of financeGroupNames(item)) {
       for (const m of rowsNamed(table, name, NO_WEIGHTS, { label: LABEL_IS_NAME, text: NAME_IN_LABEL })) {
         const cell = cellAt(table, m, year, false);
-        const score = m.labelShare + m.textShare;
-        if (cell && (!best || score > best.score)) best = { cell, score };
+        if (!cell) continue;
+        // "net property, plant and equipment": a label whose every word the question says ("Property, plant and equipment, net") over one that adds its own ("Gross …")
+        const label = termsOf(m.label);
+        const said = label.size === 0 ? 0 : [...label].filter((t) => words.has(t) || termsOf(name).has(t)).length / label.size;
+        const score = m.labelShare + m.textShare + said - TABLE_ORDER * i;
+        if (!best || score > best.score) best = { cell, source, score };
       }
     }
-    if (best) return { cell: best.cell, source };
   }
-  return undefined;
+  return best && { cell: best.cell, source: best.source };
 }
