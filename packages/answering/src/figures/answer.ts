@@ -86,9 +86,6 @@ function locate(plan: FigurePlan, table: QaTable, weights: Weights): Located | {
   return { cells: out, match };
 }
 
-/** Operations the table reader also computes over rows (a difference of two rows, a column's total). */
-const ROWS_READER: ReadonlySet<FigurePlan['op']> = new Set(['change', 'sum']);
-
 /** What a table's place in the fit order adds to its rows' match: the better-fitting table wins a tie. */
 const ORDER_BONUS = 0.02;
 /** Another table whose rows match within this of the best is a rival reading. */
@@ -97,8 +94,9 @@ const RIVAL = 0.05;
 /**
  * A figure question answered from the tables (best fit first): the table whose rows' labels the
  * question names best, holding every operand — each operand a cited cell, the arithmetic shown.
- * Undefined when the question asks no arithmetic; a FigureMissing when it does and no table with
- * periods holds every operand.
+ * Undefined when the question asks no arithmetic, or when no table of periods holds its operands and
+ * the table the question fits best has no periods (a table of rows the table reader computes over); a
+ * FigureMissing when that table has periods but not the operand.
  */
 export function answerFigure(
   question: string,
@@ -115,18 +113,16 @@ export function answerFigure(
     if (yearColumns(table, plan.percent).size === 0) continue;
     const located = locate(plan, table, weights);
     if (!('cells' in located)) {
-      missing ??= { table: i, missing: located.missing, code: 'PP_FIGURE_OPERAND_MISSING' };
+      // only the table the question fits best is the one asked about: its periods without the operand refuse
+      if (i === 0) missing = { table: i, missing: located.missing, code: 'PP_FIGURE_OPERAND_MISSING' };
       continue;
     }
     const score = located.match - ORDER_BONUS * i;
     scores.push(located.match);
     if (!best || score > best.score) best = { index: i, located, score };
   }
-  // arithmetic no table of periods holds: no cell the table reader can look up is that figure
-  if (!best)
-    return (
-      missing ?? (ROWS_READER.has(plan.op) ? undefined : { table: 0, missing: itemText(plan), code: 'PP_FIGURE_OPERAND_MISSING' })
-    );
+  // no table of periods holds the operands: refused when the table asked about is one; else the table reader answers
+  if (!best) return missing;
   try {
     const top = best.located.match;
     const features = {
