@@ -36,7 +36,10 @@ describe('figures of a named report', () => {
     expect(a.refused).toBe(false);
     expect(a.calculation?.operands).toHaveLength(3);
     expect(a.citations).toHaveLength(3);
-    expect(a.calculation?.expression).toMatch(/^[\d,]+ ÷ \(\([\d,]+ \+ [\d,]+\) ÷ 2\)$/);
+    // revenue ÷ the average of net PP&E at the year's end and the end before, each as the statement writes it
+    expect(a.calculation?.expression).toMatch(/^(?:\$ ?)?[\d,]+ ÷ \(\((?:\$ ?)?[\d,]+ \+ (?:\$ ?)?[\d,]+\) ÷ 2\)$/);
+    expect(a.calculation?.operands.map((o) => o.period)).toEqual(['2018', '2018', '2017']);
+    expect(a.value?.number).toBe(3.72);
     for (const [i, o] of (a.calculation?.operands ?? []).entries()) expect(a.citations[i]?.quote).toContain(o.value);
   });
   it('refuses a measure whose line item the report lacks, naming it', async () => {

@@ -77,7 +77,8 @@ function locate(plan: FigurePlan, table: QaTable, weights: Weights): Located | {
     const found = rowsNamed(table, itemText(plan, item), weights)
       .filter((m) => !used.has(m.row))
       .map((m) => ({ m, cells: years.map((y) => cellAt(table, m, y, plan.percent)) }))
-      .find((f) => f.cells.every((c) => c !== undefined));
+      // each period its own cell: a row whose years all read one cell (a merged cell) is no series
+      .find((f) => f.cells.every((c) => c !== undefined) && new Set(f.cells.map((c) => c?.cell)).size === f.cells.length);
     if (!found) return { missing: itemText(plan, item) };
     used.add(found.m.row);
     match += (found.m.labelShare + found.m.textShare) / plan.items.length;
