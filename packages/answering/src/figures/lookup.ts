@@ -34,7 +34,8 @@ export function lookupFigure(
   marks: string,
 ): LookupFigure | undefined {
   const amount = amountOf(cell.text);
-  if (!amount) return undefined;
+  // a row that names the periods ("2019 | 2018") or a bare year is a period, not a figure
+  if (!amount || periodColumns(table).labelRows.has(row) || /^\s*(?:19|20)\d{2}\s*$/u.test(cell.text)) return undefined;
   const column = periodColumns(table).years.has(cell.col);
   const dated = datedRows(table).get(row);
   if (!column && dated === undefined) return undefined;

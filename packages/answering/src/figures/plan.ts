@@ -74,7 +74,8 @@ export function planFigure(question: string): FigurePlan | undefined {
   const plan = (op: FigureOp, items: string[]): FigurePlan => ({ op, items, years, percent: percent(op), words });
   if (words.pctChange.test(asks)) return plan('pctChange', [plain]);
   // "the average proportion of A as a percentage of B": an average of a row of shares the table shows
-  if (words.average.test(asks)) return plan('average', [plain]);
+  // an average of one period is that period's figure: the question asks a lookup
+  if (words.average.test(asks)) return years.length === 1 ? undefined : plan('average', [plain]);
   for (const re of words.ratio) {
     const m = re.exec(plain);
     if (m?.groups?.a && m.groups.b) return plan('ratio', [m.groups.a, m.groups.b]);
@@ -84,7 +85,8 @@ export function planFigure(question: string): FigurePlan | undefined {
     if (m?.groups?.a && m.groups.b) return plan('share', [m.groups.a, m.groups.b]);
   }
   if (words.change.test(asks)) return plan('change', [plain]);
-  if (words.sum.test(asks) || (years.length >= 2 && words.totalOf.test(asks))) return plan('sum', [plain]);
+  if ((words.sum.test(asks) && years.length !== 1) || (years.length >= 2 && words.totalOf.test(asks)))
+    return plan('sum', [plain]);
   return undefined;
 }
 

@@ -31,9 +31,11 @@ const EN_FIGURES: FigureWords = {
   lang: 'en',
   pctChange:
     /\b(?:percent(?:age)?|%)\s*(?:change|increase|decrease|growth|rise|decline|drop|movement)|\bgrowth rate\b|\brate of (?:change|growth|increase|decrease)\b|\b(?:increase|decrease|grow|grew|change|rise|rose|decline|drop)\w*\s+by\s+what\s+(?:percent|%)|\b(?:yoy|year[- ]over[- ]year)\s+(?:growth|change)\b|\bpercent(?:age)?\s+(?:increase|decrease)\s*\/\s*\(?(?:increase|decrease)\)?/iu,
+  // "net increase (decrease) in cash": a line item's name, not an operation
   change:
-    /\b(?:change|changes|difference|increase|decrease|variance|movement|grew|growth|rise|rose|declined?|dropped|fell)\b|\bincrease\s*\/\s*\(?decrease\)?/iu,
-  average: /\b(?:average|mean)\b/iu,
+    /(?<!\bnet\s)\b(?:change|changes|difference|increase|decrease|variance|movement|grew|growth|rise|rose|declined?|dropped|fell)\b|(?<!\bnet\s)\bincrease\s*\/\s*\(?decrease\)?/iu,
+  // "weighted average shares", "net average price": a line item's name, not an operation
+  average: /(?<!\bweighted[- ]|\bnet )\b(?:average|mean)\b(?![- ](?:life|price|exchange|shares?|selling|remaining))/iu,
   sum: /\b(?:sum|combined|altogether|in total|aggregate amount)\b/iu,
   totalOf: /\btotal\b/iu,
   ratio: [/\bratio of (?<a>.+?) (?:to|against|over|versus|vs\.?) (?<b>.+)/iu, /\b(?<a>.+?) to (?<b>.+?) ratio\b/iu],
