@@ -414,6 +414,7 @@ export const FINANCE_TERM_GROUPS: readonly FinanceTermGroup[] = [
       'capital expenditure',
       'capex',
       'purchases of property, plant and equipment',
+      'purchases of pp&e',
       'additions to property, plant and equipment',
       'additions to property and equipment',
       'payments for property, plant and equipment',
@@ -538,8 +539,8 @@ export const FINANCE_TERM_GROUPS: readonly FinanceTermGroup[] = [
   {
     id: 'ebitda-margin',
     en: ['ebitda margin', 'ebitda % margin', 'ebitda percent margin'],
-    ja: ['EBITDAマージン', 'EBITDA率'],
-    zh: ['EBITDA利润率'],
+    ja: [],
+    zh: ['息税折旧摊销前利润率'],
     of: ['operating-income', 'depreciation-and-amortization', 'revenue'],
   },
   {

@@ -100,7 +100,8 @@ describe.each(Object.keys(TABLES))('table questions in %s', (lang) => {
 describe('the answer line', () => {
   it('names the year and the column in Japanese, and says where it read it', async () => {
     const res = await t.engine.ask('2022年の営業利益はいくらですか？', { collectionId: t.collections.get('ja') as string });
-    expect(res.answer).toMatch(/^2022年 — 営業利益（百万円） 1,710 \[1\]$/);
+    // the figure first, with the unit its header declares, then the line item and the period
+    expect(res.answer).toMatch(/^1,710百万円（営業利益、2022年）\[1\]$/);
     expect(res.gate?.reason).toMatch(/^業績\.csv の表から読み取りました（質問に合う行の営業利益（百万円））。/);
   });
 });

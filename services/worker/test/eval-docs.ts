@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 
 const EVAL = new URL('../../../../shared/eval/', import.meta.url).pathname;
 
@@ -10,7 +10,8 @@ const EVAL = new URL('../../../../shared/eval/', import.meta.url).pathname;
  */
 export function evalDocs(extensions?: string[], datasets?: string[]): string[] {
   const lists = readdirSync(EVAL, { withFileTypes: true })
-    .filter((d) => d.isDirectory() && (!datasets || datasets.includes(d.name)))
+    // a set of page scans (ocr-dev) keeps its images in files/, not docs/: it is no question set
+    .filter((d) => d.isDirectory() && (!datasets || datasets.includes(d.name)) && existsSync(`${EVAL}${d.name}/docs`))
     .map((d) =>
       readdirSync(`${EVAL}${d.name}/docs`)
         .filter((f) => !extensions || extensions.some((x) => f.endsWith(`.${x}`)))

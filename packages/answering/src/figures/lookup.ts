@@ -1,3 +1,4 @@
+import { headerScale } from '@pinpoint/analysis';
 import { lexiconFor } from '../table/lexicon/index.js';
 import type { QaCell, QaRow, QaTable } from '../table/model.js';
 import { datedRows, periodColumns } from '../table/period-columns.js';
@@ -41,9 +42,11 @@ export function lookupFigure(
   if (!column && dated === undefined) return undefined;
   const words = FIGURE_WORDS[lexiconFor(question).lang];
   const header = table.columns.find((c) => c.col === cell.col)?.name.trim() ?? '';
+  // 営業利益（百万円） names 営業利益: the unit is said with the figure
+  const named = headerScale(header).label || header;
   const label = rowLabel(row, cell);
   // a balance on a dated row is named by its column and its row's date; a period column by the row's line item
-  const item = column ? label : header || label;
+  const item = column ? label : named || label;
   const period = column ? header || String(periodColumns(table).years.get(cell.col)) : label;
   const declared = tableScale(table);
   const { scale } = declared;

@@ -377,6 +377,7 @@ export const en = {
   'error.PP_PARSE_CRASHED': 'The file reader stopped unexpectedly; it will be tried again.',
   'error.PP_ZIP_BOMB': 'The file expands to far more data than allowed.',
   'error.PP_IMAGE_TOO_LARGE': 'The image has too many pixels.',
+  'error.PP_TOO_MANY_PAGES': 'The file has more pages than one upload may hold.',
   'error.PP_CONVERSION_FAILED': 'The file could not be converted with LibreOffice.',
   'error.PP_DEPENDENCY_MISSING': 'A tool this format needs is not installed on the server; re-process the file once it is.',
   'error.PP_JOB_CANCELLED': 'The job was cancelled.',

@@ -377,6 +377,7 @@ export const ja: Messages = {
   'error.PP_PARSE_CRASHED': 'ファイルの読み込み処理が予期せず停止しました。自動的に再試行されます。',
   'error.PP_ZIP_BOMB': '展開すると許容量をはるかに超えるデータになるファイルです。',
   'error.PP_IMAGE_TOO_LARGE': '画像の画素数が多すぎます。',
+  'error.PP_TOO_MANY_PAGES': 'ファイルのページ数が、1 回のアップロードで扱える上限を超えています。',
   'error.PP_CONVERSION_FAILED': 'LibreOffice でファイルを変換できませんでした。',
   'error.PP_DEPENDENCY_MISSING':
     'この形式に必要なツールがサーバーにインストールされていません。インストール後にファイルを再処理してください。',

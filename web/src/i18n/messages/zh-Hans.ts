@@ -370,6 +370,7 @@ export const zhHans: Messages = {
   'error.PP_PARSE_CRASHED': '文件读取进程意外中止，系统会自动重试。',
   'error.PP_ZIP_BOMB': '该文件解压后的数据量远超允许的上限。',
   'error.PP_IMAGE_TOO_LARGE': '图片的像素数过多。',
+  'error.PP_TOO_MANY_PAGES': '文件的页数超过了单次上传允许的上限。',
   'error.PP_CONVERSION_FAILED': '无法用 LibreOffice 转换该文件。',
   'error.PP_DEPENDENCY_MISSING': '服务器上没有安装此格式所需的工具；安装后请重新处理该文件。',
   'error.PP_JOB_CANCELLED': '任务已取消。',

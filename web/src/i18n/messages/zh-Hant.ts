@@ -371,6 +371,7 @@ export const zhHant: Messages = {
   'error.PP_PARSE_CRASHED': '檔案讀取程序意外中止，系統會自動重試。',
   'error.PP_ZIP_BOMB': '這個檔案解壓縮後的資料量遠超過允許的上限。',
   'error.PP_IMAGE_TOO_LARGE': '圖片的像素數過多。',
+  'error.PP_TOO_MANY_PAGES': '檔案的頁數超過了單次上傳允許的上限。',
   'error.PP_CONVERSION_FAILED': '無法用 LibreOffice 轉換這個檔案。',
   'error.PP_DEPENDENCY_MISSING': '伺服器上沒有安裝這種格式所需的工具；安裝後請重新處理該檔案。',
   'error.PP_JOB_CANCELLED': '工作已取消。',
