@@ -27,6 +27,7 @@ import { generatedFields, mergePartAnswers, paraphraseHits, rerankStaged, rewrit
 import type { QueryOptions } from './query-options.js';
 import { readableScope } from './query-options.js';
 import { askReportFigure } from './report-figure.js';
+import { rowHitsOf } from './row-hits.js';
 import type { Candidate, RowHit } from './table-answer.js';
 import { answerTableQuestion } from './table-answer.js';
 
@@ -209,23 +210,11 @@ async function widerRows(
   found: Candidate[],
 ): Promise<RowHit[]> {
   const { hits } = await searchLexical(ports.lexical, question, { k: Math.max(TABLE_WIDE_K, k), filter });
-  // the candidates' chunks are loaded already: only the rest of the list is read
-  const chunks = new Map(found.map((c) => [c.chunk.chunk_id, c.chunk]));
-  const unread = hits.filter((h) => !chunks.has(h.chunk_id)).map((h) => h.chunk_id);
-  for (const c of await ports.metadata.getChunks(unread)) chunks.set(c.chunk_id, c);
-  const files = new Map(found.map((c) => [c.version.version_id, c.version.original_name]));
-  const out: RowHit[] = [];
-  for (const h of hits) {
-    const chunk = chunks.get(h.chunk_id);
-    if (!chunk) continue;
-    let file = files.get(chunk.version_id);
-    if (file === undefined) {
-      file = (await ports.metadata.getVersion(chunk.version_id))?.original_name ?? '';
-      files.set(chunk.version_id, file);
-    }
-    out.push({ chunk, file, rank: h.rank });
-  }
-  return out;
+  // the candidates' chunks and files are loaded already: only the rest of the list is read
+  return rowHitsOf(ports.metadata, hits, {
+    chunks: new Map(found.map((c) => [c.chunk.chunk_id, c.chunk])),
+    files: new Map(found.map((c) => [c.version.version_id, c.version.original_name])),
+  });
 }
 
 /**

@@ -4,6 +4,7 @@ import { itemCell, planReportFigure, readReportFigure, reportItems } from '@pinp
 import type { SearchFilter } from '@pinpoint/core';
 import { searchLexical } from '@pinpoint/retrieval';
 import type { EnginePorts } from './config.js';
+import { rowHitsOf } from './row-hits.js';
 import type { RowHit } from './table-answer.js';
 import { tableSources } from './table-answer.js';
 
@@ -23,20 +24,7 @@ function namesFor(item: string, question: string): string[] {
 /** The ranked row hits of one search, with their chunks and files. */
 async function rowHits(ports: EnginePorts, query: string, filter: SearchFilter): Promise<RowHit[]> {
   const { hits } = await searchLexical(ports.lexical, query, { k: ITEM_HITS, filter });
-  const chunks = new Map((await ports.metadata.getChunks(hits.map((h) => h.chunk_id))).map((c) => [c.chunk_id, c]));
-  const files = new Map<string, string>();
-  const out: RowHit[] = [];
-  for (const h of hits) {
-    const chunk = chunks.get(h.chunk_id);
-    if (!chunk) continue;
-    let file = files.get(chunk.version_id);
-    if (file === undefined) {
-      file = (await ports.metadata.getVersion(chunk.version_id))?.original_name ?? '';
-      files.set(chunk.version_id, file);
-    }
-    out.push({ chunk, file, rank: h.rank });
-  }
-  return out;
+  return rowHitsOf(ports.metadata, hits);
 }
 
 /**
