@@ -3,7 +3,7 @@ import type { Operand } from './compute.js';
 import { compute, FigureError, rounded } from './compute.js';
 import type { LocatedCell } from './locate.js';
 import { cellAt, rowsNamed, tableScale, yearColumns } from './locate.js';
-import { figureLine, fill, scaleWord, withUnit, written } from './phrase.js';
+import { figureLine, figureValue, fill, operandsOf, withUnit, written } from './phrase.js';
 import type { FigurePlan } from './plan.js';
 import { itemText, planFigure } from './plan.js';
 
@@ -179,21 +179,8 @@ function reading(plan: FigurePlan, table: QaTable, index: number, cells: Located
     text: figureLine(plan.words, figure, what, computed.expression, marks),
     cells: cells.map((c) => c.cell),
     how: what,
-    value: {
-      number,
-      ...(percent ? { scale: 'percent' } : scaled && scale !== 1 ? { scale: scaleWord(scale) } : {}),
-      ...(percent ? { unit: '%' } : scaled && unit ? { unit } : {}),
-    },
-    calculation: {
-      expression: computed.expression,
-      operands: cells.map((c, i) => ({
-        n: i + 1,
-        value: c.amount.written,
-        number: c.amount.number,
-        label: c.label,
-        period: c.period,
-      })),
-    },
+    value: figureValue(number, { scale: scaled ? scale : 1, percent, unit: scaled ? unit : undefined }),
+    calculation: { expression: computed.expression, operands: operandsOf(cells) },
   };
 }
 

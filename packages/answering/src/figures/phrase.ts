@@ -63,3 +63,27 @@ export function figureLine(
   const calc = expression ? ` = ${expression}` : '';
   return words.lang === 'en' ? `${figure}${calc} — ${what} ${marks}` : `${figure}${calc}（${what}）${marks}`;
 }
+
+/** A figure's value as an answer carries it: the number, its scale as a word ("million", "percent") and its unit. */
+export function figureValue(
+  number: number,
+  figure: { scale: number; unit?: string | undefined; percent: boolean },
+): {
+  number: number;
+  scale?: string;
+  unit?: string;
+} {
+  if (figure.percent) return { number, scale: 'percent', unit: '%' };
+  return {
+    number,
+    ...(figure.scale !== 1 ? { scale: scaleWord(figure.scale) } : {}),
+    ...(figure.unit ? { unit: figure.unit } : {}),
+  };
+}
+
+/** The operands of a calculation, numbered as they are cited. */
+export function operandsOf(
+  cells: readonly { amount: { written: string; number: number }; label: string; period: string }[],
+): { n: number; value: string; number: number; label: string; period: string }[] {
+  return cells.map((c, i) => ({ n: i + 1, value: c.amount.written, number: c.amount.number, label: c.label, period: c.period }));
+}

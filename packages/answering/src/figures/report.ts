@@ -7,7 +7,7 @@ import type { CellFinder, Evaluated } from './evaluate.js';
 import { evaluateMeasure } from './evaluate.js';
 import type { LocatedCell } from './locate.js';
 import { MEASURE_FORMULAS, measureItems } from './measures.js';
-import { figureLine, fill, scaleWord, withUnit, written } from './phrase.js';
+import { figureLine, figureValue, fill, operandsOf, withUnit, written } from './phrase.js';
 import { planFigure, yearsNamed } from './plan.js';
 import type { FigureWords } from './words.js';
 import { FIGURE_WORDS } from './words.js';
@@ -139,20 +139,7 @@ export function answerReportFigure(
   return {
     text: figureLine(plan.words, figure, what, calc, marks),
     cells,
-    value: {
-      number: r,
-      ...(percent ? { scale: 'percent', unit: '%' } : scale !== 1 ? { scale: scaleWord(scale) } : {}),
-      ...(unit && !percent ? { unit } : {}),
-    },
-    calculation: {
-      expression,
-      operands: cells.map((c, i) => ({
-        n: i + 1,
-        value: c.amount.written,
-        number: c.amount.number,
-        label: c.label,
-        period: c.period,
-      })),
-    },
+    value: figureValue(r, { scale, percent, unit }),
+    calculation: { expression, operands: operandsOf(cells) },
   };
 }
