@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { splitSentences } from '@pinpoint/analysis';
 import { sentenceAnchor } from '@pinpoint/answering';
 import type { Element, Format } from '@pinpoint/core';
@@ -18,7 +18,8 @@ const filesIn = (dir: string, ext: RegExp): string[] =>
 const fixtures = [
   ...['html', 'htm', 'json'].flatMap((d) => filesIn(`corpus/formats/${d}/`, /\.(html?|json)$/i)),
   ...readdirSync(new URL('eval/', shared), { withFileTypes: true })
-    .filter((d) => d.isDirectory())
+    // a set of page scans (ocr-dev) keeps its images in files/: no docs/ to read
+    .filter((d) => d.isDirectory() && existsSync(new URL(`eval/${d.name}/docs/`, shared)))
     .flatMap((d) => filesIn(`eval/${d.name}/docs/`, /\.html?$/i)),
 ];
 
