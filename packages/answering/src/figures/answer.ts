@@ -1,3 +1,4 @@
+import type { Calculation, FigureValue } from '@pinpoint/core';
 import type { QaCell, QaRow, QaTable } from '../table/model.js';
 import type { Operand } from './compute.js';
 import { compute, FigureError, rounded } from './compute.js';
@@ -6,19 +7,6 @@ import { cellAt, rowsNamed, tableScale, yearColumns } from './locate.js';
 import { figureLine, figureValue, fill, operandsOf, withUnit, written } from './phrase.js';
 import type { FigurePlan } from './plan.js';
 import { itemText, planFigure } from './plan.js';
-
-/** The figure an answer states: its number, unit and scale ("million", "percent"), as `ask --json` carries it. */
-export interface FigureValue {
-  number: number;
-  unit?: string;
-  scale?: string;
-}
-
-/** How a computed figure was computed: the expression and each operand with its citation number. */
-export interface FigureCalculation {
-  expression: string;
-  operands: { n: number; value: string; number: number; label: string; period: string }[];
-}
 
 /** A figure read from one table: the answer line, the operand cells in citation order, value and calculation. */
 export interface FigureReading {
@@ -29,7 +17,7 @@ export interface FigureReading {
   cells: QaCell[];
   how: string;
   value: FigureValue;
-  calculation: FigureCalculation;
+  calculation: Calculation;
 }
 
 /** A figure the tables cannot give: the operand not found (or the arithmetic refused), said in the question's language. */

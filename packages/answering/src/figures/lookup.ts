@@ -1,9 +1,9 @@
 import { headerScale } from '@pinpoint/analysis';
+import type { FigureValue } from '@pinpoint/core';
 import { lexiconFor } from '../table/lexicon/index.js';
 import type { QaCell, QaRow, QaTable } from '../table/model.js';
 import { datedRows, periodColumns } from '../table/period-columns.js';
 import { amountOf } from './amount.js';
-import type { FigureValue } from './answer.js';
 import { tableScale } from './locate.js';
 import { figureLine, fill, scaleWord, withUnit, written } from './phrase.js';
 import { FIGURE_WORDS } from './words.js';

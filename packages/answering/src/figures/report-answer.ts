@@ -1,9 +1,8 @@
 import { financeGroupNames } from '@pinpoint/analysis';
-import type { Citation } from '@pinpoint/core';
+import type { Calculation, Citation, FigureValue } from '@pinpoint/core';
 import type { TableSource } from '../table/answer-table.js';
 import { citeCell, tableFor } from '../table/answer-table.js';
 import { termsOf } from '../table/model.js';
-import type { FigureCalculation, FigureValue } from './answer.js';
 import type { LocatedCell } from './locate.js';
 import { cellAt, rowsNamed, tableScale } from './locate.js';
 import { fill } from './phrase.js';
@@ -12,7 +11,7 @@ import { answerReportFigure } from './report.js';
 
 /** A report figure as the ask pipeline returns it: the answer line with its citations, or the refusal naming the missing line item. */
 export type ReportFigureAnswer =
-  | { refused: false; answer: string; citations: Citation[]; value: FigureValue; calculation: FigureCalculation }
+  | { refused: false; answer: string; citations: Citation[]; value: FigureValue; calculation: Calculation }
   | { refused: true; answer: string; missing: string };
 
 /** A row counts as a line item's when the item's name covers this share of its label, and the label all of the name. */

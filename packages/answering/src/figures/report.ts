@@ -1,7 +1,7 @@
 import { financeGroupsIn } from '@pinpoint/analysis';
+import type { Calculation, FigureValue } from '@pinpoint/core';
 import { askedPart } from '../gate-view.js';
 import { lexiconFor } from '../table/lexicon/index.js';
-import type { FigureCalculation, FigureValue } from './answer.js';
 import { rounded } from './compute.js';
 import type { CellFinder, Evaluated } from './evaluate.js';
 import { evaluateMeasure } from './evaluate.js';
@@ -74,7 +74,7 @@ export interface ReportFigure {
   text: string;
   cells: LocatedCell[];
   value: FigureValue;
-  calculation: FigureCalculation;
+  calculation: Calculation;
 }
 
 /**

@@ -1,6 +1,5 @@
-import type { Anchor, Chunk, Citation, Element } from '@pinpoint/core';
+import type { Anchor, Calculation, Chunk, Citation, Element, FigureValue } from '@pinpoint/core';
 import { sliceCodepoints } from '@pinpoint/core';
-import type { FigureCalculation, FigureValue } from '../figures/answer.js';
 import { answerFigure, missingLine } from '../figures/answer.js';
 import { lookupFigure } from '../figures/lookup.js';
 import type { CellReading } from './cell-measure.js';
@@ -56,7 +55,7 @@ export interface TableAnswer {
   /** A figure answer: the number it states, with its unit and scale. */
   value?: FigureValue;
   /** A computed figure: its expression and each operand, cited. */
-  calculation?: FigureCalculation;
+  calculation?: Calculation;
   /** A refusal that says why (the operand a computed figure lacks), in the question's language. */
   refusal?: string;
 }
