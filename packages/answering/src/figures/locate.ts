@@ -84,7 +84,20 @@ export function rowsNamed(
  * The period columns of a table, one per year: where two columns end in the same year (an amount and
  * its "%" beside it), the one that is not a percentage unless a percentage is asked.
  */
-export function yearColumns(table: QaTable, percent: boolean): Map<number, number> {
+export function yearColumns(table: QaTable, percent: boolean): ReadonlyMap<number, number> {
+  // read for every row and year a question names: once per table and kind of figure
+  const memo = percent ? percentYears : amountYears;
+  let found = memo.get(table);
+  if (!found) {
+    found = readYearColumns(table, percent);
+    memo.set(table, found);
+  }
+  return found;
+}
+const amountYears = new WeakMap<QaTable, Map<number, number>>();
+const percentYears = new WeakMap<QaTable, Map<number, number>>();
+
+function readYearColumns(table: QaTable, percent: boolean): Map<number, number> {
   const byYear = new Map<number, number>();
   const isPercent = (col: number): boolean => (table.columns.find((c) => c.col === col)?.name ?? '').includes('%');
   for (const [col, year] of periodColumns(table).years) {

@@ -52,7 +52,7 @@ export function lookupFigure(
   const { scale } = declared;
   const unit = declared.unit ?? amount.currency;
   const percent = amount.percent || header.includes('%');
-  const number = Math.abs(amount.number) === -amount.number && /^\s*\(/u.test(amount.written) ? -amount.number : amount.number;
+  const number = amount.number < 0 && /^\s*\(/u.test(amount.written) ? -amount.number : amount.number;
   const text = withUnit(written(number), words, { scale: percent ? 1 : scale, percent, ...(unit && !percent ? { unit } : {}) });
   const what = fill(words.say.value, { item, periods: period });
   return {
