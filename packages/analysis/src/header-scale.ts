@@ -26,6 +26,12 @@ const HAN_PHRASE = new RegExp(`^([${HAN_SCALE_CHARS}]*)(.*)$`, 'u');
 const IN_SCALE = /(?:^|\s)(?:amounts?\s+)?in\s+(?:\S+\s+)?(?:thousands?|millions?|billions?|trillions?)\b.*$/iu;
 const SCALE_WORD = /\b(thousands?|millions?|billions?|trillions?|bn|mn|mio|tn)\b/i;
 const SCALE_BESIDE_CURRENCY = /(?:[$€£¥]|\b(?:usd|eur|gbp|jpy|rmb|cny|hkd|twd))\s*(k|m|mm|b)\b|\b(k|m|mm|b)\s*[$€£¥]/i;
+/**
+ * A currency written with its scale inside a longer header: "52 weeks ended 30 Mar 2019 £m",
+ * "US$’000", "RMB’Million", "All figures in USD ‘000, except …" ('000 is thousands).
+ */
+const CURRENCY_SCALE =
+  /(?:^|[\s(/])((?:us|hk|nt|a|c|s)?\$|€|£|¥|usd|eur|gbp|rmb|cny|jpy|hkd|twd|aud|cad|chf|sgd)\s*[‘’'`]?\s*(000|k|m|mn|mm|millions?|bn|billions?|thousands?)(?![\p{L}\d])/iu;
 /** A header that is a unit and nothing else: "%", "USD", "$m", "€ millions", "Percent". */
 const UNIT_ONLY =
   /^[\s(]*(?:(?:us|hk|nt)?\$|€|£|¥|usd|eur|gbp|jpy|cny|rmb|hkd|twd|%|percent)?\s*(?:k|m|mm|mn|bn|b|thousands?|millions?|billions?)?[\s)]*$/iu;
@@ -101,6 +107,18 @@ export function headerScale(header: string): HeaderScale {
       ...scaled,
       label: tidy(text.slice(0, tail.index).replace(/[$€£¥]\s*$/u, '')),
     };
+  const currency = CURRENCY_SCALE.exec(text);
+  if (currency) {
+    const word = (currency[2] as string).toLowerCase();
+    const scale = word === '000' ? 1e3 : englishScale(word);
+    const unit = currencyIn(currency[1] as string);
+    if (scale !== undefined)
+      return {
+        scale,
+        ...(unit ? { unit } : {}),
+        label: tidy(text.slice(0, currency.index) + text.slice(currency.index + currency[0].length)),
+      };
+  }
   return { scale: 1, label: tidy(text) };
 }
 

@@ -105,6 +105,13 @@ describe('headerScale', () => {
     ['€m', { scale: 1e6, unit: 'EUR', label: '' }],
     ['USD', { scale: 1, unit: 'USD', label: '' }],
     ['Percent', { scale: 1, unit: '%', label: '' }],
+    ['52 weeks ended 30 Mar 2019 £m', { scale: 1e6, unit: 'GBP', label: '52 weeks ended 30 Mar 2019' }],
+    ['US$’000', { scale: 1e3, unit: 'USD', label: '' }],
+    ['2019 RMB’Million', { scale: 1e6, unit: 'CNY', label: '2019' }],
+    [
+      'All figures in USD ‘000, except TCE rate per day',
+      { scale: 1e3, unit: 'USD', label: 'All figures in, except TCE rate per day' },
+    ],
   ])('%s', (header, expected) => {
     expect(headerScale(header)).toEqual(expected);
   });
