@@ -17,7 +17,7 @@ function yearsIn(text: string): readonly number[] {
   let years = yearsRead.get(text);
   if (!years) {
     years = findPeriods(text)
-      .map((p) => (p.end ? Number(p.end.slice(0, 4)) : p.fiscal_year))
+      .map(periodYear)
       .filter((y): y is number => y !== undefined && y >= 1900 && y < 2100);
     if (yearsRead.size >= YEARS_READ) yearsRead.clear();
     yearsRead.set(text, years);
@@ -25,6 +25,23 @@ function yearsIn(text: string): readonly number[] {
   return years;
 }
 const YEARS_READ = 4096;
+
+/** The year a period is named by: the year it ends in, or its fiscal year as labelled. */
+export function periodYear(p: { end?: string | undefined; fiscal_year?: number | undefined }): number | undefined {
+  return p.end ? Number(p.end.slice(0, 4)) : p.fiscal_year;
+}
+
+/**
+ * A 52/53-week year ends on a weekday near the turn of the year: one that ends in the first week of
+ * January ("January 3, 2020") is also named as the year before (fiscal 2019). The 1st of January is
+ * an opening date of its own year.
+ */
+function turnOfYear(text: string): boolean {
+  const end = findPeriods(text).at(-1)?.end;
+  if (!end) return false;
+  const [month, day] = [Number(end.slice(5, 7)), Number(end.slice(8, 10))];
+  return month === 1 && day >= 2 && day <= 7;
+}
 const yearsRead = new Map<string, readonly number[]>();
 
 /** Rows above a column's first number: where a table without a header row says what its columns are. */
@@ -47,14 +64,17 @@ export function periodColumns(table: QaTable): PeriodColumns {
 interface PeriodColumns {
   years: Map<number, number>;
   labelRows: Set<QaRow>;
+  /** A column whose period ends in the first week of January, with the year before it (fiscal 2019 for "January 3, 2020"). */
+  yearBefore: Map<number, number>;
 }
 const read = new WeakMap<QaTable, PeriodColumns>();
 
 function readPeriods(table: QaTable): PeriodColumns {
   const years = new Map<number, number>();
   const labelRows = new Set<QaRow>();
+  const early = new Map<number, number>();
   for (const col of table.columns) {
-    if (isYearOnlyData(table, col)) continue;
+    if (isYearOnlyData(table, col) || isLabelColumn(table, col)) continue;
     const said = [col.name];
     const rows: QaRow[] = [];
     for (const row of table.rows.slice(0, LEADING_ROWS)) {
@@ -65,17 +85,22 @@ function readPeriods(table: QaTable): PeriodColumns {
         rows.push(row);
       }
     }
-    const ends = said.map((s) => yearsIn(s).at(-1)).filter((y): y is number => y !== undefined);
-    const end = ends.at(-1);
+    const ends = said.filter((s) => yearsIn(s).length > 0);
+    const last = ends.at(-1);
+    const end = last === undefined ? undefined : yearsIn(last).at(-1);
     if (end === undefined) continue;
     years.set(col.col, end);
+    if (turnOfYear(last as string)) early.set(col.col, end - 1);
     for (const r of rows) labelRows.add(r);
   }
   if (new Set(years.values()).size < 2) {
     const relative = relativeYears(table);
-    return { years: new Set(relative.values()).size < 2 ? new Map() : relative, labelRows: new Set() };
+    return { years: new Set(relative.values()).size < 2 ? new Map() : relative, labelRows: new Set(), yearBefore: new Map() };
   }
-  return { years, labelRows };
+  // the year before is a name of the column only where no other column ends in it
+  const named = new Set(years.values());
+  const yearBefore = new Map([...early].filter(([, y]) => !named.has(y)));
+  return { years, labelRows, yearBefore };
 }
 
 /** Every lexicon's words of one kind, as a pattern: whole words where spaces part words, anywhere where they do not. */
@@ -119,6 +144,35 @@ function relativeYears(table: QaTable): Map<number, number> {
  */
 const measures = (cell: { text: string; num: number | null } | undefined): boolean =>
   cell?.num !== null && cell?.num !== undefined && !/^\s*\p{L}/u.test(cell.text.normalize('NFKC'));
+
+/**
+ * A column of line items: most of its cells say words and state no amount. A label that names a
+ * year ("Tax at the rate of 19.0% (2017/18: 19.0%)", "Final dividend for the year ended 30 June 2018
+ * of AU 14 cents") does not make it a period: beside its periods it says three words or more.
+ */
+function isLabelColumn(table: QaTable, col: QaColumn): boolean {
+  let words = 0;
+  let said = 0;
+  for (const row of table.rows) {
+    const cell = row.cells.get(col.col);
+    if (!cell || cell.text.trim() === '') continue;
+    said++;
+    if (cell.num === null && saysWords(cell.text)) words++;
+  }
+  return said >= 2 && words * 2 > said;
+}
+
+/** A text that says words beside any period it names: none named, or three words of letters besides. */
+function saysWords(text: string): boolean {
+  if (!/\p{L}{2}/u.test(text)) return false;
+  if (yearsIn(text).length === 0) return true;
+  let rest = text;
+  for (const p of findPeriods(text).sort((a, b) => b.span[0] - a.span[0])) {
+    const cps = Array.from(rest);
+    rest = [...cps.slice(0, p.span[0]), ' ', ...cps.slice(p.span[1])].join('');
+  }
+  return (rest.match(/\p{L}{3,}/gu) ?? []).length >= 3;
+}
 
 /** A column of years ("Year": 1998, 1999 …) is a column of values, not a period. */
 function isYearOnlyData(table: QaTable, col: QaColumn): boolean {
