@@ -3,6 +3,8 @@ import type { RankedChunk, ReportFigureAnswer } from '@pinpoint/answering';
 import {
   answerExtractive,
   DEFAULT_TABLE_OPTIONS,
+  itemText,
+  planFigure,
   refusalMessage,
   streamGeneratedAnswer,
   streamTableAnswer,
@@ -196,6 +198,8 @@ async function ranked(
 
 /** Lexical hits searched for a table question's candidate tables (the answer list keeps its own k). */
 const TABLE_WIDE_K = 200;
+/** Lexical hits searched for each line item a figure question names. */
+const FIGURE_ITEM_K = 30;
 
 /**
  * A wider lexical list of the question, as row hits: a question need not name its table, whose rows
@@ -209,7 +213,19 @@ async function widerRows(
   k: number,
   found: Candidate[],
 ): Promise<RowHit[]> {
-  const { hits } = await searchLexical(ports.lexical, question, { k: Math.max(TABLE_WIDE_K, k), filter });
+  // a figure question's line items are searched on their own first: the words of its operation
+  // ("percentage change") rank the tables that print a change column, not the item's row
+  const plan = planFigure(question);
+  const items = plan ? [...new Set(plan.items.map((i) => itemText(plan, i)))] : [];
+  const lists = await Promise.all([
+    ...items.map((item) => searchLexical(ports.lexical, item, { k: FIGURE_ITEM_K, filter })),
+    searchLexical(ports.lexical, question, { k: Math.max(TABLE_WIDE_K, k), filter }),
+  ]);
+  const seen = new Set<string>();
+  const hits = lists
+    .flatMap((l) => l.hits)
+    .filter((h) => !seen.has(h.chunk_id) && seen.add(h.chunk_id))
+    .map((h, i) => ({ ...h, rank: i + 1 }));
   // the candidates' chunks and files are loaded already: only the rest of the list is read
   return rowHitsOf(ports.metadata, hits, {
     chunks: new Map(found.map((c) => [c.chunk.chunk_id, c.chunk])),
@@ -308,7 +324,7 @@ export async function* askStream(
         question,
         answer: a.refused ? (a.refusal ?? refusalMessage(question)) : a.answer,
         refused: a.refused,
-        ...(a.refused ? { refusal_reason: a.refusal ? 'figure-operand-missing' : 'table-not-found' } : {}),
+        ...(a.refused ? { refusal_reason: a.refusal ? (a.refusalCode ?? 'figure-operand-missing') : 'table-not-found' } : {}),
         citations: a.refused ? [] : a.citations,
         ...(a.value && !a.refused ? { value: a.value } : {}),
         ...(a.calculation && !a.refused ? { calculation: a.calculation } : {}),

@@ -1,5 +1,5 @@
 import type { GridInput, TableAnswer, TableSource } from '@pinpoint/answering';
-import { answerFromTables, tableReason } from '@pinpoint/answering';
+import { answerFromTables, planFigure, tableReason } from '@pinpoint/answering';
 import type { Chunk, Element, MetadataStore, Retrieved, Version } from '@pinpoint/core';
 import { identityCatalog } from './identity-catalog.js';
 import { dataRows, tableOfRow } from './table-rows.js';
@@ -16,6 +16,11 @@ const TABLE_HEAD = 50;
 const MAX_TABLES = 8;
 /** Tables read per question when a wider lexical list is searched for them. */
 const WIDE_TABLES = 12;
+/**
+ * … for a figure question: every table whose row its line item names is read, so that documents
+ * giving the figure differently are all seen (the question is then refused as ambiguous).
+ */
+const FIGURE_TABLES = 20;
 /** Rows of the answer's table put first in the retrieved list, then the row each runner-up table picks. */
 const TABLE_ROWS_FIRST = 3;
 const TABLE_ALTERNATIVES = 3;
@@ -133,11 +138,12 @@ export async function answerTableQuestion(
   // on pages: there the first candidate is itself a row of the table asked about (isTableQuestion),
   // and a report's tables whose rows rank below its first 50 hits are not what the question names
   if (wider && !isPaged(first)) {
-    const more = await tableSources(metadata, await wider(), WIDE_TABLES);
+    const wide = planFigure(question) ? FIGURE_TABLES : WIDE_TABLES;
+    const more = await tableSources(metadata, await wider(), wide);
     // a table is known by its version and first row: the version cache may have read it again since
     const keyOf = (s: TableSource): string => `${s.versionId}:${s.elements[0]?.element_id ?? ''}`;
     const have = new Set(sources.map(keyOf));
-    sources = [...sources, ...more.filter((s) => !have.has(keyOf(s)))].slice(0, WIDE_TABLES);
+    sources = [...sources, ...more.filter((s) => !have.has(keyOf(s)))].slice(0, wide);
   }
   const weights = new Map(queryTerms.map((q) => [q.term, q.weight]));
   const answer = answerFromTables(question, sources, weights);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amountOf } from './amount.js';
+import { amountOf, nilOf } from './amount.js';
 
 describe('amountOf', () => {
   it('reads a report cell as the signed figure it writes', () => {
@@ -23,5 +23,13 @@ describe('amountOf', () => {
     expect(amountOf('—')).toBeNull();
     expect(amountOf('(1,577')).toBeNull();
     expect(amountOf('')).toBeNull();
+  });
+  it('reads a dash as nil, and nothing else', () => {
+    expect(nilOf('—')).toMatchObject({ number: 0, written: '0' });
+    expect(nilOf('$ -')).toMatchObject({ number: 0 });
+    expect(nilOf('–%')).toMatchObject({ number: 0, percent: true });
+    expect(nilOf('n/a')).toBeNull();
+    expect(nilOf('3-5')).toBeNull();
+    expect(nilOf('')).toBeNull();
   });
 });

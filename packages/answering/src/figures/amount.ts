@@ -14,6 +14,8 @@ export interface Amount {
   decimals: number;
   /** The currency the cell writes beside its figure ("$ (1,577)" → USD). */
   currency?: string;
+  /** A dash read as zero (nilOf). */
+  nil?: true;
 }
 
 const CURRENCY_CODES: Readonly<Record<string, string>> = {
@@ -62,4 +64,19 @@ export function amountOf(text: string): Amount | null {
     decimals,
     ...(currency ? { currency } : {}),
   };
+}
+
+/** A cell that says nil: a dash alone, beside a currency or percent sign at most ("—", "$ -", "–%"). */
+const NIL = new RegExp(String.raw`^${CURRENCY}?\s*[-\u2012\u2013\u2014\u2212]\s*%?$`, 'u');
+
+/** How a nil operand is written in an expression. */
+const NIL_WRITTEN = '0';
+
+/** A nil cell ("—") as the amount zero, written "0" in an expression (the citation quotes the dash); null for any other text. */
+export function nilOf(text: string): Amount | null {
+  const t = text
+    .normalize('NFKC')
+    .replace(/\u00a0/g, ' ')
+    .trim();
+  return NIL.test(t) ? { number: 0, written: NIL_WRITTEN, percent: t.endsWith('%'), decimals: 0, nil: true } : null;
 }

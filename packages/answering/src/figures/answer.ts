@@ -1,12 +1,14 @@
 import type { Calculation, FigureValue } from '@pinpoint/core';
 import type { QaCell, QaRow, QaTable } from '../table/model.js';
+import type { Amount } from './amount.js';
+import { amountOf } from './amount.js';
 import type { Operand } from './compute.js';
 import { compute, FigureError, rounded } from './compute.js';
 import type { LocatedCell } from './locate.js';
 import { cellAt, rowsNamed, tableScale, yearColumns } from './locate.js';
 import { figureLine, figureValue, fill, operandsOf, withUnit, written } from './phrase.js';
 import type { FigurePlan } from './plan.js';
-import { itemText, planFigure } from './plan.js';
+import { itemText, planFigure, yearsNamed } from './plan.js';
 
 /** A figure read from one table: the answer line, the operand cells in citation order, value and calculation. */
 export interface FigureReading {
@@ -24,7 +26,9 @@ export interface FigureReading {
 export interface FigureMissing {
   table: number;
   missing: string;
-  code: 'PP_FIGURE_OPERAND_MISSING' | 'PP_FIGURE_DIVIDE_BY_ZERO' | 'PP_FIGURE_OPERANDS';
+  code: 'PP_FIGURE_OPERAND_MISSING' | 'PP_FIGURE_DIVIDE_BY_ZERO' | 'PP_FIGURE_OPERANDS' | 'PP_FIGURE_AMBIGUOUS';
+  /** PP_FIGURE_AMBIGUOUS: the tables (by index) whose rows fit as well and give other figures, the best first. */
+  rivals?: number[];
 }
 
 type Weights = ReadonlyMap<string, number>;
@@ -45,8 +49,16 @@ function yearsFor(plan: FigurePlan, table: QaTable): number[] | undefined {
     return before === undefined ? undefined : [before, named[0] as number];
   }
   if (two) return [named[0] as number, named.at(-1) as number];
+  // a ratio of one line item: its first named period over its second, in the question's order
+  if (plan.op === 'ratio' && plan.items.length === 1)
+    return plan.years.length === 2 && plan.years.every((y) => have.includes(y)) ? plan.years : undefined;
   return plan.op === 'ratio' || plan.op === 'share' ? named.slice(-1) : named;
 }
+
+/** What each nil operand ("—" read as zero) takes from a table's match. */
+const NIL_COST = 0.5;
+/** What a row of percentages takes from a table's match when the question asks no percentage. */
+const PERCENT_COST = 0.25;
 
 /** Operand cells located in one table, with how well their rows' labels match the question. */
 interface Located {
@@ -61,16 +73,23 @@ function locate(plan: FigurePlan, table: QaTable, weights: Weights): Located | {
   const out: LocatedCell[] = [];
   const used = new Set<QaRow>();
   let match = 0;
+  // a change or a sum reads a dash as nil; a rate, a mean or a ratio of nothing is no figure
+  const nil = plan.op === 'change' || plan.op === 'sum';
   for (const item of plan.items) {
     const found = rowsNamed(table, itemText(plan, item), weights)
       .filter((m) => !used.has(m.row))
-      .map((m) => ({ m, cells: years.map((y) => cellAt(table, m, y, plan.percent)) }))
+      .map((m) => ({ m, cells: years.map((y) => cellAt(table, m, y, plan.percent, nil)) }))
       // each period its own cell: a row whose years all read one cell (a merged cell) is no series
       .find((f) => f.cells.every((c) => c !== undefined) && new Set(f.cells.map((c) => c?.cell)).size === f.cells.length);
     if (!found) return { missing: itemText(plan, item) };
     used.add(found.m.row);
-    match += (found.m.labelShare + found.m.textShare) / plan.items.length;
-    out.push(...(found.cells as LocatedCell[]));
+    // a row of figures fits better than one that says nil where a figure is asked, and a row of
+    // amounts better than a row of percentages (of revenue, say) where no percentage is asked
+    const cells = found.cells as LocatedCell[];
+    const nils = cells.filter((c) => c.amount.nil).length;
+    const percents = !plan.percent && cells.every((c) => c.amount.percent) ? PERCENT_COST : 0;
+    match += (found.m.labelShare + found.m.textShare - NIL_COST * nils - percents) / plan.items.length;
+    out.push(...cells);
   }
   return { cells: out, match };
 }
@@ -91,13 +110,12 @@ export function answerFigure(
   question: string,
   tables: QaTable[],
   weights: Weights,
-  maxTables = 8,
+  maxTables = 20,
 ): FigureReading | FigureMissing | undefined {
   const plan = planFigure(question);
   if (!plan) return undefined;
   let missing: FigureMissing | undefined;
-  let best: { index: number; located: Located; score: number } | undefined;
-  const scores: number[] = [];
+  const found: { index: number; located: Located; score: number }[] = [];
   for (const [i, table] of tables.slice(0, maxTables).entries()) {
     if (yearColumns(table, plan.percent).size === 0) continue;
     const located = locate(plan, table, weights);
@@ -106,19 +124,27 @@ export function answerFigure(
       if (i === 0) missing = { table: i, missing: located.missing, code: 'PP_FIGURE_OPERAND_MISSING' };
       continue;
     }
-    const score = located.match - ORDER_BONUS * i;
-    scores.push(located.match);
-    if (!best || score > best.score) best = { index: i, located, score };
+    found.push({ index: i, located, score: located.match - ORDER_BONUS * i });
   }
   // no table of periods holds the operands: refused when the table asked about is one; else the table reader answers
+  const best = found.reduce<(typeof found)[number] | undefined>((b, f) => (!b || f.score > b.score ? f : b), undefined);
   if (!best) return missing;
   try {
     const top = best.located.match;
-    const features = {
-      figure_match: top,
-      figure_table: best.index,
-      figure_rivals: scores.filter((x) => x >= top - RIVAL).length - 1,
-    };
+    const near = found.filter((f) => f !== best && f.located.match >= top - RIVAL);
+    // tables of other documents that fit as well and give another figure: the question does not say which it asks
+    const value = figureOf(plan, best.located.cells);
+    const rivals = near.filter(
+      (f) => tables[f.index]?.file !== tables[best.index]?.file && figureOf(plan, f.located.cells) !== value,
+    );
+    if (rivals.length > 0)
+      return {
+        table: best.index,
+        missing: best.located.cells[0]?.label ?? itemText(plan),
+        code: 'PP_FIGURE_AMBIGUOUS',
+        rivals: rivals.map((r) => r.index),
+      };
+    const features = { figure_match: top, figure_table: best.index, figure_rivals: near.length };
     return { ...reading(plan, tables[best.index] as QaTable, best.index, best.located.cells), features };
   } catch (e) {
     if (e instanceof FigureError) return { table: best.index, missing: e.message, code: e.code };
@@ -126,10 +152,23 @@ export function answerFigure(
   }
 }
 
+/** The figure located operands give, rounded as an answer states it; undefined when it cannot be computed. */
+function figureOf(plan: FigurePlan, cells: LocatedCell[]): number | undefined {
+  try {
+    const operands = cells.map((c, i) => ({ n: i + 1, number: c.amount.number, written: c.amount.written }));
+    return rounded(compute(plan.op, operands, plan.percent).number);
+  } catch (e) {
+    if (e instanceof FigureError) return undefined;
+    throw e;
+  }
+}
+
 /** The answer line, value and calculation of located operands. */
 function reading(plan: FigurePlan, table: QaTable, index: number, cells: LocatedCell[]): Omit<FigureReading, 'features'> {
-  // costs and outflows a statement writes in brackets ("(5,075)"): their average or sum is the cost, not a negative
-  const outflows = (plan.op === 'average' || plan.op === 'sum') && cells.every((c) => c.amount.number < 0);
+  // a cost or outflow a statement writes in brackets ("Cost of sales (5,075)"): its average or sum is the
+  // cost, not a negative; a loss or an adjustment in brackets stays negative
+  const outflows =
+    (plan.op === 'average' || plan.op === 'sum') && cells.every((c) => c.amount.number < 0 && plan.words.outflow.test(c.label));
   const operands: Operand[] = cells.map((c, i) => ({
     n: i + 1,
     number: outflows ? -c.amount.number : c.amount.number,
@@ -153,28 +192,90 @@ function reading(plan: FigurePlan, table: QaTable, index: number, cells: Located
   });
   const years = [...new Set(cells.map((c) => c.year))].sort((a, b) => a - b);
   const item = cells[0]?.label ?? '';
+  // a ratio of one line item is of its periods: each side says its year
+  const across = plan.op === 'ratio' && plan.items.length === 1;
+  const side = (c: LocatedCell | undefined): string => (c ? (across ? `${c.label} ${c.year}` : c.label) : '');
   const what = fill(plan.words.say[plan.op], {
     item,
-    a: cells[0]?.label ?? '',
-    b: cells.at(-1)?.label ?? '',
+    a: side(cells[0]),
+    b: side(cells.at(-1)),
     from: String(years[0] ?? ''),
     to: String(years.at(-1) ?? ''),
     periods: years.join(plan.words.say.joiner),
   });
+  const value = figureValue(number, { scale: scaled ? scale : 1, percent, unit: scaled ? unit : undefined });
+  // the row states the change itself ("36%" under "% Change"): the document's figure first, cited, then
+  // the same figure from its cells
+  const stated = statedChange(plan, table, cells, computed.number);
+  if (stated) {
+    const shifted = operands.map((o) => `[${o.n + 1}]`).join('');
+    return {
+      table: index,
+      text: fill(plan.words.say.stated, {
+        stated: stated.amount.written,
+        what,
+        mark: '[1]',
+        figure,
+        expression: computed.expression,
+        marks: shifted,
+      }),
+      cells: [stated.cell, ...cells.map((c) => c.cell)],
+      how: what,
+      value,
+      calculation: {
+        expression: computed.expression,
+        operands: operandsOf(cells).map((o) => ({ ...o, n: o.n + 1 })),
+      },
+    };
+  }
   const marks = operands.map((o) => `[${o.n}]`).join('');
   return {
     table: index,
     text: figureLine(plan.words, figure, what, computed.expression, marks),
     cells: cells.map((c) => c.cell),
     how: what,
-    value: figureValue(number, { scale: scaled ? scale : 1, percent, unit: scaled ? unit : undefined }),
+    value,
     calculation: { expression: computed.expression, operands: operandsOf(cells) },
   };
 }
 
-/** The refusal line naming the operand not found, in the question's language. */
-export function missingLine(question: string, missing: FigureMissing): string {
+/**
+ * The cell of the operands' row that states the change asked, in a column of changes ("% Change",
+ * "2019 vs 2018", 「増減率」), when it agrees with the computed change to its own rounding.
+ */
+function statedChange(
+  plan: FigurePlan,
+  table: QaTable,
+  cells: LocatedCell[],
+  computed: number,
+): { cell: QaCell; amount: Amount } | undefined {
+  if (plan.op !== 'change' && plan.op !== 'pctChange') return undefined;
+  const row = table.rows.find((r) => r.element === cells[0]?.cell.element);
+  if (!row || cells.some((c) => c.cell.element !== row.element)) return undefined;
+  const periods = new Set([...yearColumns(table, false).values(), ...yearColumns(table, true).values()]);
+  const asked = new Set(cells.map((c) => c.year));
+  for (const cell of row.cells.values()) {
+    if (periods.has(cell.col)) continue;
+    const header = table.columns.find((c) => c.col === cell.col)?.name ?? '';
+    if (!plan.words.changeColumn.test(header)) continue;
+    // a column of the change between two other years is not this one
+    const years = yearsNamed(header);
+    if (years.length > 0 && !years.every((y) => asked.has(y))) continue;
+    const amount = amountOf(cell.text);
+    if (!amount || amount.percent !== (plan.op === 'pctChange' || header.includes('%'))) continue;
+    if (plan.op === 'change' && header.includes('%')) continue;
+    if (Math.abs(amount.number - computed) <= 0.5 * 10 ** -amount.decimals + 1e-9) return { cell, amount };
+  }
+  return undefined;
+}
+
+/**
+ * The refusal line, in the question's language: the operand not found, or — for a figure several
+ * documents give differently — those documents (`files`, the best-fitting first).
+ */
+export function missingLine(question: string, missing: FigureMissing, files: string[] = []): string {
   const plan = planFigure(question);
   const years = plan?.years.length ? ` (${plan.years.join(plan.words.say.joiner)})` : '';
-  return fill(plan?.words.say.missing ?? '{item}', { item: missing.missing, periods: years });
+  const line = missing.code === 'PP_FIGURE_AMBIGUOUS' ? plan?.words.say.ambiguous : plan?.words.say.missing;
+  return fill(line ?? '{item}', { item: missing.missing, periods: years, files: files.join(plan?.words.say.joiner ?? ', ') });
 }

@@ -3,7 +3,7 @@ import type { QaCell, QaRow, QaTable } from '../table/model.js';
 import { termsOf } from '../table/model.js';
 import { periodColumns } from '../table/period-columns.js';
 import type { Amount } from './amount.js';
-import { amountOf } from './amount.js';
+import { amountOf, nilOf } from './amount.js';
 
 /** A located operand: the cell, its amount, the row's line item and the column's period. */
 export interface LocatedCell {
@@ -33,6 +33,7 @@ type Weights = ReadonlyMap<string, number>;
 /** The heaviest weight of a question's terms: what a term no document holds weighs (it names something absent). */
 const heaviest = new WeakMap<Weights, number>();
 function weightOf(weights: Weights, t: string): number {
+  if (t.startsWith('~')) return QUALIFIER_WEIGHT;
   const w = weights.get(t);
   if (w !== undefined && w > 0) return w;
   let max = heaviest.get(weights);
@@ -48,12 +49,49 @@ const sum = (terms: Iterable<string>, weights: Weights): number => {
   return s;
 };
 
-/** A row's label: its cells outside the period columns that say words (not "3-5", not an amount), joined. */
-function labelOf(row: QaRow, periods: ReadonlyMap<number, number>): string {
-  return [...row.cells.values()]
-    .filter((c) => !periods.has(c.col) && /\p{L}/u.test(c.text) && amountOf(c.text) === null)
-    .map((c) => c.text.trim())
-    .join(' ');
+/**
+ * What a label says beside its line item's name: a footnote mark ("costs(1)", "Revenue (a)", "Sales*"),
+ * a note reference ("Disposals (Note (c))", "(Note 7(b))"), and the sign word a statement puts before
+ * a deduction ("Less: Voyage expenses", "Add:").
+ */
+const LABEL_MARKS = [
+  /\s*\((?:note|notes|see note)\b[^()]*(?:\([^()]*\)[^()]*)*\)/giu,
+  /\s*\((?:\d{1,2}|[a-h]|i{1,3}|iv|v)\)(?=\s|$|[,:;])/giu,
+  /(?<=\p{L})\*+|(?<=\p{L})[¹²³⁴⁵⁶⁷⁸⁹⁰]+/gu,
+  /^\s*(?:less|add|plus|deduct)\s*[:：]?\s+(?=\p{L})/iu,
+];
+
+/** A line item's name as a row's label cell writes it, without its footnote marks and sign words. */
+export function itemName(label: string): string {
+  let out = label;
+  for (const re of LABEL_MARKS) out = out.replace(re, ' ');
+  return out.replace(/\s+/g, ' ').trim() || label.trim();
+}
+
+/** A row's label: its cells left of the first period column that say words (not "3-5", not an amount), joined; a note beside the periods ("NM") is no part of it. */
+function labelOf(row: QaRow, first: number): string {
+  return itemName(
+    [...row.cells.values()]
+      .filter((c) => c.col < first && /\p{L}/u.test(c.text) && amountOf(c.text) === null)
+      .map((c) => c.text.trim())
+      .join(' '),
+  );
+}
+
+/**
+ * Words a search drops as too common that tell line items apart: "Other revenues" is not
+ * "Revenues", nor "Income before taxes" "Income taxes".
+ */
+const QUALIFIERS = /\b(?:other|before|after|excluding|including|without|not)\b/giu;
+
+/** What a qualifier weighs: enough to tell "Other revenues" from "Revenues", never enough to name a row alone. */
+const QUALIFIER_WEIGHT = 1;
+
+/** A line item's terms: its analysed terms and its qualifiers ("~other"). */
+function itemTerms(text: string): Set<string> {
+  const terms = termsOf(text);
+  for (const m of text.matchAll(QUALIFIERS)) terms.add(`~${m[0].toLowerCase()}`);
+  return terms;
 }
 
 /** The rows of a table whose label the text names, best first (see LABEL_NAMED). */
@@ -64,20 +102,76 @@ export function rowsNamed(
   min: { label: number; text: number } = { label: LABEL_NAMED, text: TEXT_NAMED },
 ): RowMatch[] {
   const { years, labelRows } = periodColumns(table);
-  const asked = termsOf(text);
+  const asked = itemTerms(text);
   const askedWeight = sum(asked, weights);
+  const first = years.size > 0 ? Math.min(...years.keys()) : Number.POSITIVE_INFINITY;
   const out: RowMatch[] = [];
+  if (askedWeight === 0) return out;
+  const totals = totalRows(table, years, first);
+  // a table's total says what it totals in the table's title ("Total" under "10. Accrued Liabilities")
+  const titled = totals.size > 0 ? termsOf(`${table.title} ${table.headings ?? ''}`) : undefined;
   for (const row of table.rows) {
     if (labelRows.has(row)) continue;
-    const label = labelOf(row, years);
-    const terms = termsOf(label);
-    if (terms.size === 0 || askedWeight === 0) continue;
+    const total = totals.get(row);
+    const label = total ?? labelOf(row, first);
+    const terms = itemTerms(label);
+    if (terms.size === 0) continue;
     const named = [...terms].filter((t) => asked.has(t));
     const labelShare = sum(named, weights) / sum(terms, weights);
-    const textShare = sum(named, weights) / askedWeight;
+    const context = total !== undefined && titled ? [...asked].filter((t) => titled.has(t) && !terms.has(t)) : [];
+    const textShare = sum([...named, ...context], weights) / askedWeight;
     if (labelShare >= min.label && textShare >= min.text) out.push({ row, label, labelShare, textShare });
   }
   return out.sort((a, b) => b.labelShare + b.textShare - (a.labelShare + a.textShare) || a.row.index - b.row.index);
+}
+
+/** What a table calls its total row, by language: a label of these words alone is the table's total. */
+const TOTAL_LABEL = /^(?:total|totals|grand total|合計|総計|合计|总计|總計)\s*[.:：]?$/iu;
+const SAID_TOTAL = 'Total';
+
+/**
+ * The rows that total a table, with their label: a row labelled "Total" (合計, 合计) alone, and a row
+ * with no label whose figures are the sum of the rows above it (since the last such row) — a report
+ * table's total line, which it often leaves unlabelled.
+ */
+function totalRows(table: QaTable, years: ReadonlyMap<number, number>, first: number): Map<QaRow, string> {
+  const out = new Map<QaRow, string>();
+  const cols = [...years.keys()];
+  if (cols.length === 0) return out;
+  let above: QaRow[] = [];
+  // the heading row of the block being summed ("Acquisition-related charges:"): its total is named by it
+  let section = '';
+  for (const row of table.rows) {
+    const label = labelOf(row, first);
+    if (TOTAL_LABEL.test(label)) {
+      out.set(row, label);
+      above = [];
+      section = '';
+      continue;
+    }
+    const amounts = cols.map((c) => amountOf(row.cells.get(c)?.text ?? '')?.number);
+    if (label === '' && above.length >= 2 && amounts.every((a) => a !== undefined) && sumsAbove(above, cols, amounts)) {
+      out.set(row, section ? `${SAID_TOTAL} ${section.replace(/[\s:：]+$/u, '')}` : SAID_TOTAL);
+      above = [];
+      section = '';
+      continue;
+    }
+    if (label !== '' && amounts.every((a) => a === undefined)) {
+      section = label;
+      above = [];
+    } else if (label !== '') above.push(row);
+  }
+  return out;
+}
+
+/** Each column's figure is the sum of the rows above, to the rounding of their figures. */
+function sumsAbove(above: QaRow[], cols: number[], amounts: (number | undefined)[]): boolean {
+  return cols.every((c, i) => {
+    const parts = above.map((r) => amountOf(r.cells.get(c)?.text ?? '')?.number ?? 0);
+    const total = parts.reduce((a, b) => a + b, 0);
+    const stated = amounts[i] as number;
+    return stated !== 0 && Math.abs(total - stated) <= Math.max(1, above.length * 0.5, Math.abs(stated) * 0.001);
+  });
 }
 
 /**
@@ -100,20 +194,31 @@ const percentYears = new WeakMap<QaTable, Map<number, number>>();
 function readYearColumns(table: QaTable, percent: boolean): Map<number, number> {
   const byYear = new Map<number, number>();
   const isPercent = (col: number): boolean => (table.columns.find((c) => c.col === col)?.name ?? '').includes('%');
-  for (const [col, year] of periodColumns(table).years) {
+  const { years, yearBefore } = periodColumns(table);
+  for (const [col, year] of years) {
     const have = byYear.get(year);
     if (have === undefined || (isPercent(have) && !isPercent(col) && !percent)) byYear.set(year, col);
   }
+  // "January 3, 2020" is fiscal 2019 too, where no column says 2019
+  for (const [col, year] of yearBefore) if (!byYear.has(year)) byYear.set(year, col);
   return byYear;
 }
 
-/** The cell of a row in a year's column, as an amount; undefined when it states none. */
-export function cellAt(table: QaTable, match: RowMatch, year: number, percent: boolean): LocatedCell | undefined {
+/**
+ * The cell of a row in a year's column, as an amount; undefined when it states none. With `nil`, a
+ * dash in a row of amounts is zero, as report tables write it (a change or a sum reads it so).
+ */
+export function cellAt(table: QaTable, match: RowMatch, year: number, percent: boolean, nil = false): LocatedCell | undefined {
   const col = yearColumns(table, percent).get(year);
   if (col === undefined) return undefined;
   const cell = match.row.cells.get(col);
-  const amount = cell ? amountOf(cell.text) : null;
-  if (!cell || !amount) return undefined;
+  if (!cell) return undefined;
+  const amount =
+    amountOf(cell.text) ??
+    (nil && [...yearColumns(table, percent).values()].some((c) => c !== col && amountOf(match.row.cells.get(c)?.text ?? ''))
+      ? nilOf(cell.text)
+      : null);
+  if (!amount) return undefined;
   const header = table.columns.find((c) => c.col === col)?.name.trim() || String(year);
   return { cell, amount, label: match.label, year, period: header };
 }

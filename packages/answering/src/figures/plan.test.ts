@@ -7,6 +7,20 @@ const read = (q: string) => {
 };
 
 describe('planFigure', () => {
+  it('keeps a hyphenated name whole: "share-based" names no share', () => {
+    expect(read('What was the average Adjustment for share-based payments for 2018 and 2019?')).toMatchObject({
+      op: 'average',
+      item: 'Adjustment for share-based payments',
+    });
+  });
+  it('reads a ratio of one line item over two periods, in the order the question names them', () => {
+    const p = planFigure('What is the ratio of the gross cost of land, property, and equipment in fiscal 2019 to fiscal 2018?');
+    expect(p && { op: p.op, items: p.items.length, years: p.years }).toEqual({ op: 'ratio', items: 1, years: [2019, 2018] });
+  });
+  it('asks the average of "Selling, general and administrative", not an average selling price', () => {
+    expect(read('What is the average Selling, general and administrative?')?.op).toBe('average');
+    expect(read('What was the average selling price in 2019?')).toBeUndefined();
+  });
   it('reads English operations, their line item and years', () => {
     expect(read('What was the change in the Net cash provided by (used in) investing activities from 2017 to 2018?')).toEqual({
       op: 'change',

@@ -1,5 +1,7 @@
 import { findPeriods } from '@pinpoint/analysis';
 import { lexiconFor } from '../table/lexicon/index.js';
+import { termsOf } from '../table/model.js';
+import { periodYear } from '../table/period-columns.js';
 import type { FigureWords } from './words.js';
 import { FIGURE_WORDS } from './words.js';
 
@@ -44,7 +46,7 @@ export function yearsNamed(text: string): number[] {
   }
   for (const p of findPeriods(text)) {
     if (p.quarter !== undefined || p.half !== undefined) continue;
-    add(p.end ? Number(p.end.slice(0, 4)) : p.fiscal_year);
+    add(periodYear(p));
   }
   return years;
 }
@@ -78,7 +80,12 @@ export function planFigure(question: string): FigurePlan | undefined {
   if (words.average.test(asks)) return years.length === 1 ? undefined : plan('average', [plain]);
   for (const re of words.ratio) {
     const m = re.exec(plain);
-    if (m?.groups?.a && m.groups.b) return plan('ratio', [m.groups.a, m.groups.b]);
+    if (!m?.groups?.a || !m.groups.b) continue;
+    const [a, b] = [m.groups.a, m.groups.b];
+    // "the ratio of X in fiscal 2019 to fiscal 2018": one line item, a period over another
+    const bare = (item: string): boolean => termsOf(itemText(plan('ratio', [item]), item)).size === 0;
+    if (years.length === 2 && (bare(a) || bare(b))) return plan('ratio', [bare(a) ? b : a]);
+    return plan('ratio', [a, b]);
   }
   for (const re of words.share) {
     const m = re.exec(plain);

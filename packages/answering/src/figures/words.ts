@@ -21,10 +21,17 @@ export interface FigureWords {
   share: RegExp[];
   /** The share is asked as a fraction ("proportion"), not in percent. */
   fraction: RegExp;
+  /** A column that states a row's change ("% Change", "Variance", 「増減率」, 「同比增减」). */
+  changeColumn: RegExp;
+  /** A line item named as an outflow ("Cost of sales", "Net cash used in financing activities", 「販売費」): its brackets are presentation. */
+  outflow: RegExp;
   /** What a question says around the line item it names (question form, operation, periods left bare): removed to name the item. */
   form: RegExp[];
   /** How an answer line names each operation; {item}, {a}, {b}, {from}, {to}, {periods} are filled in. */
-  say: Record<'value' | 'change' | 'pctChange' | 'average' | 'sum' | 'ratio' | 'share' | 'missing' | 'joiner', string>;
+  say: Record<
+    'value' | 'change' | 'pctChange' | 'average' | 'sum' | 'ratio' | 'share' | 'missing' | 'ambiguous' | 'stated' | 'joiner',
+    string
+  >;
 }
 
 const EN_FIGURES: FigureWords = {
@@ -35,7 +42,7 @@ const EN_FIGURES: FigureWords = {
   change:
     /(?<!\bnet\s)\b(?:change|changes|difference|increase|decrease|variance|movement|grew|growth|rise|rose|declined?|dropped|fell)\b|(?<!\bnet\s)\bincrease\s*\/\s*\(?decrease\)?/iu,
   // "weighted average shares", "net average price": a line item's name, not an operation
-  average: /(?<!\bweighted[- ]|\bnet )\b(?:average|mean)\b(?![- ](?:life|price|exchange|shares?|selling|remaining))/iu,
+  average: /(?<!\bweighted[- ]|\bnet )\b(?:average|mean)\b(?![- ](?:life|price|exchange|shares?|selling\s+price|remaining))/iu,
   sum: /\b(?:sum|combined|altogether|in total|aggregate amount)\b/iu,
   totalOf: /\btotal\b/iu,
   ratio: [/\bratio of (?<a>.+?) (?:to|against|over|versus|vs\.?) (?<b>.+)/iu, /\b(?<a>.+?) to (?<b>.+?) ratio\b/iu],
@@ -45,9 +52,12 @@ const EN_FIGURES: FigureWords = {
     /\bwhat\s+(?:percentage|proportion|share|portion|fraction|%)\s+of\s+(?<b>.+?)\s+(?:is|was|were|are|came|comes)\s+(?:from\s+|generated\s+(?:from|by)\s+|attributable\s+to\s+|related\s+to\s+|made\s+up\s+of\s+)?(?<a>.+)/iu,
   ],
   fraction: /\b(?:proportion|fraction|ratio|portion)\b/iu,
+  outflow: /\b(?:costs?|expenses?|expenditures?|used\s+in|purchases?|paid|payments\s+(?:for|of|to))\b/iu,
+  changeColumn: /\b(?:change|changes|variance|variation|increase|decrease|growth|vs\.?|versus)\b|%\s*(?:chg|change)/iu,
   form: [
     /^\s*(?:in\s+\S+\s*,\s*)?(?:what|how much|how many|by how much|which)\b(?:\s+(?:is|was|were|are|did|does|has|had|would be))?\s*/iu,
-    /\b(?:the\s+)?(?:company'?s\s+)?(?:percent(?:age)?\s+)?(?:change|changes|difference|increase|decrease|variance|movement|growth|average|mean|sum|ratio|proportion|share|percentage)(?:\s*\/\s*\(?\s*(?:increase|decrease)\s*\)?)?(?:\s+(?:in|of|between|for))?\b/giu,
+    // not a word of a hyphenated name ("share-based payments")
+    /\b(?:the\s+)?(?:company'?s\s+)?(?:percent(?:age)?\s+)?(?:change|changes|difference|increase|decrease|variance|movement|growth|average|mean|sum|ratio|proportion|share|percentage)(?![-\w])(?:\s*\/\s*\(?\s*(?:increase|decrease)\s*\)?)?(?:\s+(?:in|of|between|for))?\b/giu,
     /(?:\s+(?:from|to|between|and|in|for|of|at|as of|the|fiscal|years?|year end|respectively|both|across|over|during|value|amount))*[\s?.,]*$/iu,
     /^\s*(?:the\s+)/iu,
     /\b(?:the\s+)?(?:value|amount|figure|balance|total amount)\s+(?:of|for)\b/giu,
@@ -61,6 +71,8 @@ const EN_FIGURES: FigureWords = {
     ratio: '{a} to {b}, {periods}',
     share: '{a} as a share of {b}, {periods}',
     missing: 'The documents do not show {item}{periods}, so this cannot be computed.',
+    ambiguous: 'Several documents give {item}{periods}, with different figures: {files}. Name the document you mean.',
+    stated: '{stated} — {what} {mark}; from its cells: {figure} = {expression} {marks}',
     joiner: ' and ',
   },
 };
@@ -75,6 +87,8 @@ const JA_FIGURES: FigureWords = {
   ratio: [/(?<b>.+?)に対する(?<a>.+?)の(?:比率|割合|比)/iu],
   share: [/(?<b>.+?)に占める(?<a>.+?)の(?:割合|比率|構成比)/iu],
   fraction: /比率|倍/iu,
+  outflow: /費|原価|支出|支払|取得による/u,
+  changeColumn: /増減|前年比|前期比|伸び率|変動/u,
   form: [
     /増減率|増加率|減少率|伸び率|成長率|変化率|前年比|前期比|増減|平均|合計|差額|[はのがにで]?\s*(?:いくら|どれだけ|どのくらい|何円)[^？?]*[？?]?$|[\sはのがにでを、]+$|[？?。]$/giu,
   ],
@@ -87,6 +101,8 @@ const JA_FIGURES: FigureWords = {
     ratio: '{b}に対する{a}の比率、{periods}',
     share: '{b}に占める{a}の割合、{periods}',
     missing: '資料に{item}{periods}が見当たらないため、計算できません。',
+    ambiguous: '{item}{periods}は複数の資料（{files}）に異なる数値で載っています。どの資料かを指定してください。',
+    stated: '{stated}（{what}）{mark}、セルから計算すると {figure} = {expression} {marks}',
     joiner: '・',
   },
 };
@@ -100,6 +116,8 @@ const ZH_COMMON = {
   ratio: [/(?<a>.+?)与(?<b>.+?)的比(?:率|例|值)?/iu, /(?<a>.+?)與(?<b>.+?)的比(?:率|例|值)?/iu],
   share: [/(?<a>.+?)[占佔](?<b>.+?)的(?:比例|比重|百分比|份额|份額)/iu],
   fraction: /比率|比值|倍/iu,
+  outflow: /费用|費用|成本|支出|支付|购建|購建/u,
+  changeColumn: /增减|增減|变动|變動|变化|變化|同比|增长|增長/u,
   form: [
     /同比增长|同比增長|增长率|增長率|增幅|降幅|变动率|變動率|变化率|變化率|同比|环比|環比|变化|變化|变动|變動|差额|差額|平均值?|合计|合計|总和|總和|(?:是|为|為)?多少[^？?]*[？?]?$|[的是]?[？?。]$/giu,
   ],
@@ -117,6 +135,8 @@ const ZH_HANS_FIGURES: FigureWords = {
     ratio: '{a}与{b}之比，{periods}',
     share: '{a}占{b}的比例，{periods}',
     missing: '文件中未找到{item}{periods}，无法计算。',
+    ambiguous: '多个文件（{files}）给出的{item}{periods}数值不同，请指明是哪一个文件。',
+    stated: '{stated}（{what}）{mark}，按单元格计算为 {figure} = {expression} {marks}',
     joiner: '、',
   },
 };
@@ -133,6 +153,8 @@ const ZH_HANT_FIGURES: FigureWords = {
     ratio: '{a}與{b}之比，{periods}',
     share: '{a}佔{b}的比例，{periods}',
     missing: '文件中未找到{item}{periods}，無法計算。',
+    ambiguous: '多個文件（{files}）給出的{item}{periods}數值不同，請指明是哪一個文件。',
+    stated: '{stated}（{what}）{mark}，按儲存格計算為 {figure} = {expression} {marks}',
     joiner: '、',
   },
 };

@@ -2,6 +2,8 @@ import type { Anchor, Calculation, Chunk, Citation, Element, FigureValue } from 
 import { sliceCodepoints } from '@pinpoint/core';
 import { answerFigure, missingLine } from '../figures/answer.js';
 import { lookupFigure } from '../figures/lookup.js';
+import type { FigureOp } from '../figures/plan.js';
+import { planFigure } from '../figures/plan.js';
 import type { CellReading } from './cell-measure.js';
 import { groupExtreme, measureOf } from './cell-measure.js';
 import { EN } from './lexicon/en.js';
@@ -13,6 +15,7 @@ import { ZH_HANT } from './lexicon/zh-hant.js';
 import type { QaCell, QaColumn, QaRow, QaTable } from './model.js';
 import { buildTable, folded, valued } from './model.js';
 import { documentMisses, holdsCompany, namedCompany } from './named-document.js';
+import { periodColumns } from './period-columns.js';
 import type { TablePlan } from './question.js';
 import { DATED, excludedCell, planQuestion } from './question.js';
 import { sectionRows } from './sections.js';
@@ -58,6 +61,8 @@ export interface TableAnswer {
   calculation?: Calculation;
   /** A refusal that says why (the operand a computed figure lacks), in the question's language. */
   refusal?: string;
+  /** Why a refusal that says why was made, when it is not an operand missing: documents that give the figure differently. */
+  refusalCode?: 'figure-ambiguous';
 }
 
 export interface TableAnswerOptions {
@@ -509,6 +514,11 @@ export function answerFromTables(
   const result = execute(table, plan);
   const rows = rowOrder(table, result, plan);
   const score = evidence(plan);
+  // arithmetic asked of a table of periods that no figure reading could give: one cell looked up,
+  // or rows counted, would state some other number
+  if (result && asksOtherFigure(question, table, plan)) {
+    return { refused: true, answer: '', citations: [], rows, how: plan.op, score, features, alternatives };
+  }
   // the table fits but the question's form is not one this reader knows: the extractive answer takes it
   if (!result && score >= minEvidence && !unnamed) return undefined;
   if (!result || score < minEvidence || unnamed) {
@@ -544,6 +554,15 @@ export function answerFromTables(
   const value = header && !computed ? `${header} ${result.value}` : result.value;
   const answer = computed ? `${result.value} — ${result.how} ${marks}` : `${ctx ? `${ctx} — ` : ''}${value} ${marks}`;
   return { refused: false, answer, citations, rows, how: result.how, score, features, alternatives };
+}
+
+/** The table reader's operations that compute what a figure plan's operation asks. */
+const FIGURE_OPS: Partial<Record<FigureOp, TablePlan['op']>> = { sum: 'sum', change: 'difference' };
+
+/** The question asks arithmetic (figures/plan.ts) of a table of periods, and the table reader's operation is another. */
+function asksOtherFigure(question: string, table: QaTable, plan: TablePlan): boolean {
+  const asked = planFigure(question);
+  return asked !== undefined && periodColumns(table).years.size > 0 && FIGURE_OPS[asked.op] !== plan.op;
 }
 
 interface Read {
@@ -582,7 +601,12 @@ function figureAnswer(
       how: figure.code,
       score,
       ...shared,
-      refusal: missingLine(question, figure),
+      refusal: missingLine(
+        question,
+        figure,
+        [figure.table, ...(figure.rivals ?? [])].map((i) => read[i]?.source.file ?? ''),
+      ),
+      ...(figure.code === 'PP_FIGURE_AMBIGUOUS' ? { refusalCode: 'figure-ambiguous' as const } : {}),
     };
   }
   const cited = figure.cells.map((c, i) => citeCell(c, i + 1, at.source));

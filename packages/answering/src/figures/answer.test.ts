@@ -1,0 +1,147 @@
+import { describe, expect, it } from 'vitest';
+import type { FigureMissing, FigureReading } from './answer.js';
+import { answerFigure, missingLine } from './answer.js';
+import { itemName } from './locate.js';
+import { reportTable } from './test-tables.js';
+
+const none = new Map<string, number>();
+const read = (q: string, ...tables: ReturnType<typeof reportTable>[]) => answerFigure(q, tables, none);
+const reading = (r: FigureReading | FigureMissing | undefined): FigureReading => {
+  if (!r || !('text' in r)) throw new Error(`no reading: ${JSON.stringify(r)}`);
+  return r;
+};
+
+// the shapes of TAT-QA's report tables (../shared/eval/tatqa-arith-dev), cut down
+const DIVIDENDS = reportTable('dividends.csv', 'Note 21. Equity - dividends', [
+  ['Consolidated', '2019', '2018'],
+  ['', 'US$’000', 'US$’000'],
+  ['Final dividend for the year ended 30 June 2018 of AU 14 cents (2017: AU 12 cents)', '13,327', '12,534'],
+  ['Interim dividend for the half year ended 31 December 2018 of AU 16 cents (2017: AU 13 cents)', '14,801', '13,099'],
+  ['', '28,128', '25,633'],
+]);
+const CHARGES = reportTable('charges.csv', 'Operating income included the following', [
+  ['', '2019', '2018'],
+  ['Acquisition-related charges:', '', ''],
+  ['Acquisition and integration costs', '$ 27', '$ 14'],
+  ['Charges associated with the amortization of acquisition related fair value adjustments', '3', '8'],
+  ['', '30', '22'],
+  ['Restructuring and other charges, net', '255', '126'],
+  ['Other items(1)', '17', '—'],
+  ['Total', '$ 302', '$ 148'],
+]);
+const COSTS = reportTable('costs.csv', 'Operating costs', [
+  ['Years ended August 31,', '2019', '2018'],
+  ['Service delivery costs(1)', '661,214', '615,267'],
+  ['Less: Voyage expenses', '(141,770)', '(165,012)'],
+  ['Disposals (Note (c))', '(16,664)', '(14,805)'],
+  ['Realized losses', '(5,062)', '(6,533)'],
+  ['Other revenues', '27', '52'],
+]);
+
+describe('line items as a report table labels them', () => {
+  it('reads the name without footnote marks, note references and sign words', () => {
+    expect(itemName('Service delivery costs(1)')).toBe('Service delivery costs');
+    expect(itemName('Disposals (Note (c))')).toBe('Disposals');
+    expect(itemName('Changes in fair value (Note 7(b))')).toBe('Changes in fair value');
+    expect(itemName('Less: Voyage expenses')).toBe('Voyage expenses');
+    expect(itemName('Revenue*')).toBe('Revenue');
+    expect(itemName('Net income (loss)')).toBe('Net income (loss)');
+  });
+  it('finds the row of a footnoted, noted or deducted line item', () => {
+    expect(
+      reading(read('What is the increase/ (decrease) in Service delivery costs from 2018 to 2019?', COSTS)).value.number,
+    ).toBe(45947);
+    expect(
+      reading(read('How much is the change in disposals between 2018 year end and 2019 year end?', COSTS)).value.number,
+    ).toBe(-1859);
+  });
+  it('tells "Other revenues" from revenues', () => {
+    expect(read('What was the change in the revenues from 2018 to 2019?', COSTS)).toMatchObject({
+      code: 'PP_FIGURE_OPERAND_MISSING',
+    });
+  });
+});
+
+describe('the periods of a report table', () => {
+  it('does not take a column of labels that name years for a period', () => {
+    const r = reading(read('What is the percentage change in the total dividends paid from 2018 to 2019?', DIVIDENDS));
+    expect(r.value).toMatchObject({ number: 9.73, scale: 'percent' });
+    expect(r.calculation.expression).toBe('(28,128 − 25,633) ÷ 25,633 × 100');
+  });
+  it('names a 52/53-week year that ends in the first week of January by the year before too', () => {
+    const flows = reportTable('flows.csv', 'Summary of Cash Flows', [
+      ['', 'January 3, 2020', 'December 28, 2018', 'December 29, 2017'],
+      ['Net cash used in financing activities', '(709)', '(707)', '(429)'],
+    ]);
+    const r = reading(read('What was the average Net cash used in financing activities between fiscal years 2017-2019?', flows));
+    expect(r.value.number).toBe(615);
+    // the calendar year the column says is its name as well
+    expect(
+      reading(read('What was the change in the Net cash used in financing activities from 2018 to 2020?', flows)).value.number,
+    ).toBe(-2);
+  });
+});
+
+describe('totals', () => {
+  it('reads an unlabelled row that sums the rows above as their total, named by the table', () => {
+    const r = reading(read('What is the difference in the total dividends between 2018 and 2019?', DIVIDENDS));
+    expect(r.value.number).toBe(2495);
+  });
+  it('names a subtotal by the heading of its block, and the table total by the table', () => {
+    const sub = reading(read('What is the change in Total Acquisition-related charges from 2018 to 2019?', CHARGES));
+    expect(sub.calculation.expression).toBe('30 − 22');
+    const total = reading(read('What was the change in Total operating income in 2019 from 2018?', CHARGES));
+    expect(total.calculation.expression).toBe('$ 302 − $ 148');
+  });
+  it('does not take an unlabelled row that is not the sum of the rows above for a total', () => {
+    const t = reportTable('t.csv', 'Items', [
+      ['', '2019', '2018'],
+      ['Alpha', '10', '20'],
+      ['Beta', '5', '6'],
+      ['', '99', '98'],
+    ]);
+    expect(read('What is the change in total items from 2018 to 2019?', t)).toMatchObject({ code: 'PP_FIGURE_OPERAND_MISSING' });
+  });
+});
+
+describe('nil, signs and ratios', () => {
+  it('reads a dash as nil in a change, never in an average', () => {
+    expect(reading(read('What is the change in Other items from 2018 to 2019?', CHARGES)).value.number).toBe(17);
+    expect(read('What is the average Other items for 2018 and 2019?', CHARGES)).toMatchObject({
+      code: 'PP_FIGURE_OPERAND_MISSING',
+    });
+  });
+  it('states the average of a bracketed cost as the cost, and of a bracketed loss as a loss', () => {
+    expect(reading(read('What is the average voyage expenses in 2018 and 2019?', COSTS)).value.number).toBe(153391);
+    expect(reading(read('What was the average realized losses for 2018 and 2019?', COSTS)).value.number).toBe(-5797.5);
+  });
+  it('computes a ratio of one line item over two periods', () => {
+    const r = reading(read('What is the ratio of Service delivery costs in fiscal 2019 to fiscal 2018?', COSTS));
+    expect(r.value.number).toBe(1.07);
+    expect(r.calculation.expression).toBe('661,214 ÷ 615,267');
+  });
+});
+
+describe('documents that give a figure differently', () => {
+  const other = reportTable('other.csv', 'Results of operations', [
+    ['', '2019', '2018'],
+    ['Service delivery costs', '1,000', '900'],
+  ]);
+  const same = reportTable('same.csv', 'Operating costs, restated', [
+    ['', '2019', '2018'],
+    ['Service delivery costs', '661,214', '615,267'],
+  ]);
+  it('refuses, naming the documents, when another document fits as well and gives another figure', () => {
+    const q = 'What is the change in Service delivery costs from 2018 to 2019?';
+    const r = read(q, COSTS, other);
+    expect(r).toMatchObject({ code: 'PP_FIGURE_AMBIGUOUS', table: 0, rivals: [1] });
+    expect(missingLine(q, r as FigureMissing, ['costs.csv', 'other.csv'])).toBe(
+      'Several documents give Service delivery costs (2018 and 2019), with different figures: costs.csv and other.csv. Name the document you mean.',
+    );
+  });
+  it('answers when the documents that fit give the same figure', () => {
+    expect(reading(read('What is the change in Service delivery costs from 2018 to 2019?', COSTS, same)).value.number).toBe(
+      45947,
+    );
+  });
+});
