@@ -2,6 +2,7 @@ export { expectedType } from './answer-type.js';
 export type { QueryTermWeight, RankedChunk } from './candidates.js';
 export type { ExtractiveAnswer, ExtractiveInput } from './extractive.js';
 export { answerExtractive, refusalMessage } from './extractive.js';
+export { labelMayName } from './figures/locate.js';
 export { itemText, planFigure } from './figures/plan.js';
 export type { ReportFigurePlan } from './figures/report.js';
 export { planReportFigure, reportItems } from './figures/report.js';

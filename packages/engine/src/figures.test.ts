@@ -32,14 +32,15 @@ describe('figures computed from cited report cells', () => {
       'What was the change in the Net cash provided by (used in) investing activities from 2017 to 2018?',
     );
     expect(a.refused).toBe(false);
-    expect(a.value).toEqual({ number: -43, scale: 'million' });
+    // the table's amounts are in dollars ("$992" on its first row): so is the change
+    expect(a.value).toEqual({ number: -43, scale: 'million', unit: 'USD' });
     expect(a.calculation?.expression).toBe('(114) − (71)');
     expect(a.calculation?.operands.map((o) => [o.n, o.value, o.period])).toEqual([
       [1, '(71)', 'December 29, 2017'],
       [2, '(114)', 'December 28, 2018'],
     ]);
     expect(a.answer).toMatch(
-      /^−43 million = \(114\) − \(71\) — change in Net cash provided by \(used in\) investing activities, 2017 to 2018 \[1\]\[2\]$/,
+      /^−\$43 million = \(114\) − \(71\) — change in Net cash provided by \(used in\) investing activities, 2017 to 2018 \[1\]\[2\]$/,
     );
     expect(a.citations.map((c) => [c.file, c.quote])).toEqual([
       ['054_Summary_of_Cash_Flows.html', '(71)'],

@@ -1,6 +1,6 @@
 import { financeGroupNames } from '@pinpoint/analysis';
 import type { ReportFigureAnswer, TableSource } from '@pinpoint/answering';
-import { itemCell, planReportFigure, readReportFigure, reportItems } from '@pinpoint/answering';
+import { itemCell, labelMayName, planReportFigure, readReportFigure, reportItems } from '@pinpoint/answering';
 import type { SearchFilter } from '@pinpoint/core';
 import { searchLexical } from '@pinpoint/retrieval';
 import type { EnginePorts } from './config.js';
@@ -8,9 +8,12 @@ import { rowHitsOf } from './row-hits.js';
 import type { RowHit } from './table-answer.js';
 import { tableSources } from './table-answer.js';
 
+/** The least share of a row's label a line item's name is to be read as the row's (report-answer.ts reads the rows of tables found). */
+const MIN_LABEL_SHARE = 0.3;
+
 /** Hits searched per line item, and tables read of them. */
-const ITEM_HITS = 20;
-const ITEM_TABLES = 6;
+const ITEM_HITS = 40;
+const ITEM_TABLES = 8;
 
 const CJK = /[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]/u;
 
@@ -19,6 +22,15 @@ function namesFor(item: string, question: string): string[] {
   const cjk = CJK.test(question);
   const names = financeGroupNames(item).filter((n) => CJK.test(n) === cjk);
   return names.length > 0 ? names : financeGroupNames(item);
+}
+
+/** Tables once each (a table is known by its version and first row), in order. */
+function unique(tables: TableSource[]): TableSource[] {
+  const seen = new Set<string>();
+  return tables.filter((t) => {
+    const key = `${t.versionId}:${t.elements[0]?.element_id ?? ''}`;
+    return !seen.has(key) && seen.add(key);
+  });
 }
 
 /** The ranked row hits of one search, with their chunks and files. */
@@ -50,13 +62,22 @@ export async function askReportFigure(
     const names = namesFor(item, question).sort((a, b) => Number(b === plan.name) - Number(a === plan.name));
     let found: TableSource[] = [];
     for (const name of names) {
-      const tables = await tableSources(ports.metadata, await rowHits(ports, name, filter), ITEM_TABLES);
+      // only the tables of rows the name may label are read (a hit's row says its label first)
+      const hits = (await rowHits(ports, name, filter)).filter((h) =>
+        labelMayName(h.chunk.text.split(' | ')[0] ?? '', name, MIN_LABEL_SHARE),
+      );
+      const tables = await tableSources(ports.metadata, hits, ITEM_TABLES);
       found = [...found, ...tables];
-      if (itemCell(item, year, tables)) break;
+      if (itemCell(item, year, tables, question)) break;
     }
     sources.set(item, found);
   }
-  const read = readReportFigure(plan, sources, question);
+  // a measure's line items stand in the same few statements: each item is read from every table found
+  // for any of them (the statement its own search ranked below a note's table is found by another's)
+  const pooled = new Map(
+    [...sources.keys()].map((item) => [item, unique([...(sources.get(item) ?? []), ...[...sources.values()].flat()])]),
+  );
+  const read = readReportFigure(plan, pooled, question);
   // a line item not found in a table may still be stated in the report's prose: the passage reader looks
   return read.refused && !plan.computed ? undefined : read;
 }

@@ -72,6 +72,7 @@ export async function tableSources(metadata: MetadataStore, hits: RowHit[], limi
       title: titleOf(h.file),
       names: identity?.identity.names.map((n) => n.value) ?? [],
       elements: table.rows,
+      ...(table.lead.length > 0 ? { lead: table.lead } : {}),
       chunkOf: (id) => table.chunks.get(id),
       rank: h.rank,
     });

@@ -5,6 +5,25 @@ import { chunkId, elementId } from '@pinpoint/core';
 export interface LoadedTable {
   rows: Element[];
   chunks: Map<string, Chunk>;
+  /**
+   * The text just above the table (its page's, for a page's table): the lines a report sets
+   * between a statement's title and its rows ("(in thousands, except per share data)").
+   */
+  lead: string[];
+}
+
+/** Elements above a table read as its lead. */
+const LEAD = 3;
+
+/** The lead of a table: the elements just before its first row that are no table's, on its page. */
+function leadOf(before: (Element | undefined)[], first: Element): string[] {
+  const page = first.anchor.kind === 'page' ? first.anchor.page_index : undefined;
+  const out: string[] = [];
+  for (const e of before.slice(-LEAD).reverse()) {
+    if (!e || e.table || (page !== undefined && (e.anchor.kind !== 'page' || e.anchor.page_index !== page))) break;
+    out.unshift(e.text);
+  }
+  return out;
 }
 
 /** The tables of one version read whole, and which table each data row belongs to. */
@@ -214,11 +233,19 @@ async function readRun(metadata: MetadataStore, row: Element, hit: Chunk): Promi
     ordinal = c.ordinal;
     chunks.set(e.element_id, c);
   }
-  return chunks.get(row.element_id)?.chunk_id === hit.chunk_id ? { rows, chunks } : undefined;
+  if (chunks.get(row.element_id)?.chunk_id !== hit.chunk_id) return undefined;
+  const top = position(rows[0]);
+  const above = await readPositions(metadata, hit.version_id, top - LEAD, top);
+  const lead = leadOf(
+    Array.from({ length: LEAD }, (_, i) => above.get(top - LEAD + i)),
+    rows[0] as Element,
+  );
+  return { rows, chunks, lead };
 }
 
 async function loadVersion(metadata: MetadataStore, versionId: string): Promise<LoadedVersion> {
-  const all = (await metadata.getElements(versionId)).filter((e) => e.table);
+  const elements = await metadata.getElements(versionId);
+  const all = elements.filter((e) => e.table);
   const rowIds = new Set(all.map((e) => e.element_id));
   // only the rows' chunks are kept: a report's prose chunks are no table's
   const list = await metadata.listChunks(versionId);
@@ -229,11 +256,14 @@ async function loadVersion(metadata: MetadataStore, versionId: string): Promise<
   }
   const byIndex = new Map<number, LoadedTable>();
   const tableOf = new Map<string, number>();
-  for (const e of all) {
+  for (const [i, e] of elements.entries()) {
     if (!e.table) continue;
-    const t = byIndex.get(e.table.index) ?? { rows: [], chunks };
+    let t = byIndex.get(e.table.index);
+    if (!t) {
+      t = { rows: [], chunks, lead: leadOf(elements.slice(Math.max(0, i - LEAD), i), e) };
+      byIndex.set(e.table.index, t);
+    }
     t.rows.push(e);
-    byIndex.set(e.table.index, t);
     if (!e.table.header) tableOf.set(e.element_id, e.table.index);
   }
   inheritHeaders(byIndex);

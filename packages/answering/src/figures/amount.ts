@@ -41,6 +41,18 @@ const FIGURE = new RegExp(
 );
 
 export function amountOf(text: string): Amount | null {
+  // the same cells are read by every stage (periods, totals, the operands): each text once
+  const known = read.get(text);
+  if (known !== undefined) return known;
+  const amount = readAmount(text);
+  if (read.size >= READ) read.clear();
+  read.set(text, amount);
+  return amount;
+}
+const READ = 8192;
+const read = new Map<string, Amount | null>();
+
+function readAmount(text: string): Amount | null {
   const t = text
     .normalize('NFKC')
     .replace(/\u00a0/g, ' ')

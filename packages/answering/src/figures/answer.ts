@@ -2,11 +2,12 @@ import type { Calculation, FigureValue } from '@pinpoint/core';
 import type { QaCell, QaRow, QaTable } from '../table/model.js';
 import type { Amount } from './amount.js';
 import { amountOf } from './amount.js';
+import { stateFigure } from './asked.js';
 import type { Operand } from './compute.js';
 import { compute, FigureError, rounded } from './compute.js';
 import type { LocatedCell } from './locate.js';
-import { cellAt, rowsNamed, tableScale, yearColumns } from './locate.js';
-import { figureLine, figureValue, fill, operandsOf, withUnit, written } from './phrase.js';
+import { cellAt, rowsNamed, tableCurrency, tableScale, yearColumns } from './locate.js';
+import { figureLine, fill, operandsOf } from './phrase.js';
 import type { FigurePlan } from './plan.js';
 import { itemText, planFigure, yearsNamed } from './plan.js';
 
@@ -178,18 +179,18 @@ function reading(plan: FigurePlan, table: QaTable, index: number, cells: Located
   const declared = tableScale(table);
   const { scale } = declared;
   // the unit the table declares, else the currency its cells write ("$120.7")
-  const unit = declared.unit ?? cells.find((c) => c.amount.currency)?.amount.currency;
+  const unit = declared.unit ?? cells.find((c) => c.amount.currency)?.amount.currency ?? tableCurrency(table);
   // a change or average of a row of percentages is in percent; a ratio has no unit
   const percent =
     plan.percent ||
     ((plan.op === 'change' || plan.op === 'average' || plan.op === 'sum') && cells.every((c) => c.amount.percent));
   const scaled = !percent && plan.op !== 'ratio' && plan.op !== 'share';
-  const number = rounded(computed.number);
-  const figure = withUnit(written(number), plan.words, {
-    scale: scaled ? scale : 1,
-    percent,
-    ...(scaled && unit ? { unit } : {}),
-  });
+  const { text: figure, value } = stateFigure(
+    computed.number,
+    { scale: scaled ? scale : 1, percent, unit: scaled ? unit : undefined },
+    plan.asked,
+    plan.words,
+  );
   const years = [...new Set(cells.map((c) => c.year))].sort((a, b) => a - b);
   const item = cells[0]?.label ?? '';
   // a ratio of one line item is of its periods: each side says its year
@@ -203,7 +204,6 @@ function reading(plan: FigurePlan, table: QaTable, index: number, cells: Located
     to: String(years.at(-1) ?? ''),
     periods: years.join(plan.words.say.joiner),
   });
-  const value = figureValue(number, { scale: scaled ? scale : 1, percent, unit: scaled ? unit : undefined });
   // the row states the change itself ("36%" under "% Change"): the document's figure first, cited, then
   // the same figure from its cells
   const stated = statedChange(plan, table, cells, computed.number);

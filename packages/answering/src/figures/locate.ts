@@ -94,6 +94,32 @@ function itemTerms(text: string): Set<string> {
   return terms;
 }
 
+/** A row label's terms, read once per label (a table's labels are matched against many names). */
+function labelTerms(label: string): Set<string> {
+  let terms = labels.get(label);
+  if (!terms) {
+    terms = itemTerms(label);
+    if (labels.size >= LABELS) labels.clear();
+    labels.set(label, terms);
+  }
+  return terms;
+}
+const LABELS = 8192;
+const labels = new Map<string, Set<string>>();
+
+/**
+ * Whether a row's label text could be a line item's name: every term of the name in it, and the
+ * name at least `share` of the label's terms (a check on a row's chunk text, before its table is read).
+ */
+export function labelMayName(label: string, name: string, share: number): boolean {
+  const terms = labelTerms(itemName(label));
+  const want = labelTerms(name);
+  if (terms.size === 0 || want.size === 0) return false;
+  let held = 0;
+  for (const t of want) if (terms.has(t)) held++;
+  return held === want.size && held / terms.size >= share;
+}
+
 /** The rows of a table whose label the text names, best first (see LABEL_NAMED). */
 export function rowsNamed(
   table: QaTable,
@@ -114,7 +140,7 @@ export function rowsNamed(
     if (labelRows.has(row)) continue;
     const total = totals.get(row);
     const label = total ?? labelOf(row, first);
-    const terms = itemTerms(label);
+    const terms = labelTerms(label);
     if (terms.size === 0) continue;
     const named = [...terms].filter((t) => asked.has(t));
     const labelShare = sum(named, weights) / sum(terms, weights);
@@ -135,6 +161,16 @@ const SAID_TOTAL = 'Total';
  * table's total line, which it often leaves unlabelled.
  */
 function totalRows(table: QaTable, years: ReadonlyMap<number, number>, first: number): Map<QaRow, string> {
+  let found = totals.get(table);
+  if (!found) {
+    found = readTotalRows(table, years, first);
+    totals.set(table, found);
+  }
+  return found;
+}
+const totals = new WeakMap<QaTable, Map<QaRow, string>>();
+
+function readTotalRows(table: QaTable, years: ReadonlyMap<number, number>, first: number): Map<QaRow, string> {
   const out = new Map<QaRow, string>();
   const cols = [...years.keys()];
   if (cols.length === 0) return out;
@@ -211,7 +247,7 @@ function readYearColumns(table: QaTable, percent: boolean): Map<number, number> 
 export function cellAt(table: QaTable, match: RowMatch, year: number, percent: boolean, nil = false): LocatedCell | undefined {
   const col = yearColumns(table, percent).get(year);
   if (col === undefined) return undefined;
-  const cell = match.row.cells.get(col);
+  const cell = match.row.cells.get(col) ?? underHeader(table, match.row, col, percent);
   if (!cell) return undefined;
   const amount =
     amountOf(cell.text) ??
@@ -223,12 +259,48 @@ export function cellAt(table: QaTable, match: RowMatch, year: number, percent: b
   return { cell, amount, label: match.label, year, period: header };
 }
 
-/** The scale and unit a table declares: in a header, its title, the headings above it or its first rows ("(in millions)", 「（単位：百万円）」). */
+/**
+ * A period's header over more than one column ("$" and the figure set apart on a PDF page): the
+ * row's one amount in the columns from the header's up to the next period's, when the header's own
+ * column is empty.
+ */
+function underHeader(table: QaTable, row: QaRow, col: number, percent: boolean): QaCell | undefined {
+  const periods = [...periodColumns(table).years.keys()];
+  const next = Math.min(...periods.filter((c) => c > col), col + GROUP_WIDTH + 1);
+  const under = [...row.cells.values()].filter((c) => c.col > col && c.col < next && amountOf(c.text));
+  const [only] = under;
+  return under.length === 1 && only && (percent || !amountOf(only.text)?.percent) ? only : undefined;
+}
+/** Columns a period's header may stand over beside its own. */
+const GROUP_WIDTH = 2;
+
+/**
+ * The currency a table's amounts are in: the one its cells write ("$ 2,822,795" on a statement's
+ * first and total rows, the rows between bare), when they write one only.
+ */
+export function tableCurrency(table: QaTable): string | undefined {
+  let found = currencies.get(table);
+  if (found === undefined) {
+    const seen = new Set<string>();
+    for (const r of table.rows)
+      for (const c of r.cells.values()) {
+        const currency = amountOf(c.text)?.currency;
+        if (currency) seen.add(currency);
+      }
+    found = seen.size === 1 ? ([...seen][0] as string) : null;
+    currencies.set(table, found);
+  }
+  return found ?? undefined;
+}
+const currencies = new WeakMap<QaTable, string | null>();
+
+/** The scale and unit a table declares: in a header, its title, the headings and lines above it or its first rows ("(in millions)", 「（単位：百万円）」). */
 export function tableScale(table: QaTable): { scale: number; unit?: string } {
   const texts = [
     ...table.columns.map((c) => c.name),
     table.title,
     table.headings ?? '',
+    ...(table.lead ?? []),
     ...table.rows.slice(0, 2).flatMap((r) => [...r.cells.values()].map((c) => c.text)),
   ];
   let unit: string | undefined;

@@ -4,8 +4,9 @@ import { lexiconFor } from '../table/lexicon/index.js';
 import type { QaCell, QaRow, QaTable } from '../table/model.js';
 import { datedRows, periodColumns } from '../table/period-columns.js';
 import { amountOf } from './amount.js';
-import { tableScale } from './locate.js';
-import { figureLine, fill, scaleWord, withUnit, written } from './phrase.js';
+import { askedForm, stateFigure } from './asked.js';
+import { tableCurrency, tableScale } from './locate.js';
+import { figureLine, fill } from './phrase.js';
 import { FIGURE_WORDS } from './words.js';
 
 /** A looked-up figure as an answer states it: the line (figure first, then line item and period) and its value. */
@@ -50,17 +51,15 @@ export function lookupFigure(
   const period = column ? header || String(periodColumns(table).years.get(cell.col)) : label;
   const declared = tableScale(table);
   const { scale } = declared;
-  const unit = declared.unit ?? amount.currency;
+  const unit = declared.unit ?? amount.currency ?? tableCurrency(table);
   const percent = amount.percent || header.includes('%');
   const number = amount.number < 0 && /^\s*\(/u.test(amount.written) ? -amount.number : amount.number;
-  const text = withUnit(written(number), words, { scale: percent ? 1 : scale, percent, ...(unit && !percent ? { unit } : {}) });
+  const stated = stateFigure(
+    number,
+    { scale: percent ? 1 : scale, percent, unit: unit && !percent ? unit : undefined },
+    askedForm(question),
+    words,
+  );
   const what = fill(words.say.value, { item, periods: period });
-  return {
-    text: figureLine(words, text, what, undefined, marks),
-    value: {
-      number,
-      ...(percent ? { scale: 'percent', unit: '%' } : scale !== 1 ? { scale: scaleWord(scale) } : {}),
-      ...(unit && !percent ? { unit } : {}),
-    },
-  };
+  return { text: figureLine(words, stated.text, what, undefined, marks), value: stated.value };
 }

@@ -2,6 +2,8 @@ import { findPeriods } from '@pinpoint/analysis';
 import { lexiconFor } from '../table/lexicon/index.js';
 import { termsOf } from '../table/model.js';
 import { periodYear } from '../table/period-columns.js';
+import type { AskedForm } from './asked.js';
+import { askedForm } from './asked.js';
 import type { FigureWords } from './words.js';
 import { FIGURE_WORDS } from './words.js';
 
@@ -21,6 +23,8 @@ export interface FigurePlan {
   /** The answer is a percentage (a % change, a share asked in percent). */
   percent: boolean;
   words: FigureWords;
+  /** The scale and rounding the question asks the figure in. */
+  asked: AskedForm;
 }
 
 /** A quoted name: 「…」, 『…』, “…”, "…". */
@@ -73,7 +77,8 @@ export function planFigure(question: string): FigurePlan | undefined {
   const years = yearsNamed(question);
   const plain = withoutPeriods(q);
   const percent = (op: FigureOp): boolean => op === 'pctChange' || (op === 'share' && !words.fraction.test(asks));
-  const plan = (op: FigureOp, items: string[]): FigurePlan => ({ op, items, years, percent: percent(op), words });
+  const asked = askedForm(question);
+  const plan = (op: FigureOp, items: string[]): FigurePlan => ({ op, items, years, percent: percent(op), words, asked });
   if (words.pctChange.test(asks)) return plan('pctChange', [plain]);
   // "the average proportion of A as a percentage of B": an average of a row of shares the table shows
   // an average of one period is that period's figure: the question asks a lookup

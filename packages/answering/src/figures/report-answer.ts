@@ -2,12 +2,14 @@ import { financeGroupNames } from '@pinpoint/analysis';
 import type { Calculation, Citation, FigureValue } from '@pinpoint/core';
 import type { TableSource } from '../table/answer-table.js';
 import { citeCell, tableFor } from '../table/answer-table.js';
+import type { QaTable } from '../table/model.js';
 import { termsOf } from '../table/model.js';
 import type { LocatedCell } from './locate.js';
-import { cellAt, rowsNamed, tableScale } from './locate.js';
+import { cellAt, rowsNamed, tableCurrency, tableScale } from './locate.js';
 import { fill } from './phrase.js';
 import type { ReportFigurePlan } from './report.js';
 import { answerReportFigure } from './report.js';
+import { statementOf, statementsNamed } from './statements.js';
 
 /** A report figure as the ask pipeline returns it: the answer line with its citations, or the refusal naming the missing line item. */
 export type ReportFigureAnswer =
@@ -20,6 +22,11 @@ const NAME_IN_LABEL = 0.99;
 const NO_WEIGHTS: ReadonlyMap<string, number> = new Map();
 /** What a table's place in the search order takes from its row's fit: the first table found wins a tie. */
 const TABLE_ORDER = 0.01;
+/** What a primary statement adds to its rows' fit, and a statement the question names besides (decisive: a row's own fit is at most 3). */
+const STATEMENT_FIT = 0.1;
+const NAMED_STATEMENT_FIT = 3;
+/** In a statement the question names, a row whose label holds the whole name is the item's at this share of its label. */
+const LABEL_IN_NAMED_STATEMENT = 0.3;
 
 /**
  * Answers a report figure from the tables each line item's own search found (`sources`: per line
@@ -46,7 +53,7 @@ export function readReportFigure(
     const source = sourceOf.get(c);
     const declared = source ? tableScale(tableFor(source)) : { scale: 1 };
     // "(Millions)" over the columns, "$" in the cell
-    const unit = declared.unit ?? c.amount.currency;
+    const unit = declared.unit ?? c.amount.currency ?? (source ? tableCurrency(tableFor(source)) : undefined);
     return { scale: declared.scale, ...(unit ? { unit } : {}) };
   };
   const read = answerReportFigure(plan, find, scaleOf);
@@ -65,6 +72,23 @@ export function readReportFigure(
   return { refused: false, answer: read.text, citations, value: read.value, calculation: read.calculation };
 }
 
+/** The rows a lexicon name labels in a table, read once per table, name and threshold (every year of every item asks again). */
+function namedRows(table: QaTable, name: string, label: number): ReturnType<typeof rowsNamed> {
+  let byName = rowsByName.get(table);
+  if (!byName) {
+    byName = new Map();
+    rowsByName.set(table, byName);
+  }
+  const key = `${label}\u0000${name}`;
+  let rows = byName.get(key);
+  if (!rows) {
+    rows = rowsNamed(table, name, NO_WEIGHTS, { label, text: NAME_IN_LABEL });
+    byName.set(key, rows);
+  }
+  return rows;
+}
+const rowsByName = new WeakMap<QaTable, Map<string, ReturnType<typeof rowsNamed>>>();
+
 /**
  * A line item's cell for a year in the first of the tables (best first) that has a row its lexicon
  * names label (the name all in the label, the label mostly the name) and a column of that year.
@@ -76,17 +100,25 @@ export function itemCell(
   asked = '',
 ): { cell: LocatedCell; source: TableSource } | undefined {
   const words = termsOf(asked);
+  const named = statementsNamed(asked);
   let best: { cell: LocatedCell; source: TableSource; score: number } | undefined;
   for (const [i, source] of sources.entries()) {
     const table = tableFor(source);
+    // a line item is read from a primary statement before a note's or a segment's table, and from
+    // a statement the question names before any other table — where the statement may write the
+    // item with its own qualifiers ("Depreciation and amortization of property, equipment and intangibles")
+    const statement = statementOf(table);
+    const asked = statement !== undefined && named.has(statement);
+    const fit = (statement ? STATEMENT_FIT : 0) + (asked ? NAMED_STATEMENT_FIT : 0);
+    const label = asked ? LABEL_IN_NAMED_STATEMENT : LABEL_IS_NAME;
     for (const name of financeGroupNames(item)) {
-      for (const m of rowsNamed(table, name, NO_WEIGHTS, { label: LABEL_IS_NAME, text: NAME_IN_LABEL })) {
+      for (const m of namedRows(table, name, label)) {
         const cell = cellAt(table, m, year, false);
         if (!cell) continue;
         // "net property, plant and equipment": a label whose every word the question says ("Property, plant and equipment, net") over one that adds its own ("Gross …")
         const label = termsOf(m.label);
         const said = label.size === 0 ? 0 : [...label].filter((t) => words.has(t) || termsOf(name).has(t)).length / label.size;
-        const score = m.labelShare + m.textShare + said - TABLE_ORDER * i;
+        const score = m.labelShare + m.textShare + said + fit - TABLE_ORDER * i;
         if (!best || score > best.score) best = { cell, source, score };
       }
     }

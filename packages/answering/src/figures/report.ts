@@ -2,12 +2,13 @@ import { financeGroupsIn } from '@pinpoint/analysis';
 import type { Calculation, FigureValue } from '@pinpoint/core';
 import { askedPart } from '../gate-view.js';
 import { lexiconFor } from '../table/lexicon/index.js';
-import { rounded } from './compute.js';
+import type { AskedForm } from './asked.js';
+import { askedForm, stateFigure } from './asked.js';
 import type { CellFinder, Evaluated } from './evaluate.js';
 import { evaluateMeasure } from './evaluate.js';
 import type { LocatedCell } from './locate.js';
 import { MEASURE_FORMULAS, measureItems } from './measures.js';
-import { figureLine, figureValue, fill, operandsOf, withUnit, written } from './phrase.js';
+import { figureLine, fill, operandsOf } from './phrase.js';
 import { planFigure, yearsNamed } from './plan.js';
 import type { FigureWords } from './words.js';
 import { FIGURE_WORDS } from './words.js';
@@ -27,6 +28,8 @@ export interface ReportFigurePlan {
   /** The figure is computed (a measure's formula, or an operation over years), not one cell looked up. */
   computed: boolean;
   words: FigureWords;
+  /** The scale and rounding the question asks the figure in ("in USD millions"). */
+  asked: AskedForm;
 }
 
 /** Questions that ask for a judgment or an explanation, not a figure (what drove, is it improving). */
@@ -47,14 +50,16 @@ export function planReportFigure(question: string): ReportFigurePlan | undefined
   if (years.length === 0) return undefined;
   const named = financeGroupsIn(asked);
   const first = named.find((g) => MEASURE_FORMULAS[g.group]) ?? named[0];
-  if (!first || named.filter((g) => g.group !== first.group).length > 0) return undefined;
+  // a question that names other line items than its measure's operands asks something else
+  const operands = new Set(measureItems(first?.group ?? '').map((i) => i.id));
+  if (!first || named.some((g) => g.group !== first.group && !operands.has(g.group))) return undefined;
   const words = FIGURE_WORDS[lexiconFor(question).lang];
   const op = planFigure(asked)?.op;
   const over = op === 'change' || op === 'pctChange' || op === 'average' ? op : 'value';
   if (over === 'value' && years.length > 1) return undefined;
   if (over !== 'value' && years.length < 2) return undefined;
   const computed = over !== 'value' || MEASURE_FORMULAS[first.group] !== undefined;
-  return { measure: first.group, name: first.name, op: over, years, words, computed };
+  return { measure: first.group, name: first.name, op: over, years, words, computed, asked: askedForm(question) };
 }
 
 /** The line items (and their years) a plan reads: the measure's items for each year, averaged ones for the year before too. */
@@ -124,8 +129,7 @@ export function answerReportFigure(
     first && (plain || ['ebitda', 'free-cash-flow', 'working-capital'].includes(plan.measure)) ? scaleOf(first) : { scale: 1 };
   // a line item looked up: its size, as a statement writes an outflow in brackets
   const shown = plan.op === 'value' && plain ? Math.abs(number) : number;
-  const r = rounded(shown);
-  const figure = withUnit(written(r), plan.words, { scale, percent, ...(unit ? { unit } : {}) });
+  const { text: figure, value } = stateFigure(shown, { scale, percent, unit }, plan.asked, plan.words);
   // one cell looked up is named as its row is; a computed figure by the measure the question names
   const item = plan.op === 'value' && cells.length === 1 && first ? first.label : plan.name;
   const what = fill(plan.words.say[plan.op === 'value' ? 'value' : plan.op], {
@@ -139,7 +143,7 @@ export function answerReportFigure(
   return {
     text: figureLine(plan.words, figure, what, calc, marks),
     cells,
-    value: figureValue(r, { scale, percent, unit }),
+    value,
     calculation: { expression, operands: operandsOf(cells) },
   };
 }

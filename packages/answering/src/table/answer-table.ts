@@ -33,6 +33,8 @@ export interface TableSource {
    */
   names?: string[];
   elements: Element[];
+  /** The text just above the table ("(in thousands, except per share data)"), when it has some. */
+  lead?: string[];
   chunkOf: (elementId: string) => Chunk | undefined;
   /** Best retrieval rank of any of its rows (1-based). */
   rank: number;
@@ -417,7 +419,7 @@ const built = new WeakMap<Element[], QaTable>();
 export function tableFor(source: TableSource): QaTable {
   let table = built.get(source.elements);
   if (!table) {
-    table = buildTable(source.file, source.title, source.elements);
+    table = buildTable(source.file, source.title, source.elements, source.lead);
     built.set(source.elements, table);
   }
   return table;

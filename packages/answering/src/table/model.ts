@@ -42,6 +42,8 @@ export interface QaTable {
   vocabulary: Set<string>;
   /** The headings the table sits under, joined (a report's 「第95期（自 2019年４月１日 至 2020年３月31日）」). */
   headings?: string;
+  /** The lines just above the table ("(in thousands, except per share data)"). */
+  lead?: string[];
 }
 
 /** Index terms of a text, word pairs left out (cells and headers are matched word by word). */
@@ -168,7 +170,7 @@ function repeatsHeader(cells: Map<number, QaCell>, names: Map<number, string>): 
  * One table from its row elements (header and data rows, in order). Cells spanned from rows above
  * (rowspan, vertical merges) read as the cell they come from, so a citation of them opens that cell.
  */
-export function buildTable(file: string, docTitle: string, elements: Element[]): QaTable {
+export function buildTable(file: string, docTitle: string, elements: Element[], lead?: string[]): QaTable {
   const headerRows = elements.filter((e) => e.table?.header);
   const dataRows = elements.filter((e) => e.table && !e.table.header);
   const names = new Map<number, string>();
@@ -212,7 +214,7 @@ export function buildTable(file: string, docTitle: string, elements: Element[]):
   const vocabulary = new Set([...termsOf(title), ...sections.flatMap((s) => [...termsOf(s)])]);
   for (const c of columns) for (const t of c.terms) vocabulary.add(t);
   for (const r of rows) for (const c of r.cells.values()) for (const t of c.terms) vocabulary.add(t);
-  return { file, title, columns, rows, vocabulary, headings: sections.join(' ') };
+  return { file, title, columns, rows, vocabulary, headings: sections.join(' '), ...(lead?.length ? { lead } : {}) };
 }
 
 /** A header's terms: its words, and "percentage" when it says "%" ("% Won Overall"). */

@@ -1,0 +1,103 @@
+import type { FigureValue } from '@pinpoint/core';
+import { rounded } from './compute.js';
+import { figureValue, withUnit, written } from './phrase.js';
+import type { FigureWords } from './words.js';
+
+/** The form a question asks its figure in: a scale ("in USD millions", 「億円で」, 「以亿元」) and decimals ("round to two decimal places"). */
+export interface AskedForm {
+  scale?: number;
+  decimals?: number;
+}
+
+const EN_SCALES: Readonly<Record<string, number>> = { thousand: 1e3, million: 1e6, billion: 1e9 };
+const NUMBER_WORDS: Readonly<Record<string, number>> = {
+  zero: 0,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  一: 1,
+  二: 2,
+  两: 2,
+  兩: 2,
+  三: 3,
+  四: 4,
+};
+
+/** Each language's ways of asking a scale and a rounding: the pattern and what its groups say. */
+const SCALE_ASKED: ReadonlyArray<readonly [RegExp, (m: RegExpExecArray) => number | undefined]> = [
+  [
+    /\b(?:in|into|as|of|answer\s+in|units\s+of|expressed\s+in|terms\s+of)\s+(?:usd\s+|us\$\s*|\$\s*|dollars?\s+)?(thousand|million|billion)s?\b/iu,
+    (m) => EN_SCALES[(m[1] as string).toLowerCase()],
+  ],
+  [/\b(?:usd|us\$|\$)\s*(thousand|million|billion)s?\b/iu, (m) => EN_SCALES[(m[1] as string).toLowerCase()]],
+  [/(千|百万|億|兆)円(?:単位)?で/u, (m) => ({ 千: 1e3, 百万: 1e6, 億: 1e8, 兆: 1e12 })[m[1] as '千']],
+  [
+    /(?:以|按|用|单位[:：]?|單位[:：]?)\s*(?:人民币|人民幣)?(千|万|萬|百万|亿|億)元/u,
+    (m) => ({ 千: 1e3, 万: 1e4, 萬: 1e4, 百万: 1e6, 亿: 1e8, 億: 1e8 })[m[1] as '千'],
+  ],
+];
+const DECIMALS_ASKED: ReadonlyArray<readonly [RegExp, (m: RegExpExecArray) => number | undefined]> = [
+  [/\bround(?:ed|ing)?\b[^.?]*?\bto\s+(\d|zero|one|two|three|four)\s+decimal/iu, (m) => digitsOf(m[1] as string)],
+  [/\b(?:to|rounded\s+to)\s+the\s+nearest\s+(?:whole\s+number|integer|whole\s+percent)/iu, () => 0],
+  [/小数(?:点)?第?\s*(\d|一|二|三)\s*位/u, (m) => digitsOf(m[1] as string)],
+  [/保留\s*(\d|一|二|两|兩|三)\s*位小数|保留\s*(\d|一|二|两|兩|三)\s*位小數/u, (m) => digitsOf((m[1] ?? m[2]) as string)],
+];
+
+function digitsOf(word: string): number | undefined {
+  return /^\d$/.test(word) ? Number(word) : NUMBER_WORDS[word.toLowerCase()];
+}
+
+/** The scale and rounding a question asks its figure in; empty when it asks neither. */
+export function askedForm(question: string): AskedForm {
+  const q = question.normalize('NFKC');
+  const out: AskedForm = {};
+  for (const [re, read] of SCALE_ASKED) {
+    const m = re.exec(q);
+    const scale = m ? read(m) : undefined;
+    if (scale !== undefined) {
+      out.scale = scale;
+      break;
+    }
+  }
+  for (const [re, read] of DECIMALS_ASKED) {
+    const m = re.exec(q);
+    const decimals = m ? read(m) : undefined;
+    if (decimals !== undefined) {
+      out.decimals = decimals;
+      break;
+    }
+  }
+  return out;
+}
+
+/** A figure as an answer states it: its text with unit and scale, and its value. */
+export interface StatedFigure {
+  text: string;
+  value: FigureValue;
+}
+
+/**
+ * A figure stated in the form the question asks: in the table's own scale, and — where the question
+ * asks another scale — converted, the conversion shown ("$5,466,312 thousand = $5,466.31 million");
+ * rounded as asked (two decimals where a conversion is not asked to round otherwise).
+ */
+export function stateFigure(
+  number: number,
+  form: { scale: number; unit?: string | undefined; percent: boolean },
+  asked: AskedForm,
+  words: FigureWords,
+): StatedFigure {
+  const unit = form.unit ? { unit: form.unit } : {};
+  const shown = rounded(number, asked.decimals);
+  const own = withUnit(written(shown), words, { scale: form.scale, percent: form.percent, ...unit });
+  const convert = asked.scale !== undefined && !form.percent && asked.scale !== form.scale;
+  if (!convert) return { text: own, value: figureValue(shown, { ...form, ...unit }) };
+  const target = asked.scale as number;
+  const converted = rounded((number * form.scale) / target, asked.decimals ?? 2);
+  const as = withUnit(written(converted), words, { scale: target, percent: false, ...unit });
+  return {
+    text: `${withUnit(written(rounded(number)), words, { scale: form.scale, percent: false, ...unit })} = ${as}`,
+    value: figureValue(converted, { scale: target, percent: false, ...unit }),
+  };
+}

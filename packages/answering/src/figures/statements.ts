@@ -1,0 +1,46 @@
+import type { QaTable } from '../table/model.js';
+
+/** The primary statements of a report: a line item of the lexicon is read from them first. */
+export type Statement = 'income' | 'balance' | 'cash-flow';
+
+/**
+ * How reports title each statement, and how questions name it, in the product's languages (data:
+ * a new wording is an entry here). Matched against NFKC text, case-insensitive.
+ */
+const STATEMENT_NAMES: ReadonlyArray<readonly [Statement, RegExp]> = [
+  [
+    'cash-flow',
+    /\b(?:statements?\s+of\s+(?:consolidated\s+)?cash\s+flows?|cash\s+flows?\s+statements?)\b|キャッシュ[・･]?フロー計算書|现金流量表|現金流量表/iu,
+  ],
+  [
+    'balance',
+    /\b(?:balance\s+sheets?|statements?\s+of\s+(?:consolidated\s+)?financial\s+(?:position|condition))\b|貸借対照表|财政状况表|资产负债表|資產負債表/iu,
+  ],
+  [
+    'income',
+    /\b(?:statements?\s+of\s+(?:consolidated\s+)?(?:operations|income|earnings|comprehensive\s+(?:income|loss)|profit\s+(?:or|and)\s+loss)|income\s+statements?|p\s*&\s*l)\b|損益計算書|损益表|損益表|利润表|綜合損益表/iu,
+  ],
+];
+
+/** The statement a text names first (in the order cash flows, balance sheet, income), if any. */
+function statementNamed(text: string): Statement | undefined {
+  const t = text.normalize('NFKC');
+  return STATEMENT_NAMES.find(([, re]) => re.test(t))?.[0];
+}
+
+/** Every statement a question names ("… off of the statement of income and the statement of cash flows"). */
+export function statementsNamed(text: string): Set<Statement> {
+  const t = text.normalize('NFKC');
+  return new Set(STATEMENT_NAMES.filter(([, re]) => re.test(t)).map(([s]) => s));
+}
+
+/** The statement a table is, by its title, the headings it sits under and the lines above it. */
+export function statementOf(table: QaTable): Statement | undefined {
+  let found = statements.get(table);
+  if (found === undefined) {
+    found = statementNamed([table.title, table.headings ?? '', ...(table.lead ?? [])].join(' \n ')) ?? null;
+    statements.set(table, found);
+  }
+  return found ?? undefined;
+}
+const statements = new WeakMap<QaTable, Statement | null>();
