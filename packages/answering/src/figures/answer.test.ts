@@ -145,3 +145,32 @@ describe('documents that give a figure differently', () => {
     );
   });
 });
+
+describe('a statement as a PDF page sets it', () => {
+  // Walmart's 2020 cash flow statement: "$" stands in a column of its own on the rows that write it
+  const flows = {
+    ...reportTable('wmt.pdf', 'WALMART 2020 10K', [
+      ['(Amounts in millions)', '2020', '', '2019', '', '2018', ''],
+      ['Consolidated net income', '$ 15,201', '', '$ 7,179', '', '$ 10,523', ''],
+      ['Depreciation and amortization', '', '10,987', '', '10,678', '', '10,529'],
+    ]),
+    lead: ['Consolidated Statements of Cash Flows'],
+  };
+  it('reads the figure under a period header that stands over two columns, in the currency the table writes', () => {
+    const r = reading(read('What is the change in depreciation and amortization from 2018 to 2019?', flows));
+    expect(r.calculation.expression).toBe('10,678 − 10,529');
+    expect(r.value).toEqual({ number: 149, scale: 'million', unit: 'USD' });
+  });
+  it('takes its scale from the line above the table', () => {
+    const nflx = {
+      ...reportTable('nflx.pdf', 'NETFLIX 2017 10K', [
+        ['', '2017', '2016'],
+        ['Total current liabilities', '5,466,312', '4,586,657'],
+      ]),
+      lead: ['CONSOLIDATED BALANCE SHEETS (in thousands, except share and per share data)'],
+    };
+    const r = reading(read('What is the change in total current liabilities from 2016 to 2017, in USD millions?', nflx));
+    expect(r.value).toEqual({ number: 879.66, scale: 'million' });
+    expect(r.text).toMatch(/^879,655 thousand = 879\.66 million = 5,466,312 − 4,586,657/);
+  });
+});

@@ -247,7 +247,8 @@ function readYearColumns(table: QaTable, percent: boolean): Map<number, number> 
 export function cellAt(table: QaTable, match: RowMatch, year: number, percent: boolean, nil = false): LocatedCell | undefined {
   const col = yearColumns(table, percent).get(year);
   if (col === undefined) return undefined;
-  const cell = match.row.cells.get(col) ?? underHeader(table, match.row, col, percent);
+  const own = match.row.cells.get(col);
+  const cell = own && own.text.trim() !== '' ? own : underHeader(table, match.row, col, percent);
   if (!cell) return undefined;
   const amount =
     amountOf(cell.text) ??
