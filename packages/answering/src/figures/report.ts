@@ -8,7 +8,7 @@ import type { CellFinder, Evaluated } from './evaluate.js';
 import { evaluateMeasure } from './evaluate.js';
 import type { LocatedCell } from './locate.js';
 import { MEASURE_FORMULAS, measureItems } from './measures.js';
-import { figureLine, fill, operandsOf } from './phrase.js';
+import { figureLine, fill, operandsOf, written } from './phrase.js';
 import { planFigure, yearsNamed } from './plan.js';
 import type { FigureWords } from './words.js';
 import { FIGURE_WORDS } from './words.js';
@@ -30,7 +30,16 @@ export interface ReportFigurePlan {
   words: FigureWords;
   /** The scale and rounding the question asks the figure in ("in USD millions"). */
   asked: AskedForm;
+  /**
+   * A measure the question does not define: the report's own row of it ("Effective tax rate | 21.6 %")
+   * is read first, its formula computed only where the report states none.
+   */
+  stated: boolean;
 }
+
+/** A question that defines its measure ("DPO is defined as …", "Define working capital ratio as …", "using …"). */
+const DEFINES =
+  /\b(?:defined\s+as|define[sd]?\b|calculated\s+as|calculate\s+\w+(?:\s+\w+)?\s+using|using|formula)\b|定義|定义|とする|按照/iu;
 
 /** Questions that ask for a judgment or an explanation, not a figure (what drove, is it improving). */
 const JUDGES =
@@ -59,14 +68,19 @@ export function planReportFigure(question: string): ReportFigurePlan | undefined
   if (over === 'value' && years.length > 1) return undefined;
   if (over !== 'value' && years.length < 2) return undefined;
   const computed = over !== 'value' || MEASURE_FORMULAS[first.group] !== undefined;
-  return { measure: first.group, name: first.name, op: over, years, words, computed, asked: askedForm(question) };
+  const stated = MEASURE_FORMULAS[first.group] !== undefined && !DEFINES.test(question);
+  return { measure: first.group, name: first.name, op: over, years, words, computed, asked: askedForm(question), stated };
 }
 
 /** The line items (and their years) a plan reads: the measure's items for each year, averaged ones for the year before too. */
 export function reportItems(plan: ReportFigurePlan): { item: string; year: number }[] {
-  const items = MEASURE_FORMULAS[plan.measure] ? measureItems(plan.measure) : [{ id: plan.measure, avg: false, abs: false }];
+  const own = { id: plan.measure, avg: false, abs: false };
+  const items = MEASURE_FORMULAS[plan.measure] ? measureItems(plan.measure) : [own];
   const years = plan.op === 'average' ? range(plan.years) : plan.years;
-  return items.flatMap((i) => years.flatMap((y) => (i.avg ? [y, y - 1] : [y]).map((year) => ({ item: i.id, year }))));
+  // a measure the report may state: its own row is looked for first
+  return (plan.stated ? [own, ...items] : items).flatMap((i) =>
+    years.flatMap((y) => (i.avg ? [y, y - 1] : [y]).map((year) => ({ item: i.id, year }))),
+  );
 }
 
 const range = (ys: number[]): number[] => {
@@ -99,7 +113,11 @@ export function answerReportFigure(
         : [plan.years[0] as number, plan.years.at(-1) as number];
   const each: Evaluated[] = [];
   for (const y of years) {
-    const r = evaluateMeasure(plan.measure, y, find);
+    // the report's own figure of the measure, where it states one; else its formula over line items
+    const own = plan.stated ? find(plan.measure, y) : undefined;
+    const r = own
+      ? { number: own.amount.number, expression: own.amount.written, cells: [own] }
+      : evaluateMeasure(plan.measure, y, find);
     if (!('number' in r)) return r.year === undefined ? { missing: r.missing } : { missing: r.missing, year: r.year };
     each.push(r);
   }
@@ -129,7 +147,11 @@ export function answerReportFigure(
     first && (plain || ['ebitda', 'free-cash-flow', 'working-capital'].includes(plan.measure)) ? scaleOf(first) : { scale: 1 };
   // a line item looked up: its size, as a statement writes an outflow in brackets
   const shown = plan.op === 'value' && plain ? Math.abs(number) : number;
-  const { text: figure, value } = stateFigure(shown, { scale, percent, unit }, plan.asked, plan.words);
+  const stated = stateFigure(shown, { scale, percent, unit }, plan.asked, plan.words);
+  // a change of a rate is in percentage points ("−3 percentage points"), not a rate of change
+  const figure =
+    plan.op === 'change' && percentMeasure ? fill(plan.words.say.points, { n: written(stated.value.number) }) : stated.text;
+  const { value } = stated;
   // one cell looked up is named as its row is; a computed figure by the measure the question names
   const item = plan.op === 'value' && cells.length === 1 && first ? first.label : plan.name;
   const what = fill(plan.words.say[plan.op === 'value' ? 'value' : plan.op], {

@@ -29,7 +29,18 @@ export interface FigureWords {
   form: RegExp[];
   /** How an answer line names each operation; {item}, {a}, {b}, {from}, {to}, {periods} are filled in. */
   say: Record<
-    'value' | 'change' | 'pctChange' | 'average' | 'sum' | 'ratio' | 'share' | 'missing' | 'ambiguous' | 'stated' | 'joiner',
+    | 'value'
+    | 'change'
+    | 'pctChange'
+    | 'average'
+    | 'sum'
+    | 'ratio'
+    | 'share'
+    | 'missing'
+    | 'ambiguous'
+    | 'stated'
+    | 'points'
+    | 'joiner',
     string
   >;
 }
@@ -40,7 +51,7 @@ const EN_FIGURES: FigureWords = {
     /\b(?:percent(?:age)?|%)\s*(?:change|increase|decrease|growth|rise|decline|drop|movement)|\bgrowth rate\b|\brate of (?:change|growth|increase|decrease)\b|\b(?:increase|decrease|grow|grew|change|rise|rose|decline|drop)\w*\s+by\s+what\s+(?:percent|%)|\b(?:yoy|year[- ]over[- ]year)\s+(?:growth|change)\b|\bpercent(?:age)?\s+(?:increase|decrease)\s*\/\s*\(?(?:increase|decrease)\)?/iu,
   // "net increase (decrease) in cash": a line item's name, not an operation
   change:
-    /(?<!\bnet\s)\b(?:change|changes|difference|increase|decrease|variance|movement|grew|growth|rise|rose|declined?|dropped|fell)\b|(?<!\bnet\s)\bincrease\s*\/\s*\(?decrease\)?/iu,
+    /(?<!\bnet\s)\b(?:change[ds]?|difference|increase[ds]?|decrease[ds]?|variance|movement|grew|growth|rise|rose|declined?|dropped|fell)\b|(?<!\bnet\s)\bincrease\s*\/\s*\(?decrease\)?/iu,
   // "weighted average shares", "net average price": a line item's name, not an operation
   average: /(?<!\bweighted[- ]|\bnet )\b(?:average|mean)\b(?![- ](?:life|price|exchange|shares?|selling\s+price|remaining))/iu,
   sum: /\b(?:sum|combined|altogether|in total|aggregate amount)\b/iu,
@@ -57,7 +68,7 @@ const EN_FIGURES: FigureWords = {
   form: [
     /^\s*(?:in\s+\S+\s*,\s*)?(?:what|how much|how many|by how much|which)\b(?:\s+(?:is|was|were|are|did|does|has|had|would be))?\s*/iu,
     // not a word of a hyphenated name ("share-based payments")
-    /\b(?:the\s+)?(?:company'?s\s+)?(?:percent(?:age)?\s+)?(?:change|changes|difference|increase|decrease|variance|movement|growth|average|mean|sum|ratio|proportion|share|percentage)(?![-\w])(?:\s*\/\s*\(?\s*(?:increase|decrease)\s*\)?)?(?:\s+(?:in|of|between|for))?\b/giu,
+    /\b(?:the\s+)?(?:company'?s\s+)?(?:percent(?:age)?\s+)?(?:change[ds]?|difference|increase[ds]?|decrease[ds]?|variance|movement|growth|average|mean|sum|ratio|proportion|share|percentage)(?![-\w])(?:\s*\/\s*\(?\s*(?:increase|decrease)\s*\)?)?(?:\s+(?:in|of|between|for))?\b/giu,
     /(?:\s+(?:from|to|between|and|in|for|of|at|as of|the|fiscal|years?|year end|respectively|both|across|over|during|value|amount))*[\s?.,]*$/iu,
     /^\s*(?:the\s+)/iu,
     /\b(?:the\s+)?(?:value|amount|figure|balance|total amount)\s+(?:of|for)\b/giu,
@@ -73,6 +84,7 @@ const EN_FIGURES: FigureWords = {
     missing: 'The documents do not show {item}{periods}, so this cannot be computed.',
     ambiguous: 'Several documents give {item}{periods}, with different figures: {files}. Name the document you mean.',
     stated: '{stated} — {what} {mark}; from its cells: {figure} = {expression} {marks}',
+    points: '{n} percentage points',
     joiner: ' and ',
   },
 };
@@ -103,6 +115,7 @@ const JA_FIGURES: FigureWords = {
     missing: '資料に{item}{periods}が見当たらないため、計算できません。',
     ambiguous: '{item}{periods}は複数の資料（{files}）に異なる数値で載っています。どの資料かを指定してください。',
     stated: '{stated}（{what}）{mark}、セルから計算すると {figure} = {expression} {marks}',
+    points: '{n}ポイント',
     joiner: '・',
   },
 };
@@ -137,6 +150,7 @@ const ZH_HANS_FIGURES: FigureWords = {
     missing: '文件中未找到{item}{periods}，无法计算。',
     ambiguous: '多个文件（{files}）给出的{item}{periods}数值不同，请指明是哪一个文件。',
     stated: '{stated}（{what}）{mark}，按单元格计算为 {figure} = {expression} {marks}',
+    points: '{n}个百分点',
     joiner: '、',
   },
 };
@@ -155,6 +169,7 @@ const ZH_HANT_FIGURES: FigureWords = {
     missing: '文件中未找到{item}{periods}，無法計算。',
     ambiguous: '多個文件（{files}）給出的{item}{periods}數值不同，請指明是哪一個文件。',
     stated: '{stated}（{what}）{mark}，按儲存格計算為 {figure} = {expression} {marks}',
+    points: '{n}個百分點',
     joiner: '、',
   },
 };

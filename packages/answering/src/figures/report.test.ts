@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import type { LocatedCell } from './locate.js';
+import { answerReportFigure, planReportFigure, reportItems } from './report.js';
+
+/** A located cell of a statement for the tests: its item, year and figure as written. */
+const cell = (label: string, year: number, written: string, number: number, percent = false): LocatedCell =>
+  ({
+    cell: { col: 1, text: written, terms: new Set(), num: number, cell: { ref: 'B2', col: 1, start: 0, end: 1 } },
+    amount: { number, written, percent, decimals: 1 },
+    label,
+    year,
+    period: String(year),
+  }) as unknown as LocatedCell;
+
+describe('planReportFigure', () => {
+  it('reads "changed" as a change of the measure named', () => {
+    expect(
+      planReportFigure('How much has the effective tax rate of American Express changed between FY2021 and FY2022?'),
+    ).toMatchObject({
+      measure: 'effective-tax-rate',
+      op: 'change',
+      years: [2021, 2022],
+      stated: true,
+    });
+  });
+  it("reads the report's own row of a measure the question does not define, and the formula of one it does", () => {
+    const own = planReportFigure("What is General Mills's FY2020 working capital ratio?");
+    expect(own?.stated).toBe(true);
+    expect(reportItems(own as NonNullable<typeof own>)[0]).toEqual({ item: 'current-ratio', year: 2020 });
+    const defined = planReportFigure(
+      "What is General Mills's FY2020 working capital ratio? Define working capital ratio as total current assets divided by total current liabilities.",
+    );
+    expect(defined?.stated).toBe(false);
+  });
+  it('lets a question name the line items its measure is computed from', () => {
+    expect(
+      planReportFigure(
+        'What is the FY2022 retention ratio (using total cash dividends paid and net income attributable to shareholders) for General Mills?',
+      )?.measure,
+    ).toBe('retention-ratio');
+  });
+});
+
+describe('answerReportFigure', () => {
+  it('states the change of a stated rate in percentage points, each operand cited', () => {
+    const plan = planReportFigure('How much has the effective tax rate changed between FY2021 and FY2022?');
+    if (!plan) throw new Error('no plan');
+    const rows: Record<number, LocatedCell> = {
+      2021: cell('Effective tax rate', 2021, '24.6 %', 24.6, true),
+      2022: cell('Effective tax rate', 2022, '21.6 %', 21.6, true),
+    };
+    const r = answerReportFigure(
+      plan,
+      (item, year) => (item === 'effective-tax-rate' ? rows[year] : undefined),
+      () => ({ scale: 1 }),
+    );
+    if ('missing' in r) throw new Error(r.missing);
+    expect(r.text).toBe('−3 percentage points = (21.6 %) − (24.6 %) — change in effective tax rate, 2021 to 2022 [1][2]');
+    expect(r.value).toEqual({ number: -3, scale: 'percent', unit: '%' });
+  });
+});
