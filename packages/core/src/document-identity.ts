@@ -85,6 +85,8 @@ const scopeDocumentSchema = z.object({
   file: z.string(),
   /** The question's words that named it, e.g. ["3M", "FY2018"]. */
   named_by: z.array(z.string()),
+  /** The question named no period: this is the newest of so many reports of the company it names. */
+  newest: z.number().int().min(2).optional(),
 });
 export type ScopeDocument = z.infer<typeof scopeDocumentSchema>;
 

@@ -48,8 +48,12 @@ describe('scopeQuestion', () => {
     expect(files('How did Nike’s gross margin change between FY2018 and FY2019?')).toEqual(['NIKE_2019_10K.pdf']);
   });
 
-  it('keeps every report of a company named without a period, and each company of a comparison', () => {
-    expect(files('Who are Nike’s main competitors?')).toEqual(['NIKE_2018_10K.pdf', 'NIKE_2019_10K.pdf', 'NIKE_2021_10K.pdf']);
+  it('asks the newest report of a company named without a period, and says so; each company of a comparison', () => {
+    const scope = scopeQuestion('Who are Nike’s main competitors?', SHELF, PERIOD_READER);
+    expect(scope?.documents.map((d) => [d.file, d.newest])).toEqual([['NIKE_2021_10K.pdf', 3]]);
+    expect(scope?.summary).toBe("Searched NIKE_2021_10K.pdf — named by 'Nike' (the newest of 3 reports)");
+    // a quarter's earnings after the year's 10-K is the newer
+    expect(files('What drove Johnson & Johnson’s sales?')).toEqual(['JOHNSON_JOHNSON_2023Q2_EARNINGS.pdf']);
     expect(files('Compare Nike and General Mills in FY2019')).toEqual(['NIKE_2019_10K.pdf', 'GENERALMILLS_2019_10K.pdf']);
   });
 

@@ -109,13 +109,15 @@ function askedKinds(question: string): Set<string> {
 interface Chosen {
   doc: ScopeCandidate;
   named_by: string[];
+  /** Chosen as the newest of this many reports (the question named no period). */
+  newest?: number;
 }
 
 /** One company's documents narrowed by the question's periods (summed: the report that covers them all wins) and kinds. */
 function choose<P>(group: Named[], periods: (P & { text: string })[], kinds: Set<string>, reader: PeriodReader<P>): Chosen[] {
   const ofKind = kinds.size > 0 ? group.filter((n) => kinds.has(n.doc.identity.kind?.value ?? '')) : [];
   const pool = ofKind.length > 0 ? ofKind : group;
-  if (periods.length === 0) return pool.map((n) => ({ doc: n.doc, named_by: n.names }));
+  if (periods.length === 0) return newest(pool);
   const scored = pool.map((n) => {
     const p = n.doc.identity.period;
     const docPeriod = p ? reader.ofIdentity(p, n.doc.identity.kind?.value) : undefined;
@@ -131,9 +133,30 @@ function choose<P>(group: Named[], periods: (P & { text: string })[], kinds: Set
     .map((s) => ({ doc: s.n.doc, named_by: [...s.n.names, ...new Set(s.covered)] }));
 }
 
+/** Where a document's period ends, for ordering reports: its end date, else its fiscal year and quarter. */
+function periodKey(doc: ScopeCandidate): string {
+  const p = doc.identity.period;
+  if (!p) return '';
+  return p.end_date ?? `${p.fiscal_year}-${String((p.quarter ?? 4) * 3).padStart(2, '0')}-99`;
+}
+
+/**
+ * A company's reports asked about without a period: the newest one, which states the latest figures
+ * and its comparatives (the scope says so); a document that does not say its period stays (a filing's parts).
+ */
+function newest(pool: Named[]): Chosen[] {
+  const dated = pool.filter((n) => n.doc.identity.period);
+  if (dated.length < 2) return pool.map((n) => ({ doc: n.doc, named_by: n.names }));
+  const last = dated.reduce((a, b) => (periodKey(b.doc) > periodKey(a.doc) ? b : a));
+  return pool
+    .filter((n) => n === last || !n.doc.identity.period)
+    .map((n) => ({ doc: n.doc, named_by: n.names, ...(n === last ? { newest: dated.length } : {}) }));
+}
+
 function summary(docs: ScopeDocument[]): string {
   const quoted = (words: string[]): string => words.map((w) => `'${w}'`).join(' and ');
-  return `Searched ${docs.map((d) => `${d.file} — named by ${quoted(d.named_by)}`).join('; ')}`;
+  const of = (d: ScopeDocument): string => (d.newest ? ` (the newest of ${d.newest} reports)` : '');
+  return `Searched ${docs.map((d) => `${d.file} — named by ${quoted(d.named_by)}${of(d)}`).join('; ')}`;
 }
 
 /** The documents a question names, or undefined: no name matched, so the whole collection is asked. */
@@ -150,6 +173,7 @@ export function scopeQuestion<P>(question: string, docs: ScopeCandidate[], reade
     version_id: c.doc.version_id,
     file: c.doc.file,
     named_by: c.named_by,
+    ...(c.newest ? { newest: c.newest } : {}),
   }));
   return { by: 'question', documents, summary: summary(documents) };
 }

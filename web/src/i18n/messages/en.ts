@@ -97,6 +97,7 @@ export const en = {
 
   'scope.searched': 'Searched {documents}',
   'scope.namedBy': '{file} — named by {terms}',
+  'scope.newest': '{file} — named by {terms}, the newest of {count} reports',
   'scope.term': '“{term}”',
   'scope.picked': 'Searched {files} — chosen by you',
   'scope.remove': 'Remove the scope: ask the whole collection',

@@ -97,6 +97,7 @@ export const ja: Messages = {
 
   'scope.searched': '{documents}を検索しました',
   'scope.namedBy': '{file}（質問の{terms}に該当）',
+  'scope.newest': '{file}（質問の{terms}に該当、{count}件の報告書のうち最新）',
   'scope.term': '「{term}」',
   'scope.picked': '選んだ文書 {files} を検索しました',
   'scope.remove': '範囲の指定を外して、コレクション全体に質問する',

@@ -96,6 +96,7 @@ export const zhHans: Messages = {
 
   'scope.searched': '已搜索 {documents}',
   'scope.namedBy': '{file}（与问题中的{terms}相符）',
+  'scope.newest': '{file}（与问题中的{terms}相符，{count}份报告中最新的一份）',
   'scope.term': '“{term}”',
   'scope.picked': '已搜索你选择的 {files}',
   'scope.remove': '取消范围限定，向整个文档集提问',

@@ -97,6 +97,7 @@ export const zhHant: Messages = {
 
   'scope.searched': '已搜尋 {documents}',
   'scope.namedBy': '{file}（符合問題中的{terms}）',
+  'scope.newest': '{file}（符合問題中的{terms}，{count}份報告中最新的一份）',
   'scope.term': '「{term}」',
   'scope.picked': '已搜尋你選擇的 {files}',
   'scope.remove': '取消範圍限定，向整個文件集提問',

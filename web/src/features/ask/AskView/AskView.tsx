@@ -134,8 +134,10 @@ function ScopeText({ scope }: { scope: QuestionScope }) {
   const documents = scope.documents.map((d) => (
     <Fragment key={d.document_id}>
       {intl.formatMessage(
-        { id: 'scope.namedBy' },
+        // a question that named no period asks the newest of the company's reports: the chip says so
+        { id: d.newest ? 'scope.newest' : 'scope.namedBy' },
         {
+          count: d.newest ?? 0,
           file: <Own text={d.file} />,
           terms: intl.formatList(
             d.named_by.map((term) => (
