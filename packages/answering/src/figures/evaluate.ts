@@ -51,8 +51,9 @@ export function evaluateMeasure(id: string, year: number, find: CellFinder): Eva
           ? { n: Math.abs(c.amount.number), text: c.amount.written.replace(/^\s*\((.*)\)\s*$/u, '$1') }
           : { n: c.amount.number, text: c.amount.written };
       const now = size(cellFor(f.id, year));
-      if (!f.avg) return { ...now, prec: 3 };
+      if (!f.avg && !f.chg) return { ...now, prec: 3 };
       const before = size(cellFor(f.id, year - 1));
+      if (f.chg) return { n: now.n - before.n, text: `(${now.text} − ${before.text})`, prec: 3 };
       return { n: (now.n + before.n) / 2, text: `((${now.text} + ${before.text}) ÷ 2)`, prec: 3 };
     }
     const l = run(f.left);

@@ -33,14 +33,23 @@ export const MEASURE_FORMULAS: Readonly<Record<string, { formula: string; percen
   'interest-coverage': { formula: 'operating-income / interest-expense' },
 };
 
-/** A formula read: a number, a line item (at the period's end, or averaged with the end before), or an operation. */
+/**
+ * Line items a cash-flow statement writes as outflows, in brackets ("Purchases of property, plant and
+ * equipment (1,577)"): a formula reads their size (a question's "cash from operations - capex").
+ */
+export const OUTFLOWS: ReadonlySet<string> = new Set(['capital-expenditure', 'dividends-paid', 'share-repurchases']);
+
+/**
+ * A formula read: a number, a line item (at the period's end; averaged with the end before, `avg`;
+ * or its change since the end before, `chg`), or an operation.
+ */
 export type Formula =
   | { kind: 'number'; value: number }
-  | { kind: 'item'; id: string; avg: boolean; abs: boolean }
+  | { kind: 'item'; id: string; avg: boolean; abs: boolean; chg?: boolean }
   | { kind: 'op'; op: '+' | '-' | '*' | '/'; left: Formula; right: Formula };
 
 const TOKEN =
-  /\s*(?:(\d+(?:\.\d+)?)|(avg|abs)\(\s*([a-z][a-z0-9]*(?:-[a-z0-9]+)*)\s*\)|([a-z][a-z0-9]*(?:-[a-z0-9]+)*)|([-+*/()]))/gy;
+  /\s*(?:(\d+(?:\.\d+)?)|(avg|abs|chg)\(\s*([a-z][a-z0-9]*(?:-[a-z0-9]+)*)\s*\)|([a-z][a-z0-9]*(?:-[a-z0-9]+)*)|([-+*/()]))/gy;
 
 /** Reads a formula of MEASURE_FORMULAS (numbers, group ids, avg(), abs(), + − × ÷ and brackets). Throws on anything else. */
 export function parseFormula(text: string): Formula {
@@ -61,7 +70,7 @@ export function parseFormula(text: string): Formula {
     if (!t) throw new Error(`Formula ends early: "${text}"`);
     const [num, fn, arg, id, sym] = t;
     if (num) return { kind: 'number', value: Number(num) };
-    if (fn && arg) return { kind: 'item', id: arg, avg: fn === 'avg', abs: fn === 'abs' };
+    if (fn && arg) return { kind: 'item', id: arg, avg: fn === 'avg', abs: fn === 'abs', ...(fn === 'chg' ? { chg: true } : {}) };
     if (id) return { kind: 'item', id, avg: false, abs: false };
     if (sym === '(') {
       const inner = sum();
@@ -93,8 +102,9 @@ export function parseFormula(text: string): Formula {
 
 /** The line items a measure reads, its nested measures' included, each once. */
 export function measureItems(id: string, seen = new Set<string>()): { id: string; avg: boolean; abs: boolean }[] {
-  const f = MEASURE_FORMULAS[id];
-  if (!f || seen.has(id)) return [];
+  // a measure of the lexicon by its id, or a formula a question gives
+  const formula = MEASURE_FORMULAS[id]?.formula ?? (/[\s()]/u.test(id) ? id : undefined);
+  if (!formula || seen.has(id)) return [];
   seen.add(id);
   const out: { id: string; avg: boolean; abs: boolean }[] = [];
   const walk = (x: Formula): void => {
@@ -102,10 +112,29 @@ export function measureItems(id: string, seen = new Set<string>()): { id: string
       walk(x.left);
       walk(x.right);
     } else if (x.kind === 'item') {
-      if (MEASURE_FORMULAS[x.id]) out.push(...measureItems(x.id, seen));
-      else if (!out.some((o) => o.id === x.id && o.avg === x.avg)) out.push(x);
+      // a change reads the end before, as an average does
+      const before = x.avg || x.chg === true;
+      if (MEASURE_FORMULAS[x.id] && !before) out.push(...measureItems(x.id, seen));
+      else if (!out.some((o) => o.id === x.id && o.avg === before)) out.push({ id: x.id, avg: before, abs: x.abs });
     }
   };
-  walk(parseFormula(f.formula));
+  walk(parseFormula(formula));
   return out;
+}
+
+/**
+ * A formula whose figure is an amount in its line items' unit and scale (EBITDA, free cash flow,
+ * working capital): sums and differences of items only. A division, a product or a nested ratio
+ * (the cash conversion cycle's days) makes it a ratio, in no scale.
+ */
+export function amountFormula(formula: string): boolean {
+  const amount = (f: Formula): boolean => {
+    if (f.kind === 'number') return false;
+    if (f.kind === 'item') {
+      const nested = MEASURE_FORMULAS[f.id];
+      return !nested || (!nested.percent && amountFormula(nested.formula));
+    }
+    return (f.op === '+' || f.op === '-') && amount(f.left) && amount(f.right);
+  };
+  return amount(parseFormula(formula));
 }

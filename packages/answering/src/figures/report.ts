@@ -4,10 +4,11 @@ import { askedPart } from '../gate-view.js';
 import { lexiconFor } from '../table/lexicon/index.js';
 import type { AskedForm } from './asked.js';
 import { askedForm, stateFigure } from './asked.js';
+import { askedExpression, definedFormula } from './defined.js';
 import type { CellFinder, Evaluated } from './evaluate.js';
 import { evaluateMeasure } from './evaluate.js';
 import type { LocatedCell } from './locate.js';
-import { MEASURE_FORMULAS, measureItems } from './measures.js';
+import { amountFormula, MEASURE_FORMULAS, measureItems } from './measures.js';
 import { figureLine, fill, operandsOf, written } from './phrase.js';
 import { planFigure, yearsNamed } from './plan.js';
 import type { FigureWords } from './words.js';
@@ -35,6 +36,8 @@ export interface ReportFigurePlan {
    * is read first, its formula computed only where the report states none.
    */
   stated: boolean;
+  /** The formula the question gives for its figure ("DPO is defined as: …", "EBITDA less capex"), read over the lexicon's line items. */
+  formula?: string;
 }
 
 /** A question that defines its measure ("DPO is defined as …", "Define working capital ratio as …", "using …"). */
@@ -59,23 +62,48 @@ export function planReportFigure(question: string): ReportFigurePlan | undefined
   if (years.length === 0) return undefined;
   const named = financeGroupsIn(asked);
   const first = named.find((g) => MEASURE_FORMULAS[g.group]) ?? named[0];
-  // a question that names other line items than its measure's operands asks something else
-  const operands = new Set(measureItems(first?.group ?? '').map((i) => i.id));
-  if (!first || named.some((g) => g.group !== first.group && !operands.has(g.group))) return undefined;
+  if (!first) return undefined;
+  // the question's own formula: a figure it names as an expression of line items ("EBITDA less capex"),
+  // else the definition it gives of its measure, else the lexicon's
+  const expression = askedExpression(asked, question);
+  const formula = expression ?? definedFormula(question, first.group);
+  // a question that names other line items than its figure's operands asks something else
+  const operands = new Set(measureItems(formula ?? first.group).map((i) => i.id));
+  const reads = (g: string): boolean => g === first.group || operands.has(g) || (formula?.includes(g) ?? false);
+  if (named.some((g) => !reads(g.group))) return undefined;
   const words = FIGURE_WORDS[lexiconFor(question).lang];
   const op = planFigure(asked)?.op;
   const over = op === 'change' || op === 'pctChange' || op === 'average' ? op : 'value';
   if (over === 'value' && years.length > 1) return undefined;
   if (over !== 'value' && years.length < 2) return undefined;
-  const computed = over !== 'value' || MEASURE_FORMULAS[first.group] !== undefined;
-  const stated = MEASURE_FORMULAS[first.group] !== undefined && !DEFINES.test(question);
-  return { measure: first.group, name: first.name, op: over, years, words, computed, asked: askedForm(question), stated };
+  const measured = MEASURE_FORMULAS[first.group] !== undefined || formula !== undefined;
+  const computed = over !== 'value' || measured;
+  const stated = MEASURE_FORMULAS[first.group] !== undefined && formula === undefined && !DEFINES.test(question);
+  return {
+    measure: first.group,
+    name: expression ? expressionName(asked, first.name) : first.name,
+    op: over,
+    years,
+    words,
+    computed,
+    asked: askedForm(question),
+    stated,
+    ...(formula ? { formula } : {}),
+  };
+}
+
+/** The words a question names an expression by ("unadjusted EBITDA less capex"), from its measure's name on. */
+function expressionName(asked: string, name: string): string {
+  const at = asked.toLowerCase().indexOf(name.toLowerCase());
+  const rest = at < 0 ? name : asked.slice(at).split(/\s+(?:for|of|in|at)\s+|[?.,]/u)[0];
+  return (rest ?? name).trim();
 }
 
 /** The line items (and their years) a plan reads: the measure's items for each year, averaged ones for the year before too. */
 export function reportItems(plan: ReportFigurePlan): { item: string; year: number }[] {
   const own = { id: plan.measure, avg: false, abs: false };
-  const items = MEASURE_FORMULAS[plan.measure] ? measureItems(plan.measure) : [own];
+  const formula = plan.formula ?? (MEASURE_FORMULAS[plan.measure] ? plan.measure : undefined);
+  const items = formula ? measureItems(formula) : [own];
   const years = plan.op === 'average' ? range(plan.years) : plan.years;
   // a measure the report may state: its own row is looked for first
   return (plan.stated ? [own, ...items] : items).flatMap((i) =>
@@ -117,7 +145,7 @@ export function answerReportFigure(
     const own = plan.stated ? find(plan.measure, y) : undefined;
     const r = own
       ? { number: own.amount.number, expression: own.amount.written, cells: [own] }
-      : evaluateMeasure(plan.measure, y, find);
+      : evaluateMeasure(plan.formula ?? plan.measure, y, find);
     if (!('number' in r)) return r.year === undefined ? { missing: r.missing } : { missing: r.missing, year: r.year };
     each.push(r);
   }
@@ -141,10 +169,13 @@ export function answerReportFigure(
       `(${each.map((e) => e.expression).join(' + ')}) ÷ ${each.length}`,
     ];
   const percent = plan.op === 'pctChange' || percentMeasure;
-  const plain = !percent && !MEASURE_FORMULAS[plan.measure];
+  const formula = plan.formula ?? MEASURE_FORMULAS[plan.measure]?.formula;
+  const plain = !percent && formula === undefined;
   const first = cells[0];
-  const { scale, unit } =
-    first && (plain || ['ebitda', 'free-cash-flow', 'working-capital'].includes(plan.measure)) ? scaleOf(first) : { scale: 1 };
+  // an amount (a line item, or a sum and difference of them: EBITDA, free cash flow) is in its cells'
+  // scale and unit; a ratio has none
+  const amount = formula === undefined || amountFormula(formula);
+  const { scale, unit } = first && !percent && amount ? scaleOf(first) : { scale: 1 };
   // a line item looked up: its size, as a statement writes an outflow in brackets
   const shown = plan.op === 'value' && plain ? Math.abs(number) : number;
   const stated = stateFigure(shown, { scale, percent, unit }, plan.asked, plan.words);
