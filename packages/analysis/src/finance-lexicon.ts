@@ -220,6 +220,11 @@ export function financeGroupsIn(text: string): FinanceGroupMention[] {
   return namesIn(text, lexicon()).map((e) => ({ group: e.group.id, name: e.name, lang: e.lang }));
 }
 
+/** The primary statement a lexicon line item is read from, if the lexicon says. */
+export function financeGroupStatement(group: string): 'income' | 'balance' | 'cash-flow' | undefined {
+  return FINANCE_TERM_GROUPS.find((g) => g.id === group)?.statement;
+}
+
 /** Every name of a lexicon group, in every language (empty for an unknown group). */
 export function financeGroupNames(group: string): string[] {
   return (lexicon().byGroup.get(group) ?? []).map((e) => e.name);

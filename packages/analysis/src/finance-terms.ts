@@ -20,30 +20,36 @@ export interface FinanceTermGroup {
    * operating income ÷ revenue). A report that never names the measure holds it in these.
    */
   of?: readonly string[];
+  /** The primary statement a line item is read from (a balance from the balance sheet, not its change in the cash flows). */
+  statement?: 'income' | 'balance' | 'cash-flow';
 }
 
 export const FINANCE_TERM_GROUPS: readonly FinanceTermGroup[] = [
   // Income statement
   {
     id: 'revenue',
+    statement: 'income',
     en: ['revenue', 'total revenues', 'net revenue', 'net sales', 'total net sales', 'sales', 'turnover', 'top line'],
     ja: ['売上高', '売上収益', '営業収益', '売上高合計', '経常収益'],
     zh: ['营业收入', '营业总收入', '营收', '营业额'],
   },
   {
     id: 'cost-of-revenue',
+    statement: 'income',
     en: ['cost of revenue', 'cost of sales', 'cost of goods sold', 'cogs', 'cost of products sold'],
     ja: ['売上原価'],
     zh: ['营业成本', '销售成本'],
   },
   {
     id: 'gross-profit',
+    statement: 'income',
     en: ['gross profit', 'gross income'],
     ja: ['売上総利益', '粗利益', '粗利'],
     zh: ['毛利', '毛利润', '营业毛利'],
   },
   {
     id: 'gross-margin',
+    statement: 'income',
     en: ['gross margin', 'gross profit margin', 'gross margin percentage'],
     ja: ['売上総利益率', '粗利率'],
     zh: ['毛利率'],
@@ -51,25 +57,35 @@ export const FINANCE_TERM_GROUPS: readonly FinanceTermGroup[] = [
   },
   {
     id: 'operating-expenses',
+    statement: 'income',
     en: ['operating expenses', 'total operating expenses', 'opex', 'total costs and expenses'],
     ja: ['営業費用'],
     zh: ['营业费用', '营业总成本'],
   },
   {
     id: 'sga',
+    statement: 'income',
     en: ['selling, general and administrative expenses', 'sg&a', 'selling general and administrative'],
     ja: ['販売費及び一般管理費', '販管費'],
     zh: ['销售费用', '管理费用', '销售及管理费用', '推销费用'],
   },
   {
     id: 'sales-and-marketing',
+    statement: 'income',
     en: ['sales and marketing', 'selling and marketing', 'sales and marketing expenses', 'selling and marketing expenses'],
     ja: ['販売費'],
     zh: ['销售及市场费用', '市场推广费用'],
   },
-  { id: 'advertising', en: ['advertising expense', 'advertising costs'], ja: ['広告宣伝費'], zh: ['广告费', '广告宣传费'] },
+  {
+    id: 'advertising',
+    statement: 'income',
+    en: ['advertising expense', 'advertising costs'],
+    ja: ['広告宣伝費'],
+    zh: ['广告费', '广告宣传费'],
+  },
   {
     id: 'research-and-development',
+    statement: 'income',
     en: ['research and development', 'r&d', 'research and development expenses'],
     ja: ['研究開発費', '研究開発費用'],
     zh: ['研发费用', '研发费', '研发投入', '研究开发费用', '研究发展费用'],
@@ -94,47 +110,72 @@ export const FINANCE_TERM_GROUPS: readonly FinanceTermGroup[] = [
   },
   {
     id: 'employee-benefits',
+    statement: 'income',
     en: ['employee benefits', 'personnel expenses', 'staff costs', 'employee benefit expense'],
     ja: ['人件費', '従業員給付費用'],
     zh: ['职工薪酬', '应付职工薪酬'],
   },
   {
     id: 'operating-income',
+    statement: 'income',
     en: ['operating income', 'operating profit', 'income from operations', 'operating earnings', 'earnings from operations'],
     ja: ['営業利益'],
     zh: ['营业利润', '營業利益', '经营利润'],
   },
   {
     id: 'operating-margin',
+    statement: 'income',
     en: ['operating margin', 'operating profit margin', 'operating income margin'],
     ja: ['営業利益率', '売上高営業利益率'],
     zh: ['营业利润率', '營業利益率'],
     of: ['operating-income', 'revenue'],
   },
-  { id: 'ordinary-income', en: ['ordinary income', 'ordinary profit', 'recurring profit'], ja: ['経常利益'], zh: [] },
+  {
+    id: 'ordinary-income',
+    statement: 'income',
+    en: ['ordinary income', 'ordinary profit', 'recurring profit'],
+    ja: ['経常利益'],
+    zh: [],
+  },
   {
     id: 'non-operating-income',
+    statement: 'income',
     en: ['non-operating income', 'other income', 'other income (expense), net'],
     ja: ['営業外収益'],
     zh: ['营业外收入'],
   },
-  { id: 'interest-expense', en: ['interest expense', 'interest expense, net'], ja: ['支払利息'], zh: ['利息费用', '利息支出'] },
+  {
+    id: 'interest-expense',
+    statement: 'income',
+    en: ['interest expense', 'interest expense, net'],
+    ja: ['支払利息'],
+    zh: ['利息费用', '利息支出'],
+  },
   {
     id: 'interest-income',
+    statement: 'income',
     en: ['interest income', 'interest and dividend income'],
     ja: ['受取利息', '受取利息及び配当金'],
     zh: ['利息收入'],
   },
   {
     id: 'ebitda',
+    statement: 'income',
     en: ['ebitda', 'adjusted ebitda'],
     ja: [],
     zh: ['息税折旧摊销前利润'],
     of: ['operating-income', 'depreciation-and-amortization'],
   },
-  { id: 'ebit', en: ['ebit', 'earnings before interest and taxes'], ja: ['利払前税引前利益'], zh: ['息税前利润'] },
+  {
+    id: 'ebit',
+    statement: 'income',
+    en: ['ebit', 'earnings before interest and taxes'],
+    ja: ['利払前税引前利益'],
+    zh: ['息税前利润'],
+  },
   {
     id: 'pretax-income',
+    statement: 'income',
     en: [
       'income before income taxes',
       'pretax income',
@@ -148,12 +189,14 @@ export const FINANCE_TERM_GROUPS: readonly FinanceTermGroup[] = [
   },
   {
     id: 'income-tax-expense',
+    statement: 'income',
     en: ['income tax expense', 'provision for income taxes', 'income taxes', 'tax expense'],
     ja: ['法人税等', '法人税等合計', '法人税、住民税及び事業税'],
     zh: ['所得税费用', '所得税'],
   },
   {
     id: 'effective-tax-rate',
+    statement: 'income',
     en: ['effective tax rate', 'effective income tax rate'],
     ja: ['実効税率', '法人税等の負担率'],
     zh: ['实际税率', '有效税率'],
@@ -161,6 +204,7 @@ export const FINANCE_TERM_GROUPS: readonly FinanceTermGroup[] = [
   },
   {
     id: 'net-income',
+    statement: 'income',
     en: [
       'net income',
       'net earnings',
@@ -175,6 +219,7 @@ export const FINANCE_TERM_GROUPS: readonly FinanceTermGroup[] = [
   },
   {
     id: 'net-margin',
+    statement: 'income',
     en: ['net margin', 'net profit margin', 'net income margin'],
     ja: ['売上高純利益率', '純利益率'],
     zh: ['净利率', '净利润率'],
@@ -182,24 +227,28 @@ export const FINANCE_TERM_GROUPS: readonly FinanceTermGroup[] = [
   },
   {
     id: 'comprehensive-income',
+    statement: 'income',
     en: ['comprehensive income', 'total comprehensive income'],
     ja: ['包括利益'],
     zh: ['综合收益总额', '综合收益'],
   },
   {
     id: 'eps',
+    statement: 'income',
     en: ['earnings per share', 'eps', 'diluted earnings per share', 'basic earnings per share', 'net income per share'],
     ja: ['1株当たり当期純利益', '一株当たり当期純利益', '1株当たり利益', '1株当たり当期利益'],
     zh: ['每股收益', '基本每股收益', '稀释每股收益', '每股盈余'],
   },
   {
     id: 'dividends-per-share',
+    statement: 'income',
     en: ['dividends per share', 'dps', 'cash dividends declared per share'],
     ja: ['1株当たり配当額', '1株当たり配当金', '一株当たり配当金'],
     zh: ['每股股利', '每股派息', '每股分红', '每股现金股利'],
   },
   {
     id: 'book-value-per-share',
+    statement: 'income',
     en: ['book value per share', 'bvps', 'net assets per share'],
     ja: ['1株当たり純資産', '1株当たり純資産額', 'BPS'],
     zh: ['每股净资产'],
@@ -207,6 +256,7 @@ export const FINANCE_TERM_GROUPS: readonly FinanceTermGroup[] = [
   },
   {
     id: 'payout-ratio',
+    statement: 'income',
     en: ['payout ratio', 'dividend payout ratio'],
     ja: ['配当性向'],
     zh: ['股利支付率', '分红率', '派息率'],
@@ -215,25 +265,35 @@ export const FINANCE_TERM_GROUPS: readonly FinanceTermGroup[] = [
   // Balance sheet
   {
     id: 'cash',
+    statement: 'balance',
     en: ['cash and cash equivalents', 'cash and equivalents'],
     ja: ['現金及び現金同等物', '現金及び預金', '現金預金'],
     zh: ['现金及现金等价物', '货币资金', '现金及约当现金'],
   },
   {
     id: 'allowance-for-doubtful-accounts',
+    statement: 'balance',
     en: ['allowance for doubtful accounts', 'allowance for credit losses', 'bad debt allowance'],
     ja: ['貸倒引当金'],
     zh: ['坏账准备'],
   },
   {
     id: 'accounts-receivable',
+    statement: 'balance',
     en: ['accounts receivable', 'trade receivables', 'trade and other receivables', 'receivables', 'trade accounts receivable'],
     ja: ['売掛金', '受取手形及び売掛金', '売上債権'],
     zh: ['应收账款', '应收帐款', '应收票据及应收账款'],
   },
-  { id: 'inventories', en: ['inventories', 'merchandise inventories'], ja: ['棚卸資産', '商品及び製品', '在庫'], zh: ['存货'] },
+  {
+    id: 'inventories',
+    statement: 'balance',
+    en: ['inventories', 'merchandise inventories'],
+    ja: ['棚卸資産', '商品及び製品', '在庫'],
+    zh: ['存货'],
+  },
   {
     id: 'inventory-turnover',
+    statement: 'balance',
     en: ['inventory turnover', 'inventory turnover ratio'],
     ja: ['棚卸資産回転率', '在庫回転率'],
     zh: ['存货周转率'],
@@ -241,106 +301,129 @@ export const FINANCE_TERM_GROUPS: readonly FinanceTermGroup[] = [
   },
   {
     id: 'current-assets',
+    statement: 'balance',
     en: ['current assets', 'total current assets'],
     ja: ['流動資産', '流動資産合計'],
     zh: ['流动资产', '流动资产合计'],
   },
   {
     id: 'ppe',
+    statement: 'balance',
     en: ['property, plant and equipment', 'pp&e', 'property and equipment', 'fixed assets', 'property, plant and equipment, net'],
     ja: ['有形固定資産'],
     zh: ['固定资产', '不动产、厂房及设备'],
   },
-  { id: 'construction-in-progress', en: ['construction in progress'], ja: ['建設仮勘定'], zh: ['在建工程'] },
+  {
+    id: 'construction-in-progress',
+    statement: 'balance',
+    en: ['construction in progress'],
+    ja: ['建設仮勘定'],
+    zh: ['在建工程'],
+  },
   {
     id: 'deferred-tax-assets',
+    statement: 'balance',
     en: ['deferred tax assets', 'deferred income tax assets'],
     ja: ['繰延税金資産'],
     zh: ['递延所得税资产'],
   },
-  { id: 'goodwill', en: ['goodwill'], ja: ['のれん'], zh: ['商誉'] },
+  { id: 'goodwill', statement: 'balance', en: ['goodwill'], ja: ['のれん'], zh: ['商誉'] },
   {
     id: 'intangible-assets',
+    statement: 'balance',
     en: ['intangible assets', 'other intangible assets'],
     ja: ['無形固定資産', '無形資産'],
     zh: ['无形资产'],
   },
   {
     id: 'non-current-assets',
+    statement: 'balance',
     en: ['non-current assets', 'noncurrent assets', 'total non-current assets'],
     ja: ['固定資産合計', '非流動資産'],
     zh: ['非流动资产', '非流动资产合计'],
   },
   {
     id: 'total-assets',
+    statement: 'balance',
     en: ['total assets'],
     ja: ['総資産', '資産合計', '資産の部合計', '総資本'],
     zh: ['资产总计', '总资产', '资产总额'],
   },
   {
     id: 'accounts-payable',
+    statement: 'balance',
     en: ['accounts payable', 'trade payables', 'trade and other payables', 'trade accounts payable'],
     ja: ['買掛金', '支払手形及び買掛金', '仕入債務'],
     zh: ['应付账款', '应付帐款', '应付票据及应付账款'],
   },
   {
     id: 'deferred-revenue',
+    statement: 'balance',
     en: ['deferred revenue', 'unearned revenue', 'contract liabilities'],
     ja: ['契約負債', '前受金'],
     zh: ['合同负债', '预收款项', '预收账款'],
   },
   {
     id: 'non-current-liabilities',
+    statement: 'balance',
     en: ['non-current liabilities', 'noncurrent liabilities', 'total non-current liabilities', 'long-term liabilities'],
     ja: ['固定負債', '固定負債合計', '非流動負債'],
     zh: ['非流动负债', '非流动负债合计'],
   },
   {
     id: 'deferred-tax-liabilities',
+    statement: 'balance',
     en: ['deferred tax liabilities', 'deferred income tax liabilities'],
     ja: ['繰延税金負債'],
     zh: ['递延所得税负债'],
   },
   {
     id: 'current-liabilities',
+    statement: 'balance',
     en: ['current liabilities', 'total current liabilities'],
     ja: ['流動負債', '流動負債合計'],
     zh: ['流动负债', '流动负债合计'],
   },
   {
     id: 'short-term-debt',
+    statement: 'balance',
     en: ['short-term debt', 'short-term borrowings', 'notes payable', 'commercial paper'],
     ja: ['短期借入金'],
     zh: ['短期借款'],
   },
   {
     id: 'long-term-debt',
+    statement: 'balance',
     en: ['long-term debt', 'long-term borrowings', 'long-term loans', 'long-term debt, net of current portion'],
     ja: ['長期借入金'],
     zh: ['长期借款'],
   },
-  { id: 'bonds', en: ['bonds payable', 'senior notes', 'corporate bonds'], ja: ['社債'], zh: ['应付债券'] },
+  { id: 'bonds', statement: 'balance', en: ['bonds payable', 'senior notes', 'corporate bonds'], ja: ['社債'], zh: ['应付债券'] },
   {
     id: 'total-debt',
+    statement: 'balance',
     en: ['total debt', 'total borrowings', 'interest-bearing debt'],
     ja: ['有利子負債'],
     zh: ['有息负债', '带息负债'],
   },
   {
     id: 'total-liabilities',
+    statement: 'balance',
     en: ['total liabilities'],
     ja: ['負債合計', '総負債', '負債の部合計'],
     zh: ['负债合计', '总负债', '负债总额', '负债总计'],
   },
-  { id: 'treasury-stock', en: ['treasury stock', 'treasury shares'], ja: ['自己株式'], zh: ['库存股'] },
+  { id: 'treasury-stock', statement: 'balance', en: ['treasury stock', 'treasury shares'], ja: ['自己株式'], zh: ['库存股'] },
   {
     id: 'retained-earnings',
+    statement: 'balance',
     en: ['retained earnings', 'accumulated deficit'],
     ja: ['利益剰余金'],
     zh: ['未分配利润', '留存收益', '保留盈余'],
   },
   {
     id: 'equity',
+    statement: 'balance',
     en: [
       "shareholders' equity",
       "stockholders' equity",
@@ -356,6 +439,7 @@ export const FINANCE_TERM_GROUPS: readonly FinanceTermGroup[] = [
   },
   {
     id: 'total-liabilities-and-equity',
+    statement: 'balance',
     en: [
       'total liabilities and equity',
       "total liabilities and shareholders' equity",
@@ -366,6 +450,7 @@ export const FINANCE_TERM_GROUPS: readonly FinanceTermGroup[] = [
   },
   {
     id: 'working-capital',
+    statement: 'balance',
     en: ['working capital', 'net working capital'],
     ja: ['運転資本', '正味運転資本'],
     zh: ['营运资本', '营运资金'],
@@ -374,6 +459,7 @@ export const FINANCE_TERM_GROUPS: readonly FinanceTermGroup[] = [
   // Cash flow statement
   {
     id: 'operating-cash-flow',
+    statement: 'cash-flow',
     en: [
       'operating cash flow',
       'cash flow from operations',
@@ -388,6 +474,7 @@ export const FINANCE_TERM_GROUPS: readonly FinanceTermGroup[] = [
   },
   {
     id: 'investing-cash-flow',
+    statement: 'cash-flow',
     en: [
       'investing cash flow',
       'cash flows from investing activities',
@@ -399,6 +486,7 @@ export const FINANCE_TERM_GROUPS: readonly FinanceTermGroup[] = [
   },
   {
     id: 'financing-cash-flow',
+    statement: 'cash-flow',
     en: [
       'financing cash flow',
       'cash flows from financing activities',
@@ -410,6 +498,7 @@ export const FINANCE_TERM_GROUPS: readonly FinanceTermGroup[] = [
   },
   {
     id: 'capital-expenditure',
+    statement: 'cash-flow',
     en: [
       'capital expenditure',
       'capex',
@@ -427,6 +516,7 @@ export const FINANCE_TERM_GROUPS: readonly FinanceTermGroup[] = [
   },
   {
     id: 'free-cash-flow',
+    statement: 'cash-flow',
     en: ['free cash flow', 'fcf'],
     ja: ['フリー・キャッシュ・フロー'],
     zh: ['自由现金流', '自由现金流量'],
@@ -434,12 +524,14 @@ export const FINANCE_TERM_GROUPS: readonly FinanceTermGroup[] = [
   },
   {
     id: 'dividends-paid',
+    statement: 'cash-flow',
     en: ['dividends paid', 'cash dividends paid', 'payments of dividends', 'dividend payments', 'dividends'],
     ja: ['配当金の支払額', '配当金支払額', '配当金'],
     zh: ['分配股利', '分配股利、利润或偿付利息支付的现金', '支付股利', '派发股息', '股利', '现金分红'],
   },
   {
     id: 'share-repurchases',
+    statement: 'cash-flow',
     en: [
       'share repurchases',
       'stock repurchases',

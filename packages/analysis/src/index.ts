@@ -5,6 +5,7 @@ export {
   expandFinanceTerms,
   FINANCE_EXPANSION_WEIGHTS,
   financeGroupNames,
+  financeGroupStatement,
   financeGroupsIn,
   financeMeasures,
 } from './finance-lexicon.js';

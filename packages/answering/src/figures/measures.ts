@@ -33,6 +33,15 @@ export const MEASURE_FORMULAS: Readonly<Record<string, { formula: string; percen
   'interest-coverage': { formula: 'operating-income / interest-expense' },
 };
 
+/** Measures that improve as they fall (fewer days to collect, less debt to equity). */
+export const LOWER_IS_BETTER: ReadonlySet<string> = new Set([
+  'days-sales-outstanding',
+  'days-inventory-outstanding',
+  'cash-conversion-cycle',
+  'debt-to-equity',
+  'debt-ratio',
+]);
+
 /**
  * Line items a cash-flow statement writes as outflows, in brackets ("Purchases of property, plant and
  * equipment (1,577)"): a formula reads their size (a question's "cash from operations - capex").

@@ -1,4 +1,4 @@
-import { financeGroupNames } from '@pinpoint/analysis';
+import { financeGroupNames, financeGroupStatement } from '@pinpoint/analysis';
 import type { Calculation, Citation, FigureValue } from '@pinpoint/core';
 import type { TableSource } from '../table/answer-table.js';
 import { citeCell, tableFor } from '../table/answer-table.js';
@@ -25,7 +25,9 @@ const TABLE_ORDER = 0.01;
 /** What a primary statement adds to its rows' fit, and a statement the question names besides (decisive: a row's own fit is at most 3). */
 const STATEMENT_FIT = 0.1;
 const NAMED_STATEMENT_FIT = 3;
-/** In a statement the question names, a row whose label holds the whole name is the item's at this share of its label. */
+/** What a line item's own statement adds to its rows' fit, and another primary statement takes (decisive against a label's fit, at most 3, but not against a statement the question names). */
+const HOME_FIT = 2;
+/** In a statement the question names, or the item's own, a row whose label holds the whole name is the item's at this share of its label. */
 const LABEL_IN_NAMED_STATEMENT = 0.3;
 
 /**
@@ -101,6 +103,7 @@ export function itemCell(
 ): { cell: LocatedCell; source: TableSource } | undefined {
   const words = termsOf(asked);
   const named = statementsNamed(asked);
+  const homeStatement = financeGroupStatement(item);
   let best: { cell: LocatedCell; source: TableSource; score: number } | undefined;
   for (const [i, source] of sources.entries()) {
     const table = tableFor(source);
@@ -109,8 +112,11 @@ export function itemCell(
     // item with its own qualifiers ("Depreciation and amortization of property, equipment and intangibles")
     const statement = statementOf(table);
     const asked = statement !== undefined && named.has(statement);
-    const fit = (statement ? STATEMENT_FIT : 0) + (asked ? NAMED_STATEMENT_FIT : 0);
-    const label = asked ? LABEL_IN_NAMED_STATEMENT : LABEL_IS_NAME;
+    // a balance is read from the balance sheet, not from its change in the cash flows
+    const home =
+      statement === undefined || homeStatement === undefined || asked ? 0 : statement === homeStatement ? HOME_FIT : -HOME_FIT;
+    const fit = (statement ? STATEMENT_FIT : 0) + (asked ? NAMED_STATEMENT_FIT : 0) + home;
+    const label = asked || (statement !== undefined && statement === homeStatement) ? LABEL_IN_NAMED_STATEMENT : LABEL_IS_NAME;
     for (const name of financeGroupNames(item)) {
       for (const m of namedRows(table, name, label)) {
         const cell = cellAt(table, m, year, false);

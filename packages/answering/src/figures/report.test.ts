@@ -59,3 +59,40 @@ describe('answerReportFigure', () => {
     expect(r.value).toEqual({ number: -3, scale: 'percent', unit: '%' });
   });
 });
+
+describe('trends', () => {
+  const cells: Record<string, Record<number, LocatedCell>> = {
+    'operating-income': {
+      2020: cell('Operating income', 2020, '1,000', 1000),
+      2021: cell('Operating income', 2021, '1,500', 1500),
+    },
+    revenue: { 2020: cell('Revenue', 2020, '10,000', 10000), 2021: cell('Revenue', 2021, '10,000', 10000) },
+    'days-sales-outstanding': { 2021: cell('DSO', 2021, '40', 40), 2022: cell('DSO', 2022, '45', 45) },
+  };
+  const find = (item: string, year: number) => cells[item]?.[year];
+  it('reads a question about a direction as the measure for each year shown, judged where it asks so', () => {
+    const plan = planReportFigure('Does AMEX have an improving operating margin profile as of FY2021?');
+    expect(plan).toMatchObject({ op: 'trend', years: [2019, 2020, 2021], judges: true });
+    const r = answerReportFigure(plan as NonNullable<typeof plan>, find, () => ({ scale: 1 }));
+    if ('missing' in r) throw new Error(r.missing);
+    // 2019 is not in the report: the years it shows are read
+    expect(r.text).toBe('improving: operating margin 10% (2020) → 15% (2021) [1][2][3][4]');
+    expect(r.calculation.expression).toBe('1,000 ÷ 10,000 × 100 → 1,500 ÷ 10,000 × 100');
+  });
+  it('says a rise in days to collect is no improvement, and a trend not judged by its direction', () => {
+    const dso = planReportFigure('Has the days sales outstanding improved between FY2021 and FY2022?');
+    const r = answerReportFigure(dso as NonNullable<typeof dso>, find, () => ({ scale: 1 }));
+    if ('missing' in r) throw new Error(r.missing);
+    expect(r.text.startsWith('not improving: days sales outstanding 40 (2021) → 45 (2022)')).toBe(true);
+    expect(planReportFigure('What is the trend in operating margin between FY2020 and FY2021?')).toMatchObject({ op: 'trend' });
+    expect(planReportFigure('Why did the operating margin improve in FY2021?')).toBeUndefined();
+  });
+  it('reads the trend questions of each language', () => {
+    expect(planReportFigure('2021年度の営業利益率は改善していますか？')).toMatchObject({
+      op: 'trend',
+      judges: true,
+      measure: 'operating-margin',
+    });
+    expect(planReportFigure('2021年营业利润率的趋势如何？')?.op).toBe('trend');
+  });
+});

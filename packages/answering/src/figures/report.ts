@@ -5,10 +5,10 @@ import { lexiconFor } from '../table/lexicon/index.js';
 import type { AskedForm } from './asked.js';
 import { askedForm, stateFigure } from './asked.js';
 import { askedExpression, definedFormula } from './defined.js';
-import type { CellFinder, Evaluated } from './evaluate.js';
+import type { CellFinder, Evaluated, NotEvaluated } from './evaluate.js';
 import { evaluateMeasure } from './evaluate.js';
 import type { LocatedCell } from './locate.js';
-import { amountFormula, MEASURE_FORMULAS, measureItems } from './measures.js';
+import { amountFormula, LOWER_IS_BETTER, MEASURE_FORMULAS, measureItems } from './measures.js';
 import { figureLine, fill, operandsOf, written } from './phrase.js';
 import { planFigure, yearsNamed } from './plan.js';
 import type { FigureWords } from './words.js';
@@ -24,7 +24,8 @@ export interface ReportFigurePlan {
   measure: string;
   /** The name the question gives it. */
   name: string;
-  op: 'value' | 'change' | 'pctChange' | 'average';
+  /** `trend`: the measure for each year named (or the named year and the two before it), and its direction. */
+  op: 'value' | 'change' | 'pctChange' | 'average' | 'trend';
   years: number[];
   /** The figure is computed (a measure's formula, or an operation over years), not one cell looked up. */
   computed: boolean;
@@ -36,6 +37,8 @@ export interface ReportFigurePlan {
    * is read first, its formula computed only where the report states none.
    */
   stated: boolean;
+  /** A trend the question asks to be judged ("improving", 「改善」): said as improving or not, not as rising or falling. */
+  judges?: boolean;
   /** The formula the question gives for its figure ("DPO is defined as: …", "EBITDA less capex"), read over the lexicon's line items. */
   formula?: string;
 }
@@ -43,6 +46,9 @@ export interface ReportFigurePlan {
 /** A question that defines its measure ("DPO is defined as …", "Define working capital ratio as …", "using …"). */
 const DEFINES =
   /\b(?:defined\s+as|define[sd]?\b|calculated\s+as|calculate\s+\w+(?:\s+\w+)?\s+using|using|formula)\b|定義|定义|とする|按照/iu;
+
+/** Questions that ask for an explanation: no figure answers them. */
+const EXPLAINS = /\b(?:why|drove|drive[sn]?|drivers?|explain|reasons?)\b|なぜ|理由|要因|为什么|為什麼|原因/iu;
 
 /** Questions that ask for a judgment or an explanation, not a figure (what drove, is it improving). */
 const JUDGES =
@@ -57,9 +63,15 @@ const ASKS = /\b(?:what(?:'s| is| was| were| are)?|how much|how many|calculate|c
  */
 export function planReportFigure(question: string): ReportFigurePlan | undefined {
   const asked = askedPart(question);
-  if (!ASKS.test(asked) || JUDGES.test(asked)) return undefined;
-  const years = yearsNamed(asked).sort((a, b) => a - b);
-  if (years.length === 0) return undefined;
+  const words = FIGURE_WORDS[lexiconFor(question).lang];
+  // "Does AMEX have an improving operating margin profile as of FY2022?": its figures say
+  const trend = words.trend.test(asked) && !EXPLAINS.test(asked);
+  if (!trend && (!ASKS.test(asked) || JUDGES.test(asked))) return undefined;
+  const namedYears = yearsNamed(asked).sort((a, b) => a - b);
+  if (namedYears.length === 0) return undefined;
+  const latest = namedYears.at(-1) as number;
+  // a trend "as of FY2022" reads the named year and the two before it, as a 10-K shows them
+  const years = trend ? (namedYears.length > 1 ? range(namedYears) : [latest - 2, latest - 1, latest]) : namedYears;
   const named = financeGroupsIn(asked);
   const first = named.find((g) => MEASURE_FORMULAS[g.group]) ?? named[0];
   if (!first) return undefined;
@@ -71,9 +83,8 @@ export function planReportFigure(question: string): ReportFigurePlan | undefined
   const operands = new Set(measureItems(formula ?? first.group).map((i) => i.id));
   const reads = (g: string): boolean => g === first.group || operands.has(g) || (formula?.includes(g) ?? false);
   if (named.some((g) => !reads(g.group))) return undefined;
-  const words = FIGURE_WORDS[lexiconFor(question).lang];
   const op = planFigure(asked)?.op;
-  const over = op === 'change' || op === 'pctChange' || op === 'average' ? op : 'value';
+  const over = trend ? 'trend' : op === 'change' || op === 'pctChange' || op === 'average' ? op : 'value';
   if (over === 'value' && years.length > 1) return undefined;
   if (over !== 'value' && years.length < 2) return undefined;
   const measured = MEASURE_FORMULAS[first.group] !== undefined || formula !== undefined;
@@ -89,6 +100,7 @@ export function planReportFigure(question: string): ReportFigurePlan | undefined
     asked: askedForm(question),
     stated,
     ...(formula ? { formula } : {}),
+    ...(trend && words.judges.test(asked) ? { judges: true } : {}),
   };
 }
 
@@ -116,6 +128,57 @@ const range = (ys: number[]): number[] => {
   return Array.from({ length: b - a + 1 }, (_, i) => a + i);
 };
 
+/** The measure for a year: the report's own figure where it states one, else its formula over line items. */
+function measureFor(plan: ReportFigurePlan, year: number, find: CellFinder): Evaluated | NotEvaluated {
+  const own = plan.stated ? find(plan.measure, year) : undefined;
+  return own
+    ? { number: own.amount.number, expression: own.amount.written, cells: [own] }
+    : evaluateMeasure(plan.formula ?? plan.measure, year, find);
+}
+
+/**
+ * A trend: the measure for each year the report shows of those planned (two at least, the last
+ * among them), and its direction — improving or not where the question asks so — every operand cited.
+ */
+function trendOf(
+  plan: ReportFigurePlan,
+  find: CellFinder,
+  scaleOf: (cell: LocatedCell) => { scale: number; unit?: string },
+): ReportFigure | { missing: string; year?: number } {
+  const each: { year: number; e: Evaluated }[] = [];
+  let missing: NotEvaluated | undefined;
+  for (const year of plan.years) {
+    const r = measureFor(plan, year, find);
+    if ('number' in r) each.push({ year, e: r });
+    else missing ??= r;
+  }
+  const last = plan.years.at(-1);
+  if (each.length < 2 || each.at(-1)?.year !== last) {
+    const m = missing ?? { missing: plan.name };
+    return m.year === undefined ? { missing: m.missing } : { missing: m.missing, year: m.year };
+  }
+  const cells = [...new Set(each.flatMap((x) => x.e.cells))];
+  const percent = MEASURE_FORMULAS[plan.measure]?.percent === true;
+  const formula = plan.formula ?? MEASURE_FORMULAS[plan.measure]?.formula;
+  const first = cells[0];
+  const { scale, unit } = first && !percent && (formula === undefined || amountFormula(formula)) ? scaleOf(first) : { scale: 1 };
+  const said = each.map((x) => ({ ...x, figure: stateFigure(x.e.number, { scale, percent, unit }, plan.asked, plan.words) }));
+  const series = said.map((x) => `${x.figure.text} (${x.year})`).join(' → ');
+  const [from, to] = [said[0]?.figure.value.number ?? 0, said.at(-1)?.figure.value.number ?? 0];
+  const up = to > from;
+  const w = plan.words.say;
+  // "improving" where the question asks it: up for a margin, down for days to collect
+  const better = up !== LOWER_IS_BETTER.has(plan.measure);
+  const direction = to === from ? w.flat : plan.judges ? (better ? w.better : w.worse) : up ? w.up : w.down;
+  const marks = cells.map((_, i) => `[${i + 1}]`).join('');
+  return {
+    text: `${fill(w.trend, { direction, item: plan.name, series })} ${marks}`,
+    cells,
+    value: said.at(-1)?.figure.value ?? { number: to },
+    calculation: { expression: each.map((x) => x.e.expression).join(' → '), operands: operandsOf(cells) },
+  };
+}
+
 /** A report figure answered: the line, the operand cells in citation order, value and calculation. */
 export interface ReportFigure {
   text: string;
@@ -133,6 +196,7 @@ export function answerReportFigure(
   find: CellFinder,
   scaleOf: (cell: LocatedCell) => { scale: number; unit?: string },
 ): ReportFigure | { missing: string; year?: number } {
+  if (plan.op === 'trend') return trendOf(plan, find, scaleOf);
   const years =
     plan.op === 'average'
       ? range(plan.years)

@@ -21,6 +21,10 @@ export interface FigureWords {
   share: RegExp[];
   /** The share is asked as a fraction ("proportion"), not in percent. */
   fraction: RegExp;
+  /** A question about a measure's direction over the years ("improving", "trend", 「改善」, 「趋势」). */
+  trend: RegExp;
+  /** … that asks it judged ("improving", 「改善」): the answer says improving or not. */
+  judges: RegExp;
   /** A column that states a row's change ("% Change", "Variance", 「増減率」, 「同比增减」). */
   changeColumn: RegExp;
   /** A line item named as an outflow ("Cost of sales", "Net cash used in financing activities", 「販売費」): its brackets are presentation. */
@@ -40,6 +44,12 @@ export interface FigureWords {
     | 'ambiguous'
     | 'stated'
     | 'points'
+    | 'up'
+    | 'down'
+    | 'flat'
+    | 'better'
+    | 'worse'
+    | 'trend'
     | 'joiner',
     string
   >;
@@ -65,6 +75,8 @@ const EN_FIGURES: FigureWords = {
   fraction: /\b(?:proportion|fraction|ratio|portion)\b/iu,
   outflow: /\b(?:costs?|expenses?|expenditures?|used\s+in|purchases?|paid|payments\s+(?:for|of|to))\b/iu,
   changeColumn: /\b(?:change|changes|variance|variation|increase|decrease|growth|vs\.?|versus)\b|%\s*(?:chg|change)/iu,
+  trend: /\b(?:improv\w*|deteriorat\w*|worsen\w*|trend\w*|declining|rising|growing)\b/iu,
+  judges: /\b(?:improv\w*|deteriorat\w*|worsen\w*)\b/iu,
   form: [
     /^\s*(?:in\s+\S+\s*,\s*)?(?:what|how much|how many|by how much|which)\b(?:\s+(?:is|was|were|are|did|does|has|had|would be))?\s*/iu,
     // not a word of a hyphenated name ("share-based payments")
@@ -85,6 +97,12 @@ const EN_FIGURES: FigureWords = {
     ambiguous: 'Several documents give {item}{periods}, with different figures: {files}. Name the document you mean.',
     stated: '{stated} — {what} {mark}; from its cells: {figure} = {expression} {marks}',
     points: '{n} percentage points',
+    up: 'rising',
+    down: 'falling',
+    flat: 'unchanged',
+    better: 'improving',
+    worse: 'not improving',
+    trend: '{direction}: {item} {series}',
     joiner: ' and ',
   },
 };
@@ -101,6 +119,8 @@ const JA_FIGURES: FigureWords = {
   fraction: /比率|倍/iu,
   outflow: /費|原価|支出|支払|取得による/u,
   changeColumn: /増減|前年比|前期比|伸び率|変動/u,
+  trend: /改善|悪化|推移|傾向|上昇傾向|低下傾向/u,
+  judges: /改善|悪化/u,
   form: [
     /増減率|増加率|減少率|伸び率|成長率|変化率|前年比|前期比|増減|平均|合計|差額|[はのがにで]?\s*(?:いくら|どれだけ|どのくらい|何円)[^？?]*[？?]?$|[\sはのがにでを、]+$|[？?。]$/giu,
   ],
@@ -116,6 +136,12 @@ const JA_FIGURES: FigureWords = {
     ambiguous: '{item}{periods}は複数の資料（{files}）に異なる数値で載っています。どの資料かを指定してください。',
     stated: '{stated}（{what}）{mark}、セルから計算すると {figure} = {expression} {marks}',
     points: '{n}ポイント',
+    up: '上昇',
+    down: '低下',
+    flat: '横ばい',
+    better: '改善しています',
+    worse: '改善していません',
+    trend: '{direction}：{item} {series}',
     joiner: '・',
   },
 };
@@ -131,6 +157,8 @@ const ZH_COMMON = {
   fraction: /比率|比值|倍/iu,
   outflow: /费用|費用|成本|支出|支付|购建|購建/u,
   changeColumn: /增减|增減|变动|變動|变化|變化|同比|增长|增長/u,
+  trend: /改善|恶化|惡化|趋势|趨勢|走势|走勢/u,
+  judges: /改善|恶化|惡化/u,
   form: [
     /同比增长|同比增長|增长率|增長率|增幅|降幅|变动率|變動率|变化率|變化率|同比|环比|環比|变化|變化|变动|變動|差额|差額|平均值?|合计|合計|总和|總和|(?:是|为|為)?多少[^？?]*[？?]?$|[的是]?[？?。]$/giu,
   ],
@@ -151,6 +179,12 @@ const ZH_HANS_FIGURES: FigureWords = {
     ambiguous: '多个文件（{files}）给出的{item}{periods}数值不同，请指明是哪一个文件。',
     stated: '{stated}（{what}）{mark}，按单元格计算为 {figure} = {expression} {marks}',
     points: '{n}个百分点',
+    up: '上升',
+    down: '下降',
+    flat: '持平',
+    better: '有所改善',
+    worse: '没有改善',
+    trend: '{direction}：{item} {series}',
     joiner: '、',
   },
 };
@@ -170,6 +204,12 @@ const ZH_HANT_FIGURES: FigureWords = {
     ambiguous: '多個文件（{files}）給出的{item}{periods}數值不同，請指明是哪一個文件。',
     stated: '{stated}（{what}）{mark}，按儲存格計算為 {figure} = {expression} {marks}',
     points: '{n}個百分點',
+    up: '上升',
+    down: '下降',
+    flat: '持平',
+    better: '有所改善',
+    worse: '沒有改善',
+    trend: '{direction}：{item} {series}',
     joiner: '、',
   },
 };
