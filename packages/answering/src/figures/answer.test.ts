@@ -174,3 +174,22 @@ describe('a statement as a PDF page sets it', () => {
     expect(r.text).toMatch(/^879,655 thousand = 879\.66 million = 5,466,312 − 4,586,657/);
   });
 });
+
+describe('line items named together', () => {
+  const customers = reportTable('customers.csv', 'Concentrations of credit risk', [
+    ['', '2019', '2018', '2017'],
+    ['Apple Inc. (“Apple”)', '32%', '36%', '34%'],
+    ['Huawei Technologies Co., Ltd. (“Huawei”)', '13%', '8%', '11%'],
+    ['Cash and cash equivalents', '10', '12', '14'],
+  ]);
+  it('sums or averages two rows in one period, each by the name its label defines', () => {
+    const sum = reading(read('What is the total percentage of revenue from Apple and Huawei in 2017?', customers));
+    expect(sum.text).toBe('45% = 34% + 11% — sum of Apple and Huawei, 2017 [1][2]');
+    expect(
+      reading(read('What is the average percentage of revenue from Apple and Huawei in 2017?', customers)).value.number,
+    ).toBe(22.5);
+  });
+  it('leaves a row named as a whole to the table reader ("cash and cash equivalents")', () => {
+    expect(read('What is the total of cash and cash equivalents in 2019?', customers)).toBeUndefined();
+  });
+});

@@ -58,7 +58,7 @@ function yearsFor(plan: FigurePlan, table: QaTable): number[] | undefined {
 
 /** What each nil operand ("—" read as zero) takes from a table's match. */
 const NIL_COST = 0.5;
-/** What a row of percentages takes from a table's match when the question asks no percentage. */
+/** What a row of percentages takes from a table's match when the question asks no percentage, and a row of amounts when it asks one. */
 const PERCENT_COST = 0.25;
 
 /** Operand cells located in one table, with how well their rows' labels match the question. */
@@ -88,7 +88,9 @@ function locate(plan: FigurePlan, table: QaTable, weights: Weights): Located | {
     // amounts better than a row of percentages (of revenue, say) where no percentage is asked
     const cells = found.cells as LocatedCell[];
     const nils = cells.filter((c) => c.amount.nil).length;
-    const percents = !plan.percent && cells.every((c) => c.amount.percent) ? PERCENT_COST : 0;
+    // (a change, an average or a sum is in its operands' unit: percentages where the question asks a percentage)
+    const same = plan.op === 'change' || plan.op === 'average' || plan.op === 'sum';
+    const percents = same && plan.percentAsked !== cells.every((c) => c.amount.percent) ? PERCENT_COST : 0;
     match += (found.m.labelShare + found.m.textShare - NIL_COST * nils - percents) / plan.items.length;
     out.push(...cells);
   }
@@ -115,6 +117,9 @@ export function answerFigure(
 ): FigureReading | FigureMissing | undefined {
   const plan = planFigure(question);
   if (!plan) return undefined;
+  // items named together that one row names as a whole ("cash and cash equivalents"): a lookup
+  const whole = plan.whole;
+  if (whole && tables.slice(0, maxTables).some((t) => rowsNamed(t, whole, weights).length > 0)) return undefined;
   let missing: FigureMissing | undefined;
   const found: { index: number; located: Located; score: number }[] = [];
   for (const [i, table] of tables.slice(0, maxTables).entries()) {
@@ -192,7 +197,8 @@ function reading(plan: FigurePlan, table: QaTable, index: number, cells: Located
     plan.words,
   );
   const years = [...new Set(cells.map((c) => c.year))].sort((a, b) => a - b);
-  const item = cells[0]?.label ?? '';
+  // items named together are named together ("Apple and Huawei")
+  const item = plan.whole ? cells.map((c) => c.label).join(plan.words.say.joiner) : (cells[0]?.label ?? '');
   // a ratio of one line item is of its periods: each side says its year
   const across = plan.op === 'ratio' && plan.items.length === 1;
   const side = (c: LocatedCell | undefined): string => (c ? (across ? `${c.label} ${c.year}` : c.label) : '');

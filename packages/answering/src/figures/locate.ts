@@ -59,11 +59,16 @@ const LABEL_MARKS = [
   /\s*\((?:\d{1,2}|[a-h]|i{1,3}|iv|v)\)(?=\s|$|[,:;])/giu,
   /(?<=\p{L})\*+|(?<=\p{L})[¹²³⁴⁵⁶⁷⁸⁹⁰]+/gu,
   /^\s*(?:less|add|plus|deduct)\s*[:：]?\s+(?=\p{L})/iu,
+  // a company named with its legal form: "Apple Inc."
+  /(?<![\w-])(?:inc|ltd|co|corp|llc|plc|limited|corporation)\.?(?![\w-])/giu,
 ];
+
+/** A name a label defines for its item: "Huawei Technologies Co., Ltd. (“Huawei”)" is Huawei. */
+const DEFINED_NAME = /\(\s*(?:the\s+)?[“"]([^”"]+)[”"]\s*\)/u;
 
 /** A line item's name as a row's label cell writes it, without its footnote marks and sign words. */
 export function itemName(label: string): string {
-  let out = label;
+  let out = DEFINED_NAME.exec(label)?.[1] ?? label;
   for (const re of LABEL_MARKS) out = out.replace(re, ' ');
   return out.replace(/\s+/g, ' ').trim() || label.trim();
 }

@@ -25,7 +25,14 @@ export interface FigurePlan {
   words: FigureWords;
   /** The scale and rounding the question asks the figure in. */
   asked: AskedForm;
+  /** The question asks a percentage ("the average percentage of net revenues"), though its operation may not be one. */
+  percentAsked: boolean;
+  /** Items named together ("from Apple and Huawei in 2017"): the one item they would be as a whole ("Cash and cash equivalents" is one row). */
+  whole?: string;
 }
+
+/** Two line items named together in each language ("A and B", 「AとB」, 「A和B」). */
+const TOGETHER = /\s+and\s+|(?<=\p{Script=Han}|\p{Script=Katakana})(?:と|和|与|與|及)(?=\p{Script=Han}|\p{Script=Katakana})/u;
 
 /** A quoted name: 「…」, 『…』, “…”, "…". */
 const QUOTED = /「[^」]*」|『[^』]*』|“[^”]*”|"[^"]*"/gu;
@@ -78,11 +85,27 @@ export function planFigure(question: string): FigurePlan | undefined {
   const plain = withoutPeriods(q);
   const percent = (op: FigureOp): boolean => op === 'pctChange' || (op === 'share' && !words.fraction.test(asks));
   const asked = askedForm(question);
-  const plan = (op: FigureOp, items: string[]): FigurePlan => ({ op, items, years, percent: percent(op), words, asked });
+  const percentAsked = words.percentAsked.test(asks);
+  const plan = (op: FigureOp, items: string[]): FigurePlan => ({
+    op,
+    items,
+    years,
+    percent: percent(op),
+    words,
+    asked,
+    percentAsked,
+  });
   if (words.pctChange.test(asks)) return plan('pctChange', [plain]);
   // "the average proportion of A as a percentage of B": an average of a row of shares the table shows
   // an average of one period is that period's figure: the question asks a lookup
-  if (words.average.test(asks)) return years.length === 1 ? undefined : plan('average', [plain]);
+  // the average (or total) of two line items in one period: "of Apple and Huawei in 2017"
+  const together = (op: FigureOp): FigurePlan | undefined => {
+    const item = itemText(plan(op, [plain]));
+    // "percentage of revenue from Apple and Huawei": what they share is said before the first
+    const parts = item.split(TOGETHER).map((p, i) => (i === 0 ? (p.split(/\s(?:from|of|for|by|at)\s/u).at(-1) ?? p) : p).trim());
+    return parts.length === 2 && parts.every((p) => termsOf(p).size > 0) ? { ...plan(op, parts), whole: item } : undefined;
+  };
+  if (words.average.test(asks)) return years.length === 1 ? together('average') : plan('average', [plain]);
   for (const re of words.ratio) {
     const m = re.exec(plain);
     if (!m?.groups?.a || !m.groups.b) continue;
@@ -99,6 +122,7 @@ export function planFigure(question: string): FigurePlan | undefined {
   if (words.change.test(asks)) return plan('change', [plain]);
   if ((words.sum.test(asks) && years.length !== 1) || (years.length >= 2 && words.totalOf.test(asks)))
     return plan('sum', [plain]);
+  if (years.length === 1 && (words.sum.test(asks) || words.totalOf.test(asks))) return together('sum');
   return undefined;
 }
 

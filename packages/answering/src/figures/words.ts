@@ -21,6 +21,8 @@ export interface FigureWords {
   share: RegExp[];
   /** The share is asked as a fraction ("proportion"), not in percent. */
   fraction: RegExp;
+  /** The question asks a percentage of something ("the average percentage of net revenues"): a row of percentages is the one asked. */
+  percentAsked: RegExp;
   /** A question about a measure's direction over the years ("improving", "trend", 「改善」, 「趋势」). */
   trend: RegExp;
   /** … that asks it judged ("improving", 「改善」): the answer says improving or not. */
@@ -76,6 +78,7 @@ const EN_FIGURES: FigureWords = {
   outflow: /\b(?:costs?|expenses?|expenditures?|used\s+in|purchases?|paid|payments\s+(?:for|of|to))\b/iu,
   changeColumn: /\b(?:change|changes|variance|variation|increase|decrease|growth|vs\.?|versus)\b|%\s*(?:chg|change)/iu,
   trend: /\b(?:improv\w*|deteriorat\w*|worsen\w*|trend\w*|declining|rising|growing)\b/iu,
+  percentAsked: /\bpercent(?:age)?s?\b|%/iu,
   judges: /\b(?:improv\w*|deteriorat\w*|worsen\w*)\b/iu,
   form: [
     /^\s*(?:in\s+\S+\s*,\s*)?(?:what|how much|how many|by how much|which)\b(?:\s+(?:is|was|were|are|did|does|has|had|would be))?\s*/iu,
@@ -120,6 +123,7 @@ const JA_FIGURES: FigureWords = {
   outflow: /費|原価|支出|支払|取得による/u,
   changeColumn: /増減|前年比|前期比|伸び率|変動/u,
   trend: /改善|悪化|推移|傾向|上昇傾向|低下傾向/u,
+  percentAsked: /率|割合|%|パーセント/u,
   judges: /改善|悪化/u,
   form: [
     /増減率|増加率|減少率|伸び率|成長率|変化率|前年比|前期比|増減|平均|合計|差額|[はのがにで]?\s*(?:いくら|どれだけ|どのくらい|何円)[^？?]*[？?]?$|[\sはのがにでを、]+$|[？?。]$/giu,
@@ -158,6 +162,7 @@ const ZH_COMMON = {
   outflow: /费用|費用|成本|支出|支付|购建|購建/u,
   changeColumn: /增减|增減|变动|變動|变化|變化|同比|增长|增長/u,
   trend: /改善|恶化|惡化|趋势|趨勢|走势|走勢/u,
+  percentAsked: /率|比例|百分比|%/u,
   judges: /改善|恶化|惡化/u,
   form: [
     /同比增长|同比增長|增长率|增長率|增幅|降幅|变动率|變動率|变化率|變化率|同比|环比|環比|变化|變化|变动|變動|差额|差額|平均值?|合计|合計|总和|總和|(?:是|为|為)?多少[^？?]*[？?]?$|[的是]?[？?。]$/giu,
