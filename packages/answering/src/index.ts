@@ -2,6 +2,8 @@ export { expectedType } from './answer-type.js';
 export type { QueryTermWeight, RankedChunk } from './candidates.js';
 export type { ExtractiveAnswer, ExtractiveInput } from './extractive.js';
 export { answerExtractive, refusalMessage } from './extractive.js';
+export type { GeneratedFigure } from './figures/generate-figure.js';
+export { figuresChecked, generateFigure } from './figures/generate-figure.js';
 export { labelMayName } from './figures/locate.js';
 export { itemText, planFigure } from './figures/plan.js';
 export type { ReportFigurePlan } from './figures/report.js';

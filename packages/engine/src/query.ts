@@ -3,6 +3,7 @@ import type { RankedChunk, ReportFigureAnswer } from '@pinpoint/answering';
 import {
   answerExtractive,
   DEFAULT_TABLE_OPTIONS,
+  generateFigure,
   itemText,
   planFigure,
   refusalMessage,
@@ -288,8 +289,9 @@ export async function* askStream(
   if (figure) {
     const retrieved = found.slice(0, 10).map((c) => c.hit);
     yield { type: 'retrieved', retrieved };
+    const answer = await inModelWords(ports, question, figureAnswer(question, figure, scoping, retrieved, timings), timings);
     timings.total_ms = ms(t0);
-    yield { type: 'answer', answer: figureAnswer(question, figure, scoping, retrieved, timings) };
+    yield { type: 'answer', answer };
     return;
   }
   const tt = performance.now();
@@ -302,6 +304,25 @@ export async function* askStream(
     yield { type: 'retrieved', retrieved };
     const a = table.answer;
     const gate = { score: a.score, threshold: DEFAULT_TABLE_OPTIONS.minEvidence, features: a.features };
+    // with a generator, a computed figure goes to the model with its operands, and its figures are checked
+    if (ports.generator && !a.refused && a.calculation && a.value) {
+      const computed: Answer = {
+        question,
+        answer: a.answer,
+        refused: false,
+        citations: a.citations,
+        value: a.value,
+        calculation: a.calculation,
+        gate: table.reason ? { ...gate, ...table.reason } : gate,
+        ...scoping,
+        retrieved,
+        timings,
+      };
+      const answer = await inModelWords(ports, question, computed, timings);
+      timings.total_ms = ms(t0);
+      yield { type: 'answer', answer };
+      return;
+    }
     // with a generator, the tables go to the model as grids and it cites their cells
     if (ports.generator && !a.refused && table.tables.length > 0) {
       const t2 = performance.now();
@@ -374,6 +395,31 @@ export async function* askStream(
     timings,
   };
   yield { type: 'answer', answer };
+}
+
+/**
+ * A computed figure's answer in the configured model's words: the model is given the operands and
+ * the computed figure, and its answer is kept only where every figure it states is one of them
+ * (generate-figure.ts); else, or without a model, the computed answer stands.
+ */
+async function inModelWords(
+  ports: EnginePorts,
+  question: string,
+  computed: Answer,
+  timings: Record<string, number>,
+): Promise<Answer> {
+  if (!ports.generator || computed.refused || !computed.value) return computed;
+  const t = performance.now();
+  const written = await generateFigure({
+    question,
+    generator: ports.generator,
+    computed: computed.answer,
+    number: computed.value.number,
+    calculation: computed.calculation,
+    citations: computed.citations,
+  });
+  timings.generate = ms(t);
+  return written ? { ...computed, answer: written.answer, generator: written.generator } : computed;
 }
 
 /** The answer of a report figure: the figure with its calculation, or the refusal naming the line item not found. */
