@@ -1,5 +1,5 @@
 import type { LexicalStore, Segment } from './lexical-store.js';
-import { ListCursor, skipTable } from './postings.js';
+import { type BlockSource, ListCursor, skipTable, wholeList } from './postings.js';
 
 /** The read side of segments: a term's lists in a query's segments, and its live document frequency. */
 
@@ -7,7 +7,7 @@ import { ListCursor, skipTable } from './postings.js';
 export interface SegList {
   n: number;
   skip: Int32Array;
-  data: Uint8Array;
+  source: BlockSource;
 }
 
 /**
@@ -28,7 +28,7 @@ export function readLists(store: LexicalStore, term: string, segs: number[], wor
   return segs.map((seg) => {
     work.lists++;
     const row = store.segStmts(seg).get.get(term) as [number, Uint8Array, Uint8Array] | undefined;
-    return row ? { n: row[0], skip: skipTable(row[1]), data: row[2] } : null;
+    return row ? { n: row[0], skip: skipTable(row[1]), source: wholeList(row[2]) } : null;
   });
 }
 
@@ -51,7 +51,7 @@ export function liveDf(
     df += list.n;
     const { dead } = store.segInfo.get(segs[i] as number) as Segment;
     if (dead.length === 0) return;
-    const c = new ListCursor(list.skip, list.data, EMPTY, 0);
+    const c = new ListCursor(list.skip, list.source, EMPTY);
     for (const doc of dead) {
       c.seek(doc);
       if (c.doc === Number.POSITIVE_INFINITY) break;
