@@ -47,8 +47,9 @@ function plan(ctx: BlockMaxContext, lists: (SegList | null)[][], weights: number
   });
 }
 
-/** Chunk numbers per window of a segment's search. */
+/** Chunk numbers per window of a segment's search; until k chunks are held, windows of FIRST_WINDOW. */
 const WINDOW = 4096;
+const FIRST_WINDOW = 512;
 
 /** Per window, the (term, tf) pairs of the essential lists' postings of each touched chunk, as linked lists. */
 class WindowTfs {
@@ -88,6 +89,7 @@ class WindowTfs {
  */
 function searchSegment(
   ctx: BlockMaxContext,
+  start: number,
   terms: PlannedTerm[],
   weights: number[],
   heap: TopK,
@@ -100,8 +102,9 @@ function searchSegment(
   const wmax = new Float64Array(L);
   const { scores, chunks, mask } = ctx;
   const touched: number[] = [];
-  for (let from = 0; ; from += WINDOW) {
-    const to = from + WINDOW - 1;
+  for (let from = start, to = 0; ; from = to + 1) {
+    // small windows until the heap is full, so the first k chunks found set a k-th score early
+    to = from + (heap.threshold() === Number.NEGATIVE_INFINITY ? FIRST_WINDOW : WINDOW) - 1;
     // each term's largest block bound in the window (0 once its list has ended)
     let total = 0;
     let more = false;
@@ -223,16 +226,16 @@ export function searchSegments(
   ctx: BlockMaxContext,
   lists: (SegList | null)[][],
   weights: number[],
-  segs: number,
+  starts: number[],
   heap: TopK,
 ): void {
   const tfOf = new Int32Array(weights.length);
   const found = new WindowTfs();
-  const plans = plan(ctx, lists, weights, segs);
+  const plans = plan(ctx, lists, weights, starts.length);
   plans.sort((x, y) => y.total - x.total || x.s - y.s);
-  for (const { terms } of plans) {
+  for (const { s, terms } of plans) {
     if (terms.length === 0) continue;
     terms.sort((x, y) => x.max - y.max || x.t - y.t);
-    searchSegment(ctx, terms, weights, heap, tfOf, found);
+    searchSegment(ctx, starts[s] as number, terms, weights, heap, tfOf, found);
   }
 }

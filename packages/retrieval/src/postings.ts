@@ -11,6 +11,14 @@
 const BLOCK = 128;
 const SKIP_FIELDS = 4;
 
+/** Blocks per part of a long list stored in parts (4,096 postings, about 10 KB). */
+export const PART_BLOCKS = 32;
+
+/** Where part `part` of a list starts in its bytes (the end of the block before it). */
+export function partStart(skip: Int32Array, part: number): number {
+  return part === 0 ? 0 : (skip[(part * PART_BLOCKS - 1) * SKIP_FIELDS + 1] as number);
+}
+
 export interface EncodedList {
   /** Postings in the list. */
   n: number;
@@ -194,6 +202,18 @@ export interface BlockSource {
 export function wholeList(data: Uint8Array): BlockSource {
   const at = { bytes: data, start: 0 };
   return { fetch: () => at };
+}
+
+/** A list stored in parts: the part holding a block read when first asked for (the last one kept). */
+export function partedList(skip: Int32Array, readPart: (part: number) => Uint8Array): BlockSource {
+  let at: { part: number; bytes: Uint8Array; start: number } = { part: -1, bytes: new Uint8Array(0), start: 0 };
+  return {
+    fetch: (block) => {
+      const part = Math.floor(block / PART_BLOCKS);
+      if (part !== at.part) at = { part, bytes: readPart(part), start: partStart(skip, part) };
+      return at;
+    },
+  };
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { LexicalStore, Segment } from './lexical-store.js';
-import { type BlockSource, ListCursor, skipTable, wholeList } from './postings.js';
+import { type BlockSource, ListCursor, partedList, skipTable, wholeList } from './postings.js';
 
 /** The read side of segments: a term's lists in a query's segments, and its live document frequency. */
 
@@ -12,13 +12,14 @@ export interface SegList {
 
 /**
  * Work of a search (what the access tests compare): postings lists looked up, postings decoded,
- * chunks scored, blocks passed over without decoding.
+ * chunks scored, blocks passed over without decoding, parts of long lists read.
  */
 export interface SearchWork {
   lists: number;
   postings: number;
   scored: number;
   skipped: number;
+  parts: number;
 }
 
 const EMPTY = new Float64Array(0);
@@ -27,8 +28,19 @@ const EMPTY = new Float64Array(0);
 export function readLists(store: LexicalStore, term: string, segs: number[], work: SearchWork): (SegList | null)[] {
   return segs.map((seg) => {
     work.lists++;
-    const row = store.segStmts(seg).get.get(term) as [number, Uint8Array, Uint8Array] | undefined;
-    return row ? { n: row[0], skip: skipTable(row[1]), source: wholeList(row[2]) } : null;
+    const stmts = store.segStmts(seg);
+    const row = stmts.get.get(term) as [number, Uint8Array, Uint8Array] | undefined;
+    if (!row) return null;
+    const skip = skipTable(row[1]);
+    // an empty list is never written: no data means a list in parts
+    const source =
+      row[2].length > 0
+        ? wholeList(row[2])
+        : partedList(skip, (part) => {
+            work.parts++;
+            return stmts.part.get(term, part) as Uint8Array;
+          });
+    return { n: row[0], skip, source };
   });
 }
 

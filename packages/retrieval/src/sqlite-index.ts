@@ -5,7 +5,7 @@ import { startThread, type ThreadHandle } from '@pinpoint/threads';
 import Database from 'better-sqlite3';
 import type { Bm25Params } from './bm25.js';
 import { countTerms, DEFAULT_BM25 } from './bm25.js';
-import { addSegmentCollections, addSkipTables, migrateRowPerPosting, splitPostings } from './layout-migrations.js';
+import { addSegmentCollections, addSkipTables, migrateRowPerPosting, partLongLists, splitPostings } from './layout-migrations.js';
 import { LexicalStore, SCHEMA } from './lexical-store.js';
 import type { MergeHandlers } from './merge.js';
 import { dropUnfinishedMerge, SegmentMerger } from './merger.js';
@@ -137,6 +137,7 @@ export class SqliteLexicalIndex implements LexicalIndex {
         store.chunks.add(doc, { version, document, collection, page, len });
     }
     addSkipTables(store);
+    partLongLists(store);
     this.loadTails();
     for (const collection of [...store.segments.keys()]) this.merger.mergeTiers(collection);
   }
