@@ -140,7 +140,6 @@ function searchSegment(
           const doc = c.docs[p] as number;
           if (doc < from) continue;
           if (doc > to) break;
-          if (!chunks.accepts(doc, mask)) continue;
           const tf = c.tfs[p] as number;
           if (scores[doc] === 0) touched.push(doc);
           scores[doc] = (scores[doc] as number) + ctx.score(w, tf, doc);
@@ -157,7 +156,8 @@ function searchSegment(
       for (let at = found.head[d - from] as number; at !== -1; at = found.next[at] as number)
         tfOf[found.term[at] as number] = found.tf[at] as number;
       found.head[d - from] = -1;
-      if ((partial + nonEss) * SLACK < theta) continue;
+      // the filter, once per chunk touched rather than once per posting
+      if ((partial + nonEss) * SLACK < theta || !chunks.accepts(d, mask)) continue;
       if (!probe(ctx, terms, cursors, probed, weights, d, partial, theta, tfOf)) continue;
       // the exact score: every term's part, summed in query order as the exhaustive pass does
       let s = 0;

@@ -37,17 +37,21 @@ class BatchPace {
   }
 }
 
-/** Rows a merge cut short left behind: those of the segment it was writing, or of the segments it had replaced. */
-export function dropUnfinishedMerge(store: LexicalStore): void {
-  const db = store.db;
-  const meta = db.prepare('SELECT value FROM meta WHERE key = ?').pluck();
+/** The segments whose tables a merge cut short left behind: the one it was writing, or those it had replaced. */
+export function unfinishedMergeSegs(store: LexicalStore): number[] {
+  const meta = store.db.prepare('SELECT value FROM meta WHERE key = ?').pluck();
   const merging = meta.get('merging') as string | undefined;
   const dropping = meta.get('dropping') as string | undefined;
-  if (merging === undefined && dropping === undefined) return;
-  db.transaction(() => {
-    const segs = [...(merging === undefined ? [] : [Number(merging)]), ...(dropping ? (JSON.parse(dropping) as number[]) : [])];
+  return [...(merging === undefined ? [] : [Number(merging)]), ...(dropping ? (JSON.parse(dropping) as number[]) : [])];
+}
+
+/** Drops the tables a merge cut short left behind (see unfinishedMergeSegs). */
+export function dropUnfinishedMerge(store: LexicalStore): void {
+  const segs = unfinishedMergeSegs(store);
+  if (segs.length === 0) return;
+  store.db.transaction(() => {
     for (const s of segs) store.dropSegTable(s);
-    db.prepare("DELETE FROM meta WHERE key IN ('merging', 'dropping')").run();
+    store.db.prepare("DELETE FROM meta WHERE key IN ('merging', 'dropping')").run();
   })();
 }
 

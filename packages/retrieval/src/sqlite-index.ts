@@ -8,7 +8,7 @@ import { countTerms, DEFAULT_BM25 } from './bm25.js';
 import { addSegmentCollections, addSkipTables, migrateRowPerPosting, partLongLists, splitPostings } from './layout-migrations.js';
 import { LexicalStore, SCHEMA } from './lexical-store.js';
 import type { MergeHandlers } from './merge.js';
-import { dropUnfinishedMerge, SegmentMerger } from './merger.js';
+import { dropUnfinishedMerge, SegmentMerger, unfinishedMergeSegs } from './merger.js';
 import { LexicalSearcher } from './searcher.js';
 import type { SearchWork } from './segment.js';
 import { restoreSnapshot, writeSnapshot } from './snapshot.js';
@@ -37,6 +37,13 @@ export interface LexicalIndexOptions {
    */
   mergeThread?: boolean;
 }
+
+/**
+ * After an open, the work no question needs — dropping what a merge cut short left behind, and
+ * merging again — waits this long, or until the first write, so a cold start reads only what the
+ * first question needs (a merge restarted at once competed with it for both cores).
+ */
+const BACKGROUND_DELAY_MS = 2000;
 
 const analysisEntry = new URL('./analysis-thread.ts', import.meta.url);
 const mergeEntry = new URL('./merge-thread.ts', import.meta.url);
@@ -81,6 +88,8 @@ export class SqliteLexicalIndex implements LexicalIndex {
   private readonly merger: SegmentMerger;
   private readonly searcher: LexicalSearcher;
   private readonly analysis: ThreadHandle<TermCountHandlers> | null;
+  /** The deferred start of the background work (null once started). */
+  private background: NodeJS.Timeout | null = null;
 
   constructor(path: string, options: LexicalIndexOptions = {}) {
     this.db = new Database(path);
@@ -104,7 +113,10 @@ export class SqliteLexicalIndex implements LexicalIndex {
     addSegmentCollections(this.db);
     this.store = new LexicalStore(this.db, options.segmentChunks ?? 20_000);
     this.merger = new SegmentMerger(this.store, mergeThread);
-    this.writer = new LexicalWriter(this.store, this.analyze, this.analysis, (c) => this.merger.mergeTiers(c));
+    this.writer = new LexicalWriter(this.store, this.analyze, this.analysis, (c) => {
+      this.startBackground();
+      this.merger.mergeTiers(c);
+    });
     this.searcher = new LexicalSearcher(this.store, params, this.analyze, options.pruning ?? true);
     this.load();
   }
@@ -119,15 +131,20 @@ export class SqliteLexicalIndex implements LexicalIndex {
    * the current generation, else from the rows), the segments of each collection, and the tails.
    * After a clean close every tail is in segments; after a crash the tail chunks' saved text is
    * analysed again. Terms saved by the earlier layout (lex_tail) are read and written out as segments
-   * at once; lists of the layout without blocks get their skip tables.
+   * at once; lists of the layout without blocks get their skip tables, long lists of the layout
+   * before parts their parts. Nothing else is read: what a cut-short merge left behind and the
+   * merges due wait for startBackground.
    */
   private load(): void {
     const { db, store } = this;
-    dropUnfinishedMerge(store);
     store.generation = Number(
       (db.prepare("SELECT value FROM meta WHERE key = 'generation'").pluck().get() as string | undefined) ?? 0,
     );
     this.loadSegments();
+    // what a merge cut short left behind is dropped later: new segments are numbered past it
+    store.lastSeg = Math.max(store.lastSeg, ...unfinishedMergeSegs(store));
+    this.background = setTimeout(() => this.startBackground(), BACKGROUND_DELAY_MS);
+    this.background.unref();
     if (!restoreSnapshot(store)) {
       const rows = db
         .prepare('SELECT doc, version_id, document_id, collection_id, page_index, len FROM lex_chunks ORDER BY doc')
@@ -139,7 +156,16 @@ export class SqliteLexicalIndex implements LexicalIndex {
     addSkipTables(store);
     partLongLists(store);
     this.loadTails();
-    for (const collection of [...store.segments.keys()]) this.merger.mergeTiers(collection);
+  }
+
+  /** The background work an open defers: the tables a cut-short merge left behind dropped, then the merges due. */
+  private startBackground(): void {
+    if (this.background === null) return;
+    clearTimeout(this.background);
+    this.background = null;
+    if (!this.db.open) return;
+    dropUnfinishedMerge(this.store);
+    for (const collection of [...this.store.segments.keys()]) this.merger.mergeTiers(collection);
   }
 
   /** Each collection's segments in the order of their last chunk, with their deleted chunks. */
@@ -194,8 +220,9 @@ export class SqliteLexicalIndex implements LexicalIndex {
     this.writer.flush();
   }
 
-  /** Resolves when no merge is running or due. */
+  /** Resolves when no merge is running or due (the background work an open deferred started now). */
   merged(): Promise<void> {
+    this.startBackground();
     return this.merger.merged();
   }
 
@@ -215,6 +242,9 @@ export class SqliteLexicalIndex implements LexicalIndex {
 
   /** Writes the tail as a segment and a snapshot of the chunk table, so a reopen need not rebuild either. */
   async close(): Promise<void> {
+    // deferred work not begun stays for the next open (the leftovers are still named in meta)
+    if (this.background) clearTimeout(this.background);
+    this.background = null;
     await this.writer.settled();
     await this.analysis?.close();
     await this.merger.close();
