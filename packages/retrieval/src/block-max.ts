@@ -74,6 +74,12 @@ class WindowTfs {
   }
 }
 
+function grow(a: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
+  const b = new Int32Array(a.length * 2);
+  b.set(a);
+  return b;
+}
+
 /**
  * One segment's search: block-max MaxScore in windows of WINDOW chunk numbers, as Lucene's MaxScore
  * scorer does. Per window, each term's bound is the largest bound of its blocks that overlap the
@@ -101,7 +107,7 @@ function searchSegment(
   const order = Array.from({ length: L }, (_, i) => i);
   const wmax = new Float64Array(L);
   const { scores, chunks, mask } = ctx;
-  const touched: number[] = [];
+  let touched = new Int32Array(WINDOW);
   for (let from = start, to = 0; ; from = to + 1) {
     // small windows until the heap is full, so the first k chunks found set a k-th score early
     to = from + (heap.threshold() === Number.NEGATIVE_INFINITY ? FIRST_WINDOW : WINDOW) - 1;
@@ -127,6 +133,7 @@ function searchSegment(
     while (ess < L && (nonEss + (wmax[order[ess] as number] as number)) * SLACK < theta)
       nonEss += wmax[order[ess++] as number] as number;
     // the essential lists into the dense array, with each posting's term and tf kept for the exact score
+    let nTouched = 0;
     for (let e = ess; e < L; e++) {
       const i = order[e] as number;
       const c = cursors[i] as ListCursor;
@@ -141,23 +148,26 @@ function searchSegment(
           if (doc < from) continue;
           if (doc > to) break;
           const tf = c.tfs[p] as number;
-          if (scores[doc] === 0) touched.push(doc);
+          if (scores[doc] === 0) {
+            if (nTouched === touched.length) touched = grow(touched);
+            touched[nTouched++] = doc;
+          }
           scores[doc] = (scores[doc] as number) + ctx.score(w, tf, doc);
           found.add(doc - from, t, tf);
         }
       }
     }
-    touched.sort((x, y) => x - y);
+    const candidates = touched.subarray(0, nTouched).sort();
     const probed = order.slice(0, ess);
-    for (const d of touched) {
+    for (const d of candidates) {
       const partial = scores[d] as number;
       scores[d] = 0;
-      tfOf.fill(0);
-      for (let at = found.head[d - from] as number; at !== -1; at = found.next[at] as number)
-        tfOf[found.term[at] as number] = found.tf[at] as number;
+      const head = found.head[d - from] as number;
       found.head[d - from] = -1;
       // the filter, once per chunk touched rather than once per posting
       if ((partial + nonEss) * SLACK < theta || !chunks.accepts(d, mask)) continue;
+      tfOf.fill(0);
+      for (let at = head; at !== -1; at = found.next[at] as number) tfOf[found.term[at] as number] = found.tf[at] as number;
       if (!probe(ctx, terms, cursors, probed, weights, d, partial, theta, tfOf)) continue;
       // the exact score: every term's part, summed in query order as the exhaustive pass does
       let s = 0;
@@ -168,7 +178,6 @@ function searchSegment(
       ctx.work.scored++;
       if (heap.offer(d, s)) theta = heap.threshold();
     }
-    touched.length = 0;
     found.n = 0;
   }
   for (const c of cursors) {
