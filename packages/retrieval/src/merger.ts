@@ -1,6 +1,6 @@
 import { setImmediate as yieldTurn } from 'node:timers/promises';
 import type { ThreadHandle } from '@pinpoint/threads';
-import { type LexicalStore, type SegStatements, type Segment, writeEncoded, writeList } from './lexical-store.js';
+import { type LexicalStore, type Segment, type SegStatements, writeEncoded, writeList } from './lexical-store.js';
 import { ListMerger, type MergedBatch, type MergeHandlers, MergeReader, partsTable, segTable } from './merge.js';
 
 /**
@@ -232,7 +232,13 @@ export class SegmentMerger {
         for (let i = 0, skipAt = 0, dataAt = 0; i < batch.terms.length; i++) {
           const skipEnd = batch.skipEnds[i] as number;
           const dataEnd = batch.dataEnds[i] as number;
-          writeList(insert, batch.terms[i] as string, batch.n[i] as number, batch.skip.subarray(skipAt, skipEnd), batch.data.subarray(dataAt, dataEnd));
+          writeList(
+            insert,
+            batch.terms[i] as string,
+            batch.n[i] as number,
+            batch.skip.subarray(skipAt, skipEnd),
+            batch.data.subarray(dataAt, dataEnd),
+          );
           skipAt = skipEnd;
           dataAt = dataEnd;
         }

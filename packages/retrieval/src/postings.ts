@@ -169,7 +169,15 @@ export class PostingsBuffer {
       const from = b === 0 ? 0 : (skip[(b - 1) * SKIP_FIELDS + 1] as number);
       const to = skip[b * SKIP_FIELDS + 1] as number;
       const { bytes, start } = source.fetch(b);
-      this.n = decodeRange(bytes, from - start, to - start, b === 0 ? 0 : (skip[(b - 1) * SKIP_FIELDS] as number), this.docs, this.tfs, this.n);
+      this.n = decodeRange(
+        bytes,
+        from - start,
+        to - start,
+        b === 0 ? 0 : (skip[(b - 1) * SKIP_FIELDS] as number),
+        this.docs,
+        this.tfs,
+        this.n,
+      );
     }
   }
 

@@ -39,7 +39,7 @@ export class LexicalSearcher {
    */
   private segmentStarts(collections: string[]): number[] {
     return collections.flatMap((c) =>
-      (this.store.segments.get(c) ?? []).map((seg, i, list) =>
+      (this.store.segments.get(c) ?? []).map((_, i, list) =>
         i === 0 ? 0 : (this.store.segInfo.get(list[i - 1] as number)?.lastDoc ?? 0) + 1,
       ),
     );

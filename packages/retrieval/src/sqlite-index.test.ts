@@ -609,7 +609,10 @@ describe('SqliteLexicalIndex', () => {
         const terms = db.prepare(`SELECT term FROM lex_seg_${seg} WHERE length(data) = 0`).pluck().all() as string[];
         parted += terms.length;
         for (const term of terms)
-          db.prepare(`UPDATE lex_seg_${seg} SET data = ? WHERE term = ?`).run(Buffer.concat(partsOf(seg).all(term) as Buffer[]), term);
+          db.prepare(`UPDATE lex_seg_${seg} SET data = ? WHERE term = ?`).run(
+            Buffer.concat(partsOf(seg).all(term) as Buffer[]),
+            term,
+          );
         db.exec(`DROP TABLE lex_seg_${seg}_parts`);
       }
       db.exec("DELETE FROM meta WHERE key = 'parts'");
@@ -629,7 +632,9 @@ describe('SqliteLexicalIndex', () => {
       let held = 0;
       for (const seg of segTables(check)) {
         expect(check.prepare(`SELECT count(*) FROM lex_seg_${seg} WHERE length(data) = 0`).pluck().get()).toBeGreaterThan(0);
-        expect(check.prepare(`SELECT count(*) FROM lex_seg_${seg} WHERE length(skip) > 512 AND length(data) > 0`).pluck().get()).toBe(0);
+        expect(
+          check.prepare(`SELECT count(*) FROM lex_seg_${seg} WHERE length(skip) > 512 AND length(data) > 0`).pluck().get(),
+        ).toBe(0);
         held += check.prepare(`SELECT count(*) FROM lex_seg_${seg}_parts WHERE term = ?`).pluck().get(vocabulary[0]) as number;
       }
       check.close();

@@ -64,7 +64,8 @@ function checkAnalyzer(db: Database.Database, analyzerId: string): void {
  *   text also saved in lex_pending, so a restart after a crash re-analyses it); every `segmentChunks` chunks a tail is
  *   written as one immutable segment of that collection — per term one varint-coded postings list
  *   in blocks of 128 with a skip table (each block's last chunk, largest term frequency and
- *   shortest chunk), appended in term order, so writing never slows as the index grows; a
+ *   shortest chunk; a list past 32 blocks in parts of 32 blocks, read only where a query decodes),
+ *   appended in term order, so writing never slows as the index grows; a
  *   collection's segments hold ascending ranges of chunk numbers, and eight neighbouring segments
  *   of one size tier are merged into one in the background (a million chunks in 8 segments, not 50);
  * - deleting marks chunks dead (their postings are skipped, IDF counts only live chunks);
@@ -73,9 +74,10 @@ function checkAnalyzer(db: Database.Database, analyzerId: string): void {
  * searcher (searcher.ts, block-max.ts, top-k.ts), the chunk-table snapshot (snapshot.ts) and the
  * upgrades of earlier layouts (layout-migrations.ts); this class opens them and is the port.
  * - a query reads only the lists of the collections it may see. The tail is scored exhaustively;
- *   each segment with MaxScore: lists whose bounds together cannot lift a chunk into the top k are
- *   only probed for the chunks the other lists bring, and a probe first checks the bound of the
- *   block that would hold the chunk, so most blocks of common terms are never decoded. Every chunk that could reach the top k is scored in full, so the top k is exact (same
+ *   each segment with block-max MaxScore in windows of chunk numbers: per window, lists whose
+ *   blocks' bounds together cannot lift a chunk into the top k are only probed for the chunks the
+ *   other lists bring, a probe first checks the bound of the block that would hold the chunk, and
+ *   a block that cannot reach the k-th score is neither read nor decoded. Every chunk that could reach the top k is scored in full, so the top k is exact (same
  *   BM25, same tie order as scoring every posting). N, avgdl, df and the block bounds come from the
  *   same collections, so neither a score nor the work done depends on any other collection's chunks.
  */
