@@ -1,7 +1,7 @@
 import { ANALYZER_ID, analyze as defaultAnalyze } from '@pinpoint/analysis';
 import type { IndexedChunk, LexicalHit, LexicalIndex, QueryTerm, SearchFilter } from '@pinpoint/core';
 import { isDiskFull } from '@pinpoint/core';
-import { startThread, type ThreadHandle } from '@pinpoint/threads';
+import { lazily, startThread, type ThreadHandle } from '@pinpoint/threads';
 import Database from 'better-sqlite3';
 import type { Bm25Params } from './bm25.js';
 import { countTerms, DEFAULT_BM25 } from './bm25.js';
@@ -102,13 +102,14 @@ export class SqliteLexicalIndex implements LexicalIndex {
     this.analyze = options.analyzer?.analyze ?? defaultAnalyze;
     const params: Bm25Params = { ...DEFAULT_BM25, ...options.bm25 };
     checkAnalyzer(this.db, options.analyzer?.id ?? ANALYZER_ID);
+    // each thread started at its first call: a question needs neither (a cold start no longer loads them)
     this.analysis =
       options.analysisThread && !options.analyzer
-        ? startThread<TermCountHandlers>(analysisEntry, undefined, 'lexical analysis')
+        ? lazily(() => startThread<TermCountHandlers>(analysisEntry, undefined, 'lexical analysis'))
         : null;
     const mergeThread =
       options.mergeThread && path !== ':memory:' && path !== ''
-        ? startThread<MergeHandlers>(mergeEntry, { path }, 'lexical merge')
+        ? lazily(() => startThread<MergeHandlers>(mergeEntry, { path }, 'lexical merge'))
         : null;
     migrateRowPerPosting(this.db);
     splitPostings(this.db);
