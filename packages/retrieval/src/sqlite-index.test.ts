@@ -277,6 +277,37 @@ describe('SqliteLexicalIndex', () => {
     },
   );
 
+  it.each([false, true])(
+    'merges segments whose long lists are in parts: the hits of one unsegmented index, the merged lists in parts (merge thread: %s)',
+    async (mergeThread) => {
+      // eight segments of 4,200 chunks: a word in every chunk has 33 blocks a segment (in parts), 263 merged
+      const words = ['harbour', 'ferry', 'tide', 'pier', 'crane', 'cargo', 'storm', 'quay'];
+      const chunks = Array.from({ length: 8 * 4200 }, (_, i) =>
+        chunk(`p${i}`, `common ${words[i % 8]} ${words[(i * 7) % 8]} n${i % 997}`),
+      );
+      const path = join(dir, `parted-merge-${mergeThread}.sqlite`);
+      const merged = openLexicalIndex(path, { segmentChunks: 4200, mergeThread });
+      const single = openLexicalIndex(':memory:', { segmentChunks: 100_000, pruning: false });
+      for (let i = 0; i < chunks.length; i += 2100) {
+        await merged.upsert(chunks.slice(i, i + 2100));
+        await single.upsert(chunks.slice(i, i + 2100));
+      }
+      await merged.merged();
+      const queries = ['common', 'common harbour', 'ferry n5 n17', 'common tide n996'];
+      const run = (index: typeof single) => Promise.all(queries.map((q) => index.search(q, { k: 50 })));
+      expect(await run(merged)).toEqual(await run(single));
+      expect((await merged.search('common', { k: 40_000 })).length).toBe(chunks.length);
+      await merged.close();
+      await single.close();
+      const db = new Database(path, { readonly: true });
+      const segs = segTables(db);
+      expect(segs).toHaveLength(1);
+      const parts = db.prepare(`SELECT count(*) FROM lex_seg_${segs[0]}_parts WHERE term = 'common'`).pluck().get();
+      db.close();
+      expect(parts).toBe(Math.ceil(Math.ceil(chunks.length / 128) / 32));
+    },
+  );
+
   it('closes while a merge runs on the merge thread, and the reopened index merges again with the same hits', async () => {
     const words = ['harbour', 'ferry', 'tide', 'pier', 'crane', 'cargo', '港口', '灯塔'];
     const chunks = Array.from({ length: 36 }, (_, i) =>
