@@ -3,6 +3,7 @@ import type Database from 'better-sqlite3';
 import { ChunkTable } from './chunk-table.js';
 import { partsTable, segTable } from './merge.js';
 import { type EncodedList, PART_BLOCKS, partStart, skipTable } from './postings.js';
+import { RowCache } from './row-cache.js';
 import { Tail } from './tail.js';
 
 export const SCHEMA = `
@@ -100,6 +101,8 @@ export class LexicalStore {
   /** Bumped by every write; a snapshot of the chunk table (or a cached df) holds only for the generation it was taken at. */
   generation = 0;
   readonly stmts: ReturnType<typeof prepareStatements>;
+  /** Segment rows and parts read lately (32 MiB at most). */
+  readonly rows = new RowCache(32 * 2 ** 20);
   private readonly segPrepared = new Map<number, SegStatements>();
 
   constructor(

@@ -1,5 +1,6 @@
 import type { LexicalStore, Segment } from './lexical-store.js';
 import { type BlockSource, ListCursor, partedList, skipTable, wholeList } from './postings.js';
+import type { Row } from './row-cache.js';
 
 /** The read side of segments: a term's lists in a query's segments, and its live document frequency. */
 
@@ -29,7 +30,8 @@ export function readLists(store: LexicalStore, term: string, segs: number[], wor
   return segs.map((seg) => {
     work.lists++;
     const stmts = store.segStmts(seg);
-    const row = stmts.get.get(term) as [number, Uint8Array, Uint8Array] | undefined;
+    const key = `${seg}\u0000${term}`;
+    const row = store.rows.get(key, () => (stmts.get.get(term) as Row | undefined) ?? null);
     if (!row) return null;
     const skip = skipTable(row[1]);
     // an empty list is never written: no data means a list in parts
@@ -38,7 +40,7 @@ export function readLists(store: LexicalStore, term: string, segs: number[], wor
         ? wholeList(row[2])
         : partedList(skip, (part) => {
             work.parts++;
-            return stmts.part.get(term, part) as Uint8Array;
+            return store.rows.get(`${key}\u0000${part}`, () => stmts.part.get(term, part) as Uint8Array);
           });
     return { n: row[0], skip, source };
   });
