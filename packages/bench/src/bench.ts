@@ -23,7 +23,8 @@
  *   --scale N [--scale-keep DIR] the embedded default at N chunks (scale.ts); DIR/N keeps the data folder and encoder;
  *                               the same chunks' terms also in SQLite FTS5, the same questions timed there
  *                               (fts5-peer.ts; --no-scale-peer leaves it out)
- *   --scale-reuse DIR/N         the question figures alone (cold start, lexical, hybrid per stage, the FTS5 peer) on such a folder
+ *   --scale-reuse DIR/N         the question figures alone (cold start, lexical, hybrid per stage, the FTS5 peer) on such a folder,
+ *                               and the lexical index alone: CPU per question and its work (scale-index.ts)
  *   --peer [--peer-sets a,b] [--questions N]
  *                               the best of minisearch, flexsearch, Orama and lunr on Pinpoint's chunks of each eval
  *                               set, by the eval's relevance rule (peer-bench.ts)
@@ -65,6 +66,7 @@ import { benchPeer } from './peer-bench.js';
 import { benchQueries } from './query-bench.js';
 import { benchRecorder, type Recorder } from './recording.js';
 import { benchScale, growthExponents, type ScaleResult, scaleMetrics, scalePeer, scaleQueries, scaleReport } from './scale.js';
+import { scaleIndexQueries } from './scale-index.js';
 import { benchTextReaders } from './text-readers-bench.js';
 
 const shared = fileURLToPath(new URL('../../../../shared/', import.meta.url));
@@ -253,8 +255,9 @@ if (values['scale-reuse']) {
   // The questions alone, on a folder a `--scale N --scale-keep DIR` run left: no ingestion.
   const queries = Number(values['scale-queries']) || 300;
   const figures = await scaleQueries(shared, values['scale-reuse'], { hybrid: values.hybrid, queries });
+  const index = await scaleIndexQueries(shared, values['scale-reuse'], queries);
   const peer = values['scale-peer'] ? await scalePeer(shared, values['scale-reuse'], queries) : null;
-  console.log(JSON.stringify({ ...figures, peer_fts5: peer }));
+  console.log(JSON.stringify({ ...figures, lexical_index: index, peer_fts5: peer }));
   process.exit(0);
 }
 if (values.scale) {

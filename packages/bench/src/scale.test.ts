@@ -6,6 +6,7 @@ import { readResults } from '@pinpoint/results';
 import { describe, expect, it } from 'vitest';
 import { benchRecorder } from './recording.js';
 import { benchScale, growthExponents, type ScaleResult, scaleMetrics, scalePeer, scaleQueries } from './scale.js';
+import { scaleIndexQueries } from './scale-index.js';
 
 const shared = fileURLToPath(new URL('../../../../shared/', import.meta.url));
 
@@ -47,6 +48,11 @@ describe('pnpm bench --scale', () => {
     const again = await scaleQueries(shared, keep, { hybrid: true, queries: 6 });
     expect(again.cold_start_ms).toBeGreaterThan(0);
     expect(again.hybrid_stage_ms?.dense?.p50).toBeGreaterThan(0);
+    // the index alone, on the same questions: CPU per question and the work it did
+    const index = await scaleIndexQueries(shared, keep, 6);
+    expect(index.cpu_ms.p95).toBeGreaterThanOrEqual(index.cpu_ms.p50);
+    expect(index.work.lists).toBeGreaterThan(0);
+    expect(index.work.postings).toBeGreaterThan(0);
     // and the peer's index is reused with the figures of its build
     const peerAgain = await scalePeer(shared, keep, 6);
     expect(peerAgain).toMatchObject({ chunks: r.chunks, build_s: r.peer_fts5?.build_s });

@@ -81,5 +81,13 @@ describe('pinpoint verify', () => {
     expect(repaired).toMatchObject({ code: 0 });
     expect(repaired.out).toContain('rebuilt the lexical index');
     expect(await searchAll(data)).toEqual(before);
+    // a segment's table of long lists' parts is as much a part of it
+    const again = new Database(join(data, 'lexical.db'));
+    const other = again.prepare('SELECT seg FROM lex_segments LIMIT 1').pluck().get() as number;
+    again.exec(`DROP TABLE lex_seg_${other}_parts`);
+    again.close();
+    const partless = await verify(data);
+    expect(partless.code).toBe(1);
+    expect(partless.out).toContain(`lexical segment ${other} (table lex_seg_${other}_parts`);
   }, 30_000);
 });

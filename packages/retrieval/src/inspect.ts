@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import { segTable } from './merge.js';
+import { partsTable, segTable } from './merge.js';
 
 /** What an index file holds and what of its storage is damaged, read without opening the index itself. */
 export interface IndexInspection {
@@ -34,7 +34,11 @@ export function inspectLexicalFile(path: string): IndexInspection {
     const tables = new Set(db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table'").pluck().all() as string[]);
     const segments = db.prepare('SELECT seg, collection_id, last_doc FROM lex_segments ORDER BY last_doc').all() as SegmentRow[];
     const pending = new Set(db.prepare('SELECT doc FROM lex_pending UNION SELECT doc FROM lex_tail').pluck().all() as number[]);
-    const lost = segments.filter((s) => !tables.has(segTable(s.seg)));
+    // once long lists are in parts (meta 'parts'), a segment without its parts table has lost them
+    const parted = db.prepare("SELECT 1 FROM meta WHERE key = 'parts'").get() !== undefined;
+    const missing = (seg: number) =>
+      [segTable(seg), ...(parted ? [partsTable(seg)] : [])].filter((table) => !tables.has(table)).join(', ');
+    const lost = segments.filter((s) => missing(s.seg) !== '');
     const rows = db.prepare('SELECT doc, chunk_id, version_id, collection_id FROM lex_chunks ORDER BY doc').all() as {
       doc: number;
       chunk_id: string;
@@ -53,7 +57,7 @@ export function inspectLexicalFile(path: string): IndexInspection {
     }
     for (const s of lost) {
       result.problems.push(
-        `lexical segment ${s.seg} (table ${segTable(s.seg)}, collection ${s.collection_id}) is missing: ${lostChunks.get(s.seg) ?? 0} chunks unfindable`,
+        `lexical segment ${s.seg} (table ${missing(s.seg)}, collection ${s.collection_id}) is missing: ${lostChunks.get(s.seg) ?? 0} chunks unfindable`,
       );
     }
     const loose = lostChunks.get(-1);

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
-import { createSegTable, type LexicalStore } from './lexical-store.js';
+import { createSegTable, type LexicalStore, writeList } from './lexical-store.js';
 import { segTable } from './merge.js';
-import { PostingsBuffer, PostingsWriter } from './postings.js';
+import { PART_BLOCKS, PostingsBuffer, PostingsWriter } from './postings.js';
 
 /** Files of earlier layouts, brought to the current one at open (each step once, in a transaction). */
 
@@ -125,4 +125,35 @@ export function addSkipTables(store: LexicalStore): void {
     store.db.prepare("INSERT INTO meta (key, value) VALUES ('blocks', '128')").run();
     store.bump();
   })();
+}
+
+/**
+ * Segments of the layout before parts get their parts table, and their lists of more than
+ * PART_BLOCKS blocks move into parts (the same bytes, cut at block ends), so that a query reads only
+ * the parts holding the blocks it decodes instead of every list whole. One segment per transaction,
+ * a list at a time (a segment's long lists are most of its bytes); a run cut short goes on at the
+ * next open, and the layout is marked done in meta once every segment is.
+ */
+export function partLongLists(store: LexicalStore): void {
+  const { db } = store;
+  if (db.prepare("SELECT 1 FROM meta WHERE key = 'parts'").get()) return;
+  for (const seg of store.segInfo.keys()) {
+    const table = segTable(seg);
+    db.transaction(() => {
+      createSegTable(db, seg);
+      const long = db
+        .prepare(`SELECT term FROM ${table} WHERE length(skip) > ? AND length(data) > 0`)
+        .pluck()
+        .all(PART_BLOCKS * 16) as string[];
+      const read = db.prepare(`SELECT n, skip, data FROM ${table} WHERE term = ?`).raw();
+      const remove = db.prepare(`DELETE FROM ${table} WHERE term = ?`);
+      const stmts = store.segStmts(seg);
+      for (const term of long) {
+        const [n, skip, data] = read.get(term) as [number, Uint8Array, Uint8Array];
+        remove.run(term);
+        writeList(stmts, term, n, skip, data);
+      }
+    })();
+  }
+  db.prepare("INSERT INTO meta (key, value) VALUES ('parts', ?)").run(String(PART_BLOCKS));
 }

@@ -1,7 +1,9 @@
 import type { SearchFilter } from '@pinpoint/core';
 import type Database from 'better-sqlite3';
 import { ChunkTable } from './chunk-table.js';
-import { segTable } from './merge.js';
+import { partsTable, segTable } from './merge.js';
+import { type EncodedList, PART_BLOCKS, partStart, skipTable } from './postings.js';
+import { RowCache } from './row-cache.js';
 import { Tail } from './tail.js';
 
 export const SCHEMA = `
@@ -16,10 +18,45 @@ CREATE TABLE IF NOT EXISTS lex_segments (seg INTEGER PRIMARY KEY, last_doc INTEG
 CREATE TABLE IF NOT EXISTS lex_dead (doc INTEGER PRIMARY KEY, seg INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS lex_snapshot (name TEXT PRIMARY KEY, data BLOB NOT NULL);`;
 
+/**
+ * A segment's tables: per term its list (count, skip table, data), and the parts of the long lists.
+ * A list of more than PART_BLOCKS blocks keeps an empty `data`: its bytes are in parts of
+ * PART_BLOCKS blocks, so a query reads only the parts holding the blocks it decodes.
+ */
 export const createSegTable = (db: Database.Database, seg: number) =>
   db.exec(
-    `CREATE TABLE IF NOT EXISTS ${segTable(seg)} (term TEXT PRIMARY KEY, n INTEGER, skip BLOB, data BLOB NOT NULL) WITHOUT ROWID`,
+    `CREATE TABLE IF NOT EXISTS ${segTable(seg)} (term TEXT PRIMARY KEY, n INTEGER, skip BLOB, data BLOB NOT NULL) WITHOUT ROWID;
+     CREATE TABLE IF NOT EXISTS ${partsTable(seg)} (term TEXT NOT NULL, part INTEGER NOT NULL, data BLOB NOT NULL, PRIMARY KEY (term, part)) WITHOUT ROWID`,
   );
+
+/** A segment's statements. */
+export interface SegStatements {
+  get: Database.Statement;
+  insert: Database.Statement;
+  part: Database.Statement;
+  insertPart: Database.Statement;
+}
+
+const EMPTY = new Uint8Array(0);
+
+/** Writes a term's list into a segment: whole, or (past PART_BLOCKS blocks) in parts. */
+export function writeList(stmts: SegStatements, term: string, n: number, skip: Uint8Array, data: Uint8Array): void {
+  const ends = skipTable(skip);
+  const blocks = ends.length / 4;
+  if (blocks <= PART_BLOCKS) {
+    stmts.insert.run(term, n, skip, data);
+    return;
+  }
+  stmts.insert.run(term, n, skip, EMPTY);
+  for (let part = 0; part * PART_BLOCKS < blocks; part++) {
+    const end = Math.min(blocks, (part + 1) * PART_BLOCKS) - 1;
+    stmts.insertPart.run(term, part, data.subarray(partStart(ends, part), ends[end * 4 + 1] as number));
+  }
+}
+
+/** `writeList` of an encoded list. */
+export const writeEncoded = (stmts: SegStatements, term: string, list: EncodedList) =>
+  writeList(stmts, term, list.n, list.skip, list.data);
 
 /**
  * A segment: its collection, its last chunk, the live chunks it was written with and its chunks
@@ -64,7 +101,9 @@ export class LexicalStore {
   /** Bumped by every write; a snapshot of the chunk table (or a cached df) holds only for the generation it was taken at. */
   generation = 0;
   readonly stmts: ReturnType<typeof prepareStatements>;
-  private readonly segPrepared = new Map<number, { get: Database.Statement; insert: Database.Statement }>();
+  /** Segment rows and parts read lately (32 MiB at most). */
+  readonly rows = new RowCache(32 * 2 ** 20);
+  private readonly segPrepared = new Map<number, SegStatements>();
 
   constructor(
     readonly db: Database.Database,
@@ -79,14 +118,17 @@ export class LexicalStore {
   }
 
   /** A segment's statements, prepared once (its table is created first when `create`). */
-  segStmts(seg: number, create = false): { get: Database.Statement; insert: Database.Statement } {
+  segStmts(seg: number, create = false): SegStatements {
     let stmts = this.segPrepared.get(seg);
     if (!stmts) {
       if (create) createSegTable(this.db, seg);
       const table = segTable(seg);
+      const parts = partsTable(seg);
       stmts = {
         get: this.db.prepare(`SELECT n, skip, data FROM ${table} WHERE term = ?`).raw(),
         insert: this.db.prepare(`INSERT INTO ${table} (term, n, skip, data) VALUES (?, ?, ?, ?)`),
+        part: this.db.prepare(`SELECT data FROM ${parts} WHERE term = ? AND part = ?`).pluck(),
+        insertPart: this.db.prepare(`INSERT INTO ${parts} (term, part, data) VALUES (?, ?, ?)`),
       };
       this.segPrepared.set(seg, stmts);
     }
@@ -96,7 +138,7 @@ export class LexicalStore {
   /** Drops a segment's table (a merged segment, or one a merge left unfinished). */
   dropSegTable(seg: number): void {
     this.segPrepared.delete(seg);
-    this.db.exec(`DROP TABLE IF EXISTS ${segTable(seg)}`);
+    this.db.exec(`DROP TABLE IF EXISTS ${segTable(seg)}; DROP TABLE IF EXISTS ${partsTable(seg)}`);
   }
 
   segmentsOf(collection: string): number[] {

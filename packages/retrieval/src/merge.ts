@@ -10,6 +10,9 @@ import { type EncodedList, PostingsBuffer, PostingsWriter } from './postings.js'
  */
 export const segTable = (seg: number) => `lex_seg_${Math.trunc(seg)}`;
 
+/** The table of a segment's long lists' parts (see createSegTable). */
+export const partsTable = (seg: number) => `lex_seg_${Math.trunc(seg)}_parts`;
+
 /** A UTF-16 unit moved so that units compare in code point order (surrogates above the rest of the BMP). */
 function codePointOrder(unit: number): number {
   return unit >= 0xe000 ? unit - 0x800 : unit >= 0xd800 ? unit + 0x2000 : unit;
@@ -35,8 +38,10 @@ export class MergeReader {
   private readonly pages: { rows: [string, Uint8Array][]; at: number; end: boolean }[];
   private readonly first: Database.Statement[];
   private readonly after: Database.Statement[];
+  private readonly parts: Database.Statement[];
 
   constructor(db: Database.Database, segs: number[]) {
+    this.parts = segs.map((s) => db.prepare(`SELECT data FROM ${partsTable(s)} WHERE term = ? ORDER BY part`).pluck());
     this.first = segs.map((s) => db.prepare(`SELECT term, data FROM ${segTable(s)} ORDER BY term LIMIT ?`).raw());
     this.after = segs.map((s) => db.prepare(`SELECT term, data FROM ${segTable(s)} WHERE term > ? ORDER BY term LIMIT ?`).raw());
     this.pages = segs.map(() => ({ rows: [], at: 0, end: false }));
@@ -64,10 +69,12 @@ export class MergeReader {
       if (!page.end && last !== undefined && (bound === null || compareBinary(last, bound) < 0)) bound = last;
     }
     const byTerm = new Map<string, Uint8Array[]>();
-    for (const page of this.pages) {
+    for (const [i, page] of this.pages.entries()) {
       for (; page.at < page.rows.length; page.at++) {
-        const [term, data] = page.rows[page.at] as [string, Uint8Array];
+        const [term, stored] = page.rows[page.at] as [string, Uint8Array];
         if (bound !== null && compareBinary(term, bound) > 0) break;
+        // an empty list is never written: no data means a list in parts
+        const data = stored.length > 0 ? stored : Buffer.concat((this.parts[i] as Database.Statement).all(term) as Uint8Array[]);
         const lists = byTerm.get(term);
         if (lists) lists.push(data);
         else byTerm.set(term, [data]);

@@ -1,8 +1,7 @@
 import { setImmediate as yieldTurn } from 'node:timers/promises';
 import type { ThreadHandle } from '@pinpoint/threads';
-import type Database from 'better-sqlite3';
-import type { LexicalStore, Segment } from './lexical-store.js';
-import { ListMerger, type MergedBatch, type MergeHandlers, MergeReader, segTable } from './merge.js';
+import { type LexicalStore, type Segment, type SegStatements, writeEncoded, writeList } from './lexical-store.js';
+import { ListMerger, type MergedBatch, type MergeHandlers, MergeReader, partsTable, segTable } from './merge.js';
 
 /**
  * A run of this many neighbouring segments of one tier in a collection is merged into one segment of the
@@ -38,17 +37,21 @@ class BatchPace {
   }
 }
 
-/** Rows a merge cut short left behind: those of the segment it was writing, or of the segments it had replaced. */
-export function dropUnfinishedMerge(store: LexicalStore): void {
-  const db = store.db;
-  const meta = db.prepare('SELECT value FROM meta WHERE key = ?').pluck();
+/** The segments whose tables a merge cut short left behind: the one it was writing, or those it had replaced. */
+export function unfinishedMergeSegs(store: LexicalStore): number[] {
+  const meta = store.db.prepare('SELECT value FROM meta WHERE key = ?').pluck();
   const merging = meta.get('merging') as string | undefined;
   const dropping = meta.get('dropping') as string | undefined;
-  if (merging === undefined && dropping === undefined) return;
-  db.transaction(() => {
-    const segs = [...(merging === undefined ? [] : [Number(merging)]), ...(dropping ? (JSON.parse(dropping) as number[]) : [])];
+  return [...(merging === undefined ? [] : [Number(merging)]), ...(dropping ? (JSON.parse(dropping) as number[]) : [])];
+}
+
+/** Drops the tables a merge cut short left behind (see unfinishedMergeSegs). */
+export function dropUnfinishedMerge(store: LexicalStore): void {
+  const segs = unfinishedMergeSegs(store);
+  if (segs.length === 0) return;
+  store.db.transaction(() => {
     for (const s of segs) store.dropSegTable(s);
-    db.prepare("DELETE FROM meta WHERE key IN ('merging', 'dropping')").run();
+    store.db.prepare("DELETE FROM meta WHERE key IN ('merging', 'dropping')").run();
   })();
 }
 
@@ -125,7 +128,7 @@ export class SegmentMerger {
     const seg = ++store.lastSeg;
     store.db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('merging', ?)").run(String(seg));
     const deadBefore = new Set(segs.flatMap((s) => (store.segInfo.get(s) as Segment).dead));
-    const insert = store.segStmts(seg, true).insert;
+    const insert = store.segStmts(seg, true);
     let finished: boolean | null = null;
     if (this.thread) finished = await this.mergeOnThread(this.thread, segs, insert).catch(() => this.stopThread(seg));
     if (finished === null) finished = await this.mergeHere(segs, insert);
@@ -171,7 +174,7 @@ export class SegmentMerger {
   }
 
   /** The merge's reads and re-encoding here, between the index's other work. False when the index closed meanwhile. */
-  private async mergeHere(segs: number[], insert: Database.Statement): Promise<boolean> {
+  private async mergeHere(segs: number[], insert: SegStatements): Promise<boolean> {
     const { db, chunks } = this.store;
     const reader = new MergeReader(db, segs);
     const merger = new ListMerger((doc) => (chunks.alive(doc) ? chunks.len(doc) : -1));
@@ -185,7 +188,7 @@ export class SegmentMerger {
         done = batch === null;
         for (const [term, lists] of batch ?? []) {
           const list = merger.merge(lists);
-          if (list.n > 0) insert.run(term, list.n, list.skip, list.data);
+          if (list.n > 0) writeEncoded(insert, term, list);
         }
       })();
       pace.took(performance.now() - t0);
@@ -201,7 +204,7 @@ export class SegmentMerger {
     if (this.closing || !this.store.db.open) return false;
     void this.thread?.close().catch(() => undefined);
     this.thread = null;
-    this.store.db.exec(`DELETE FROM ${segTable(seg)}`);
+    this.store.db.exec(`DELETE FROM ${segTable(seg)}; DELETE FROM ${partsTable(seg)}`);
     return null;
   }
 
@@ -211,7 +214,7 @@ export class SegmentMerger {
    * left out by their lengths as it begins; those deleted while it runs become the merged segment's
    * deleted chunks. False when the index closed meanwhile.
    */
-  private async mergeOnThread(thread: ThreadHandle<MergeHandlers>, segs: number[], insert: Database.Statement): Promise<boolean> {
+  private async mergeOnThread(thread: ThreadHandle<MergeHandlers>, segs: number[], insert: SegStatements): Promise<boolean> {
     const db = this.store.db;
     const lens = this.store.chunks.storedLens();
     await thread.call('begin', { segs, lens }, [lens.buffer as ArrayBuffer]);
@@ -229,7 +232,13 @@ export class SegmentMerger {
         for (let i = 0, skipAt = 0, dataAt = 0; i < batch.terms.length; i++) {
           const skipEnd = batch.skipEnds[i] as number;
           const dataEnd = batch.dataEnds[i] as number;
-          insert.run(batch.terms[i], batch.n[i], batch.skip.subarray(skipAt, skipEnd), batch.data.subarray(dataAt, dataEnd));
+          writeList(
+            insert,
+            batch.terms[i] as string,
+            batch.n[i] as number,
+            batch.skip.subarray(skipAt, skipEnd),
+            batch.data.subarray(dataAt, dataEnd),
+          );
           skipAt = skipEnd;
           dataAt = dataEnd;
         }

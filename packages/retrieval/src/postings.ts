@@ -11,6 +11,14 @@
 const BLOCK = 128;
 const SKIP_FIELDS = 4;
 
+/** Blocks per part of a long list stored in parts (4,096 postings, about 10 KB). */
+export const PART_BLOCKS = 32;
+
+/** Where part `part` of a list starts in its bytes (the end of the block before it). */
+export function partStart(skip: Int32Array, part: number): number {
+  return part === 0 ? 0 : (skip[(part * PART_BLOCKS - 1) * SKIP_FIELDS + 1] as number);
+}
+
 export interface EncodedList {
   /** Postings in the list. */
   n: number;
@@ -153,6 +161,26 @@ export class PostingsBuffer {
     this.n++;
   }
 
+  /** Appends every posting of a blocked list, block by block from its source. */
+  decodeList(skip: Int32Array, source: BlockSource): void {
+    const blocks = skip.length / SKIP_FIELDS;
+    this.reserve(this.n + blocks * BLOCK);
+    for (let b = 0; b < blocks; b++) {
+      const from = b === 0 ? 0 : (skip[(b - 1) * SKIP_FIELDS + 1] as number);
+      const to = skip[b * SKIP_FIELDS + 1] as number;
+      const { bytes, start } = source.fetch(b);
+      this.n = decodeRange(
+        bytes,
+        from - start,
+        to - start,
+        b === 0 ? 0 : (skip[(b - 1) * SKIP_FIELDS] as number),
+        this.docs,
+        this.tfs,
+        this.n,
+      );
+    }
+  }
+
   /** Appends the postings encoded in `bytes` (blocked or not: the data bytes are the same). */
   decode(bytes: Uint8Array): void {
     // every posting takes at least two bytes
@@ -170,13 +198,43 @@ export function blockBounds(skip: Int32Array, bound: (tf: number, len: number) =
 }
 
 /**
- * A cursor over one blocked list, for probing chunks in ascending order. `doc` is the current
- * chunk (Infinity past the end) once `exact`; a new cursor has decoded nothing. `blockFor` finds
- * the block that would hold a chunk from the skip table alone, and `seek` decodes only that block.
+ * Where the bytes of a list's blocks come from: the whole list, or (for a long list) the part
+ * holding the block, read on demand. Block b's bytes are `bytes[from - start, to - start)`, `from`
+ * and `to` being its offsets in the list (from the skip table).
+ */
+export interface BlockSource {
+  fetch(block: number): { bytes: Uint8Array; start: number };
+}
+
+/** A list whose bytes are all at hand. */
+export function wholeList(data: Uint8Array): BlockSource {
+  const at = { bytes: data, start: 0 };
+  return { fetch: () => at };
+}
+
+/** A list stored in parts: the part holding a block read when first asked for (the last one kept). */
+export function partedList(skip: Int32Array, readPart: (part: number) => Uint8Array): BlockSource {
+  let at: { part: number; bytes: Uint8Array; start: number } = { part: -1, bytes: new Uint8Array(0), start: 0 };
+  return {
+    fetch: (block) => {
+      const part = Math.floor(block / PART_BLOCKS);
+      if (part !== at.part) at = { part, bytes: readPart(part), start: partStart(skip, part) };
+      return at;
+    },
+  };
+}
+
+/**
+ * A cursor over one blocked list, for visiting chunks in ascending order. `doc` is the current
+ * chunk (Infinity past the end) when `exact`; otherwise it is only a lower bound of the next
+ * posting, in block `block`, which is then not decoded yet. `blockFor` finds the block that would
+ * hold a chunk from the skip table alone; `shallow` moves there without decoding; `seek` and `next`
+ * decode a block (fetching its bytes) only when a posting of it is asked for.
  */
 export class ListCursor {
-  private readonly docs = new Int32Array(BLOCK);
-  private readonly tfs = new Int32Array(BLOCK);
+  /** The decoded block's postings (`decodeBlock` gives how many). */
+  readonly docs = new Int32Array(BLOCK);
+  readonly tfs = new Int32Array(BLOCK);
   /** Blocks in the list; blocks decoded so far. */
   readonly blocks: number;
   decodedBlocks = 0;
@@ -195,9 +253,8 @@ export class ListCursor {
 
   constructor(
     private readonly skip: Int32Array,
-    private readonly data: Uint8Array,
+    private readonly source: BlockSource,
     readonly bounds: Float64Array,
-    readonly maxBound: number,
   ) {
     this.blocks = skip.length / SKIP_FIELDS;
     if (this.blocks === 0) this.end();
@@ -205,6 +262,11 @@ export class ListCursor {
 
   lastDoc(block: number): number {
     return this.skip[block * SKIP_FIELDS] as number;
+  }
+
+  /** The smallest chunk number block `b` may hold. */
+  firstDoc(block: number): number {
+    return block === 0 ? 0 : this.lastDoc(block - 1) + 1;
   }
 
   private end(): void {
@@ -217,8 +279,8 @@ export class ListCursor {
     this.block = block;
     const from = block === 0 ? 0 : (this.skip[(block - 1) * SKIP_FIELDS + 1] as number);
     const to = this.skip[block * SKIP_FIELDS + 1] as number;
-    const start = block === 0 ? 0 : this.lastDoc(block - 1);
-    this.size = decodeRange(this.data, from, to, start, this.docs, this.tfs, 0);
+    const { bytes, start } = this.source.fetch(block);
+    this.size = decodeRange(bytes, from - start, to - start, block === 0 ? 0 : this.lastDoc(block - 1), this.docs, this.tfs, 0);
     this.decodedPostings += this.size;
     this.decodedBlocks++;
     this.decoded = block;
@@ -226,6 +288,13 @@ export class ListCursor {
     this.doc = this.docs[0] as number;
     this.tf = this.tfs[0] as number;
     this.exact = true;
+  }
+
+  /** Moves to block `b` (at or after the cursor's), decoded: its postings are `docs`/`tfs[0..n)`; returns n. */
+  decodeBlock(b: number): number {
+    // the decoded block is never behind the cursor's, and the cursor never goes back
+    if (b !== this.decoded) this.load(b);
+    return this.size;
   }
 
   /**
@@ -240,30 +309,47 @@ export class ListCursor {
     return b < this.blocks ? b : -1;
   }
 
-  /** The next posting (the cursor must be exact). */
+  /** The next posting (the cursor must be exact); past its block's end, only to the next block's start. */
   next(): void {
     if (++this.pos < this.size) {
       this.doc = this.docs[this.pos] as number;
       this.tf = this.tfs[this.pos] as number;
-    } else if (this.block + 1 < this.blocks) this.load(this.block + 1);
-    else this.end();
+    } else if (this.block + 1 < this.blocks) {
+      this.block++;
+      this.doc = this.firstDoc(this.block);
+      this.exact = false;
+    } else this.end();
   }
 
-  /** Moves to the first posting with chunk ≥ `target` (exact), decoding only the block that holds it. */
-  seek(target: number): void {
-    if (this.exact && this.doc >= target) return;
+  /**
+   * Moves to `target` or past it without decoding a block: into the block that would hold it, its
+   * position a lower bound (exact when that block is the decoded one).
+   */
+  shallow(target: number): void {
+    if (this.doc >= target) return;
     const b = this.blockFor(target);
     if (b === -1) {
       this.end();
       return;
     }
-    if (b !== this.decoded) this.load(b);
-    else if (!this.exact) {
-      // back in the decoded block: rescan it from its start
-      this.pos = -1;
-      this.exact = true;
-      this.next();
+    if (b === this.decoded) {
+      // the cursor is in the decoded block (a cursor only moves forward): on through its postings
+      while (this.exact && this.doc < target) this.next();
+      return;
     }
-    while (this.doc < target) this.next();
+    this.block = b;
+    this.doc = Math.max(target, this.firstDoc(b));
+    this.exact = false;
+  }
+
+  /** Moves to the first posting with chunk ≥ `target` (exact), decoding only the block that holds it. */
+  seek(target: number): void {
+    for (;;) {
+      this.shallow(target);
+      if (this.exact) return;
+      this.load(this.block);
+      while (this.exact && this.doc < target) this.next();
+      if (this.exact) return;
+    }
   }
 }

@@ -16,7 +16,7 @@ import { TopK } from './top-k.js';
  */
 export class LexicalSearcher {
   /** Work of the last search. */
-  lastWork: SearchWork = { lists: 0, postings: 0, scored: 0, skipped: 0 };
+  lastWork: SearchWork = { lists: 0, postings: 0, scored: 0, skipped: 0, parts: 0 };
   private scores = new Float64Array(0);
   private readonly buffer = new PostingsBuffer();
   /** Document frequencies of the last searched query's terms in its scope, at a generation (queryTerms follows search). */
@@ -33,9 +33,21 @@ export class LexicalSearcher {
     return collections.flatMap((c) => this.store.segments.get(c) ?? []);
   }
 
+  /**
+   * Per segment of the collections (in `segmentsOf` order), the smallest chunk number it may hold:
+   * a collection's segments hold ascending, disjoint ranges, so each starts after the one before.
+   */
+  private segmentStarts(collections: string[]): number[] {
+    return collections.flatMap((c) =>
+      (this.store.segments.get(c) ?? []).map((_, i, list) =>
+        i === 0 ? 0 : (this.store.segInfo.get(list[i - 1] as number)?.lastDoc ?? 0) + 1,
+      ),
+    );
+  }
+
   search(query: string, options: { k: number; filter?: SearchFilter }): LexicalHit[] {
     const store = this.store;
-    const work: SearchWork = { lists: 0, postings: 0, scored: 0, skipped: 0 };
+    const work: SearchWork = { lists: 0, postings: 0, scored: 0, skipped: 0, parts: 0 };
     this.lastWork = work;
     // N, avgdl and every df come from the collections the query may see, never from the others.
     const scope = store.chunks.scope(options.filter?.collectionIds);
@@ -72,7 +84,7 @@ export class LexicalSearcher {
     };
     const heap = new TopK(options.k);
     this.scoreExhaustively(ctx, terms, lists, weights, collections, heap);
-    if (this.pruning) searchSegments(ctx, lists, weights, segs.length, heap);
+    if (this.pruning) searchSegments(ctx, lists, weights, this.segmentStarts(collections), heap);
     return heap.best().map(([doc, s]) => ({ chunk_id: store.stmts.chunkId.get(doc) as string, score: s }));
   }
 
@@ -99,7 +111,7 @@ export class LexicalSearcher {
         for (const list of lists[t] as (SegList | null)[]) {
           if (!list) continue;
           buf.clear();
-          buf.decode(list.data);
+          buf.decodeList(list.skip, list.source);
           work.postings += buf.n;
           for (let i = 0; i < buf.n; i++) add(w, buf.docs[i] as number, buf.tfs[i] as number);
         }

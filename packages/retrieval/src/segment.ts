@@ -1,5 +1,6 @@
 import type { LexicalStore, Segment } from './lexical-store.js';
-import { ListCursor, skipTable } from './postings.js';
+import { type BlockSource, ListCursor, partedList, skipTable, wholeList } from './postings.js';
+import type { Row } from './row-cache.js';
 
 /** The read side of segments: a term's lists in a query's segments, and its live document frequency. */
 
@@ -7,18 +8,19 @@ import { ListCursor, skipTable } from './postings.js';
 export interface SegList {
   n: number;
   skip: Int32Array;
-  data: Uint8Array;
+  source: BlockSource;
 }
 
 /**
  * Work of a search (what the access tests compare): postings lists looked up, postings decoded,
- * chunks scored, blocks passed over without decoding.
+ * chunks scored, blocks passed over without decoding, parts of long lists read.
  */
 export interface SearchWork {
   lists: number;
   postings: number;
   scored: number;
   skipped: number;
+  parts: number;
 }
 
 const EMPTY = new Float64Array(0);
@@ -27,8 +29,20 @@ const EMPTY = new Float64Array(0);
 export function readLists(store: LexicalStore, term: string, segs: number[], work: SearchWork): (SegList | null)[] {
   return segs.map((seg) => {
     work.lists++;
-    const row = store.segStmts(seg).get.get(term) as [number, Uint8Array, Uint8Array] | undefined;
-    return row ? { n: row[0], skip: skipTable(row[1]), data: row[2] } : null;
+    const stmts = store.segStmts(seg);
+    const key = `${seg}\u0000${term}`;
+    const row = store.rows.get(key, () => (stmts.get.get(term) as Row | undefined) ?? null);
+    if (!row) return null;
+    const skip = skipTable(row[1]);
+    // an empty list is never written: no data means a list in parts
+    const source =
+      row[2].length > 0
+        ? wholeList(row[2])
+        : partedList(skip, (part) => {
+            work.parts++;
+            return store.rows.get(`${key}\u0000${part}`, () => stmts.part.get(term, part) as Uint8Array);
+          });
+    return { n: row[0], skip, source };
   });
 }
 
@@ -51,7 +65,7 @@ export function liveDf(
     df += list.n;
     const { dead } = store.segInfo.get(segs[i] as number) as Segment;
     if (dead.length === 0) return;
-    const c = new ListCursor(list.skip, list.data, EMPTY, 0);
+    const c = new ListCursor(list.skip, list.source, EMPTY);
     for (const doc of dead) {
       c.seek(doc);
       if (c.doc === Number.POSITIVE_INFINITY) break;

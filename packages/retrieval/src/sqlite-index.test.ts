@@ -21,7 +21,12 @@ const chunk = (id: string, text: string, extra: Partial<IndexedChunk> = {}): Ind
 
 /** The segments that have a table of lists, ascending. */
 const segTables = (db: Database.Database) =>
-  (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name GLOB 'lex_seg_[0-9]*'").pluck().all() as string[])
+  (
+    db
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name GLOB 'lex_seg_[0-9]*' AND name NOT GLOB '*_parts'")
+      .pluck()
+      .all() as string[]
+  )
     .map((name) => Number(name.slice('lex_seg_'.length)))
     .sort((a, b) => a - b);
 
@@ -272,6 +277,37 @@ describe('SqliteLexicalIndex', () => {
     },
   );
 
+  it.each([false, true])(
+    'merges segments whose long lists are in parts: the hits of one unsegmented index, the merged lists in parts (merge thread: %s)',
+    async (mergeThread) => {
+      // eight segments of 4,200 chunks: a word in every chunk has 33 blocks a segment (in parts), 263 merged
+      const words = ['harbour', 'ferry', 'tide', 'pier', 'crane', 'cargo', 'storm', 'quay'];
+      const chunks = Array.from({ length: 8 * 4200 }, (_, i) =>
+        chunk(`p${i}`, `common ${words[i % 8]} ${words[(i * 7) % 8]} n${i % 997}`),
+      );
+      const path = join(dir, `parted-merge-${mergeThread}.sqlite`);
+      const merged = openLexicalIndex(path, { segmentChunks: 4200, mergeThread });
+      const single = openLexicalIndex(':memory:', { segmentChunks: 100_000, pruning: false });
+      for (let i = 0; i < chunks.length; i += 2100) {
+        await merged.upsert(chunks.slice(i, i + 2100));
+        await single.upsert(chunks.slice(i, i + 2100));
+      }
+      await merged.merged();
+      const queries = ['common', 'common harbour', 'ferry n5 n17', 'common tide n996'];
+      const run = (index: typeof single) => Promise.all(queries.map((q) => index.search(q, { k: 50 })));
+      expect(await run(merged)).toEqual(await run(single));
+      expect((await merged.search('common', { k: 40_000 })).length).toBe(chunks.length);
+      await merged.close();
+      await single.close();
+      const db = new Database(path, { readonly: true });
+      const segs = segTables(db);
+      expect(segs).toHaveLength(1);
+      const parts = db.prepare(`SELECT count(*) FROM lex_seg_${segs[0]}_parts WHERE term = 'common'`).pluck().get();
+      db.close();
+      expect(parts).toBe(Math.ceil(Math.ceil(chunks.length / 128) / 32));
+    },
+  );
+
   it('closes while a merge runs on the merge thread, and the reopened index merges again with the same hits', async () => {
     const words = ['harbour', 'ferry', 'tide', 'pier', 'crane', 'cargo', '港口', '灯塔'];
     const chunks = Array.from({ length: 36 }, (_, i) =>
@@ -357,9 +393,17 @@ describe('SqliteLexicalIndex', () => {
     const queries = ['harbour ferry', 'tide cargo', 'crane'];
     const run = async (x: typeof single) => Promise.all(queries.map((q) => x.search(q, { k: 20 })));
     expect(await run(reopened)).toEqual(await run(single));
+    // the first questions are answered before anything a question does not need is dropped or merged
+    const left = orphans();
+    expect(left).toBeGreaterThan(0);
+    // a write's new segment is numbered past what was left behind, and starts the deferred work
+    await reopened.upsert(chunks.slice(32, 36));
+    await single.upsert(chunks.slice(32, 36));
+    expect(await run(reopened)).toEqual(await run(single));
     await reopened.merged();
     expect(await run(reopened)).toEqual(await run(single));
-    expect(peek.prepare('SELECT count(*) FROM lex_segments').pluck().get()).toBe(1);
+    // the eight merged, the new one beside them
+    expect(peek.prepare('SELECT count(*) FROM lex_segments').pluck().get()).toBe(2);
     expect(orphans()).toBe(0);
     peek.close();
     await reopened.close();
@@ -575,6 +619,62 @@ describe('SqliteLexicalIndex', () => {
       await reference.close();
     });
 
+    it('moves the long lists of the layout before parts into parts on open, losing no posting, and reads only some parts', async () => {
+      // one collection: two segments of 5,000 chunks, where the common words' lists run to 35 blocks or more
+      const chunks = corpus(5, 10_000).map((c, i) => ({
+        ...c,
+        collection_id: 'col0',
+        ...(i >= 10 && i < 20 ? { retrieval_text: `${c.retrieval_text} rarest` } : {}),
+      }));
+      const reference = openLexicalIndex(':memory:', { pruning: false });
+      await reference.upsert(chunks);
+      const path = join(dir, 'unparted.sqlite');
+      const index = openLexicalIndex(path, { segmentChunks: 5000 });
+      await index.upsert(chunks);
+      await index.close();
+      // the layout before parts: every list whole in its segment's table, no parts tables
+      const db = new Database(path);
+      const partsOf = (seg: number) => db.prepare(`SELECT data FROM lex_seg_${seg}_parts WHERE term = ? ORDER BY part`).pluck();
+      let parted = 0;
+      for (const seg of segTables(db)) {
+        const terms = db.prepare(`SELECT term FROM lex_seg_${seg} WHERE length(data) = 0`).pluck().all() as string[];
+        parted += terms.length;
+        for (const term of terms)
+          db.prepare(`UPDATE lex_seg_${seg} SET data = ? WHERE term = ?`).run(
+            Buffer.concat(partsOf(seg).all(term) as Buffer[]),
+            term,
+          );
+        db.exec(`DROP TABLE lex_seg_${seg}_parts`);
+      }
+      db.exec("DELETE FROM meta WHERE key = 'parts'");
+      db.close();
+      expect(parted).toBeGreaterThan(1);
+      const old = openLexicalIndex(path, { segmentChunks: 5000 });
+      // every posting of the long lists: each common word alone, every chunk that holds it
+      for (const word of vocabulary.slice(0, 30))
+        expect(await old.search(word, { k: 10_000 })).toEqual(await reference.search(word, { k: 10_000 }));
+      const queries = [0, 1, 2, 3, 4].map((q) => [vocabulary[q], vocabulary[q * 60 + 90], vocabulary[q + 7]].join(' '));
+      for (const q of [...queries, `${vocabulary[0]} rarest`])
+        expect(await old.search(q, { k: 10 })).toEqual(await reference.search(q, { k: 10 }));
+      // the ten chunks of a word found in them alone come first; the common word's other parts are never read
+      const read = old.lastWork.parts;
+      await old.close();
+      const check = new Database(path);
+      let held = 0;
+      for (const seg of segTables(check)) {
+        expect(check.prepare(`SELECT count(*) FROM lex_seg_${seg} WHERE length(data) = 0`).pluck().get()).toBeGreaterThan(0);
+        expect(
+          check.prepare(`SELECT count(*) FROM lex_seg_${seg} WHERE length(skip) > 512 AND length(data) > 0`).pluck().get(),
+        ).toBe(0);
+        held += check.prepare(`SELECT count(*) FROM lex_seg_${seg}_parts WHERE term = ?`).pluck().get(vocabulary[0]) as number;
+      }
+      check.close();
+      // the part holding the ten chunks, of the common word's parts in both segments
+      expect(held).toBeGreaterThanOrEqual(3);
+      expect(read).toBe(1);
+      await reference.close();
+    });
+
     it('adds skip tables to the lists of the layout without blocks, and ignores a snapshot older than the rows', async () => {
       const chunks = corpus(3, 900);
       const reference = openLexicalIndex(':memory:', { pruning: false });
@@ -597,7 +697,9 @@ describe('SqliteLexicalIndex', () => {
         'CREATE TABLE lex_postings (seg INTEGER NOT NULL, term TEXT NOT NULL, data BLOB NOT NULL, PRIMARY KEY (seg, term)) WITHOUT ROWID',
       );
       for (const seg of segTables(db))
-        db.exec(`INSERT INTO lex_postings SELECT ${seg}, term, data FROM lex_seg_${seg}; DROP TABLE lex_seg_${seg}`);
+        db.exec(
+          `INSERT INTO lex_postings SELECT ${seg}, term, data FROM lex_seg_${seg}; DROP TABLE lex_seg_${seg}; DROP TABLE lex_seg_${seg}_parts`,
+        );
       db.exec(`DROP TABLE lex_dead; DROP TABLE lex_snapshot; DELETE FROM meta WHERE key IN ('generation', 'blocks')`);
       db.close();
       const old = openLexicalIndex(path, { segmentChunks: 200 });

@@ -1,14 +1,14 @@
 import { ANALYZER_ID, analyze as defaultAnalyze } from '@pinpoint/analysis';
 import type { IndexedChunk, LexicalHit, LexicalIndex, QueryTerm, SearchFilter } from '@pinpoint/core';
 import { isDiskFull } from '@pinpoint/core';
-import { startThread, type ThreadHandle } from '@pinpoint/threads';
+import { lazily, startThread, type ThreadHandle } from '@pinpoint/threads';
 import Database from 'better-sqlite3';
 import type { Bm25Params } from './bm25.js';
 import { countTerms, DEFAULT_BM25 } from './bm25.js';
-import { addSegmentCollections, addSkipTables, migrateRowPerPosting, splitPostings } from './layout-migrations.js';
+import { addSegmentCollections, addSkipTables, migrateRowPerPosting, partLongLists, splitPostings } from './layout-migrations.js';
 import { LexicalStore, SCHEMA } from './lexical-store.js';
 import type { MergeHandlers } from './merge.js';
-import { dropUnfinishedMerge, SegmentMerger } from './merger.js';
+import { dropUnfinishedMerge, SegmentMerger, unfinishedMergeSegs } from './merger.js';
 import { LexicalSearcher } from './searcher.js';
 import type { SearchWork } from './segment.js';
 import { restoreSnapshot, writeSnapshot } from './snapshot.js';
@@ -38,6 +38,13 @@ export interface LexicalIndexOptions {
   mergeThread?: boolean;
 }
 
+/**
+ * After an open, the work no question needs — dropping what a merge cut short left behind, and
+ * merging again — waits this long, or until the first write, so a cold start reads only what the
+ * first question needs (a merge restarted at once competed with it for both cores).
+ */
+const BACKGROUND_DELAY_MS = 2000;
+
 const analysisEntry = new URL('./analysis-thread.ts', import.meta.url);
 const mergeEntry = new URL('./merge-thread.ts', import.meta.url);
 
@@ -57,7 +64,8 @@ function checkAnalyzer(db: Database.Database, analyzerId: string): void {
  *   text also saved in lex_pending, so a restart after a crash re-analyses it); every `segmentChunks` chunks a tail is
  *   written as one immutable segment of that collection — per term one varint-coded postings list
  *   in blocks of 128 with a skip table (each block's last chunk, largest term frequency and
- *   shortest chunk), appended in term order, so writing never slows as the index grows; a
+ *   shortest chunk; a list past 32 blocks in parts of 32 blocks, read only where a query decodes),
+ *   appended in term order, so writing never slows as the index grows; a
  *   collection's segments hold ascending ranges of chunk numbers, and eight neighbouring segments
  *   of one size tier are merged into one in the background (a million chunks in 8 segments, not 50);
  * - deleting marks chunks dead (their postings are skipped, IDF counts only live chunks);
@@ -66,9 +74,10 @@ function checkAnalyzer(db: Database.Database, analyzerId: string): void {
  * searcher (searcher.ts, block-max.ts, top-k.ts), the chunk-table snapshot (snapshot.ts) and the
  * upgrades of earlier layouts (layout-migrations.ts); this class opens them and is the port.
  * - a query reads only the lists of the collections it may see. The tail is scored exhaustively;
- *   each segment with MaxScore: lists whose bounds together cannot lift a chunk into the top k are
- *   only probed for the chunks the other lists bring, and a probe first checks the bound of the
- *   block that would hold the chunk, so most blocks of common terms are never decoded. Every chunk that could reach the top k is scored in full, so the top k is exact (same
+ *   each segment with block-max MaxScore in windows of chunk numbers: per window, lists whose
+ *   blocks' bounds together cannot lift a chunk into the top k are only probed for the chunks the
+ *   other lists bring, a probe first checks the bound of the block that would hold the chunk, and
+ *   a block that cannot reach the k-th score is neither read nor decoded. Every chunk that could reach the top k is scored in full, so the top k is exact (same
  *   BM25, same tie order as scoring every posting). N, avgdl, df and the block bounds come from the
  *   same collections, so neither a score nor the work done depends on any other collection's chunks.
  */
@@ -81,6 +90,8 @@ export class SqliteLexicalIndex implements LexicalIndex {
   private readonly merger: SegmentMerger;
   private readonly searcher: LexicalSearcher;
   private readonly analysis: ThreadHandle<TermCountHandlers> | null;
+  /** The deferred start of the background work (null once started). */
+  private background: NodeJS.Timeout | null = null;
 
   constructor(path: string, options: LexicalIndexOptions = {}) {
     this.db = new Database(path);
@@ -91,20 +102,24 @@ export class SqliteLexicalIndex implements LexicalIndex {
     this.analyze = options.analyzer?.analyze ?? defaultAnalyze;
     const params: Bm25Params = { ...DEFAULT_BM25, ...options.bm25 };
     checkAnalyzer(this.db, options.analyzer?.id ?? ANALYZER_ID);
+    // each thread started at its first call: a question needs neither (a cold start no longer loads them)
     this.analysis =
       options.analysisThread && !options.analyzer
-        ? startThread<TermCountHandlers>(analysisEntry, undefined, 'lexical analysis')
+        ? lazily(() => startThread<TermCountHandlers>(analysisEntry, undefined, 'lexical analysis'))
         : null;
     const mergeThread =
       options.mergeThread && path !== ':memory:' && path !== ''
-        ? startThread<MergeHandlers>(mergeEntry, { path }, 'lexical merge')
+        ? lazily(() => startThread<MergeHandlers>(mergeEntry, { path }, 'lexical merge'))
         : null;
     migrateRowPerPosting(this.db);
     splitPostings(this.db);
     addSegmentCollections(this.db);
     this.store = new LexicalStore(this.db, options.segmentChunks ?? 20_000);
     this.merger = new SegmentMerger(this.store, mergeThread);
-    this.writer = new LexicalWriter(this.store, this.analyze, this.analysis, (c) => this.merger.mergeTiers(c));
+    this.writer = new LexicalWriter(this.store, this.analyze, this.analysis, (c) => {
+      this.startBackground();
+      this.merger.mergeTiers(c);
+    });
     this.searcher = new LexicalSearcher(this.store, params, this.analyze, options.pruning ?? true);
     this.load();
   }
@@ -119,15 +134,20 @@ export class SqliteLexicalIndex implements LexicalIndex {
    * the current generation, else from the rows), the segments of each collection, and the tails.
    * After a clean close every tail is in segments; after a crash the tail chunks' saved text is
    * analysed again. Terms saved by the earlier layout (lex_tail) are read and written out as segments
-   * at once; lists of the layout without blocks get their skip tables.
+   * at once; lists of the layout without blocks get their skip tables, long lists of the layout
+   * before parts their parts. Nothing else is read: what a cut-short merge left behind and the
+   * merges due wait for startBackground.
    */
   private load(): void {
     const { db, store } = this;
-    dropUnfinishedMerge(store);
     store.generation = Number(
       (db.prepare("SELECT value FROM meta WHERE key = 'generation'").pluck().get() as string | undefined) ?? 0,
     );
     this.loadSegments();
+    // what a merge cut short left behind is dropped later: new segments are numbered past it
+    store.lastSeg = Math.max(store.lastSeg, ...unfinishedMergeSegs(store));
+    this.background = setTimeout(() => this.startBackground(), BACKGROUND_DELAY_MS);
+    this.background.unref();
     if (!restoreSnapshot(store)) {
       const rows = db
         .prepare('SELECT doc, version_id, document_id, collection_id, page_index, len FROM lex_chunks ORDER BY doc')
@@ -137,8 +157,18 @@ export class SqliteLexicalIndex implements LexicalIndex {
         store.chunks.add(doc, { version, document, collection, page, len });
     }
     addSkipTables(store);
+    partLongLists(store);
     this.loadTails();
-    for (const collection of [...store.segments.keys()]) this.merger.mergeTiers(collection);
+  }
+
+  /** The background work an open defers: the tables a cut-short merge left behind dropped, then the merges due. */
+  private startBackground(): void {
+    if (this.background === null) return;
+    clearTimeout(this.background);
+    this.background = null;
+    if (!this.db.open) return;
+    dropUnfinishedMerge(this.store);
+    for (const collection of [...this.store.segments.keys()]) this.merger.mergeTiers(collection);
   }
 
   /** Each collection's segments in the order of their last chunk, with their deleted chunks. */
@@ -193,8 +223,9 @@ export class SqliteLexicalIndex implements LexicalIndex {
     this.writer.flush();
   }
 
-  /** Resolves when no merge is running or due. */
+  /** Resolves when no merge is running or due (the background work an open deferred started now). */
   merged(): Promise<void> {
+    this.startBackground();
     return this.merger.merged();
   }
 
@@ -214,6 +245,9 @@ export class SqliteLexicalIndex implements LexicalIndex {
 
   /** Writes the tail as a segment and a snapshot of the chunk table, so a reopen need not rebuild either. */
   async close(): Promise<void> {
+    // deferred work not begun stays for the next open (the leftovers are still named in meta)
+    if (this.background) clearTimeout(this.background);
+    this.background = null;
     await this.writer.settled();
     await this.analysis?.close();
     await this.merger.close();

@@ -1,6 +1,6 @@
 import type { IndexedChunk } from '@pinpoint/core';
 import type { ThreadHandle } from '@pinpoint/threads';
-import type { LexicalStore, Segment } from './lexical-store.js';
+import { type LexicalStore, type Segment, writeEncoded } from './lexical-store.js';
 import { PostingsWriter } from './postings.js';
 import { type PackedTermCounts, packTermCounts, type TermCountHandlers } from './term-counts.js';
 
@@ -138,7 +138,7 @@ export class LexicalWriter {
         }
         const list = writer.take();
         if (list.n > 0) {
-          store.segStmts(seg, true).insert.run(terms[i], list.n, list.skip, list.data);
+          writeEncoded(store.segStmts(seg, true), terms[i] as string, list);
           written = true;
         }
       }

@@ -1,2 +1,2 @@
 export type { ThreadHandle, ThreadHandlers } from './thread.js';
-export { serveThread, startThread, transferring } from './thread.js';
+export { lazily, serveThread, startThread, transferring } from './thread.js';

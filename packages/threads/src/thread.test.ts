@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { startThread } from './thread.js';
+import { lazily, startThread } from './thread.js';
 
 type Echo = {
   greet(name: string): string;
@@ -51,5 +51,23 @@ describe('startThread / serveThread', () => {
     await t.close();
     expect(await slow).toBe(1);
     await expect(t.call('greet', 'late')).rejects.toMatchObject({ code: 'PP_INTERNAL' });
+  });
+
+  it('lazily starts the thread at the first call, once, and closing one never called starts nothing', async () => {
+    let started = 0;
+    const start = () => {
+      started++;
+      return startThread<Echo>(entry, { greeting: 'hey' }, 'echo');
+    };
+    const idle = lazily(start);
+    await idle.close();
+    expect(started).toBe(0);
+    await expect(idle.call('greet', 'late')).rejects.toMatchObject({ code: 'PP_INTERNAL' });
+    const t = lazily(start);
+    expect(started).toBe(0);
+    expect(await Promise.all([t.call('greet', 'a'), t.call('greet', 'b')])).toEqual(['hey, a (1)', 'hey, b (2)']);
+    expect(started).toBe(1);
+    await t.close();
+    expect(started).toBe(1);
   });
 });
