@@ -191,7 +191,7 @@ function reading(plan: FigurePlan, table: QaTable, index: number, cells: Located
     ((plan.op === 'change' || plan.op === 'average' || plan.op === 'sum') && cells.every((c) => c.amount.percent));
   const scaled = !percent && plan.op !== 'ratio' && plan.op !== 'share';
   const { text: figure, value } = stateFigure(
-    computed.number,
+    rounded(computed.number),
     { scale: scaled ? scale : 1, percent, unit: scaled ? unit : undefined },
     plan.asked,
     plan.words,

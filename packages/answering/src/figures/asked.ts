@@ -87,17 +87,21 @@ export function stateFigure(
   form: { scale: number; unit?: string | undefined; percent: boolean },
   asked: AskedForm,
   words: FigureWords,
+  /** The figure's digits as the document writes them ("△ 23,728"), for a cell stated as it is. */
+  asWritten?: string,
 ): StatedFigure {
   const unit = form.unit ? { unit: form.unit } : {};
-  const shown = rounded(number, asked.decimals);
-  const own = withUnit(written(shown), words, { scale: form.scale, percent: form.percent, ...unit });
+  // the figure as given (a cell's as written, a computation's as rounded by its caller), else as asked
+  const shown = asked.decimals === undefined ? number : rounded(number, asked.decimals);
+  const digits = asWritten !== undefined && asked.decimals === undefined ? asWritten : written(shown);
+  const own = withUnit(digits, words, { scale: form.scale, percent: form.percent, ...unit });
   const convert = asked.scale !== undefined && !form.percent && asked.scale !== form.scale;
   if (!convert) return { text: own, value: figureValue(shown, { ...form, ...unit }) };
   const target = asked.scale as number;
   const converted = rounded((number * form.scale) / target, asked.decimals ?? 2);
   const as = withUnit(written(converted), words, { scale: target, percent: false, ...unit });
   return {
-    text: `${withUnit(written(rounded(number)), words, { scale: form.scale, percent: false, ...unit })} = ${as}`,
+    text: `${withUnit(written(number), words, { scale: form.scale, percent: false, ...unit })} = ${as}`,
     value: figureValue(converted, { scale: target, percent: false, ...unit }),
   };
 }

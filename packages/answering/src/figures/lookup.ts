@@ -22,6 +22,18 @@ function rowLabel(row: QaRow, skip: QaCell): string {
 }
 
 /**
+ * A cell's figure as the document writes it, without its currency (the answer says the unit) and,
+ * for an outflow stated as its size, without its brackets: "△ 23,728", "16,968", "1,577".
+ */
+function digitsOf(written: string, size: boolean): string {
+  const t = written
+    .replace(/US\$|HK\$|NT\$|A\$|C\$|[$€£¥￥]|円|元|\b(?:USD|EUR|GBP|JPY|RMB|CNY)\b|%/gu, '')
+    .replace(/\s+/gu, ' ')
+    .trim();
+  return size ? t.replace(/^\(\s*(.*?)\s*\)$/u, '$1') : t;
+}
+
+/**
  * A table's answer cell said as a figure, when it is one: an amount in a period's column (or on a
  * dated row), with the unit and scale the table declares, the row's line item and the period —
  * "$1,577 million — Purchases of property, plant and equipment, 2018 [1]", 「16,968百万円（のれん、
@@ -59,6 +71,7 @@ export function lookupFigure(
     { scale: percent ? 1 : scale, percent, unit: unit && !percent ? unit : undefined },
     askedForm(question),
     words,
+    digitsOf(amount.written, number !== amount.number),
   );
   const what = fill(words.say.value, { item, periods: period });
   return { text: figureLine(words, stated.text, what, undefined, marks), value: stated.value };

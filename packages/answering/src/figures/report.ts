@@ -4,6 +4,7 @@ import { askedPart } from '../gate-view.js';
 import { lexiconFor } from '../table/lexicon/index.js';
 import type { AskedForm } from './asked.js';
 import { askedForm, stateFigure } from './asked.js';
+import { rounded } from './compute.js';
 import { askedExpression, definedFormula } from './defined.js';
 import type { CellFinder, Evaluated, NotEvaluated } from './evaluate.js';
 import { evaluateMeasure } from './evaluate.js';
@@ -162,7 +163,10 @@ function trendOf(
   const formula = plan.formula ?? MEASURE_FORMULAS[plan.measure]?.formula;
   const first = cells[0];
   const { scale, unit } = first && !percent && (formula === undefined || amountFormula(formula)) ? scaleOf(first) : { scale: 1 };
-  const said = each.map((x) => ({ ...x, figure: stateFigure(x.e.number, { scale, percent, unit }, plan.asked, plan.words) }));
+  const said = each.map((x) => ({
+    ...x,
+    figure: stateFigure(rounded(x.e.number), { scale, percent, unit }, plan.asked, plan.words),
+  }));
   const series = said.map((x) => `${x.figure.text} (${x.year})`).join(' → ');
   const [from, to] = [said[0]?.figure.value.number ?? 0, said.at(-1)?.figure.value.number ?? 0];
   const up = to > from;
@@ -242,7 +246,7 @@ export function answerReportFigure(
   const { scale, unit } = first && !percent && amount ? scaleOf(first) : { scale: 1 };
   // a line item looked up: its size, as a statement writes an outflow in brackets
   const shown = plan.op === 'value' && plain ? Math.abs(number) : number;
-  const stated = stateFigure(shown, { scale, percent, unit }, plan.asked, plan.words);
+  const stated = stateFigure(rounded(shown), { scale, percent, unit }, plan.asked, plan.words);
   // a change of a rate is in percentage points ("−3 percentage points"), not a rate of change
   const figure =
     plan.op === 'change' && percentMeasure ? fill(plan.words.say.points, { n: written(stated.value.number) }) : stated.text;
