@@ -1,7 +1,11 @@
 import { cellText, NUMBER } from './cell-text.js';
 import type { PdfTableCell } from './pdf-table.js';
 import { unionBox } from './pdf-table.js';
+import type { Columns } from './ruled-rows.js';
+import { partingGap, ruledRows, withRuledTail } from './ruled-rows.js';
+import type { Rulings } from './rulings.js';
 import type { Segment, TextRow, Word } from './words.js';
+import { textRows } from './words.js';
 
 /** A grid found from the alignment of text rows, in frame coordinates. */
 export interface StreamGrid {
@@ -174,19 +178,43 @@ export function hasColumnBlock(rows: TextRow[]): boolean {
   );
 }
 
-/** Unruled tables: blocks of rows whose segments line up in columns (whitespace between them down the block). */
-export function streamTables(rows: TextRow[]): StreamGrid[] {
+/** A region's rows and cells: its lines joined into rows where drawn lines separate them, and where a label wraps. */
+function rowsOf(region: TextRow[], cols: Columns, rulings: Rulings): { cells: PdfTableCell[]; rowCount: number } {
+  const cells = gridOf(region, cols);
+  const ruled = ruledRows(region, cells, cols, rulings.across);
+  return ruled ? joinWrappedLabels(ruled.cells, ruled.rowCount) : joinWrappedLabels(cells, region.length);
+}
+
+/**
+ * Unruled tables: blocks of rows whose segments line up in columns (whitespace between them down the
+ * block). The page's drawn lines (joined, see joinRulings) part a block into tables side by side
+ * and bound its rows where they run between them.
+ */
+export function streamTables(rows: TextRow[], rulings: Rulings = { across: [], down: [] }): StreamGrid[] {
   const out: StreamGrid[] = [];
-  for (const run of closeRuns(rows))
-    for (const region of regions(run)) {
-      const cols = columnsOf(region);
-      if (cols.length < 2) continue;
-      const { cells, rowCount } = joinWrappedLabels(gridOf(region, cols), region.length);
+  for (const run of closeRuns(rows)) {
+    const found = regions(run)
+      .map((region) => ({ region, cols: columnsOf(region) }))
+      .filter(({ cols }) => cols.length >= 2);
+    const gap = found.map(({ region, cols }) => partingGap(region, cols, rulings.across)).find((g) => g !== undefined);
+    if (gap !== undefined) {
+      const words = run.flatMap((r) => r.words);
+      const sides = [words.filter((w) => (w.fx0 + w.fx1) / 2 < gap), words.filter((w) => (w.fx0 + w.fx1) / 2 >= gap)];
+      for (const side of sides) out.push(...streamTables(textRows(side), rulings));
+      continue;
+    }
+    const taken = new Set<TextRow>();
+    for (const { region: block, cols } of found) {
+      if (block.some((r) => taken.has(r))) continue; // rows a ruled table above took in
+      const region = withRuledTail(block, run, cols, rulings.across);
+      for (const r of region) taken.add(r);
+      const { cells, rowCount } = rowsOf(region, cols, rulings);
       const full = new Set(cells.map((c) => c.row));
       const filled = [...full].filter((r) => cells.filter((c) => c.row === r).length >= 2).length;
       if (filled < 3 || notATable(cells, cols.length)) continue;
       const words = new Set(region.flatMap((r) => r.words));
       out.push({ cells, rowCount, colCount: cols.length, words });
     }
+  }
   return out;
 }
