@@ -178,9 +178,13 @@ export function hasColumnBlock(rows: TextRow[]): boolean {
   );
 }
 
-/** A region's rows and cells: its lines joined into rows where drawn lines separate them, and where a label wraps. */
-function rowsOf(region: TextRow[], cols: Columns, rulings: Rulings): { cells: PdfTableCell[]; rowCount: number } {
-  const cells = gridOf(region, cols);
+/** A region's rows and cells (`cells` per text line): its lines joined into rows where drawn lines separate them, and where a label wraps. */
+function rowsOf(
+  region: TextRow[],
+  cols: Columns,
+  cells: PdfTableCell[],
+  rulings: Rulings,
+): { cells: PdfTableCell[]; rowCount: number } {
   const ruled = ruledRows(region, cells, cols, rulings.across);
   return ruled ? joinWrappedLabels(ruled.cells, ruled.rowCount) : joinWrappedLabels(cells, region.length);
 }
@@ -204,14 +208,16 @@ export function streamTables(rows: TextRow[], rulings: Rulings = { across: [], d
       continue;
     }
     const taken = new Set<TextRow>();
-    for (const { region: block, cols } of found) {
-      if (block.some((r) => taken.has(r))) continue; // rows a ruled table above took in
+    for (const { region: rows, cols } of found) {
+      const block = rows.filter((r) => !taken.has(r)); // less the rows a ruled table above took in
+      if (block.length === 0) continue;
       const region = withRuledTail(block, run, cols, rulings.across);
       for (const r of region) taken.add(r);
-      const { cells, rowCount } = rowsOf(region, cols, rulings);
-      const full = new Set(cells.map((c) => c.row));
-      const filled = [...full].filter((r) => cells.filter((c) => c.row === r).length >= 2).length;
-      if (filled < 3 || notATable(cells, cols.length)) continue;
+      const lines = gridOf(region, cols);
+      const filled = region.filter((_, r) => lines.filter((c) => c.row === r).length >= 2).length;
+      if (filled < 3) continue;
+      const { cells, rowCount } = rowsOf(region, cols, lines, rulings);
+      if (notATable(cells, cols.length)) continue;
       const words = new Set(region.flatMap((r) => r.words));
       out.push({ cells, rowCount, colCount: cols.length, words });
     }
