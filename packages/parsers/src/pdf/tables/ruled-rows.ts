@@ -45,11 +45,18 @@ function acrossLines(rows: TextRow[], lines: Ruling[], x0: number, x1: number): 
   return out.sort((a, b) => a - b);
 }
 
+/** Whether most of the text set in column `col` holds letters, not figures and dashes alone: a column of row labels, such as a table opens with. */
+function labelColumn(rows: TextRow[], [a, b]: [number, number]): boolean {
+  const texts = rows.flatMap((r) => r.segments.filter((s) => (s.x0 + s.x1) / 2 >= a && (s.x0 + s.x1) / 2 <= b).map((s) => s.text));
+  return texts.length > 0 && texts.filter((t) => /\p{L}/u.test(t)).length > texts.length / 2;
+}
+
 /**
  * Where the page's drawing parts a block of rows in columns into two tables side by side: the frame x
  * of a gap between columns (two or more on each side) that no line drawn across the block crosses,
- * while two or more lines rule each side across its own width (two tables, each ruled across
- * itself). Undefined when nothing parts it.
+ * while two or more lines rule each side across its own width, each line in one piece (not a line
+ * under each column), and the right side opens with a column
+ * of words (two tables, each ruled across itself, not column groups of figures each underlined). Undefined when nothing parts it.
  */
 export function partingGap(rows: TextRow[], cols: Columns, across: Ruling[]): number | undefined {
   const { top, bottom, size } = extentOf(rows);
@@ -58,8 +65,10 @@ export function partingGap(rows: TextRow[], cols: Columns, across: Ruling[]): nu
     const [g0, g1] = [(cols[i - 1] as [number, number])[1], (cols[i] as [number, number])[0]];
     if (g1 <= g0) continue;
     const crossed = across.some((l) => l.at >= top - 2 * size && l.at <= bottom + 2 * size && l.from < g0 && l.to > g1);
-    if (crossed) continue;
-    if (acrossLines(rows, across, left, g0).length >= 2 && acrossLines(rows, across, g1, right).length >= 2) return (g0 + g1) / 2;
+    if (crossed || !labelColumn(rows, cols[i] as [number, number])) continue;
+    const whole = (x0: number, x1: number): number =>
+      across.filter((l) => l.at >= top - 2 * size && l.at <= bottom + 2 * size && l.from <= x0 + size && l.to >= x1 - size).length;
+    if (whole(left, g0) >= 2 && whole(g1, right) >= 2) return (g0 + g1) / 2;
   }
   return undefined;
 }
@@ -67,10 +76,17 @@ export function partingGap(rows: TextRow[], cols: Columns, across: Ruling[]): nu
 /**
  * The region with the rows after it in its run that lie in ruled rows, when lines drawn across
  * separate its rows (see ruledRows): rows within its columns down to the next line drawn across
- * them, then on through each further ruled row that opens with a row lining up in columns. A cell wrapped over
- * several lines in one column gives rows that do not line up in columns themselves.
+ * them, then on through each further ruled row that opens with a row lining up in columns, up to the
+ * rows of the `others` regions. A cell wrapped over several lines in one column gives rows that do
+ * not line up in columns themselves.
  */
-export function withRuledTail(region: TextRow[], run: TextRow[], cols: Columns, across: Ruling[]): TextRow[] {
+export function withRuledTail(
+  region: TextRow[],
+  run: TextRow[],
+  cols: Columns,
+  across: Ruling[],
+  others: ReadonlySet<TextRow>,
+): TextRow[] {
   if (separators(region, across, cols).length < 2) return region;
   const [left, right] = [(cols[0] as [number, number])[0], (cols.at(-1) as [number, number])[1]];
   const lines = acrossLines(run, across, left, right);
@@ -79,11 +95,11 @@ export function withRuledTail(region: TextRow[], run: TextRow[], cols: Columns, 
   for (;;) {
     const below = lines.find((at) => at > (out.at(-1) as TextRow).bottom);
     if (below === undefined) break;
-    const end = rest.findIndex((r) => r.bottom > below || !fitsColumns(r, cols));
+    const end = rest.findIndex((r) => r.bottom > below || !fitsColumns(r, cols) || others.has(r));
     out.push(...rest.slice(0, end === -1 ? rest.length : end));
     rest = end === -1 ? [] : rest.slice(end);
     const next = rest[0];
-    if (!next || next.segments.length < 2 || next.top < below || !fitsColumns(next, cols)) break;
+    if (!next || next.segments.length < 2 || next.top < below || !fitsColumns(next, cols) || others.has(next)) break;
     out.push(next);
     rest = rest.slice(1);
   }
@@ -99,13 +115,13 @@ function separators(rows: TextRow[], across: Ruling[], cols: Columns): number[] 
 }
 
 /**
- * Whether `line` goes on the row `row` begins: it leaves a column of the row's first line empty, adds
- * nothing under a number, and opens no new label (a capital in the first column, after a label that
+ * Whether `line` goes on the row `row` begins: it writes only in columns of the row's first line and
+ * leaves one of them empty, adds nothing under a number, and opens no new label (a capital in the first column, after a label that
  * does not break off at a hyphen, slash or comma).
  */
 function goesOn(first: PdfTableCell[], row: PdfTableCell[], line: PdfTableCell[]): boolean {
   const cols = new Set(line.map((c) => c.col));
-  if (first.every((c) => cols.has(c.col))) return false;
+  if (first.every((c) => cols.has(c.col)) || line.some((c) => !first.some((f) => f.col === c.col))) return false;
   const label = row.find((c) => c.col === 0);
   const opens = line.find((c) => c.col === 0 && /^\p{Lu}/u.test(c.text));
   if (label && opens && !/[-/,]$/.test(label.text)) return false;
@@ -124,8 +140,9 @@ function joinLine(row: PdfTableCell[], line: PdfTableCell[]): void {
 /**
  * Lines of one ruled row kept as one row. Where lines drawn across the table (ACROSS of its width)
  * separate its text lines, two or more of them between its first and last line, the text lines
- * between two such lines (a ruled row, closed above and below) are one row (a cell set on several lines), except that a line filling every
- * column of the row's first line, or putting text under a number, begins a row of its own, and a
+ * between two such lines (a ruled row, closed above and below) are one row (a cell set on several
+ * lines), except that a line filling every column of the row's first line or another column, or
+ * putting text under a number, begins a row of its own, and a
  * line reaching out of its column (a heading over several columns) is a row of its own. Above
  * the first ruled row that holds a number, a ruled row of text lines is one row whatever they fill (a
  * header set on several lines, each heading ending on the last). `cells` are per text line (row = index in `rows`); undefined when the rulings do not separate rows.

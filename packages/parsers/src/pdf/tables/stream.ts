@@ -207,17 +207,13 @@ export function streamTables(rows: TextRow[], rulings: Rulings = { across: [], d
       for (const side of sides) out.push(...streamTables(textRows(side), rulings));
       continue;
     }
-    const taken = new Set<TextRow>();
-    for (const { region: rows, cols } of found) {
-      const block = rows.filter((r) => !taken.has(r)); // less the rows a ruled table above took in
-      if (block.length === 0) continue;
-      const region = withRuledTail(block, run, cols, rulings.across);
-      for (const r of region) taken.add(r);
+    const inRegions = new Set(found.flatMap(({ region }) => region));
+    for (const { region: block, cols } of found) {
+      const region = withRuledTail(block, run, cols, rulings.across, inRegions);
       const lines = gridOf(region, cols);
       const filled = region.filter((_, r) => lines.filter((c) => c.row === r).length >= 2).length;
-      if (filled < 3) continue;
+      if (filled < 3 || notATable(lines, cols.length)) continue;
       const { cells, rowCount } = rowsOf(region, cols, lines, rulings);
-      if (notATable(cells, cols.length)) continue;
       const words = new Set(region.flatMap((r) => r.words));
       out.push({ cells, rowCount, colCount: cols.length, words });
     }
