@@ -47,7 +47,9 @@ function acrossLines(rows: TextRow[], lines: Ruling[], x0: number, x1: number): 
 
 /** Whether most of the text set in column `col` holds letters, not figures and dashes alone: a column of row labels, such as a table opens with. */
 function labelColumn(rows: TextRow[], [a, b]: [number, number]): boolean {
-  const texts = rows.flatMap((r) => r.segments.filter((s) => (s.x0 + s.x1) / 2 >= a && (s.x0 + s.x1) / 2 <= b).map((s) => s.text));
+  const texts = rows.flatMap((r) =>
+    r.segments.filter((s) => (s.x0 + s.x1) / 2 >= a && (s.x0 + s.x1) / 2 <= b).map((s) => s.text),
+  );
   return texts.length > 0 && texts.filter((t) => /\p{L}/u.test(t)).length > texts.length / 2;
 }
 
@@ -67,7 +69,8 @@ export function partingGap(rows: TextRow[], cols: Columns, across: Ruling[]): nu
     const crossed = across.some((l) => l.at >= top - 2 * size && l.at <= bottom + 2 * size && l.from < g0 && l.to > g1);
     if (crossed || !labelColumn(rows, cols[i] as [number, number])) continue;
     const whole = (x0: number, x1: number): number =>
-      across.filter((l) => l.at >= top - 2 * size && l.at <= bottom + 2 * size && l.from <= x0 + size && l.to >= x1 - size).length;
+      across.filter((l) => l.at >= top - 2 * size && l.at <= bottom + 2 * size && l.from <= x0 + size && l.to >= x1 - size)
+        .length;
     if (whole(left, g0) >= 2 && whole(g1, right) >= 2) return (g0 + g1) / 2;
   }
   return undefined;
