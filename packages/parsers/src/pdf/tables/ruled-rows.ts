@@ -78,8 +78,8 @@ export function partingGap(rows: TextRow[], cols: Columns, across: Ruling[]): nu
 
 /**
  * The region with the rows after it in its run that lie in ruled rows, when lines drawn across
- * separate its rows (see ruledRows): rows within its columns down to the next line drawn across
- * them, then on through each further ruled row that opens with a row lining up in columns, up to the
+ * separate its rows (see ruledRows): rows set close under it that continue its last row's cells
+ * (see continuesRow), down to the next line drawn across them, then on through each further ruled row that opens with a row lining up in columns, up to the
  * rows of the `others` regions. A cell wrapped over several lines in one column gives rows that do
  * not line up in columns themselves.
  */
@@ -98,7 +98,14 @@ export function withRuledTail(
   for (;;) {
     const below = lines.find((at) => at > (out.at(-1) as TextRow).bottom);
     if (below === undefined) break;
-    const end = rest.findIndex((r) => r.bottom > below || !fitsColumns(r, cols) || others.has(r));
+    const opening = [...out].reverse().find((r) => r.segments.length >= 2) as TextRow;
+    const end = rest.findIndex(
+      (r, i) =>
+        r.bottom > below ||
+        others.has(r) ||
+        r.top - ((rest[i - 1] ?? out.at(-1)) as TextRow).bottom > 0.6 * r.size ||
+        !continuesRow(opening, r, cols),
+    );
     out.push(...rest.slice(0, end === -1 ? rest.length : end));
     rest = end === -1 ? [] : rest.slice(end);
     const next = rest[0];
@@ -107,6 +114,34 @@ export function withRuledTail(
     rest = rest.slice(1);
   }
   return out;
+}
+
+/** The column of each segment of the row (the nearest whose lane holds it), or undefined when one reaches into another column. */
+function columnsOfRow(row: TextRow, cols: Columns): number[] | undefined {
+  const lane = (i: number): [number, number] => [cols[i - 1]?.[1] ?? -Infinity, cols[i + 1]?.[0] ?? Infinity];
+  const out: number[] = [];
+  for (const s of row.segments) {
+    const mid = (s.x0 + s.x1) / 2;
+    const fit = cols
+      .map((c, i) => ({ i, d: Math.abs((c[0] + c[1]) / 2 - mid) }))
+      .filter(({ i }) => s.x0 >= lane(i)[0] && s.x1 <= lane(i)[1])
+      .sort((a, b) => a.d - b.d)[0];
+    if (!fit) return undefined;
+    out.push(fit.i);
+  }
+  return out;
+}
+
+/**
+ * Whether `line` reads as wrapped lines of the cells `opening` (a row lining up in columns) begins:
+ * it writes only in columns that row filled, not in all of them, and opens no new label.
+ */
+function continuesRow(opening: TextRow, line: TextRow, cols: Columns): boolean {
+  const [own, added] = [columnsOfRow(opening, cols), columnsOfRow(line, cols)];
+  if (!own || !added || added.some((c) => !own.includes(c)) || own.every((c) => added.includes(c))) return false;
+  const label = opening.segments[own.indexOf(0)]?.text;
+  const opens = line.segments[added.indexOf(0)]?.text;
+  return !(label && opens && /^\p{Lu}/u.test(opens) && !/[-/,]$/.test(label));
 }
 
 /** The lines drawn across the region's columns (ACROSS of their width) between its first and last text line. */

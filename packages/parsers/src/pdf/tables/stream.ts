@@ -178,15 +178,11 @@ export function hasColumnBlock(rows: TextRow[]): boolean {
   );
 }
 
-/** A region's rows and cells (`cells` per text line): its lines joined into rows where drawn lines separate them, and where a label wraps. */
-function rowsOf(
-  region: TextRow[],
-  cols: Columns,
-  cells: PdfTableCell[],
-  rulings: Rulings,
-): { cells: PdfTableCell[]; rowCount: number } {
-  const ruled = ruledRows(region, cells, cols, rulings.across);
-  return ruled ? joinWrappedLabels(ruled.cells, ruled.rowCount) : joinWrappedLabels(cells, region.length);
+/** How many rows hold two cells or more. */
+function filledRows(cells: PdfTableCell[]): number {
+  const perRow = new Map<number, number>();
+  for (const c of cells) perRow.set(c.row, (perRow.get(c.row) ?? 0) + 1);
+  return [...perRow.values()].filter((n) => n >= 2).length;
 }
 
 /**
@@ -211,9 +207,11 @@ export function streamTables(rows: TextRow[], rulings: Rulings = { across: [], d
     for (const { region: block, cols } of found) {
       const region = withRuledTail(block, run, cols, rulings.across, inRegions);
       const lines = gridOf(region, cols);
-      const filled = region.filter((_, r) => lines.filter((c) => c.row === r).length >= 2).length;
-      if (filled < 3 || notATable(lines, cols.length)) continue;
-      const { cells, rowCount } = rowsOf(region, cols, lines, rulings);
+      const ruled = ruledRows(region, lines, cols, rulings.across);
+      // a ruled table is judged on its text lines, before they are joined; others on their rows
+      const judged = ruled ? { cells: lines, rowCount: region.length } : joinWrappedLabels(lines, region.length);
+      if (filledRows(judged.cells) < 3 || notATable(judged.cells, cols.length)) continue;
+      const { cells, rowCount } = ruled ? joinWrappedLabels(ruled.cells, ruled.rowCount) : judged;
       const words = new Set(region.flatMap((r) => r.words));
       out.push({ cells, rowCount, colCount: cols.length, words });
     }
