@@ -6,7 +6,7 @@ import { JOIN } from './rulings.js';
 import type { TextRow } from './words.js';
 
 /** Column intervals of a block of rows, frame x. */
-export type Columns = Array<[number, number]>;
+type Columns = Array<[number, number]>;
 
 /** A cell of figures only: one number or several ("$ (1,674) $ (795)"). */
 const FIGURES = /^(?=.*\d)[\s$€£¥()+\-−–—%.,\d*†‡]+$/u;

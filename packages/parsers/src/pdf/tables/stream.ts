@@ -1,7 +1,6 @@
 import { cellText, NUMBER } from './cell-text.js';
 import type { PdfTableCell } from './pdf-table.js';
 import { unionBox } from './pdf-table.js';
-import type { Columns } from './ruled-rows.js';
 import { partingGap, ruledRows, withRuledTail } from './ruled-rows.js';
 import type { Rulings } from './rulings.js';
 import type { Segment, TextRow, Word } from './words.js';
@@ -203,9 +202,14 @@ export function streamTables(rows: TextRow[], rulings: Rulings = { across: [], d
       for (const side of sides) out.push(...streamTables(textRows(side), rulings));
       continue;
     }
-    const inRegions = new Set(found.flatMap(({ region }) => region));
-    for (const { region: block, cols } of found) {
+    // a block's rows from its first row in columns on: the lines above that may be a ruled row's wrapped lines
+    const inRegions = new Set(found.flatMap(({ region }) => region.slice(region.findIndex(multi))));
+    const taken = new Set<TextRow>();
+    for (const { region: rows, cols } of found) {
+      const block = rows.filter((r) => !taken.has(r));
+      if (block.length === 0) continue;
       const region = withRuledTail(block, run, cols, rulings.across, inRegions);
+      for (const r of region) taken.add(r);
       const lines = gridOf(region, cols);
       const ruled = ruledRows(region, lines, cols, rulings.across);
       // a ruled table is judged on its text lines, before they are joined; others on their rows
