@@ -1,4 +1,3 @@
-import { NUMBER } from './cell-text.js';
 import type { PdfTableCell } from './pdf-table.js';
 import { unionBox } from './pdf-table.js';
 import type { Ruling } from './rulings.js';
@@ -181,9 +180,7 @@ function joinLine(row: PdfTableCell[], line: PdfTableCell[]): void {
  * between two such lines (a ruled row, closed above and below) are one row (a cell set on several
  * lines), except that a line filling every column of the row's first line or another column, or
  * putting text under a number, begins a row of its own, and a
- * line reaching out of its column (a heading over several columns) is a row of its own. Above
- * the first ruled row that holds a number, a ruled row of text lines is one row whatever they fill (a
- * header set on several lines, each heading ending on the last). `cells` are per text line (row = index in `rows`); undefined when the rulings do not separate rows.
+ * line reaching out of its column (a heading over several columns) is a row of its own. `cells` are per text line (row = index in `rows`); undefined when the rulings do not separate rows.
  */
 export function ruledRows(
   rows: TextRow[],
@@ -196,8 +193,6 @@ export function ruledRows(
   const mid = (r: TextRow): number => (r.top + r.bottom) / 2;
   const band = (r: TextRow): number => lines.filter((at) => at < mid(r)).length;
   const closed = (b: number): boolean => b > 0 && b < lines.length;
-  const numbered = rows.findIndex((_, i) => cells.some((c) => c.row === i && NUMBER.test(c.text)));
-  const heading = numbered === -1 ? -1 : band(rows[numbered] as TextRow);
   const out: Array<{ band: number; fits: boolean; first: PdfTableCell[]; cells: PdfTableCell[] }> = [];
   rows.forEach((r, i) => {
     const line = cells.filter((c) => c.row === i);
@@ -205,7 +200,7 @@ export function ruledRows(
     const fits = fitsColumns(r, cols);
     if (line.length === 0) return;
     const joins = prev?.fits && fits && prev.band === band(r) && closed(prev.band);
-    if (joins && (prev.band < heading || goesOn(prev.first, prev.cells, line))) joinLine(prev.cells, line);
+    if (joins && goesOn(prev.first, prev.cells, line)) joinLine(prev.cells, line);
     else out.push({ band: band(r), fits, first: line, cells: line.map((c) => ({ ...c })) });
   });
   return { cells: out.flatMap((row, r) => row.cells.map((c) => ({ ...c, row: r }))), rowCount: out.length };
