@@ -4,10 +4,8 @@ import { cellText, NUMBER } from './cell-text.js';
 import type { PdfTableCell } from './pdf-table.js';
 import { unionBox } from './pdf-table.js';
 import type { Ruling, Rulings } from './rulings.js';
+import { JOIN as TOL } from './rulings.js';
 import type { Word } from './words.js';
-
-/** Points within which two rulings are the same line, and a line reaches another. */
-const TOL = 2;
 
 /** A grid found from rulings: cells with their words, in frame coordinates. */
 export interface LatticeGrid {
@@ -18,32 +16,6 @@ export interface LatticeGrid {
   extent: [number, number, number, number];
   /** The words inside the grid (taken out of the page's text for stream detection). */
   words: Set<Word>;
-}
-
-/** Lines at (about) the same place joined where they overlap or nearly touch. */
-function mergeRulings(lines: Ruling[]): Ruling[] {
-  const sorted = [...lines].sort((a, b) => a.at - b.at || a.from - b.from);
-  const rows: Ruling[][] = [];
-  for (const l of sorted) {
-    const row = rows.at(-1);
-    if (row && Math.abs((row[0] as Ruling).at - l.at) <= TOL) row.push(l);
-    else rows.push([l]);
-  }
-  const out: Ruling[] = [];
-  for (const row of rows) {
-    const at = row.reduce((n, l) => n + l.at, 0) / row.length;
-    const parts = [...row].sort((a, b) => a.from - b.from);
-    let cur: Ruling | undefined;
-    for (const p of parts) {
-      if (cur && p.from <= cur.to + TOL) cur.to = Math.max(cur.to, p.to);
-      else {
-        if (cur) out.push(cur);
-        cur = { at, from: p.from, to: p.to };
-      }
-    }
-    if (cur) out.push(cur);
-  }
-  return out;
 }
 
 const meets = (h: Ruling, v: Ruling): boolean =>
@@ -238,13 +210,12 @@ function gridOf(across: Ruling[], down: Ruling[], words: Word[], turned: Word[])
 }
 
 /**
- * Ruled tables: groups of crossing rulings, each a grid whose missing rulings merge cells. `turned`:
+ * Ruled tables (from the page's rulings as joinRulings gives them): groups of crossing rulings, each a grid whose missing rulings merge cells. `turned`:
  * words of the page's other writing directions (a column header set on its side), placed in this
  * frame; a ruled cell takes those inside it, and nothing else reads them.
  */
 export function latticeTables(rulings: Rulings, words: Word[], turned: Word[] = []): LatticeGrid[] {
-  const across = mergeRulings(rulings.across).filter((l) => l.to - l.from > 4);
-  const down = mergeRulings(rulings.down).filter((l) => l.to - l.from > 4);
+  const { across, down } = rulings;
   if (across.length * down.length > 4_000_000) return [];
   const grids: LatticeGrid[] = [];
   for (const [h, v] of components(across, down)) {

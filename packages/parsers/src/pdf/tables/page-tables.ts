@@ -7,7 +7,7 @@ import { NUMBER } from './cell-text.js';
 import { latticeTables } from './lattice.js';
 import type { PdfTable, PdfTableCell } from './pdf-table.js';
 import { unionBox } from './pdf-table.js';
-import { pageRulings } from './rulings.js';
+import { joinRulings, pageRulings } from './rulings.js';
 import { hasColumnBlock, streamTables } from './stream.js';
 import type { TextRow, Word } from './words.js';
 import { splitWords, textRows } from './words.js';
@@ -118,13 +118,14 @@ export function findPageTables(
   const used = new Set<Word>();
   const q = runs[0]?.quarter ?? 0;
   const rulings = pageRulings(page.content, q);
+  const joined = joinRulings(rulings);
   const turned = turnedWords(groups.slice(1).flat(), q, page.view, source);
-  for (const grid of latticeTables(rulings, words, turned)) {
+  for (const grid of latticeTables(joined, words, turned)) {
     tables.push(toTable(grid, 'lattice', page.index, rows));
     for (const w of grid.words) used.add(w);
   }
   const rest = used.size > 0 ? textRows(words.filter((w) => !used.has(w))) : rows;
-  for (const grid of streamTables(rest)) {
+  for (const grid of streamTables(rest, joined)) {
     tables.push(toTable(grid, 'stream', page.index, rows));
     for (const w of grid.words) used.add(w);
   }

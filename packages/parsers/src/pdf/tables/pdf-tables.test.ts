@@ -8,6 +8,7 @@ import { buildContext } from '../../capabilities.js';
 import { assemblePdf, PdfPageReader, readPdfTables } from '../parse-pdf.js';
 import { craftedPdf } from './crafted-pdf.js';
 import type { PdfTable } from './pdf-table.js';
+import { tableGrid } from './pdf-table.js';
 
 const FB = 'eval/financebench-dev/docs/';
 const TABULA = 'eval/pdf-tables-tabula/docs/';
@@ -115,6 +116,53 @@ describe('tables on real PDF pages', () => {
     const [t] = await tablesOn(`${TABULA}argentina_diputados_voting_record.pdf`, 0);
     expect(t?.colCount).toBeGreaterThanOrEqual(4);
     expectBoxesHoldTheirText(`${TABULA}argentina_diputados_voting_record.pdf`, t as PdfTable);
+  });
+
+  it('a table ruled only across its rows: the lines of a cell set on several lines are one cell of one row', async () => {
+    const path = `${TABULA}AnimalSounds.pdf`;
+    const [t] = await tablesOn(path, 0);
+    const grid = tableGrid(t as PdfTable);
+    expect(grid.map((r) => r[0])).toEqual(['Animal', 'Cat', 'Parastratiosphecomyiastratiosph ecomyioides', 'Fox']);
+    expect(grid[3]?.[2]).toBe(
+      'Ring- dingdingdingdingeringedingGer ing- dingdingdingdingeringedingGer ing-dingdingdingdingeringeding',
+    );
+    expect(t?.headerRows).toBe(1);
+    expectBoxesHoldTheirText(path, t as PdfTable);
+  });
+
+  it('two tables side by side, each ruled across its own width: two tables, their wrapped cells whole', async () => {
+    const path = `${TABULA}AnimalSounds1.pdf`;
+    const tables = await tablesOn(path, 0);
+    expect(tables.map((t) => [t.rowCount, t.colCount])).toEqual([
+      [4, 3],
+      [4, 3],
+    ]);
+    expect(tableGrid(tables[1] as PdfTable)[1]).toEqual(['Dogs/wolves/ More dogs', 'Says', 'Bow-wow/ ruff-ruff']);
+    for (const t of tables) expectBoxesHoldTheirText(path, t);
+  });
+
+  it('officers in shaded bands: one row per officer, each cell whole over its lines', async () => {
+    const path = `${FB}3M_2018_10K.pdf`;
+    const t = (await tablesOn(path, 7)).find((x) => x.cells.some((c) => c.text === 'James L. Bauman')) as PdfTable;
+    const grid = tableGrid(t);
+    expect(t.headerRows).toBe(0);
+    // every row names its officer and age: no row holds only the wrapped lines of another
+    expect(grid.every((r) => r[0] !== '' && /^\d+$/.test(r[1] ?? ''))).toBe(true);
+    expect(grid.find((r) => r[0] === 'James L. Bauman')?.slice(1, 4)).toEqual([
+      '59',
+      'Executive Vice President, Industrial Business Group',
+      '2017',
+    ]);
+    expectBoxesHoldTheirText(path, t);
+  });
+
+  it('header rows told from body rows by their text alone: a heading over names and ages, a table of words alone', async () => {
+    const officers = (await tablesOn(`${FB}3M_2018_10K.pdf`, 7)).find((x) => x.cells.some((c) => c.text === 'Name'));
+    const grid = tableGrid(officers as PdfTable);
+    expect(grid[(officers?.headerRows ?? 0) - 1]?.[0]).toBe('Name');
+    expect(grid[officers?.headerRows ?? -1]?.[0]).toBe('Inge. G. Thulin');
+    const [animals] = await tablesOn(`${TABULA}AnimalSounds.pdf`, 0);
+    expect(animals?.headerRows).toBe(1);
   });
 
   it('two-column prose and a table of contents are not tables', async () => {

@@ -23,6 +23,43 @@ const MAX_SEGMENTS = 20_000;
 /** A filled rectangle thinner than this (points) is a line. */
 const THIN = 2.5;
 
+/** Points within which two rulings are the same line, and a line reaches another. */
+export const JOIN = 2;
+
+/** Lines at (about) the same place joined where they overlap or nearly touch. */
+function mergeRulings(lines: Ruling[]): Ruling[] {
+  const sorted = [...lines].sort((a, b) => a.at - b.at || a.from - b.from);
+  const rows: Ruling[][] = [];
+  for (const l of sorted) {
+    const row = rows.at(-1);
+    if (row && Math.abs((row[0] as Ruling).at - l.at) <= JOIN) row.push(l);
+    else rows.push([l]);
+  }
+  const out: Ruling[] = [];
+  for (const row of rows) {
+    const at = row.reduce((n, l) => n + l.at, 0) / row.length;
+    const parts = [...row].sort((a, b) => a.from - b.from);
+    let cur: Ruling | undefined;
+    for (const p of parts) {
+      if (cur && p.from <= cur.to + JOIN) cur.to = Math.max(cur.to, p.to);
+      else {
+        if (cur) out.push(cur);
+        cur = { at, from: p.from, to: p.to };
+      }
+    }
+    if (cur) out.push(cur);
+  }
+  return out;
+}
+
+/** The page's rulings with pieces of one line joined, and ticks (4 points long or less) left out. */
+export function joinRulings(rulings: Rulings): Rulings {
+  return {
+    across: mergeRulings(rulings.across).filter((l) => l.to - l.from > 4),
+    down: mergeRulings(rulings.down).filter((l) => l.to - l.from > 4),
+  };
+}
+
 /** Subpaths of a pdf.js path buffer (moveTo 0, lineTo 1, curveTo 2, quadraticCurveTo 3, closePath 4) as point lists; curves end a straight run. */
 function subpaths(buffer: ArrayLike<number>, m: Matrix): Array<Array<[number, number]>> {
   const out: Array<Array<[number, number]>> = [];

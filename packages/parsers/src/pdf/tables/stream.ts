@@ -1,7 +1,10 @@
 import { cellText, NUMBER } from './cell-text.js';
 import type { PdfTableCell } from './pdf-table.js';
 import { unionBox } from './pdf-table.js';
+import { partingGap, ruledRows, withRuledTail } from './ruled-rows.js';
+import type { Rulings } from './rulings.js';
 import type { Segment, TextRow, Word } from './words.js';
+import { textRows } from './words.js';
 
 /** A grid found from the alignment of text rows, in frame coordinates. */
 export interface StreamGrid {
@@ -174,19 +177,48 @@ export function hasColumnBlock(rows: TextRow[]): boolean {
   );
 }
 
-/** Unruled tables: blocks of rows whose segments line up in columns (whitespace between them down the block). */
-export function streamTables(rows: TextRow[]): StreamGrid[] {
+/** How many rows hold two cells or more. */
+function filledRows(cells: PdfTableCell[]): number {
+  const perRow = new Map<number, number>();
+  for (const c of cells) perRow.set(c.row, (perRow.get(c.row) ?? 0) + 1);
+  return [...perRow.values()].filter((n) => n >= 2).length;
+}
+
+/**
+ * Unruled tables: blocks of rows whose segments line up in columns (whitespace between them down the
+ * block). The page's drawn lines (joined, see joinRulings) part a block into tables side by side
+ * and bound its rows where they run between them.
+ */
+export function streamTables(rows: TextRow[], rulings: Rulings = { across: [], down: [] }): StreamGrid[] {
   const out: StreamGrid[] = [];
-  for (const run of closeRuns(rows))
-    for (const region of regions(run)) {
-      const cols = columnsOf(region);
-      if (cols.length < 2) continue;
-      const { cells, rowCount } = joinWrappedLabels(gridOf(region, cols), region.length);
-      const full = new Set(cells.map((c) => c.row));
-      const filled = [...full].filter((r) => cells.filter((c) => c.row === r).length >= 2).length;
-      if (filled < 3 || notATable(cells, cols.length)) continue;
+  for (const run of closeRuns(rows)) {
+    const found = regions(run)
+      .map((region) => ({ region, cols: columnsOf(region) }))
+      .filter(({ cols }) => cols.length >= 2);
+    const gap = found.map(({ region, cols }) => partingGap(region, cols, rulings.across)).find((g) => g !== undefined);
+    if (gap !== undefined) {
+      const words = run.flatMap((r) => r.words);
+      const sides = [words.filter((w) => (w.fx0 + w.fx1) / 2 < gap), words.filter((w) => (w.fx0 + w.fx1) / 2 >= gap)];
+      for (const side of sides) out.push(...streamTables(textRows(side), rulings));
+      continue;
+    }
+    // a block's rows from its first row in columns on: the lines above that may be a ruled row's wrapped lines
+    const inRegions = new Set(found.flatMap(({ region }) => region.slice(region.findIndex(multi))));
+    const taken = new Set<TextRow>();
+    for (const { region: rows, cols } of found) {
+      const block = rows.filter((r) => !taken.has(r));
+      if (block.length === 0) continue;
+      const region = withRuledTail(block, run, cols, rulings.across, inRegions);
+      for (const r of region) taken.add(r);
+      const lines = gridOf(region, cols);
+      const ruled = ruledRows(region, lines, cols, rulings.across);
+      // a ruled table is judged on its text lines, before they are joined; others on their rows
+      const judged = ruled ? { cells: lines, rowCount: region.length } : joinWrappedLabels(lines, region.length);
+      if (filledRows(judged.cells) < 3 || notATable(judged.cells, cols.length)) continue;
+      const { cells, rowCount } = ruled ? joinWrappedLabels(ruled.cells, ruled.rowCount) : judged;
       const words = new Set(region.flatMap((r) => r.words));
       out.push({ cells, rowCount, colCount: cols.length, words });
     }
+  }
   return out;
 }
