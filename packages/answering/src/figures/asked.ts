@@ -1,6 +1,6 @@
 import type { FigureValue } from '@pinpoint/core';
-import { rounded } from './compute.js';
 import { figureValue, withUnit, written } from './phrase.js';
+import { rounded } from './round.js';
 import type { FigureWords } from './words.js';
 
 /** The form a question asks its figure in: a scale ("in USD millions", 「億円で」, 「以亿元」) and decimals ("round to two decimal places"). */

@@ -21,7 +21,7 @@ const HAN_SCALES: ReadonlyMap<number, string> = new Map([
 const HAN_UNITS: Readonly<Record<string, string>> = { JPY: '円', CNY: '元', USD: 'ドル', TWD: '元', HKD: '港元' };
 const CURRENCY_SIGNS: Readonly<Record<string, string>> = { USD: '$', EUR: '€', GBP: '£', JPY: '¥' };
 
-export const scaleWord = (scale: number): string => SCALE_WORDS.get(scale) ?? (scale === 1 ? '' : `×${scale}`);
+const scaleWord = (scale: number): string => SCALE_WORDS.get(scale) ?? (scale === 1 ? '' : `×${scale}`);
 
 /** A number as an answer writes it: grouped thousands, a true minus sign. */
 export function written(n: number): string {
