@@ -12,11 +12,12 @@ export {
 export type { FinanceTermGroup } from './finance-terms.js';
 export { FINANCE_TERM_GROUPS } from './finance-terms.js';
 export { foldHan } from './fold.js';
-export { parseHanNumeral } from './han-numerals.js';
+export { hanDigit, parseHanNumeral } from './han-numerals.js';
 export type { HeaderScale } from './header-scale.js';
 export { headerScale } from './header-scale.js';
 export type { NumberMention } from './number-mentions.js';
 export { findNumbersAsWritten } from './number-mentions.js';
+export { englishScale, hanScale } from './number-units.js';
 export { bestPeriodMatch, PERIOD_SCORES, periodsMatch } from './period-match.js';
 export type { Period, PeriodKind, PeriodMention } from './periods.js';
 export { findPeriods, fiscalYearOf, principalPeriod } from './periods.js';

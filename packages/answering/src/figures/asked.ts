@@ -1,3 +1,4 @@
+import { englishScale, hanDigit, hanScale } from '@pinpoint/analysis';
 import type { FigureValue } from '@pinpoint/core';
 import { figureValue, withUnit, written } from './phrase.js';
 import { rounded } from './round.js';
@@ -9,66 +10,53 @@ export interface AskedForm {
   decimals?: number;
 }
 
-const EN_SCALES: Readonly<Record<string, number>> = { thousand: 1e3, million: 1e6, billion: 1e9 };
-const NUMBER_WORDS: Readonly<Record<string, number>> = {
-  zero: 0,
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  一: 1,
-  二: 2,
-  两: 2,
-  兩: 2,
-  三: 3,
-  四: 4,
-};
+/** English words for a rounding's places ("two decimal places"); digits and Han numerals are read as they are. */
+const PLACE_WORDS: Readonly<Record<string, number>> = { zero: 0, one: 1, two: 2, three: 3, four: 4 };
+
+type Reader = readonly [RegExp, (m: RegExpExecArray) => number | undefined];
+
+/** The scale a matched scale word or Han scale run names ("million", 百万, 亿). */
+const scaleOf = (word: string | undefined): number | undefined =>
+  word === undefined ? undefined : (englishScale(word) ?? hanScale(word));
 
 /** Each language's ways of asking a scale and a rounding: the pattern and what its groups say. */
-const SCALE_ASKED: ReadonlyArray<readonly [RegExp, (m: RegExpExecArray) => number | undefined]> = [
+const SCALE_ASKED: readonly Reader[] = [
   [
     /\b(?:in|into|as|of|answer\s+in|units\s+of|expressed\s+in|terms\s+of)\s+(?:usd\s+|us\$\s*|\$\s*|dollars?\s+)?(thousand|million|billion)s?\b/iu,
-    (m) => EN_SCALES[(m[1] as string).toLowerCase()],
+    (m) => scaleOf(m[1]),
   ],
-  [/\b(?:usd|us\$|\$)\s*(thousand|million|billion)s?\b/iu, (m) => EN_SCALES[(m[1] as string).toLowerCase()]],
-  [/(千|百万|億|兆)円(?:単位)?で/u, (m) => ({ 千: 1e3, 百万: 1e6, 億: 1e8, 兆: 1e12 })[m[1] as '千']],
-  [
-    /(?:以|按|用|单位[:：]?|單位[:：]?)\s*(?:人民币|人民幣)?(千|万|萬|百万|亿|億)元/u,
-    (m) => ({ 千: 1e3, 万: 1e4, 萬: 1e4, 百万: 1e6, 亿: 1e8, 億: 1e8 })[m[1] as '千'],
-  ],
+  [/\b(?:usd|us\$|\$)\s*(thousand|million|billion)s?\b/iu, (m) => scaleOf(m[1])],
+  [/(千|百万|億|兆)円(?:単位)?で/u, (m) => scaleOf(m[1])],
+  [/(?:以|按|用|单位[:：]?|單位[:：]?)\s*(?:人民币|人民幣)?(千|万|萬|百万|亿|億)元/u, (m) => scaleOf(m[1])],
 ];
-const DECIMALS_ASKED: ReadonlyArray<readonly [RegExp, (m: RegExpExecArray) => number | undefined]> = [
-  [/\bround(?:ed|ing)?\b[^.?]*?\bto\s+(\d|zero|one|two|three|four)\s+decimal/iu, (m) => digitsOf(m[1] as string)],
+const DECIMALS_ASKED: readonly Reader[] = [
+  [/\bround(?:ed|ing)?\b[^.?]*?\bto\s+(\d|zero|one|two|three|four)\s+decimal/iu, (m) => placesOf(m[1])],
   [/\b(?:to|rounded\s+to)\s+the\s+nearest\s+(?:whole\s+number|integer|whole\s+percent)/iu, () => 0],
-  [/小数(?:点)?第?\s*(\d|一|二|三)\s*位/u, (m) => digitsOf(m[1] as string)],
-  [/保留\s*(\d|一|二|两|兩|三)\s*位小数|保留\s*(\d|一|二|两|兩|三)\s*位小數/u, (m) => digitsOf((m[1] ?? m[2]) as string)],
+  [/小数(?:点)?第?\s*(\d|一|二|三)\s*位/u, (m) => placesOf(m[1])],
+  [/保留\s*(\d|一|二|两|兩|三)\s*位小[数數]/u, (m) => placesOf(m[1])],
 ];
 
-function digitsOf(word: string): number | undefined {
-  return /^\d$/.test(word) ? Number(word) : NUMBER_WORDS[word.toLowerCase()];
+function placesOf(word: string | undefined): number | undefined {
+  if (word === undefined) return undefined;
+  return /^\d$/.test(word) ? Number(word) : (PLACE_WORDS[word.toLowerCase()] ?? hanDigit(word));
+}
+
+/** What the first of the readers that matches says of the question. */
+function firstRead(readers: readonly Reader[], q: string): number | undefined {
+  for (const [re, read] of readers) {
+    const m = re.exec(q);
+    const value = m ? read(m) : undefined;
+    if (value !== undefined) return value;
+  }
+  return undefined;
 }
 
 /** The scale and rounding a question asks its figure in; empty when it asks neither. */
 export function askedForm(question: string): AskedForm {
   const q = question.normalize('NFKC');
-  const out: AskedForm = {};
-  for (const [re, read] of SCALE_ASKED) {
-    const m = re.exec(q);
-    const scale = m ? read(m) : undefined;
-    if (scale !== undefined) {
-      out.scale = scale;
-      break;
-    }
-  }
-  for (const [re, read] of DECIMALS_ASKED) {
-    const m = re.exec(q);
-    const decimals = m ? read(m) : undefined;
-    if (decimals !== undefined) {
-      out.decimals = decimals;
-      break;
-    }
-  }
-  return out;
+  const scale = firstRead(SCALE_ASKED, q);
+  const decimals = firstRead(DECIMALS_ASKED, q);
+  return { ...(scale !== undefined ? { scale } : {}), ...(decimals !== undefined ? { decimals } : {}) };
 }
 
 /** A figure as an answer states it: its text with unit and scale, and its value. */
