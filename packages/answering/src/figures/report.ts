@@ -52,8 +52,10 @@ const DEFINES =
 const EXPLAINS = /\b(?:why|drove|drive[sn]?|drivers?|explain|reasons?)\b|なぜ|理由|要因|为什么|為什麼|原因/iu;
 
 /** Questions that ask for a judgment or an explanation, not a figure (what drove, is it improving). */
-const JUDGES =
-  /\b(?:why|drove|drive[sn]?|drivers?|explain|reasons?|improv\w*|trend\w*|profile|healthy|health|outlook|roughly|risks?|should|would)\b|^\s*(?:does|do|did|is|are|was|were|has|have|can|could)\b|なぜ|理由|改善|要因|为什么|為什麼|原因|是否/iu;
+const JUDGES = new RegExp(
+  `${EXPLAINS.source}|\\b(?:improv\\w*|trend\\w*|profile|healthy|health|outlook|roughly|risks?|should|would)\\b|^\\s*(?:does|do|did|is|are|was|were|has|have|can|could)\\b|改善|是否`,
+  'iu',
+);
 /** Questions that ask for a figure. */
 const ASKS = /\b(?:what(?:'s| is| was| were| are)?|how much|how many|calculate|compute)\b|いくら|何|多少|几|幾/iu;
 
@@ -129,6 +131,24 @@ const range = (ys: number[]): number[] => {
   return Array.from({ length: b - a + 1 }, (_, i) => a + i);
 };
 
+/** The formula a plan computes: the question's, else the lexicon measure's; undefined for a line item. */
+const formulaOf = (plan: ReportFigurePlan): string | undefined => plan.formula ?? MEASURE_FORMULAS[plan.measure]?.formula;
+
+/**
+ * The scale and unit a figure is stated in: an amount (a line item, or a sum and difference of them:
+ * EBITDA, free cash flow) in its first cell's; a percentage or a ratio in none.
+ */
+function unitOf(
+  plan: ReportFigurePlan,
+  cells: LocatedCell[],
+  percent: boolean,
+  scaleOf: (cell: LocatedCell) => { scale: number; unit?: string },
+): { scale: number; unit?: string } {
+  const formula = formulaOf(plan);
+  const first = cells[0];
+  return first && !percent && (formula === undefined || amountFormula(formula)) ? scaleOf(first) : { scale: 1 };
+}
+
 /** The measure for a year: the report's own figure where it states one, else its formula over line items. */
 function measureFor(plan: ReportFigurePlan, year: number, find: CellFinder): Evaluated | NotEvaluated {
   const own = plan.stated ? find(plan.measure, year) : undefined;
@@ -160,9 +180,7 @@ function trendOf(
   }
   const cells = [...new Set(each.flatMap((x) => x.e.cells))];
   const percent = MEASURE_FORMULAS[plan.measure]?.percent === true;
-  const formula = plan.formula ?? MEASURE_FORMULAS[plan.measure]?.formula;
-  const first = cells[0];
-  const { scale, unit } = first && !percent && (formula === undefined || amountFormula(formula)) ? scaleOf(first) : { scale: 1 };
+  const { scale, unit } = unitOf(plan, cells, percent, scaleOf);
   const said = each.map((x) => ({
     ...x,
     figure: stateFigure(rounded(x.e.number), { scale, percent, unit }, plan.asked, plan.words),
@@ -209,11 +227,7 @@ export function answerReportFigure(
         : [plan.years[0] as number, plan.years.at(-1) as number];
   const each: Evaluated[] = [];
   for (const y of years) {
-    // the report's own figure of the measure, where it states one; else its formula over line items
-    const own = plan.stated ? find(plan.measure, y) : undefined;
-    const r = own
-      ? { number: own.amount.number, expression: own.amount.written, cells: [own] }
-      : evaluateMeasure(plan.formula ?? plan.measure, y, find);
+    const r = measureFor(plan, y, find);
     if (!('number' in r)) return r.year === undefined ? { missing: r.missing } : { missing: r.missing, year: r.year };
     each.push(r);
   }
@@ -237,13 +251,8 @@ export function answerReportFigure(
       `(${each.map((e) => e.expression).join(' + ')}) ÷ ${each.length}`,
     ];
   const percent = plan.op === 'pctChange' || percentMeasure;
-  const formula = plan.formula ?? MEASURE_FORMULAS[plan.measure]?.formula;
-  const plain = !percent && formula === undefined;
-  const first = cells[0];
-  // an amount (a line item, or a sum and difference of them: EBITDA, free cash flow) is in its cells'
-  // scale and unit; a ratio has none
-  const amount = formula === undefined || amountFormula(formula);
-  const { scale, unit } = first && !percent && amount ? scaleOf(first) : { scale: 1 };
+  const plain = !percent && formulaOf(plan) === undefined;
+  const { scale, unit } = unitOf(plan, cells, percent, scaleOf);
   // a line item looked up: its size, as a statement writes an outflow in brackets
   const shown = plan.op === 'value' && plain ? Math.abs(number) : number;
   const stated = stateFigure(rounded(shown), { scale, percent, unit }, plan.asked, plan.words);
@@ -252,7 +261,8 @@ export function answerReportFigure(
     plan.op === 'change' && percentMeasure ? fill(plan.words.say.points, { n: written(stated.value.number) }) : stated.text;
   const { value } = stated;
   // one cell looked up is named as its row is; a computed figure by the measure the question names
-  const item = plan.op === 'value' && cells.length === 1 && first ? first.label : plan.name;
+  const only = cells.length === 1 ? cells[0] : undefined;
+  const item = plan.op === 'value' && only ? only.label : plan.name;
   const what = fill(plan.words.say[plan.op === 'value' ? 'value' : plan.op], {
     item,
     from: String(years[0]),
