@@ -77,6 +77,13 @@ function withoutPeriods(text: string): string {
  * names (a lookup is read by the table reader, and phrased as a figure afterwards).
  */
 export function planFigure(question: string): FigurePlan | undefined {
+  // one question is planned by the wider search, the table reader and the figure reader in turn: once
+  if (lastPlan?.question !== question) lastPlan = { question, plan: readPlan(question) };
+  return lastPlan.plan;
+}
+let lastPlan: { question: string; plan: FigurePlan | undefined } | undefined;
+
+function readPlan(question: string): FigurePlan | undefined {
   const words = FIGURE_WORDS[lexiconFor(question).lang];
   // a name the question quotes (「平均年齢（年）」, "Total change in equity") is a line item, not an operation
   const q = question.normalize('NFKC');
