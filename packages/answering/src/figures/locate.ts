@@ -125,6 +125,24 @@ export function labelMayName(label: string, name: string, share: number): boolea
   return held === want.size && held / terms.size >= share;
 }
 
+/** The column of a table's first period: its labels stand left of it. */
+const firstPeriod = (years: ReadonlyMap<number, number>): number =>
+  years.size > 0 ? Math.min(...years.keys()) : Number.POSITIVE_INFINITY;
+
+/** Each row's label, a total's as the table names it: read once per table (every name asked of it reads them). */
+function rowLabels(table: QaTable): Map<QaRow, string> {
+  let found = labelsRead.get(table);
+  if (!found) {
+    const { years } = periodColumns(table);
+    const first = firstPeriod(years);
+    const totals = totalRows(table, years, first);
+    found = new Map(table.rows.map((r) => [r, totals.get(r) ?? labelOf(r, first)]));
+    labelsRead.set(table, found);
+  }
+  return found;
+}
+const labelsRead = new WeakMap<QaTable, Map<QaRow, string>>();
+
 /** The rows of a table whose label the text names, best first (see LABEL_NAMED). */
 export function rowsNamed(
   table: QaTable,
@@ -135,16 +153,16 @@ export function rowsNamed(
   const { years, labelRows } = periodColumns(table);
   const asked = itemTerms(text);
   const askedWeight = sum(asked, weights);
-  const first = years.size > 0 ? Math.min(...years.keys()) : Number.POSITIVE_INFINITY;
   const out: RowMatch[] = [];
   if (askedWeight === 0) return out;
-  const totals = totalRows(table, years, first);
+  const totals = totalRows(table, years, firstPeriod(years));
+  const labels = rowLabels(table);
   // a table's total says what it totals in the table's title ("Total" under "10. Accrued Liabilities")
   const titled = totals.size > 0 ? termsOf(`${table.title} ${table.headings ?? ''}`) : undefined;
   for (const row of table.rows) {
     if (labelRows.has(row)) continue;
     const total = totals.get(row);
-    const label = total ?? labelOf(row, first);
+    const label = labels.get(row) ?? '';
     const terms = labelTerms(label);
     if (terms.size === 0) continue;
     const named = [...terms].filter((t) => asked.has(t));
