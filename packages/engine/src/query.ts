@@ -304,26 +304,28 @@ export async function* askStream(
     yield { type: 'retrieved', retrieved };
     const a = table.answer;
     const gate = { score: a.score, threshold: DEFAULT_TABLE_OPTIONS.minEvidence, features: a.features };
+    // the keyless reading: the table's answer with its line (which table, how)
+    const keyless: Answer = {
+      question,
+      answer: a.refused ? (a.refusal ?? refusalMessage(question)) : a.answer,
+      refused: a.refused,
+      ...(a.refused ? { refusal_reason: a.refusal ? (a.refusalCode ?? 'figure-operand-missing') : 'table-not-found' } : {}),
+      citations: a.refused ? [] : a.citations,
+      ...(a.value && !a.refused ? { value: a.value } : {}),
+      ...(a.calculation && !a.refused ? { calculation: a.calculation } : {}),
+      gate: table.reason ? { ...gate, ...table.reason } : gate,
+      ...scoping,
+      retrieved,
+      timings,
+    };
     // with a generator, a computed figure goes to the model with its operands, and its figures are checked
     if (ports.generator && !a.refused && a.calculation && a.value) {
-      const computed: Answer = {
-        question,
-        answer: a.answer,
-        refused: false,
-        citations: a.citations,
-        value: a.value,
-        calculation: a.calculation,
-        gate: table.reason ? { ...gate, ...table.reason } : gate,
-        ...scoping,
-        retrieved,
-        timings,
-      };
-      const answer = await inModelWords(ports, question, computed, timings);
+      const answer = await inModelWords(ports, question, keyless, timings);
       timings.total_ms = ms(t0);
       yield { type: 'answer', answer };
       return;
     }
-    // with a generator, the tables go to the model as grids and it cites their cells
+    // with a generator, the tables go to the model as grids and it cites their cells (a generated answer reads the grids itself)
     if (ports.generator && !a.refused && table.tables.length > 0) {
       const t2 = performance.now();
       const input = { question, tables: table.tables, generator: ports.generator };
@@ -339,23 +341,7 @@ export async function* askStream(
       return;
     }
     timings.total_ms = ms(t0);
-    yield {
-      type: 'answer',
-      answer: {
-        question,
-        answer: a.refused ? (a.refusal ?? refusalMessage(question)) : a.answer,
-        refused: a.refused,
-        ...(a.refused ? { refusal_reason: a.refusal ? (a.refusalCode ?? 'figure-operand-missing') : 'table-not-found' } : {}),
-        citations: a.refused ? [] : a.citations,
-        ...(a.value && !a.refused ? { value: a.value } : {}),
-        ...(a.calculation && !a.refused ? { calculation: a.calculation } : {}),
-        // the keyless reading's line (which table, how); a generated answer reads the grids itself
-        gate: table.reason ? { ...gate, ...table.reason } : gate,
-        ...scoping,
-        retrieved,
-        timings,
-      },
-    };
+    yield { type: 'answer', answer: keyless };
     return;
   }
   const tc = performance.now();

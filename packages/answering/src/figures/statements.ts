@@ -22,12 +22,6 @@ const STATEMENT_NAMES: ReadonlyArray<readonly [Statement, RegExp]> = [
   ],
 ];
 
-/** The statement a text names first (in the order cash flows, balance sheet, income), if any. */
-function statementNamed(text: string): Statement | undefined {
-  const t = text.normalize('NFKC');
-  return STATEMENT_NAMES.find(([, re]) => re.test(t))?.[0];
-}
-
 /** Every statement a question names ("… off of the statement of income and the statement of cash flows"). */
 export function statementsNamed(text: string): Set<Statement> {
   const t = text.normalize('NFKC');
@@ -38,7 +32,9 @@ export function statementsNamed(text: string): Set<Statement> {
 export function statementOf(table: QaTable): Statement | undefined {
   let found = statements.get(table);
   if (found === undefined) {
-    found = statementNamed([table.title, table.headings ?? '', ...(table.lead ?? [])].join(' \n ')) ?? null;
+    // the first it names, in the order cash flows, balance sheet, income
+    const [first] = statementsNamed([table.title, table.headings ?? '', ...(table.lead ?? [])].join(' \n '));
+    found = first ?? null;
     statements.set(table, found);
   }
   return found ?? undefined;
