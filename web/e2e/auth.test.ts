@@ -30,7 +30,8 @@ describe('sign-in, tokens and members in the SPA (PINPOINT_AUTH=on, Chromium)', 
     await page.click('button[type=submit]');
     await page.waitForSelector('nav[aria-label=Main] >> text=Jobs');
     expect(await page.textContent('header')).toContain('root@example.com');
-    expect(await page.isVisible('nav >> text=Members')).toBe(true);
+    // Members shows once the collections (and the admin's role in them) have loaded, after the session.
+    await page.waitForSelector('nav >> text=Members');
     const cookies = await page.context().cookies();
     expect(cookies.find((c) => c.name === 'pp_session')).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
   });
