@@ -70,7 +70,7 @@ const EN_FIGURES: FigureWords = {
   totalOf: /\btotal\b/iu,
   ratio: [/\bratio of (?<a>.+?) (?:to|against|over|versus|vs\.?) (?<b>.+)/iu, /\b(?<a>.+?) to (?<b>.+?) ratio\b/iu],
   share: [
-    /\b(?:percentage|proportion|share|portion|fraction|%)\s+of\s+(?<a>.+?)\s+(?:in|of|to|within|from)\s+(?<b>(?:the\s+)?(?:total|overall|net|gross|all)\b.+)/iu,
+    /\b(?:percentage|proportion|share|portion|fraction|%)\s+of\s+(?<a>.+?)\s+(?:in|of|to|within|from|over)\s+(?<b>(?:the\s+)?(?:total|overall|net|gross|all)\b.+)/iu,
     /\b(?<a>.+?)\s+as\s+(?:a|the)\s+(?:percentage|proportion|share|fraction|%)\s+of\s+(?<b>.+)/iu,
     /\bwhat\s+(?:percentage|proportion|share|portion|fraction|%)\s+of\s+(?<b>.+?)\s+(?:is|was|were|are|came|comes)\s+(?:from\s+|generated\s+(?:from|by)\s+|attributable\s+to\s+|related\s+to\s+|made\s+up\s+of\s+)?(?<a>.+)/iu,
   ],

@@ -361,6 +361,29 @@ describe('reading a question against a table', () => {
     );
   });
 
+  it("reads the total of one row as that row's cell, never as a sum", () => {
+    const a = askGames('What was the total attendance of the game on March 17?');
+    expect(a?.answer).toMatch(/9,800/);
+    expect(a?.answer).not.toMatch(/sum of/);
+    expect(a?.citations).toHaveLength(1);
+  });
+
+  it('refuses a mean, a share or a rate it would answer with a lookup or a count, unless the table states it', () => {
+    // the reader has no mean: the one cell it would read is some other figure
+    expect(askGames('What is the average attendance of the games against Boston Blazers?')?.refused).toBe(true);
+    expect(askGames('What percentage of the total attendance was at the Sears Centre?')?.refused).toBe(true);
+    // a column that states the mean is read
+    const batting = tableSource(
+      'batting.csv',
+      ['Player', 'Matches', 'Average'],
+      [
+        ['Anthony McGrath', '12', '48.2'],
+        ['Darren Lehmann', '14', '41.9'],
+      ],
+    );
+    expect(answerFromTables('Who has the highest average?', [batting], new Map())?.answer).toMatch(/McGrath/);
+  });
+
   it('finds the row of a word one letter off ("vigerbo" for Viterbo) when no document holds the word', () => {
     const schools = tableSource(
       'schools.csv',

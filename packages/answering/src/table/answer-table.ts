@@ -359,6 +359,10 @@ function execute(table: QaTable, plan: TablePlan): Result | undefined {
     if (op === 'sum' && measure) {
       const cells = pool.map((m) => m.row.cells.get(measure.col)).filter((c): c is QaCell => c?.num != null);
       if (cells.length === 0) return undefined;
+      // the total of one row is that row's cell: a lookup, never phrased as a sum
+      const [only] = cells;
+      if (cells.length === 1 && only)
+        return { cells, answerCell: only, value: only.text, how: said(say.lookup, { col: name(measure) }) };
       const total = cells.reduce((s, c) => s + (c.num as number), 0);
       return { cells, value: fmt(total), how: said(say.sum, { col: name(measure), n: cells.length }) };
     }
@@ -518,7 +522,7 @@ export function answerFromTables(
   const score = evidence(plan);
   // arithmetic asked of a table of periods that no figure reading could give: one cell looked up,
   // or rows counted, would state some other number
-  if (result && asksOtherFigure(question, table, plan)) {
+  if (result && asksOtherFigure(question, table, plan, result)) {
     return { refused: true, answer: '', citations: [], rows, how: plan.op, score, features, alternatives };
   }
   // the table fits but the question's form is not one this reader knows: the extractive answer takes it
@@ -561,10 +565,33 @@ export function answerFromTables(
 /** The table reader's operations that compute what a figure plan's operation asks. */
 const FIGURE_OPS: Partial<Record<FigureOp, TablePlan['op']>> = { sum: 'sum', change: 'difference' };
 
-/** The question asks arithmetic (figures/plan.ts) of a table of periods, and the table reader's operation is another. */
-function asksOtherFigure(question: string, table: QaTable, plan: TablePlan): boolean {
+/** A cell, its header or its row that states what a mean, a rate, a ratio or a share asks ("增减比例%", "Average price"). */
+const STATES_ASKED: Partial<Record<FigureOp, RegExp>> = {
+  average: /\b(?:average|avg|mean)\b|平均/iu,
+  pctChange: /%|\b(?:percent|percentage|rate|growth)\b|率|比例/iu,
+  ratio: /%|\b(?:ratio|rate|times)\b|率|比/iu,
+  share: /%|\b(?:percent|percentage|proportion|share|ratio)\b|率|比/iu,
+};
+
+/** A question that asks for a name (a year, a player, a place), not a figure. */
+const ASKS_NAME = /\b(?:which|who|whom|whose|where|when)\b|哪|谁|誰|どの|どれ|いつ/iu;
+
+/**
+ * The question asks arithmetic (figures/plan.ts) the table reader's operation does not compute: a mean,
+ * a rate, a ratio or a share (the reader has no such operation) unless the cell it reads states one, or
+ * a sum or change of a table of periods that the reader would give as another operation.
+ */
+function asksOtherFigure(question: string, table: QaTable, plan: TablePlan, result: Result): boolean {
   const asked = planFigure(question);
-  return asked !== undefined && periodColumns(table).years.size > 0 && FIGURE_OPS[asked.op] !== plan.op;
+  if (!asked || FIGURE_OPS[asked.op] === plan.op) return false;
+  const states = STATES_ASKED[asked.op];
+  if (!states) return periodColumns(table).years.size > 0;
+  // "in which year did Brazil play on average one match": a name is asked, the mean only qualifies it
+  if (ASKS_NAME.test(question)) return false;
+  // the word is the name of a column the reader reads ("who has the highest average?", "Avg. Finish below 18")
+  const columns = [plan.answer, plan.measure, plan.filter?.col].map((c) => c?.name ?? '').join(' ');
+  const cell = result.answerCell;
+  return !states.test(`${columns} ${cell ? `${cell.text} ${cell.cell.header ?? ''} ${cell.element.text}` : ''}`);
 }
 
 interface Read {
