@@ -39,6 +39,22 @@ const COSTS = reportTable('costs.csv', 'Operating costs', [
 ]);
 
 describe('line items as a report table labels them', () => {
+  it('reads a table of dated rows across: its columns are the line items, its dated rows the periods', () => {
+    const balances = reportTable('rsu.csv', 'Restricted stock units', [
+      ['', 'Number of shares', 'Weighted average grant date fair value'],
+      ['Nonvested as of December 31, 2017', '6,120', '$ 5.10'],
+      ['Granted', '2,004', '6.40'],
+      ['Nonvested as of December 31, 2018', '6,002', '5.90'],
+      ['Granted', '2,210', '7.15'],
+      ['Nonvested as of December 31, 2019', '6,148', '6.59'],
+    ]);
+    const r = reading(read('What is the change in the number of shares from 2018 to 2019?', balances));
+    expect(r.value.number).toBe(146);
+    // the operands are the dated rows' own cells, cited where they stand
+    expect(r.cells.map((c) => c.text)).toEqual(['6,002', '6,148']);
+    expect(r.cells.map((c) => c.cell.ref)).toEqual(['B4', 'B6']);
+  });
+
   it('reads the name without footnote marks, note references and sign words', () => {
     expect(itemName('Service delivery costs(1)')).toBe('Service delivery costs');
     expect(itemName('Disposals (Note (c))')).toBe('Disposals');

@@ -6,7 +6,7 @@ import { stateFigure } from './asked.js';
 import type { Operand } from './compute.js';
 import { compute, FigureError, rounded } from './compute.js';
 import type { LocatedCell } from './locate.js';
-import { cellAt, rowsNamed, tableCurrency, tableScale, yearColumns } from './locate.js';
+import { cellAt, periodsAcross, rowsNamed, tableCurrency, tableScale, yearColumns } from './locate.js';
 import { figureLine, fill, operandsOf } from './phrase.js';
 import type { FigurePlan } from './plan.js';
 import { itemText, planFigure, yearsNamed } from './plan.js';
@@ -122,12 +122,15 @@ export function answerFigure(
   if (whole && tables.slice(0, maxTables).some((t) => rowsNamed(t, whole, weights).length > 0)) return undefined;
   let missing: FigureMissing | undefined;
   const found: { index: number; located: Located; score: number }[] = [];
-  for (const [i, table] of tables.slice(0, maxTables).entries()) {
+  // a table of dated rows is read across: its columns are the line items
+  const views = tables.slice(0, maxTables).map((t) => (yearColumns(t, plan.percent).size > 0 ? t : (periodsAcross(t) ?? t)));
+  for (const [i, table] of views.entries()) {
     if (yearColumns(table, plan.percent).size === 0) continue;
     const located = locate(plan, table, weights);
     if (!('cells' in located)) {
       // only the table the question fits best is the one asked about: its periods without the operand refuse
-      if (i === 0) missing = { table: i, missing: located.missing, code: 'PP_FIGURE_OPERAND_MISSING' };
+      // (a table read across is no table of periods: its rows are the table reader's)
+      if (i === 0 && table === tables[0]) missing = { table: i, missing: located.missing, code: 'PP_FIGURE_OPERAND_MISSING' };
       continue;
     }
     found.push({ index: i, located, score: located.match - ORDER_BONUS * i });
@@ -151,7 +154,7 @@ export function answerFigure(
         rivals: rivals.map((r) => r.index),
       };
     const features = { figure_match: top, figure_table: best.index, figure_rivals: near.length };
-    return { ...reading(plan, tables[best.index] as QaTable, best.index, best.located.cells), features };
+    return { ...reading(plan, views[best.index] as QaTable, best.index, best.located.cells), features };
   } catch (e) {
     if (e instanceof FigureError) return { table: best.index, missing: e.message, code: e.code };
     throw e;

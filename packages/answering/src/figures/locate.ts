@@ -1,7 +1,7 @@
 import { headerScale } from '@pinpoint/analysis';
-import type { QaCell, QaRow, QaTable } from '../table/model.js';
+import type { QaCell, QaColumn, QaRow, QaTable } from '../table/model.js';
 import { termsOf } from '../table/model.js';
-import { periodColumns } from '../table/period-columns.js';
+import { datedRows, periodColumns } from '../table/period-columns.js';
 import type { Amount } from './amount.js';
 import { amountOf, nilOf } from './amount.js';
 
@@ -261,6 +261,46 @@ function readYearColumns(table: QaTable, percent: boolean): Map<number, number> 
   // "January 3, 2020" is fiscal 2019 too, where no column says 2019
   for (const [col, year] of yearBefore) if (!byYear.has(year)) byYear.set(year, col);
   return byYear;
+}
+
+/**
+ * A table of dated rows ("At 1 January 2019 | 64.8", 「2019年３月31日残高」) whose columns are its line
+ * items, read as a table of period columns: one row per item column, labelled by its header, and one
+ * column per dated row. Its cells are the table's own (cited where they stand). Undefined when the table
+ * has period columns or fewer than two dated rows.
+ */
+export function periodsAcross(table: QaTable): QaTable | undefined {
+  if (!across.has(table)) across.set(table, readAcross(table));
+  return across.get(table);
+}
+const across = new WeakMap<QaTable, QaTable | undefined>();
+
+function readAcross(table: QaTable): QaTable | undefined {
+  const label = table.columns[0];
+  const dated = [...datedRows(table).keys()];
+  if (!label || dated.length < 2 || periodColumns(table).years.size > 0) return undefined;
+  const columns: QaColumn[] = [
+    { ...label, col: 0 },
+    ...dated.map((row, i) => {
+      const name = row.cells.get(label.col)?.text ?? '';
+      return { col: i + 1, name, terms: termsOf(name), numeric: 1 };
+    }),
+  ];
+  const rows: QaRow[] = [];
+  for (const column of table.columns) {
+    if (column === label || column.name.trim() === '') continue;
+    const cells = new Map<number, QaCell>();
+    dated.forEach((row, i) => {
+      const cell = row.cells.get(column.col);
+      if (cell) cells.set(i + 1, { ...cell, col: i + 1 });
+    });
+    const [first] = cells.values();
+    if (!first) continue;
+    // the item's label is its header (never cited: operands are the dated rows' cells)
+    cells.set(0, { ...first, col: 0, text: column.name, terms: column.terms, num: null });
+    rows.push({ element: first.element, index: rows.length, cells: new Map([...cells].sort((a, b) => a[0] - b[0])) });
+  }
+  return rows.length > 0 ? { ...table, columns, rows } : undefined;
 }
 
 /**
