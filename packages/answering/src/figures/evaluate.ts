@@ -1,6 +1,6 @@
 import type { LocatedCell } from './locate.js';
 import type { Formula } from './measures.js';
-import { MEASURE_FORMULAS, parseFormula } from './measures.js';
+import { ITEM_FALLBACKS, MEASURE_FORMULAS, parseFormula } from './measures.js';
 
 /** Finds a line item's cell for a year (the period ending in that year); undefined when the report shows none. */
 export type CellFinder = (item: string, year: number) => LocatedCell | undefined;
@@ -46,6 +46,17 @@ export function evaluateMeasure(id: string, year: number, find: CellFinder): Eva
     if (f.kind === 'item') {
       const nested = MEASURE_FORMULAS[f.id];
       if (nested && !f.avg) return run(parseFormula(nested.formula));
+      // a line item the report states no line of, read from those it does (gross profit: revenue − cost of revenue)
+      const fallback = ITEM_FALLBACKS[f.id];
+      if (fallback && !f.avg && !f.chg && !find(f.id, year)) {
+        try {
+          const from = run(parseFormula(fallback));
+          return { ...from, text: `(${from.text})`, prec: 3 };
+        } catch (e) {
+          if (e instanceof Missing && !e.detail.divideByZero) throw new Missing({ missing: f.id, year });
+          throw e;
+        }
+      }
       const size = (c: LocatedCell): { n: number; text: string } =>
         f.abs
           ? { n: Math.abs(c.amount.number), text: c.amount.written.replace(/^\s*\((.*)\)\s*$/u, '$1') }

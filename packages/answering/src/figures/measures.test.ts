@@ -57,6 +57,16 @@ describe('measure formulas', () => {
     // DIO 365 × 750 / 6000 = 45.625; DSO 365 × 1000 / 10000 = 36.5; DPO 365 × 500 / 6000 = 30.417
     expect(n('cash-conversion-cycle')).toBe(51.71);
   });
+  it('reads gross profit from revenue and cost of revenue where the report states no line of it', () => {
+    const unstated = (item: string, year: number) => (item === 'gross-profit' ? undefined : find(item, year));
+    const r = evaluateMeasure('gross-margin', 2019, unstated);
+    expect(r).toMatchObject({ expression: '(10,000 − 6,000) ÷ 10,000 × 100' });
+    expect('number' in r && r.number).toBe(40);
+    // what it cannot be read from is named as the line item asked
+    const bare = (item: string, year: number) => (item === 'revenue' ? find(item, year) : undefined);
+    expect(evaluateMeasure('gross-margin', 2019, bare)).toEqual({ missing: 'gross-profit', year: 2019 });
+    expect(measureItems('gross-margin').map((i) => i.id)).toEqual(['gross-profit', 'revenue', 'cost-of-revenue']);
+  });
   it('names the line item it cannot find, and refuses a division by zero', () => {
     expect(evaluateMeasure('quick-ratio', 2019, find)).toEqual({ missing: 'cash', year: 2019 });
     const zero = (item: string, year: number) => (item === 'revenue' ? cell(item, year, '0') : find(item, year));

@@ -33,6 +33,16 @@ export const MEASURE_FORMULAS: Readonly<Record<string, { formula: string; percen
   'interest-coverage': { formula: 'operating-income / interest-expense' },
 };
 
+/**
+ * Line items a report may not state on a line of their own, read from the items it does state where
+ * it does not: a manufacturer's income statement that shows no gross profit, a balance sheet that
+ * splits its debt by maturity. A stated line is read first.
+ */
+export const ITEM_FALLBACKS: Readonly<Record<string, string>> = {
+  'gross-profit': 'revenue - cost-of-revenue',
+  'total-debt': 'short-term-debt + long-term-debt',
+};
+
 /** Measures that improve as they fall (fewer days to collect, less debt to equity). */
 export const LOWER_IS_BETTER: ReadonlySet<string> = new Set([
   'days-sales-outstanding',
@@ -125,6 +135,12 @@ export function measureItems(id: string, seen = new Set<string>()): { id: string
       const before = x.avg || x.chg === true;
       if (MEASURE_FORMULAS[x.id] && !before) out.push(...measureItems(x.id, seen));
       else if (!out.some((o) => o.id === x.id && o.avg === before)) out.push({ id: x.id, avg: before, abs: x.abs });
+      // the items a line item is read from where the report states no line of it
+      const fallback = ITEM_FALLBACKS[x.id];
+      if (fallback && !before && !seen.has(x.id)) {
+        seen.add(x.id);
+        walk(parseFormula(fallback));
+      }
     }
   };
   walk(parseFormula(formula));
