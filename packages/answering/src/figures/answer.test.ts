@@ -56,6 +56,10 @@ describe('line items as a report table labels them', () => {
   });
 
   it('reads the name without footnote marks, note references and sign words', () => {
+    expect(itemName('Interim dividend for the half year ended 31 December 2018 of AU 16 cents (2017: AU 13 cents)')).toBe(
+      'Interim dividend',
+    );
+    expect(itemName('Net income for the year ended')).toBe('Net income');
     expect(itemName('Service delivery costs(1)')).toBe('Service delivery costs');
     expect(itemName('Disposals (Note (c))')).toBe('Disposals');
     expect(itemName('Changes in fair value (Note 7(b))')).toBe('Changes in fair value');

@@ -51,14 +51,16 @@ const sum = (terms: Iterable<string>, weights: Weights): number => {
 
 /**
  * What a label says beside its line item's name: a footnote mark ("costs(1)", "Revenue (a)", "Sales*"),
- * a note reference ("Disposals (Note (c))", "(Note 7(b))"), and the sign word a statement puts before
- * a deduction ("Less: Voyage expenses", "Add:").
+ * a note reference ("Disposals (Note (c))", "(Note 7(b))"), the sign word a statement puts before
+ * a deduction ("Less: Voyage expenses", "Add:"), and the period it describes after the name.
  */
 const LABEL_MARKS = [
   /\s*\((?:note|notes|see note)\b[^()]*(?:\([^()]*\)[^()]*)*\)/giu,
   /\s*\((?:\d{1,2}|[a-h]|i{1,3}|iv|v)\)(?=\s|$|[,:;])/giu,
   /(?<=\p{L})\*+|(?<=\p{L})[¹²³⁴⁵⁶⁷⁸⁹⁰]+/gu,
   /^\s*(?:less|add|plus|deduct)\s*[:：]?\s+(?=\p{L})/iu,
+  // the period a label describes after its name: "Interim dividend for the half year ended 31 December 2018 of AU 16 cents"
+  /(?<=\p{L}.*)\s+(?:for|in|during)\s+the\s+(?:(?:half|full|fiscal|financial)[- ])?(?:year|quarter|period|(?:three|six|nine|twelve|52|53)[- ](?:months?|weeks?))\s+(?:then\s+)?(?:ended|ending)\b.*$/iu,
   // a company named with its legal form: "Apple Inc."
   /(?<![\w-])(?:inc|ltd|co|corp|llc|plc|limited|corporation)\.?(?![\w-])/giu,
 ];
