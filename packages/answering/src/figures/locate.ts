@@ -60,7 +60,7 @@ const LABEL_MARKS = [
   /(?<=\p{L})\*+|(?<=\p{L})[¹²³⁴⁵⁶⁷⁸⁹⁰]+/gu,
   /^\s*(?:less|add|plus|deduct)\s*[:：]?\s+(?=\p{L})/iu,
   // the period a label describes after its name: "Interim dividend for the half year ended 31 December 2018 of AU 16 cents"
-  /(?<=\p{L}.*)\s+(?:for|in|during)\s+the\s+(?:(?:half|full|fiscal|financial)[- ])?(?:year|quarter|period|(?:three|six|nine|twelve|52|53)[- ](?:months?|weeks?))\s+(?:then\s+)?(?:ended|ending)\b.*$/iu,
+  /(?<=\S)\s+(?:for|in|during)\s+the\s+(?:(?:half|full|fiscal|financial)[- ])?(?:year|quarter|period|(?:three|six|nine|twelve|52|53)[- ](?:months?|weeks?))\s+(?:then\s+)?(?:ended|ending)\b.*$/iu,
   // a company named with its legal form: "Apple Inc."
   /(?<![\w-])(?:inc|ltd|co|corp|llc|plc|limited|corporation)\.?(?![\w-])/giu,
 ];
@@ -70,10 +70,18 @@ const DEFINED_NAME = /\(\s*(?:the\s+)?[“"]([^”"]+)[”"]\s*\)/u;
 
 /** A line item's name as a row's label cell writes it, without its footnote marks and sign words. */
 export function itemName(label: string): string {
-  let out = DEFINED_NAME.exec(label)?.[1] ?? label;
-  for (const re of LABEL_MARKS) out = out.replace(re, ' ');
-  return out.replace(/\s+/g, ' ').trim() || label.trim();
+  // a report's labels are read for every name a question asks of it: each once
+  let name = names.get(label);
+  if (name === undefined) {
+    let out = DEFINED_NAME.exec(label)?.[1] ?? label;
+    for (const re of LABEL_MARKS) out = out.replace(re, ' ');
+    name = out.replace(/\s+/g, ' ').trim() || label.trim();
+    if (names.size >= LABELS) names.clear();
+    names.set(label, name);
+  }
+  return name;
 }
+const names = new Map<string, string>();
 
 /** A row's label: its cells left of the first period column that say words (not "3-5", not an amount), joined; a note beside the periods ("NM") is no part of it. */
 function labelOf(row: QaRow, first: number): string {
