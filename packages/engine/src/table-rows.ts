@@ -240,8 +240,84 @@ async function readRun(metadata: MetadataStore, row: Element, hit: Chunk): Promi
     Array.from({ length: LEAD }, (_, i) => above.get(top - LEAD + i)),
     rows[0] as Element,
   );
-  return { rows, chunks, lead };
+  const head = rows.some((e) => e.table?.header)
+    ? undefined
+    : await headerAbove(metadata, hit.version_id, top, rows[0] as Element);
+  return { rows: head ? goOnUnder(head, rows) : rows, chunks, lead };
 }
+
+/** Elements read back from a page's table with no header row, looking for the header of the table it goes on from. */
+const HEADER_REACH = 128;
+
+/**
+ * The header rows of the table a page's headerless table goes on from: a statement parted by its
+ * section headings ("LIABILITIES AND EQUITY") is read as several tables, and only the first carries
+ * the periods ("As of January 31, | 2020 | 2019"). The nearest header above on the same page, whose
+ * columns are the table's; none when another page or another shape of table comes first.
+ */
+async function headerAbove(
+  metadata: MetadataStore,
+  versionId: string,
+  top: number,
+  first: Element,
+): Promise<TableHead | undefined> {
+  const found: Element[] = [];
+  // the data rows passed on the way: the header table's name their columns as the header reads
+  const passed: Element[] = [];
+  const head = (): TableHead | undefined => {
+    if (found.length === 0 || !continues(found, first)) return undefined;
+    const index = found[0]?.table?.index;
+    return { rows: found, names: namesAcross(passed.filter((e) => e.table?.index === index)) };
+  };
+  for (let to = top; to > Math.max(0, top - HEADER_REACH); to -= WINDOW) {
+    const read = await readPositions(metadata, versionId, to - WINDOW, to);
+    for (let p = to - 1; p >= to - WINDOW && p >= 0; p--) {
+      const e = read.get(p);
+      if (!e) continue;
+      if (!samePage(e, first)) return head();
+      if (!e.table) {
+        if (found.length > 0) return head();
+        continue;
+      }
+      if (e.table.header) found.unshift(e);
+      // the data rows of the tables it goes on from: their header is above them
+      else if (found.length > 0) return head();
+      else passed.push(e);
+    }
+  }
+  return head();
+}
+
+/** A table's header rows, and the name each column's cells carry under them ("As of January 31, / 2020"). */
+interface TableHead {
+  rows: Element[];
+  names: Map<number, string>;
+}
+
+/** The name each column's cells carry, from the first of the rows that names it. */
+function namesAcross(rows: Element[]): Map<number, string> {
+  const names = new Map<number, string>();
+  for (const row of rows) for (const c of row.cells ?? []) if (c.header && !names.has(c.col)) names.set(c.col, c.header);
+  return names;
+}
+
+/** A headerless table's rows under the header of the table it goes on from, its cells named as that table's are. */
+function goOnUnder(head: TableHead, rows: Element[]): Element[] {
+  const named = rows.map((e) =>
+    e.cells?.some((c) => !c.header && head.names.has(c.col))
+      ? { ...e, cells: e.cells.map((c) => (c.header ? c : { ...c, header: head.names.get(c.col) })) }
+      : e,
+  );
+  return [...head.rows, ...named];
+}
+
+const pageOf = (e: Element): number | undefined => (e.anchor.kind === 'page' ? e.anchor.page_index : undefined);
+const samePage = (a: Element, b: Element): boolean => pageOf(a) !== undefined && pageOf(a) === pageOf(b);
+/** How many columns a row spans: one past its last cell's. */
+const columnsOf = (e: Element): number => Math.max(0, ...(e.cells ?? []).map((c) => c.col + 1));
+/** Header rows a table goes on under: on its page, and their last row as wide as its rows. */
+const continues = (header: Element[], first: Element): boolean =>
+  samePage(header[0] as Element, first) && columnsOf(header.at(-1) as Element) === columnsOf(first);
 
 async function loadVersion(metadata: MetadataStore, versionId: string): Promise<LoadedVersion> {
   const elements = await metadata.getElements(versionId);
@@ -276,18 +352,26 @@ const sheetOf = (e: Element | undefined): string => (e?.anchor.kind === 'record'
 /**
  * A sheet's blocks parted by blank rows are read as tables of their own, and only the first has the
  * header row (「前年度 (自 2019年…)」 over every block of a statement): a table with no header row
- * reads under the header of the table above it on the same sheet. (Sheets are always read whole.)
+ * reads under the header of the table above it on the same sheet (sheets are always read whole), or
+ * on the same page where its columns are the header's.
  */
 function inheritHeaders(tables: Map<number, LoadedTable>): void {
   let header: Element[] = [];
+  let names = new Map<number, string>();
   let sheet = '';
   for (const index of [...tables.keys()].sort((a, b) => a - b)) {
     const t = tables.get(index) as LoadedTable;
     const own = t.rows.filter((e) => e.table?.header);
     if (sheetOf(t.rows[0]) !== sheet) header = [];
     sheet = sheetOf(t.rows[0]);
-    if (own.length > 0) header = own;
-    else if (header.length > 0 && sheet !== '') t.rows = [...header, ...t.rows];
+    const first = t.rows[0];
+    if (own.length > 0) {
+      header = own;
+      names = namesAcross(t.rows.filter((e) => !e.table?.header));
+    } else if (header.length > 0 && sheet !== '') t.rows = [...header, ...t.rows];
+    // a page's table parted from the one above it by a section heading: under its header, as readRun reads it
+    else if (header.length > 0 && first && pageOf(first) !== undefined && continues(header, first))
+      t.rows = goOnUnder({ rows: header, names }, t.rows);
   }
 }
 
