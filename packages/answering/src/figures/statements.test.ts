@@ -28,5 +28,23 @@ describe('primary statements', () => {
       statementOf({ ...statement, lead: ['Consolidated Statements of Earnings GENERAL MILLS, INC. AND SUBSIDIARIES'] }),
     ).toBe('income');
     expect(statementOf({ ...statement, lead: ['The components of deferred tax assets were as follows:'] })).toBeUndefined();
+    // a kerned PDF line: the last letter set apart
+    expect(statementOf({ ...statement, lead: ['3M Company and Subsidiaries Consolidated Balance Shee t At December 31'] })).toBe(
+      'balance',
+    );
+    // a note about a statement, and prose that names one, are no statement
+    expect(statementOf({ ...statement, lead: ['NOTE 7. Supplemental Balance Sheet Information'] })).toBeUndefined();
+    expect(
+      statementOf({
+        ...statement,
+        lead: ['The following table shows the impact on the consolidated balance sheet of the allocations.'],
+      }),
+    ).toBeUndefined();
+    expect(
+      statementOf({
+        ...statement,
+        title: 'and 2017, respectively. Additional supplemental balance sheet information is provided in the table that follows.',
+      }),
+    ).toBeUndefined();
   });
 });

@@ -32,11 +32,25 @@ export function statementsNamed(text: string): Set<Statement> {
 export function statementOf(table: QaTable): Statement | undefined {
   let found = statements.get(table);
   if (found === undefined) {
-    // the first it names, in the order cash flows, balance sheet, income
-    const [first] = statementsNamed([table.title, table.headings ?? '', ...(table.lead ?? [])].join(' \n '));
+    // the first it names, in the order cash flows, balance sheet, income — in a line that titles it,
+    // not in prose about it ("the impact on the consolidated balance sheet") nor in a note's heading
+    // ("NOTE 7. Supplemental Balance Sheet Information")
+    const lines = [table.title, table.headings ?? '', ...(table.lead ?? [])].filter(titles);
+    const [first] = statementsNamed(lines.flatMap((l) => [l, unspaced(l)]).join(' \n '));
     found = first ?? null;
     statements.set(table, found);
   }
   return found ?? undefined;
 }
 const statements = new WeakMap<QaTable, Statement | null>();
+
+/** A line as long as a title, no sentence ("… as follows:", "… on the balance sheet."), and no note's heading. */
+const titles = (line: string): boolean =>
+  line.length <= TITLE_LENGTH &&
+  !/\p{Ll}{2}[.;]\s+\p{Lu}\p{Ll}/u.test(line) &&
+  !/\p{Ll}[.:]\s*$/u.test(line) &&
+  !/^\s*notes?\s+(?:\d|to\b)/iu.test(line);
+const TITLE_LENGTH = 200;
+
+/** A PDF line whose last letter a kerned font set apart ("Consolidated Balance Shee t"), joined again. */
+const unspaced = (line: string): string => line.replace(/(?<=\p{L}{2})\s(?=\p{Ll}(?:\s|$))/gu, '');
