@@ -309,7 +309,8 @@ export const FINANCE_TERM_GROUPS: readonly FinanceTermGroup[] = [
   {
     id: 'ppe',
     statement: 'balance',
-    en: ['property, plant and equipment', 'pp&e', 'property and equipment', 'fixed assets', 'property, plant and equipment, net'],
+    // net first: where a balance sheet shows the gross line, its depreciation and the net line, the net is the item
+    en: ['property, plant and equipment, net', 'property, plant and equipment', 'pp&e', 'property and equipment', 'fixed assets'],
     ja: ['有形固定資産'],
     zh: ['固定资产', '不动产、厂房及设备'],
   },

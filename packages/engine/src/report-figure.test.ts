@@ -38,9 +38,23 @@ describe('figures of a named report', () => {
     expect(a.citations).toHaveLength(3);
     // revenue ÷ the average of net PP&E at the year's end and the end before, each as the statement writes it
     expect(a.calculation?.expression).toMatch(/^(?:\$ ?)?[\d,]+ ÷ \(\((?:\$ ?)?[\d,]+ \+ (?:\$ ?)?[\d,]+\) ÷ 2\)$/);
-    expect(a.calculation?.operands.map((o) => o.period)).toEqual(['2018', '2018', '2017']);
+    expect(a.calculation?.operands.map((o) => o.period.replace(/^December 31, /, ''))).toEqual(['2018', '2018', '2017']);
     expect(a.value?.number).toBe(3.72);
     for (const [i, o] of (a.calculation?.operands ?? []).entries()) expect(a.citations[i]?.quote).toContain(o.value);
+  });
+  it("reads a statement parted by a section heading under the first part's periods", async () => {
+    // the balance sheet's equity rows are a table of their own on the page, with no header row
+    const a = await engine.ask("What were 3M's retained earnings in 2018?");
+    expect(a.answer).toMatch(/^\$40,636 million — Retained earnings, 2018 \[1\]$/);
+    expect(a.citations[0]?.quote).toBe('40,636');
+  });
+  it('reads a measure from the balance sheet, not from a note about it nor an "other" line', async () => {
+    const a = await engine.ask("What is 3M's current ratio for FY2018?");
+    expect(a.calculation?.expression).toBe('13,709 ÷ 7,244');
+    expect(a.value?.number).toBe(1.89);
+    // a judgment that names its measure and year rests on that figure, stated
+    const judged = await engine.ask('Does 3M have a healthy liquidity profile based on its current ratio for FY2018?');
+    expect(judged.value?.number).toBe(1.89);
   });
   it('refuses a measure whose line item the report lacks, naming it', async () => {
     const a = await engine.ask("What is 3M's FY2018 cash conversion cycle?");

@@ -102,6 +102,11 @@ const QUALIFIERS = /\b(?:other|before|after|excluding|including|without|not)\b/g
 /** What a qualifier weighs: enough to tell "Other revenues" from "Revenues", never enough to name a row alone. */
 const QUALIFIER_WEIGHT = 1;
 
+/** The qualifiers a text says ("other", "before", "excluding"), lower-cased. */
+export function qualifiersOf(text: string): Set<string> {
+  return new Set([...text.matchAll(QUALIFIERS)].map((m) => m[0].toLowerCase()));
+}
+
 /** A line item's terms: its analysed terms and its qualifiers ("~other"). */
 function itemTerms(text: string): Set<string> {
   const terms = termsOf(text);
@@ -329,7 +334,13 @@ export function cellAt(table: QaTable, match: RowMatch, year: number, percent: b
       ? nilOf(cell.text)
       : null);
   if (!amount) return undefined;
-  const header = table.columns.find((c) => c.col === col)?.name.trim() || String(year);
+  // a header of several rows reads as one line ("December 31, / 2018" is December 31, 2018)
+  const header =
+    table.columns
+      .find((c) => c.col === col)
+      ?.name.split(' / ')
+      .join(' ')
+      .trim() || String(year);
   return { cell, amount, label: match.label, year, period: header };
 }
 

@@ -5,7 +5,7 @@ import { citeCell, tableFor } from '../table/answer-table.js';
 import type { QaTable } from '../table/model.js';
 import { termsOf } from '../table/model.js';
 import type { LocatedCell } from './locate.js';
-import { cellAt, rowsNamed, tableCurrency, tableScale } from './locate.js';
+import { cellAt, qualifiersOf, rowsNamed, tableCurrency, tableScale } from './locate.js';
 import { fill } from './phrase.js';
 import type { ReportFigurePlan } from './report.js';
 import { answerReportFigure } from './report.js';
@@ -112,13 +112,18 @@ export function itemCell(
     // item with its own qualifiers ("Depreciation and amortization of property, equipment and intangibles")
     const statement = statementOf(table);
     const asked = statement !== undefined && named.has(statement);
-    // a balance is read from the balance sheet, not from its change in the cash flows
+    // a balance is never its change: the cash flows' "Inventories (140)" is no year's inventories
+    if (homeStatement === 'balance' && statement === 'cash-flow' && !asked) continue;
+    // a balance is read from the balance sheet before a note's table
     const home =
       statement === undefined || homeStatement === undefined || asked ? 0 : statement === homeStatement ? HOME_FIT : -HOME_FIT;
     const fit = (statement ? STATEMENT_FIT : 0) + (asked ? NAMED_STATEMENT_FIT : 0) + home;
     const label = asked || (statement !== undefined && statement === homeStatement) ? LABEL_IN_NAMED_STATEMENT : LABEL_IS_NAME;
     for (const name of financeGroupNames(item)) {
+      const qualified = qualifiersOf(name);
       for (const m of namedRows(table, name, label)) {
+        // "Total other current assets" is not current assets, nor "Income before taxes" income
+        if ([...qualifiersOf(m.label)].some((q) => !qualified.has(q))) continue;
         const cell = cellAt(table, m, year, false);
         if (!cell) continue;
         // "net property, plant and equipment": a label whose every word the question says ("Property, plant and equipment, net") over one that adds its own ("Gross …")

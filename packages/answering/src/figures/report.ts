@@ -69,7 +69,10 @@ export function planReportFigure(question: string): ReportFigurePlan | undefined
   const words = FIGURE_WORDS[lexiconFor(question).lang];
   // "Does AMEX have an improving operating margin profile as of FY2022?": its figures say
   const trend = words.trend.test(asked) && !EXPLAINS.test(asked);
-  if (!trend && (!ASKS.test(asked) || JUDGES.test(asked))) return undefined;
+  // "Is the liquidity profile healthy based on its quick ratio for FY2022?": the measure it names, for
+  // that year, is what the judgment rests on — stated, the judgment left to the reader
+  const judged = !trend && JUDGES.test(asked) && !EXPLAINS.test(asked);
+  if (!trend && !judged && !ASKS.test(asked)) return undefined;
   const namedYears = yearsNamed(asked).sort((a, b) => a - b);
   if (namedYears.length === 0) return undefined;
   const latest = namedYears.at(-1) as number;
@@ -77,7 +80,7 @@ export function planReportFigure(question: string): ReportFigurePlan | undefined
   const years = trend ? (namedYears.length > 1 ? range(namedYears) : [latest - 2, latest - 1, latest]) : namedYears;
   const named = financeGroupsIn(asked);
   const first = named.find((g) => MEASURE_FORMULAS[g.group]) ?? named[0];
-  if (!first) return undefined;
+  if (!first || (judged && !MEASURE_FORMULAS[first.group])) return undefined;
   // the question's own formula: a figure it names as an expression of line items ("EBITDA less capex"),
   // else the definition it gives of its measure, else the lexicon's
   const expression = askedExpression(asked, question);
@@ -89,6 +92,7 @@ export function planReportFigure(question: string): ReportFigurePlan | undefined
   const op = planFigure(asked)?.op;
   const over = trend ? 'trend' : op === 'change' || op === 'pctChange' || op === 'average' ? op : 'value';
   if (over === 'value' && years.length > 1) return undefined;
+  if (judged && over !== 'value') return undefined;
   if (over !== 'value' && years.length < 2) return undefined;
   const measured = MEASURE_FORMULAS[first.group] !== undefined || formula !== undefined;
   const computed = over !== 'value' || measured;
