@@ -32,6 +32,14 @@ describe('primary statements', () => {
     expect(statementOf({ ...statement, lead: ['3M Company and Subsidiaries Consolidated Balance Shee t At December 31'] })).toBe(
       'balance',
     );
+    // a segment's selected data is no statement; a statement titled in its header's first row is one
+    expect(statementOf({ ...statement, title: 'TABLE 13: ICS SELECTED INCOME STATEMENT DATA' })).toBeUndefined();
+    const titled = reportTable('axp.pdf', 'AMERICANEXPRESS 2022 10K', [
+      ['', 'CONSOLIDATED STATEMENTS OF INCOME', ''],
+      ['Year Ended December 31 (Millions)', '2022', '2021'],
+      ['Pretax income', '9,585', '10,689'],
+    ]);
+    expect(statementOf(titled)).toBe('income');
     // a note about a statement, and prose that names one, are no statement
     expect(statementOf({ ...statement, lead: ['NOTE 7. Supplemental Balance Sheet Information'] })).toBeUndefined();
     expect(

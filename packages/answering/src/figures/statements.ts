@@ -10,15 +10,15 @@ export type Statement = 'income' | 'balance' | 'cash-flow';
 const STATEMENT_NAMES: ReadonlyArray<readonly [Statement, RegExp]> = [
   [
     'cash-flow',
-    /\b(?:statements?\s+of\s+(?:consolidated\s+)?cash\s+flows?|cash\s+flows?\s+statements?)\b|キャッシュ[・･]?フロー計算書|现金流量表|現金流量表/iu,
+    /\b(?:statements?\s+of\s+(?:consolidated\s+)?cash\s+flows?|cash\s+flows?\s+statements?)\b(?!\s+(?:data|information|items?|details?)\b)|キャッシュ[・･]?フロー計算書|现金流量表|現金流量表/iu,
   ],
   [
     'balance',
-    /\b(?:balance\s+sheets?|statements?\s+of\s+(?:consolidated\s+)?financial\s+(?:position|condition))\b|貸借対照表|财政状况表|资产负债表|資產負債表/iu,
+    /\b(?:balance\s+sheets?|statements?\s+of\s+(?:consolidated\s+)?financial\s+(?:position|condition))\b(?!\s+(?:data|information|items?|details?)\b)|貸借対照表|财政状况表|资产负债表|資產負債表/iu,
   ],
   [
     'income',
-    /\b(?:statements?\s+of\s+(?:consolidated\s+)?(?:operations|income|earnings|comprehensive\s+(?:income|loss)|profit\s+(?:or|and)\s+loss)|income\s+statements?|p\s*&\s*l)\b|損益計算書|损益表|損益表|利润表|綜合損益表/iu,
+    /\b(?:statements?\s+of\s+(?:consolidated\s+)?(?:operations|income|earnings|comprehensive\s+(?:income|loss)|profit\s+(?:or|and)\s+loss)|income\s+statements?|p\s*&\s*l)\b(?!\s+(?:data|information|items?|details?)\b)|損益計算書|损益表|損益表|利润表|綜合損益表/iu,
   ],
 ];
 
@@ -35,7 +35,9 @@ export function statementOf(table: QaTable): Statement | undefined {
     // the first it names, in the order cash flows, balance sheet, income — in a line that titles it,
     // not in prose about it ("the impact on the consolidated balance sheet") nor in a note's heading
     // ("NOTE 7. Supplemental Balance Sheet Information")
-    const lines = [table.title, table.headings ?? '', ...(table.lead ?? [])].filter(titles);
+    // (a statement's title may be its header's first row: "| CONSOLIDATED STATEMENTS OF INCOME |")
+    const header = table.columns.map((c) => c.name.split(' / ')[0] ?? '');
+    const lines = [table.title, table.headings ?? '', ...(table.lead ?? []), ...header].filter(titles);
     const [first] = statementsNamed(lines.flatMap((l) => [l, unspaced(l)]).join(' \n '));
     found = first ?? null;
     statements.set(table, found);
