@@ -23,6 +23,20 @@ describe('planReportFigure', () => {
       stated: true,
     });
   });
+  it('reads a comparison of named years as the measure in each, and a judgment on a named measure as its figure', () => {
+    expect(planReportFigure("How does Boeing's effective tax rate in FY2022 compare to FY2021?")).toMatchObject({
+      measure: 'effective-tax-rate',
+      op: 'trend',
+      years: [2021, 2022],
+    });
+    expect(
+      planReportFigure('Does Verizon have a reasonably healthy liquidity profile based on its quick ratio for FY 2022?'),
+    ).toMatchObject({ measure: 'quick-ratio', op: 'value', years: [2022] });
+    // a judgment that names no measure, or asks why, is no figure
+    expect(planReportFigure('Is Verizon a capital intensive business based on FY 2022 data?')).toBeUndefined();
+    expect(planReportFigure("Why did Walmart's gross margin fall in FY2019?")).toBeUndefined();
+    expect(planReportFigure('Roughly how many times has JnJ sold its inventory in FY2022?')).toBeUndefined();
+  });
   it("reads the report's own row of a measure the question does not define, and the formula of one it does", () => {
     const own = planReportFigure("What is General Mills's FY2020 working capital ratio?");
     expect(own?.stated).toBe(true);

@@ -48,6 +48,9 @@ export interface ReportFigurePlan {
 const DEFINES =
   /\b(?:defined\s+as|define[sd]?\b|calculated\s+as|calculate\s+\w+(?:\s+\w+)?\s+using|using|formula)\b|定義|定义|とする|按照/iu;
 
+/** A question that compares a figure across the periods it names. */
+const COMPARES = /\b(?:compare[sd]?|comparison|versus|vs\.?)(?!\w)|比較|比较|相比|対比/iu;
+
 /** Questions that ask for an explanation: no figure answers them. */
 const EXPLAINS = /\b(?:why|drove|drive[sn]?|drivers?|explain|reasons?)\b|なぜ|理由|要因|为什么|為什麼|原因/iu;
 
@@ -68,7 +71,9 @@ export function planReportFigure(question: string): ReportFigurePlan | undefined
   const asked = askedPart(question);
   const words = FIGURE_WORDS[lexiconFor(question).lang];
   // "Does AMEX have an improving operating margin profile as of FY2022?": its figures say
-  const trend = words.trend.test(asked) && !EXPLAINS.test(asked);
+  // "How does its effective tax rate in FY2022 compare to FY2021?": the measure in each year, side by side
+  const compares = COMPARES.test(asked) && yearsNamed(asked).length >= 2;
+  const trend = (words.trend.test(asked) || compares) && !EXPLAINS.test(asked);
   // "Is the liquidity profile healthy based on its quick ratio for FY2022?": the measure it names, for
   // that year, is what the judgment rests on — stated, the judgment left to the reader
   const judged = !trend && JUDGES.test(asked) && !EXPLAINS.test(asked);
