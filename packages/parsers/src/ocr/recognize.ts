@@ -1,5 +1,6 @@
 import type { Diagnostic, OcrEngine, OcrImageHints, OcrLine, OcrScript } from '@pinpoint/core';
 import { PinpointError } from '@pinpoint/core';
+import { levelled, linesUnskewed } from './deskew.js';
 import { formConfidence, scriptShares } from './script.js';
 
 export interface Recognition {
@@ -13,6 +14,8 @@ export interface Recognition {
   words: number;
   /** The script the engine saw on the page before recognition ('Latin', 'Han', 'Japanese'), when it said. */
   script?: string;
+  /** Degrees the page was turned to level its lines before recognition (its boxes are on the page as given). */
+  skew?: number;
 }
 
 /** One page to recognise: the engine, the image, what its file says about it, and the parse's signal. */
@@ -23,6 +26,8 @@ interface PageInput {
   signal: AbortSignal | undefined;
 }
 
+/** Decoding limit for straightening a skewed page (the parsers' own page limit). */
+const MAX_PIXELS = 60_000_000;
 /** Below this mean word confidence a pass is retried with the other scripts' models. */
 const GOOD_ENOUGH = 75;
 /** Below this a page is flagged 'ocr/low-confidence'. */
@@ -123,7 +128,8 @@ async function detectWhileReadingLatin(
  * OCR with the given languages, or — when none are given — with the model of the page's script: the engine's
  * script detection picks Latin (eng), Han (chi_sim or chi_tra, read both ways) or Japanese (jpn, jpn_vert);
  * when that pass is unsure, the other scripts' models are tried and the surest pass kept; a CJK page with many
- * Latin words is read with English added. A pass whose language data is missing is skipped.
+ * Latin words is read with English added. A pass whose language data is missing is skipped. A page skewed by
+ * a degree or two (a scan) is straightened first (deskew.ts) and its boxes mapped back to the page as given.
  */
 export async function recognizeImage(
   engine: OcrEngine,
@@ -132,7 +138,15 @@ export async function recognizeImage(
   signal?: AbortSignal,
   hints: OcrImageHints = {},
 ): Promise<Recognition> {
-  const page: PageInput = { engine, image, hints, signal };
+  const level = levelled(image, MAX_PIXELS);
+  const read = await recognizeLevel({ engine, image: level.image, hints, signal }, langs);
+  if (level.deg === 0) return read;
+  return { ...read, lines: linesUnskewed(read.lines, level.deg, read.width, read.height), skew: level.deg };
+}
+
+/** recognizeImage on a page whose lines are level. */
+async function recognizeLevel(page: PageInput, langs: readonly string[] | undefined): Promise<Recognition> {
+  const { hints } = page;
   if (langs && langs.length > 0) return recognizeWith(page, [...langs]);
   const { detected, latin } = await detectWhileReadingLatin(page);
   const upright = detected?.rotate ? { ...page, hints: { ...hints, rotate: detected.rotate } } : page;
