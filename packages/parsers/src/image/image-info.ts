@@ -10,7 +10,12 @@ export interface ImageInfo {
   orientation: number;
   /** PNG with an alpha channel (colour type 4 or 6): transparent pixels must be flattened before OCR. */
   alpha: boolean;
+  /** Resolution the file states (PNG pHYs in pixels per metre, JPEG JFIF density), when it states one. */
+  dpi?: number;
 }
+
+const METRES_PER_INCH = 0.0254;
+const CM_PER_INCH = 2.54;
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const SOF_MARKERS = new Set([0xc0, 0xc1, 0xc2, 0xc3, 0xc5, 0xc6, 0xc7, 0xc9, 0xca, 0xcb, 0xcd, 0xce, 0xcf]);
@@ -25,11 +30,14 @@ function corrupt(kind: string, why: string): Error {
 function pngInfo(view: DataView): ImageInfo {
   if (view.byteLength < 33 || view.getUint32(12) !== 0x49484452) throw corrupt('PNG', 'no IHDR chunk');
   let orientation = 1;
+  let dpi: number | undefined;
   // an eXIf chunk (rare) carries the same TIFF structure as JPEG's APP1
   for (let p = 8; p + 8 <= view.byteLength; ) {
     const len = view.getUint32(p);
     const type = view.getUint32(p + 4);
     if (type === 0x65584966 && p + 8 + len <= view.byteLength) orientation = tiffOrientation(view, p + 8, len);
+    if (type === 0x70485973 && len >= 9 && p + 17 <= view.byteLength && view.getUint8(p + 16) === 1)
+      dpi = Math.round(view.getUint32(p + 8) * METRES_PER_INCH);
     if (type === 0x49444154 || type === 0x49454e44) break; // IDAT/IEND: no metadata after pixels matters here
     p += 12 + len;
   }
@@ -40,6 +48,7 @@ function pngInfo(view: DataView): ImageInfo {
     height: view.getUint32(20),
     orientation,
     alpha: colourType === 4 || colourType === 6,
+    ...(dpi ? { dpi } : {}),
   };
 }
 
@@ -61,8 +70,19 @@ function tiffOrientation(view: DataView, start: number, length: number): number 
   return 1;
 }
 
+/** The density of a JFIF APP0 segment at `p` in dots per inch (units 1: per inch, 2: per cm); undefined when it states none. */
+function jfifDpi(view: DataView, p: number): number | undefined {
+  if (p + 14 > view.byteLength || view.getUint32(p + 4) !== 0x4a464946) return undefined;
+  const units = view.getUint8(p + 11);
+  const density = view.getUint16(p + 12);
+  if (density === 0) return undefined;
+  if (units === 1) return density;
+  return units === 2 ? Math.round(density * CM_PER_INCH) : undefined;
+}
+
 function jpegInfo(view: DataView): ImageInfo {
   let orientation = 1;
+  let dpi: number | undefined;
   let p = 2;
   while (p + 4 <= view.byteLength) {
     if (view.getUint8(p) !== 0xff) throw corrupt('JPEG', `no marker at byte ${p}`);
@@ -72,12 +92,14 @@ function jpegInfo(view: DataView): ImageInfo {
       continue;
     }
     const len = view.getUint16(p + 2);
+    if (marker === 0xe0) dpi = jfifDpi(view, p) ?? dpi;
     if (marker === 0xe1 && p + 10 <= view.byteLength && view.getUint32(p + 4) === 0x45786966) {
       orientation = tiffOrientation(view, p + 10, len - 8);
     }
     if (SOF_MARKERS.has(marker)) {
       if (p + 9 > view.byteLength) break;
-      return { kind: 'jpeg', height: view.getUint16(p + 5), width: view.getUint16(p + 7), orientation, alpha: false };
+      const size = { height: view.getUint16(p + 5), width: view.getUint16(p + 7) };
+      return { kind: 'jpeg', ...size, orientation, alpha: false, ...(dpi ? { dpi } : {}) };
     }
     if (marker === 0xda) break;
     p += 2 + len;

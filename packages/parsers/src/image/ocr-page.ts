@@ -10,7 +10,7 @@ import type {
   ParseOutput,
 } from '@pinpoint/core';
 import { createError, elementId } from '@pinpoint/core';
-import { qualityDiagnostics, recognizeImage } from '../ocr/recognize.js';
+import { qualityDiagnostics, type Recognition, recognizeImage } from '../ocr/recognize.js';
 import { wordSpans } from '../ocr/spans.js';
 import { pagedSourceMap } from '../page-anchor.js';
 
@@ -26,6 +26,15 @@ export function requireOcr(ctx: ParseContext): NonNullable<ParseContext['ocr']> 
   if (!ctx.ocr)
     throw createError('PP_DEPENDENCY_MISSING', 'No OCR engine is configured; images need OCR (install tesseract-ocr).');
   return ctx.ocr;
+}
+
+/** What the choice of model and the page's preparation were: ' (script: Han, straightened 1.3°)'. */
+function engineNotes(result: Recognition): string {
+  const notes = [
+    ...(result.script ? [`script: ${result.script}`] : []),
+    ...(result.skew ? [`straightened ${result.skew}°`] : []),
+  ];
+  return notes.length > 0 ? ` (${notes.join(', ')})` : '';
 }
 
 /**
@@ -46,7 +55,7 @@ export async function recognizePage(
     ...qualityDiagnostics(result, pageIndex),
     {
       rule_id: 'ocr/engine',
-      reason: `${ocr.id} with ${result.langs.join('+')}${result.script ? ` (script: ${result.script})` : ''}`,
+      reason: `${ocr.id} with ${result.langs.join('+')}${engineNotes(result)}`,
       severity: 'info' as const,
       page_index: pageIndex,
     },

@@ -23,7 +23,9 @@ export async function parseImage(bytes: Uint8Array, ctx: ParseContext, options: 
   assertPixelLimit(info, maxPixels);
   requireOcr(ctx);
   const image = prepareForOcr(bytes, info, maxPixels);
-  const page = await recognizePage(ctx, image, 0, displayedSize(info), options.ocrLangs);
+  // stated to tesseract, which reads it from the file but not from a page straightened in memory (PGM)
+  const hints = info.dpi === undefined ? {} : { dpi: info.dpi };
+  const page = await recognizePage(ctx, image, 0, displayedSize(info), options.ocrLangs, hints);
   if (page.lines.length === 0) throw createError('PP_PARSE_NO_TEXT', `No text was recognised in ${ctx.fileName}.`);
   return ocrPagesOutput(ctx, [page], []);
 }

@@ -29,6 +29,12 @@ function scriptSpecific(text: string, form: 'simplified' | 'traditional'): boole
  * pages, where the page's mean confidence moves by 4-11.
  */
 export function formConfidence(lines: readonly OcrLine[], form: 'simplified' | 'traditional'): number {
+  const { sum, count } = formWords(lines, form);
+  return count === 0 ? 0 : sum / count;
+}
+
+/** The words holding a character written only in one form: how many, and their confidences summed. */
+export function formWords(lines: readonly OcrLine[], form: 'simplified' | 'traditional'): { sum: number; count: number } {
   let sum = 0;
   let count = 0;
   for (const line of lines)
@@ -37,7 +43,7 @@ export function formConfidence(lines: readonly OcrLine[], form: 'simplified' | '
         sum += word.confidence;
         count++;
       }
-  return count === 0 ? 0 : sum / count;
+  return { sum, count };
 }
 
 /** Shares of the recognised characters that are kana, and of the words that are Latin words. */

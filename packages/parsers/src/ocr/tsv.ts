@@ -27,6 +27,30 @@ function union(boxes: Box[]): Box {
   );
 }
 
+/** Closers and the openers they pair with, for an angle bracket read in place of a parenthesis. */
+const OPENER_OF: Readonly<Record<string, string>> = { ')': '(', '）': '（' };
+
+/**
+ * An angle bracket 〈 that a line closes with a parenthesis, before any 〉, was a parenthesis: the fast chi_sim
+ * model reads the full-width （ as 〈 (25 times on ocr-dev's Simplified pages, never a 〈 in their text), and
+ * brackets pair. The opener takes the form of its closer; one character for one, so word boxes and spans hold.
+ */
+function pairBrackets(words: OcrWord[]): OcrWord[] {
+  const chars = words.map((w) => [...w.text]);
+  let open: [number, number] | undefined;
+  chars.forEach((word, wi) => {
+    word.forEach((ch, ci) => {
+      if (ch === '〈') open = [wi, ci];
+      else if (ch === '〉') open = undefined;
+      else if (open && OPENER_OF[ch]) {
+        (chars[open[0]] as string[])[open[1]] = OPENER_OF[ch] as string;
+        open = undefined;
+      }
+    });
+  });
+  return words.map((w, i) => ({ ...w, text: (chars[i] as string[]).join('') }));
+}
+
 /**
  * Reads tesseract's TSV output (level page_num block_num par_num line_num word_num left top width height conf text)
  * into lines of words with pixel boxes. Returns the page size from the level-1 row.
@@ -51,7 +75,7 @@ export function linesFromTsv(tsv: string): { width: number; height: number; line
     words.push({ text, box, confidence: Math.max(0, Math.min(100, Number(f[10]))) });
     byLine.set(key, words);
   }
-  const lines: OcrLine[] = [...byLine.values()].map((words) => ({
+  const lines: OcrLine[] = [...byLine.values()].map(pairBrackets).map((words) => ({
     text: joinWords(words.map((w) => w.text)),
     box: union(words.map((w) => w.box)),
     confidence: words.reduce((s, w) => s + w.confidence, 0) / words.length,

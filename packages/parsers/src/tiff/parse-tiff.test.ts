@@ -82,8 +82,8 @@ describe('parseTiff', () => {
     const png = PNG.sync.read(Buffer.from(out.artifacts[1]?.bytes ?? new Uint8Array()));
     expect([png.width, png.height]).toEqual([1654, 2339]);
     expect(out.diagnostics.filter((d) => d.rule_id === 'ocr/engine').map((d) => d.reason)).toEqual([
-      'tesseract-cli with eng (script: Latin)',
-      'tesseract-cli with eng (script: Latin)',
+      'tesseract-cli with eng (script: Latin, straightened -1.25°)',
+      'tesseract-cli with eng (script: Latin, straightened -1.3°)',
     ]);
   });
 
