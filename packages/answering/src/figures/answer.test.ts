@@ -55,6 +55,25 @@ describe('line items as a report table labels them', () => {
     expect(r.cells.map((c) => c.cell.ref)).toEqual(['B4', 'B6']);
   });
 
+  it('reads a share whose part names two line items as their sum over the whole', () => {
+    const ppe = reportTable('ppe.csv', 'Land, property and equipment', [
+      ['', '2019', '2018'],
+      ['Land', '$672', '$672'],
+      ['Leasehold improvements', '798', '790'],
+      ['Buildings', '6,639', '6,512'],
+      ['Land, property and equipment, gross', '$8,109', '$7,974'],
+    ]);
+    const r = reading(
+      read(
+        'What is the proportion of land and leasehold improvements over the gross cost of land, property, and equipment in 2019?',
+        ppe,
+      ),
+    );
+    expect(r.calculation.expression).toBe('($672 + 798) ÷ $8,109');
+    expect(r.value.number).toBe(0.18);
+    expect(r.cells.map((c) => c.text)).toEqual(['$672', '798', '$8,109']);
+  });
+
   it('reads the name without footnote marks, note references and sign words', () => {
     expect(itemName('Interim dividend for the half year ended 31 December 2018 of AU 16 cents (2017: AU 13 cents)')).toBe(
       'Interim dividend',

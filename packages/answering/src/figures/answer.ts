@@ -5,11 +5,11 @@ import { amountOf } from './amount.js';
 import { stateFigure } from './asked.js';
 import type { Operand } from './compute.js';
 import { compute, FigureError, rounded } from './compute.js';
-import type { LocatedCell } from './locate.js';
+import type { LocatedCell, RowMatch } from './locate.js';
 import { cellAt, periodsAcross, rowsNamed, tableCurrency, tableScale, yearColumns } from './locate.js';
 import { figureLine, fill, operandsOf } from './phrase.js';
 import type { FigurePlan } from './plan.js';
-import { itemText, planFigure, yearsNamed } from './plan.js';
+import { itemText, planFigure, TOGETHER, yearsNamed } from './plan.js';
 
 /** A figure read from one table: the answer line, the operand cells in citation order, value and calculation. */
 export interface FigureReading {
@@ -76,12 +76,25 @@ function locate(plan: FigurePlan, table: QaTable, weights: Weights): Located | {
   let match = 0;
   // a change or a sum reads a dash as nil; a rate, a mean or a ratio of nothing is no figure
   const nil = plan.op === 'change' || plan.op === 'sum';
-  for (const item of plan.items) {
-    const found = rowsNamed(table, itemText(plan, item), weights)
+  const rowOf = (text: string) =>
+    rowsNamed(table, text, weights)
       .filter((m) => !used.has(m.row))
       .map((m) => ({ m, cells: years.map((y) => cellAt(table, m, y, plan.percent, nil)) }))
       // each period its own cell: a row whose years all read one cell (a merged cell) is no series
       .find((f) => f.cells.every((c) => c !== undefined) && new Set(f.cells.map((c) => c?.cell)).size === f.cells.length);
+  for (const [i, item] of plan.items.entries()) {
+    const found = rowOf(itemText(plan, item));
+    // the part of a share named as two line items no row names whole ("land and leasehold improvements")
+    const pieces =
+      i === 0 && plan.items.length === 2 && (!found || found.m.textShare < 1) ? piecesOf(plan, item, rowOf) : undefined;
+    if (pieces) {
+      for (const p of pieces) {
+        used.add(p.m.row);
+        out.push(...(p.cells as LocatedCell[]));
+        match += (p.m.labelShare + p.m.textShare) / (2 * plan.items.length);
+      }
+      continue;
+    }
     if (!found) return { missing: itemText(plan, item) };
     used.add(found.m.row);
     // a row of figures fits better than one that says nil where a figure is asked, and a row of
@@ -95,6 +108,19 @@ function locate(plan: FigurePlan, table: QaTable, weights: Weights): Located | {
     out.push(...cells);
   }
   return { cells: out, match };
+}
+
+/** Rows located for a text: the row and its cells for the years read. */
+type RowOf = (text: string) => { m: RowMatch; cells: (LocatedCell | undefined)[] } | undefined;
+
+/** The two line items a share's part names together, each a row of its own named whole; undefined otherwise. */
+function piecesOf(plan: FigurePlan, item: string, rowOf: RowOf): NonNullable<ReturnType<RowOf>>[] | undefined {
+  if (plan.op !== 'share' && plan.op !== 'ratio') return undefined;
+  const parts = itemText(plan, item).split(TOGETHER);
+  if (parts.length !== 2) return undefined;
+  const found = parts.map((p) => rowOf(p.trim()));
+  const [a, b] = found;
+  return a && b && a.m.row !== b.m.row && found.every((f) => f && f.m.textShare >= 0.99) ? [a, b] : undefined;
 }
 
 /** What a table's place in the fit order adds to its rows' match: the better-fitting table wins a tie. */
@@ -205,9 +231,11 @@ function reading(plan: FigurePlan, table: QaTable, index: number, cells: Located
   // a ratio of one line item is of its periods: each side says its year
   const across = plan.op === 'ratio' && plan.items.length === 1;
   const side = (c: LocatedCell | undefined): string => (c ? (across ? `${c.label} ${c.year}` : c.label) : '');
+  // a part of two line items is named by both
+  const part = cells.length > 2 && (plan.op === 'share' || plan.op === 'ratio') ? cells.slice(0, -1) : cells.slice(0, 1);
   const what = fill(plan.words.say[plan.op], {
     item,
-    a: side(cells[0]),
+    a: part.map(side).join(plan.words.say.joiner),
     b: side(cells.at(-1)),
     from: String(years[0] ?? ''),
     to: String(years.at(-1) ?? ''),

@@ -59,9 +59,15 @@ export function compute(op: FigureOp, operands: Operand[], percent: boolean): Co
     case 'sum':
       return { number: operands.reduce((s, o) => s + o.number, 0), expression: operands.map(shown).join(' + ') };
     case 'ratio':
-    case 'share':
+    case 'share': {
       if (!b) break;
-      return { number: divide(a.number, b.number) * scale, expression: `${shown(a)} ÷ ${shown(b)}${op === 'share' ? pct : ''}` };
+      // a part of two line items ("land and leasehold improvements over the gross cost"): their sum over the whole
+      const parts = operands.slice(0, -1);
+      const whole = operands.at(-1) as Operand;
+      const part = parts.length === 1 ? shown(a) : `(${parts.map(shown).join(' + ')})`;
+      const sum = parts.reduce((s, o) => s + o.number, 0);
+      return { number: divide(sum, whole.number) * scale, expression: `${part} ÷ ${shown(whole)}${op === 'share' ? pct : ''}` };
+    }
   }
   throw new FigureError('PP_FIGURE_OPERANDS', `The ${op} needs two operands.`);
 }

@@ -17,7 +17,7 @@ export interface LocatedCell {
 }
 
 /** How well a row's label is named by a text: share of the label's weight named, and of the text's. */
-interface RowMatch {
+export interface RowMatch {
   row: QaRow;
   label: string;
   labelShare: number;

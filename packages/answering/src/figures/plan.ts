@@ -32,7 +32,8 @@ export interface FigurePlan {
 }
 
 /** Two line items named together in each language ("A and B", 「AとB」, 「A和B」). */
-const TOGETHER = /\s+and\s+|(?<=\p{Script=Han}|\p{Script=Katakana})(?:と|和|与|與|及)(?=\p{Script=Han}|\p{Script=Katakana})/u;
+export const TOGETHER =
+  /\s+and\s+|(?<=\p{Script=Han}|\p{Script=Katakana})(?:と|和|与|與|及)(?=\p{Script=Han}|\p{Script=Katakana})/u;
 
 /** A quoted name: 「…」, 『…』, “…”, "…". */
 const QUOTED = /「[^」]*」|『[^』]*』|“[^”]*”|"[^"]*"/gu;
