@@ -59,6 +59,13 @@ export async function askReportFigure(
     // holds the year: a query of all of them ranks the rows that repeat their common words
     // ("property, plant and equipment") first
     const year = needed.find((n) => n.item === item)?.year as number;
+    // the statements found for the items before it hold most of a measure's line items: one read from its
+    // own statement there is not searched for again
+    const pool = unique([...sources.values()].flat());
+    if (pool.length > 0 && itemCell(item, year, pool, question)?.home) {
+      sources.set(item, []);
+      continue;
+    }
     const names = namesFor(item, question).sort((a, b) => Number(b === plan.name) - Number(a === plan.name));
     let found: TableSource[] = [];
     for (const name of names) {

@@ -100,11 +100,11 @@ export function itemCell(
   year: number,
   sources: readonly TableSource[],
   asked = '',
-): { cell: LocatedCell; source: TableSource } | undefined {
+): { cell: LocatedCell; source: TableSource; home: boolean } | undefined {
   const words = termsOf(asked);
   const named = statementsNamed(asked);
   const homeStatement = financeGroupStatement(item);
-  let best: { cell: LocatedCell; source: TableSource; score: number } | undefined;
+  let best: { cell: LocatedCell; source: TableSource; score: number; home: boolean } | undefined;
   for (const [i, source] of sources.entries()) {
     const table = tableFor(source);
     // a line item is read from a primary statement before a note's or a segment's table, and from
@@ -130,9 +130,10 @@ export function itemCell(
         const label = termsOf(m.label);
         const said = label.size === 0 ? 0 : [...label].filter((t) => words.has(t) || termsOf(name).has(t)).length / label.size;
         const score = m.labelShare + m.textShare + said + fit - TABLE_ORDER * i;
-        if (!best || score > best.score) best = { cell, source, score };
+        if (!best || score > best.score)
+          best = { cell, source, score, home: statement !== undefined && statement === homeStatement };
       }
     }
   }
-  return best && { cell: best.cell, source: best.source };
+  return best && { cell: best.cell, source: best.source, home: best.home };
 }
