@@ -81,9 +81,8 @@ export async function askReportFigure(
   }
   // a measure's line items stand in the same few statements: each item is read from every table found
   // for any of them (the statement its own search ranked below a note's table is found by another's)
-  const pooled = new Map(
-    [...sources.keys()].map((item) => [item, unique([...(sources.get(item) ?? []), ...[...sources.values()].flat()])]),
-  );
+  const all = [...sources.values()].flat();
+  const pooled = new Map([...sources.keys()].map((item) => [item, unique([...(sources.get(item) ?? []), ...all])]));
   const read = readReportFigure(plan, pooled, question);
   // a line item not found in a table may still be stated in the report's prose: the passage reader looks
   return read.refused && !plan.computed ? undefined : read;

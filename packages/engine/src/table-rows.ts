@@ -15,12 +15,15 @@ export interface LoadedTable {
 /** Elements above a table read as its lead. */
 const LEAD = 3;
 
+const pageOf = (e: Element): number | undefined => (e.anchor.kind === 'page' ? e.anchor.page_index : undefined);
+const samePage = (a: Element, b: Element): boolean => pageOf(a) !== undefined && pageOf(a) === pageOf(b);
+
 /** The lead of a table: the elements just before its first row that are no table's, on its page. */
 function leadOf(before: (Element | undefined)[], first: Element): string[] {
-  const page = first.anchor.kind === 'page' ? first.anchor.page_index : undefined;
+  const page = pageOf(first);
   const out: string[] = [];
   for (const e of before.slice(-LEAD).reverse()) {
-    if (!e || e.table || (page !== undefined && (e.anchor.kind !== 'page' || e.anchor.page_index !== page))) break;
+    if (!e || e.table || (page !== undefined && pageOf(e) !== page)) break;
     out.unshift(e.text);
   }
   return out;
@@ -235,14 +238,15 @@ async function readRun(metadata: MetadataStore, row: Element, hit: Chunk): Promi
   }
   if (chunks.get(row.element_id)?.chunk_id !== hit.chunk_id) return undefined;
   const top = position(rows[0]);
-  const above = await readPositions(metadata, hit.version_id, top - LEAD, top);
+  // the elements above it, read once: its lead's, and for a table with no header row the first window
+  // the header it goes on under is looked for in
+  const headerless = !rows.some((e) => e.table?.header);
+  const above = await readPositions(metadata, hit.version_id, top - (headerless ? WINDOW : LEAD), top);
   const lead = leadOf(
     Array.from({ length: LEAD }, (_, i) => above.get(top - LEAD + i)),
     rows[0] as Element,
   );
-  const head = rows.some((e) => e.table?.header)
-    ? undefined
-    : await headerAbove(metadata, hit.version_id, top, rows[0] as Element);
+  const head = headerless ? await headerAbove(metadata, hit.version_id, top, rows[0] as Element, above) : undefined;
   return { rows: head ? goOnUnder(head, rows) : rows, chunks, lead };
 }
 
@@ -253,13 +257,15 @@ const HEADER_REACH = 128;
  * The header rows of the table a page's headerless table goes on from: a statement parted by its
  * section headings ("LIABILITIES AND EQUITY") is read as several tables, and only the first carries
  * the periods ("As of January 31, | 2020 | 2019"). The nearest header above on the same page, whose
- * columns are the table's; none when another page or another shape of table comes first.
+ * columns are the table's; none when another page or another shape of table comes first. `nearest`
+ * is the window of elements just above the table, already read.
  */
 async function headerAbove(
   metadata: MetadataStore,
   versionId: string,
   top: number,
   first: Element,
+  nearest: Map<number, Element>,
 ): Promise<TableHead | undefined> {
   const found: Element[] = [];
   // the data rows passed on the way: the header table's name their columns as the header reads
@@ -270,7 +276,7 @@ async function headerAbove(
     return { rows: found, names: namesAcross(passed.filter((e) => e.table?.index === index)) };
   };
   for (let to = top; to > Math.max(0, top - HEADER_REACH); to -= WINDOW) {
-    const read = await readPositions(metadata, versionId, to - WINDOW, to);
+    const read = to === top ? nearest : await readPositions(metadata, versionId, to - WINDOW, to);
     for (let p = to - 1; p >= to - WINDOW && p >= 0; p--) {
       const e = read.get(p);
       if (!e) continue;
@@ -311,8 +317,6 @@ function goOnUnder(head: TableHead, rows: Element[]): Element[] {
   return [...head.rows, ...named];
 }
 
-const pageOf = (e: Element): number | undefined => (e.anchor.kind === 'page' ? e.anchor.page_index : undefined);
-const samePage = (a: Element, b: Element): boolean => pageOf(a) !== undefined && pageOf(a) === pageOf(b);
 /** How many columns a row spans: one past its last cell's. */
 const columnsOf = (e: Element): number => Math.max(0, ...(e.cells ?? []).map((c) => c.col + 1));
 /** Header rows a table goes on under: on its page, and their last row as wide as its rows. */
