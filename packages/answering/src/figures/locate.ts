@@ -110,7 +110,7 @@ export function qualifiersOf(text: string): Set<string> {
 /** A line item's terms: its analysed terms and its qualifiers ("~other"). */
 function itemTerms(text: string): Set<string> {
   const terms = termsOf(text);
-  for (const m of text.matchAll(QUALIFIERS)) terms.add(`~${m[0].toLowerCase()}`);
+  for (const q of qualifiersOf(text)) terms.add(`~${q}`);
   return terms;
 }
 

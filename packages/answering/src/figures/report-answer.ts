@@ -115,10 +115,10 @@ export function itemCell(
     // a balance is never its change: the cash flows' "Inventories (140)" is no year's inventories
     if (homeStatement === 'balance' && statement === 'cash-flow' && !asked) continue;
     // a balance is read from the balance sheet before a note's table
-    const home =
-      statement === undefined || homeStatement === undefined || asked ? 0 : statement === homeStatement ? HOME_FIT : -HOME_FIT;
+    const own = statement !== undefined && statement === homeStatement;
+    const home = statement === undefined || homeStatement === undefined || asked ? 0 : own ? HOME_FIT : -HOME_FIT;
     const fit = (statement ? STATEMENT_FIT : 0) + (asked ? NAMED_STATEMENT_FIT : 0) + home;
-    const label = asked || (statement !== undefined && statement === homeStatement) ? LABEL_IN_NAMED_STATEMENT : LABEL_IS_NAME;
+    const label = asked || own ? LABEL_IN_NAMED_STATEMENT : LABEL_IS_NAME;
     for (const name of financeGroupNames(item)) {
       const qualified = qualifiersOf(name);
       for (const m of namedRows(table, name, label)) {
@@ -130,8 +130,7 @@ export function itemCell(
         const label = termsOf(m.label);
         const said = label.size === 0 ? 0 : [...label].filter((t) => words.has(t) || termsOf(name).has(t)).length / label.size;
         const score = m.labelShare + m.textShare + said + fit - TABLE_ORDER * i;
-        if (!best || score > best.score)
-          best = { cell, source, score, home: statement !== undefined && statement === homeStatement };
+        if (!best || score > best.score) best = { cell, source, score, home: own };
       }
     }
   }

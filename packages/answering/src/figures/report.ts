@@ -72,13 +72,13 @@ export function planReportFigure(question: string): ReportFigurePlan | undefined
   const words = FIGURE_WORDS[lexiconFor(question).lang];
   // "Does AMEX have an improving operating margin profile as of FY2022?": its figures say
   // "How does its effective tax rate in FY2022 compare to FY2021?": the measure in each year, side by side
-  const compares = COMPARES.test(asked) && yearsNamed(asked).length >= 2;
+  const namedYears = yearsNamed(asked).sort((a, b) => a - b);
+  const compares = COMPARES.test(asked) && namedYears.length >= 2;
   const trend = (words.trend.test(asked) || compares) && !EXPLAINS.test(asked);
   // "Is the liquidity profile healthy based on its quick ratio for FY2022?": the measure it names, for
   // that year, is what the judgment rests on — stated, the judgment left to the reader
   const judged = !trend && JUDGES.test(asked) && !EXPLAINS.test(asked);
   if (!trend && !judged && !ASKS.test(asked)) return undefined;
-  const namedYears = yearsNamed(asked).sort((a, b) => a - b);
   if (namedYears.length === 0) return undefined;
   const latest = namedYears.at(-1) as number;
   // a trend "as of FY2022" reads the named year and the two before it, as a 10-K shows them

@@ -4,21 +4,40 @@ import type { QaTable } from '../table/model.js';
 export type Statement = 'income' | 'balance' | 'cash-flow';
 
 /**
+ * An English statement name said of something else ("selected income statement data", "balance sheet
+ * information"): no statement's title.
+ */
+const OF_SOMETHING_ELSE = String.raw`(?!\s+(?:data|information|items?|details?)\b)`;
+
+/** A statement's names: English ones as whole words not said of something else, then other languages'. */
+const names = (english: string, others: string): RegExp =>
+  new RegExp(String.raw`\b(?:${english})\b${OF_SOMETHING_ELSE}|${others}`, 'iu');
+
+/**
  * How reports title each statement, and how questions name it, in the product's languages (data:
  * a new wording is an entry here). Matched against NFKC text, case-insensitive.
  */
 const STATEMENT_NAMES: ReadonlyArray<readonly [Statement, RegExp]> = [
   [
     'cash-flow',
-    /\b(?:statements?\s+of\s+(?:consolidated\s+)?cash\s+flows?|cash\s+flows?\s+statements?)\b(?!\s+(?:data|information|items?|details?)\b)|キャッシュ[・･]?フロー計算書|现金流量表|現金流量表/iu,
+    names(
+      String.raw`statements?\s+of\s+(?:consolidated\s+)?cash\s+flows?|cash\s+flows?\s+statements?`,
+      'キャッシュ[・･]?フロー計算書|现金流量表|現金流量表',
+    ),
   ],
   [
     'balance',
-    /\b(?:balance\s+sheets?|statements?\s+of\s+(?:consolidated\s+)?financial\s+(?:position|condition))\b(?!\s+(?:data|information|items?|details?)\b)|貸借対照表|财政状况表|资产负债表|資產負債表/iu,
+    names(
+      String.raw`balance\s+sheets?|statements?\s+of\s+(?:consolidated\s+)?financial\s+(?:position|condition)`,
+      '貸借対照表|财政状况表|资产负债表|資產負債表',
+    ),
   ],
   [
     'income',
-    /\b(?:statements?\s+of\s+(?:consolidated\s+)?(?:operations|income|earnings|comprehensive\s+(?:income|loss)|profit\s+(?:or|and)\s+loss)|income\s+statements?|p\s*&\s*l)\b(?!\s+(?:data|information|items?|details?)\b)|損益計算書|损益表|損益表|利润表|綜合損益表/iu,
+    names(
+      String.raw`statements?\s+of\s+(?:consolidated\s+)?(?:operations|income|earnings|comprehensive\s+(?:income|loss)|profit\s+(?:or|and)\s+loss)|income\s+statements?|p\s*&\s*l`,
+      '損益計算書|损益表|損益表|利润表|綜合損益表',
+    ),
   ],
 ];
 

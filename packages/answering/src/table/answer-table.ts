@@ -520,8 +520,8 @@ export function answerFromTables(
   const result = execute(table, plan);
   const rows = rowOrder(table, result, plan);
   const score = evidence(plan);
-  // arithmetic asked of a table of periods that no figure reading could give: one cell looked up,
-  // or rows counted, would state some other number
+  // arithmetic asked that no figure reading could give and this reader does not compute: one cell
+  // looked up, or rows counted, would state some other number
   if (result && asksOtherFigure(question, table, plan, result)) {
     return { refused: true, answer: '', citations: [], rows, how: plan.op, score, features, alternatives };
   }
