@@ -55,6 +55,30 @@ describe('line items as a report table labels them', () => {
     expect(r.cells.map((c) => c.cell.ref)).toEqual(['B4', 'B6']);
   });
 
+  it('reads a balance of a table of movements from the dated row of the day the question names', () => {
+    const associates = reportTable('associates.csv', '18 Investment in associates', [
+      ['£m', '2019', '2018'],
+      ['At 1 January', '65.6', '64.8'],
+      ['Share of post-tax (loss)/profit of associates', '(0.3)', '2.3'],
+      ['Impairment', '(7.4)', '–'],
+      ['At 31 December', '53.7', '65.6'],
+    ]);
+    const opening = reading(
+      read('What is the percentage change in the total investment in associates from 1 January 2018 to 1 January 2019?', associates),
+    );
+    expect(opening.cells.map((c) => c.cell.ref)).toEqual(['C2', 'B2']);
+    expect(opening.value.number).toBeCloseTo(1.23, 2);
+    expect(opening.text).toContain('Investment in associates, At 1 January 2018 to At 1 January 2019');
+    expect(opening.calculation.operands.map((o) => o.period)).toEqual(['At 1 January 2018', 'At 1 January 2019']);
+    const closing = reading(read('What was the change in investment in associates between December 31, 2018 and December 31, 2019?', associates));
+    expect(closing.cells.map((c) => c.cell.ref)).toEqual(['C5', 'B5']);
+    expect(closing.value.number).toBeCloseTo(-11.9, 5);
+    // a day no row states is no balance of this table
+    expect(read('What was the change in investment in associates from 30 June 2018 to 30 June 2019?', associates)).not.toHaveProperty(
+      'text',
+    );
+  });
+
   it('reads a share whose part names two line items as their sum over the whole', () => {
     const ppe = reportTable('ppe.csv', 'Land, property and equipment', [
       ['', '2019', '2018'],

@@ -6,7 +6,7 @@ import { stateFigure } from './asked.js';
 import type { Operand } from './compute.js';
 import { compute, FigureError, rounded } from './compute.js';
 import type { LocatedCell, RowMatch } from './locate.js';
-import { cellAt, periodsAcross, rowsNamed, tableCurrency, tableScale, yearColumns } from './locate.js';
+import { balanceRow, cellAt, periodsAcross, rowsNamed, tableCurrency, tableScale, yearColumns } from './locate.js';
 import { figureLine, fill, operandsOf } from './phrase.js';
 import type { FigurePlan } from './plan.js';
 import { itemText, planFigure, TOGETHER, yearsNamed } from './plan.js';
@@ -76,12 +76,15 @@ function locate(plan: FigurePlan, table: QaTable, weights: Weights): Located | {
   let match = 0;
   // a change or a sum reads a dash as nil; a rate, a mean or a ratio of nothing is no figure
   const nil = plan.op === 'change' || plan.op === 'sum';
-  const rowOf = (text: string) =>
-    rowsNamed(table, text, weights)
+  const rowOf = (text: string) => {
+    // a balance on the day the question names, where no row names the item: the dated row of a table of movements
+    const day = plan.day ? balanceRow(table, text, plan.day, weights) : undefined;
+    return [...rowsNamed(table, text, weights), ...(day ? [day] : [])]
       .filter((m) => !used.has(m.row))
       .map((m) => ({ m, cells: years.map((y) => cellAt(table, m, y, plan.percent, nil)) }))
       // each period its own cell: a row whose years all read one cell (a merged cell) is no series
       .find((f) => f.cells.every((c) => c !== undefined) && new Set(f.cells.map((c) => c?.cell)).size === f.cells.length);
+  };
   for (const [i, item] of plan.items.entries()) {
     const found = rowOf(itemText(plan, item));
     // the part of a share named as two line items no row names whole ("land and leasehold improvements")
@@ -237,8 +240,9 @@ function reading(plan: FigurePlan, table: QaTable, index: number, cells: Located
     item,
     a: part.map(side).join(plan.words.say.joiner),
     b: side(cells.at(-1)),
-    from: String(years[0] ?? ''),
-    to: String(years.at(-1) ?? ''),
+    // a balance's periods are its days ("At 1 January 2018 to At 1 January 2019")
+    from: plan.day ? (cells[0]?.period ?? '') : String(years[0] ?? ''),
+    to: plan.day ? (cells.at(-1)?.period ?? '') : String(years.at(-1) ?? ''),
     periods: years.join(plan.words.say.joiner),
   });
   // the row states the change itself ("36%" under "% Change"): the document's figure first, cited, then

@@ -2,6 +2,7 @@ import { headerScale } from '@pinpoint/analysis';
 import type { QaCell, QaColumn, QaRow, QaTable } from '../table/model.js';
 import { termsOf } from '../table/model.js';
 import { datedRows, periodColumns } from '../table/period-columns.js';
+import { yearsNamed } from './plan.js';
 import type { Amount } from './amount.js';
 import { amountOf, nilOf } from './amount.js';
 
@@ -22,6 +23,8 @@ export interface RowMatch {
   label: string;
   labelShare: number;
   textShare: number;
+  /** A balance's dated row ("At 1 January"): its label, said before each period. */
+  day?: string;
 }
 
 /** A row counts as the one named when this share of its label's weight is in the question. */
@@ -158,6 +161,18 @@ function rowLabels(table: QaTable): Map<QaRow, string> {
 }
 const labelsRead = new WeakMap<QaTable, Map<QaRow, string>>();
 
+/** How much of a label's weight a text names, and how much of the text's weight the label (and `context`, terms the table's title adds) names. */
+function shares(
+  terms: ReadonlySet<string>,
+  asked: ReadonlySet<string>,
+  askedWeight: number,
+  weights: Weights,
+  context: readonly string[] = [],
+): { labelShare: number; textShare: number } {
+  const named = [...terms].filter((t) => asked.has(t));
+  return { labelShare: sum(named, weights) / sum(terms, weights), textShare: sum([...named, ...context], weights) / askedWeight };
+}
+
 /** The rows of a table whose label the text names, best first (see LABEL_NAMED). */
 export function rowsNamed(
   table: QaTable,
@@ -180,10 +195,8 @@ export function rowsNamed(
     const label = labels.get(row) ?? '';
     const terms = labelTerms(label);
     if (terms.size === 0) continue;
-    const named = [...terms].filter((t) => asked.has(t));
-    const labelShare = sum(named, weights) / sum(terms, weights);
     const context = total !== undefined && titled ? [...asked].filter((t) => titled.has(t) && !terms.has(t)) : [];
-    const textShare = sum([...named, ...context], weights) / askedWeight;
+    const { labelShare, textShare } = shares(terms, asked, askedWeight, weights, context);
     if (labelShare >= min.label && textShare >= min.text) out.push({ row, label, labelShare, textShare });
   }
   return out.sort((a, b) => b.labelShare + b.textShare - (a.labelShare + a.textShare) || a.row.index - b.row.index);
@@ -318,6 +331,56 @@ function readAcross(table: QaTable): QaTable | undefined {
   return rows.length > 0 ? { ...table, columns, rows } : undefined;
 }
 
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+const MONTH_NAMES = 'january|february|march|april|may|june|july|august|september|october|november|december';
+
+/** A day of a month a text names, in English ("1 January", "December 31"): the month and day, "1-1", "12-31". */
+const DAY_MONTH = new RegExp(
+  String.raw`\b(?:(\d{1,2})(?:st|nd|rd|th)?\s+(${MONTH_NAMES})|(${MONTH_NAMES})\s+(\d{1,2})(?:st|nd|rd|th)?)\b`,
+  'giu',
+);
+
+/** The days of months a text names ("1-1" for "1 January 2018", "At 1 January"). */
+export function dayMonths(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(DAY_MONTH)) {
+    const month = MONTHS.indexOf((m[2] ?? m[3] ?? '').slice(0, 3).toLowerCase()) + 1;
+    const day = Number(m[1] ?? m[4]);
+    if (month > 0 && day >= 1 && day <= 31 && !out.includes(`${month}-${day}`)) out.push(`${month}-${day}`);
+  }
+  return out;
+}
+
+/** A numbering before a table's title ("18 Investment in associates", "Note 7.", "056_18"). */
+const TITLE_NUMBER = /^(?:\s*(?:note\s+)?[\d.]+[_\s.:-]+)+/iu;
+
+/**
+ * A balance a table of movements states on a dated row under its period columns ("At 1 January |
+ * 65.6 | 64.8", "Outstanding as of 31 December"): the row of the day and month the question names,
+ * when the table's title names the line item asked ("total investment in associates" of "18
+ * Investment in associates"). The row is labelled by the title; its periods say the day.
+ */
+export function balanceRow(table: QaTable, text: string, day: string, weights: Weights): RowMatch | undefined {
+  const title = table.title.replace(TITLE_NUMBER, '').trim();
+  const asked = itemTerms(text);
+  const askedWeight = sum(asked, weights);
+  const terms = labelTerms(title);
+  if (askedWeight === 0 || terms.size === 0) return undefined;
+  const { years } = periodColumns(table);
+  const first = firstPeriod(years);
+  const rows = table.rows.filter((r) => {
+    const label = labelOf(r, first);
+    const days = dayMonths(label);
+    return days.length === 1 && days[0] === day && yearsNamed(label).length === 0;
+  });
+  const [row] = rows;
+  if (!row || rows.length > 1) return undefined;
+  const { labelShare, textShare } = shares(terms, asked, askedWeight, weights);
+  return labelShare >= LABEL_NAMED && textShare >= TEXT_NAMED
+    ? { row, label: title, labelShare, textShare, day: labelOf(row, first) }
+    : undefined;
+}
+
 /**
  * The cell of a row in a year's column, as an amount; undefined when it states none. With `nil`, a
  * dash in a row of amounts is zero, as report tables write it (a change or a sum reads it so).
@@ -341,7 +404,7 @@ export function cellAt(table: QaTable, match: RowMatch, year: number, percent: b
       ?.name.split(' / ')
       .join(' ')
       .trim() || String(year);
-  return { cell, amount, label: match.label, year, period: header };
+  return { cell, amount, label: match.label, year, period: match.day ? `${match.day} ${header}` : header };
 }
 
 /**

@@ -6,6 +6,7 @@ import type { AskedForm } from './asked.js';
 import { askedForm } from './asked.js';
 import type { FigureWords } from './words.js';
 import { FIGURE_WORDS } from './words.js';
+import { dayMonths } from './locate.js';
 
 /** What a figure question asks to be done with the cells it names. */
 export type FigureOp = 'value' | 'change' | 'pctChange' | 'average' | 'sum' | 'ratio' | 'share';
@@ -29,6 +30,8 @@ export interface FigurePlan {
   percentAsked: boolean;
   /** Items named together ("from Apple and Huawei in 2017"): the one item they would be as a whole ("Cash and cash equivalents" is one row). */
   whole?: string;
+  /** The one day of a month each period the question names ends on ("from 1 January 2018 to 1 January 2019": "1-1"): a balance's dated row. */
+  day?: string;
 }
 
 /** Two line items named together in each language ("A and B", 「AとB」, 「A和B」). */
@@ -94,6 +97,7 @@ function readPlan(question: string): FigurePlan | undefined {
   const percent = (op: FigureOp): boolean => op === 'pctChange' || (op === 'share' && !words.fraction.test(asks));
   const asked = askedForm(question);
   const percentAsked = words.percentAsked.test(asks);
+  const days = dayMonths(q);
   const plan = (op: FigureOp, items: string[]): FigurePlan => ({
     op,
     items,
@@ -102,6 +106,7 @@ function readPlan(question: string): FigurePlan | undefined {
     words,
     asked,
     percentAsked,
+    ...(days.length === 1 && years.length > 0 ? { day: days[0] } : {}),
   });
   if (words.pctChange.test(asks)) return plan('pctChange', [plain]);
   // "the average proportion of A as a percentage of B": an average of a row of shares the table shows
