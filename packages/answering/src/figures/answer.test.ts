@@ -64,19 +64,24 @@ describe('line items as a report table labels them', () => {
       ['At 31 December', '53.7', '65.6'],
     ]);
     const opening = reading(
-      read('What is the percentage change in the total investment in associates from 1 January 2018 to 1 January 2019?', associates),
+      read(
+        'What is the percentage change in the total investment in associates from 1 January 2018 to 1 January 2019?',
+        associates,
+      ),
     );
     expect(opening.cells.map((c) => c.cell.ref)).toEqual(['C2', 'B2']);
     expect(opening.value.number).toBeCloseTo(1.23, 2);
     expect(opening.text).toContain('Investment in associates, At 1 January 2018 to At 1 January 2019');
     expect(opening.calculation.operands.map((o) => o.period)).toEqual(['At 1 January 2018', 'At 1 January 2019']);
-    const closing = reading(read('What was the change in investment in associates between December 31, 2018 and December 31, 2019?', associates));
+    const closing = reading(
+      read('What was the change in investment in associates between December 31, 2018 and December 31, 2019?', associates),
+    );
     expect(closing.cells.map((c) => c.cell.ref)).toEqual(['C5', 'B5']);
     expect(closing.value.number).toBeCloseTo(-11.9, 5);
     // a day no row states is no balance of this table
-    expect(read('What was the change in investment in associates from 30 June 2018 to 30 June 2019?', associates)).not.toHaveProperty(
-      'text',
-    );
+    expect(
+      read('What was the change in investment in associates from 30 June 2018 to 30 June 2019?', associates),
+    ).not.toHaveProperty('text');
   });
 
   it('reads a share whose part names two line items as their sum over the whole', () => {

@@ -79,11 +79,13 @@ function locate(plan: FigurePlan, table: QaTable, weights: Weights): Located | {
   const rowOf = (text: string) => {
     // a balance on the day the question names, where no row names the item: the dated row of a table of movements
     const day = plan.day ? balanceRow(table, text, plan.day, weights) : undefined;
-    return [...rowsNamed(table, text, weights), ...(day ? [day] : [])]
-      .filter((m) => !used.has(m.row))
-      .map((m) => ({ m, cells: years.map((y) => cellAt(table, m, y, plan.percent, nil)) }))
-      // each period its own cell: a row whose years all read one cell (a merged cell) is no series
-      .find((f) => f.cells.every((c) => c !== undefined) && new Set(f.cells.map((c) => c?.cell)).size === f.cells.length);
+    return (
+      [...rowsNamed(table, text, weights), ...(day ? [day] : [])]
+        .filter((m) => !used.has(m.row))
+        .map((m) => ({ m, cells: years.map((y) => cellAt(table, m, y, plan.percent, nil)) }))
+        // each period its own cell: a row whose years all read one cell (a merged cell) is no series
+        .find((f) => f.cells.every((c) => c !== undefined) && new Set(f.cells.map((c) => c?.cell)).size === f.cells.length)
+    );
   };
   for (const [i, item] of plan.items.entries()) {
     const found = rowOf(itemText(plan, item));

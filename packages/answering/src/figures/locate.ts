@@ -2,9 +2,9 @@ import { headerScale } from '@pinpoint/analysis';
 import type { QaCell, QaColumn, QaRow, QaTable } from '../table/model.js';
 import { termsOf } from '../table/model.js';
 import { datedRows, periodColumns } from '../table/period-columns.js';
-import { yearsNamed } from './plan.js';
 import type { Amount } from './amount.js';
 import { amountOf, nilOf } from './amount.js';
+import { yearsNamed } from './plan.js';
 
 /** A located operand: the cell, its amount, the row's line item and the column's period. */
 export interface LocatedCell {

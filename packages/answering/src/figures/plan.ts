@@ -4,9 +4,9 @@ import { termsOf } from '../table/model.js';
 import { periodYear } from '../table/period-columns.js';
 import type { AskedForm } from './asked.js';
 import { askedForm } from './asked.js';
+import { dayMonths } from './locate.js';
 import type { FigureWords } from './words.js';
 import { FIGURE_WORDS } from './words.js';
-import { dayMonths } from './locate.js';
 
 /** What a figure question asks to be done with the cells it names. */
 export type FigureOp = 'value' | 'change' | 'pctChange' | 'average' | 'sum' | 'ratio' | 'share';
