@@ -15,6 +15,7 @@ export { foldHan } from './fold.js';
 export { hanDigit, parseHanNumeral } from './han-numerals.js';
 export type { HeaderScale } from './header-scale.js';
 export { headerScale } from './header-scale.js';
+export { isStopWord } from './latin.js';
 export type { NumberMention } from './number-mentions.js';
 export { findNumbersAsWritten } from './number-mentions.js';
 export { englishScale, hanScale } from './number-units.js';

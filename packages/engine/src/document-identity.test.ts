@@ -70,5 +70,8 @@ describe('document identity from real files', () => {
       kind: { value: '有価証券報告書', source: 'file_name' },
       period: { fiscal_year: 2023, source: 'file_name' },
     });
+    // words that name nothing are no name: a question "In 2019, …" is not about this file's company
+    const table = await identityOf(join(SHARED, 'eval/tatqa-arith-dev/docs/120_In_2019_2018_and_2017_we_adopted.csv'));
+    expect(table).toEqual({ names: [], kind: null, period: { fiscal_year: 2019, source: 'file_name' } });
   }, 60_000);
 });

@@ -1,3 +1,4 @@
+import { isStopWord } from '@pinpoint/analysis';
 import type { IdentityKind, IdentityName, IdentityPeriod } from '@pinpoint/core';
 
 /**
@@ -82,7 +83,8 @@ export function identityFromFileName(fileName: string): FileNameIdentity {
     // the name is the run of words before the first kind or period word
     if ((k || p) && nameParts.length > 0) named = true;
   }
-  const name = nameParts.join(' ').trim();
+  // words that name nothing ("In_2019_gross_margin_decreased.csv" is about no company called In)
+  const name = nameParts.every((w) => isStopWord(w.toLowerCase())) ? '' : nameParts.join(' ').trim();
   const endDate = date ? `${date[1]}-${date[2]}-${date[3]}` : undefined;
   const fiscalYear = period?.fiscal_year ?? (date ? Number(date[1]) : undefined);
   return {
