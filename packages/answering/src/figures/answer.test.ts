@@ -84,6 +84,35 @@ describe('line items as a report table labels them', () => {
     ).not.toHaveProperty('text');
   });
 
+  it('reads the quarters of a year from quarter rows under year sections, in the column the item names', () => {
+    const prices = reportTable('prices.html', 'Item 5. Market for Registrant’s Common Equity', [
+      ['', 'High', 'Low'],
+      ['2019:', '', ''],
+      ['Fourth Quarter', '$11.44', '$9.47'],
+      ['Third Quarter', '$14.96', '$10.26'],
+      ['Second Quarter', '$20.91', '$12.61'],
+      ['First Quarter', '$18.19', '$8.87'],
+      ['2018:', '', ''],
+      ['Fourth Quarter', '$12.16', '$7.43'],
+      ['Third Quarter', '$20.60', '$10.95'],
+    ]);
+    const change = reading(
+      read('In 2019, what is the change in high price between the third quarter and fourth quarter?', prices),
+    );
+    expect(change.cells.map((c) => c.cell.ref)).toEqual(['B4', 'B3']);
+    expect(change.value.number).toBeCloseTo(-3.52, 5);
+    expect(change.text).toContain('Third Quarter 2019 to Fourth Quarter 2019');
+    const average = reading(read('What is the average quarterly low price for 2019?', prices));
+    expect(average.cells.map((c) => c.cell.ref)).toEqual(['C6', 'C5', 'C4', 'C3']);
+    expect(average.value.number).toBeCloseTo(10.3025, 2);
+    const ja = reading(read('2018年の第3四半期から第4四半期へのLowの増減は？', prices));
+    expect(ja.cells.map((c) => c.cell.ref)).toEqual(['C9', 'C8']);
+    // a quarter the year does not show is not read from another year
+    expect(
+      read('In 2018, what is the change in high price between the first quarter and second quarter?', prices),
+    ).not.toHaveProperty('text');
+  });
+
   it('reads a share whose part names two line items as their sum over the whole', () => {
     const ppe = reportTable('ppe.csv', 'Land, property and equipment', [
       ['', '2019', '2018'],

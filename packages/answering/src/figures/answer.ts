@@ -6,7 +6,7 @@ import { stateFigure } from './asked.js';
 import type { Operand } from './compute.js';
 import { compute, FigureError, rounded } from './compute.js';
 import type { LocatedCell, RowMatch } from './locate.js';
-import { balanceRow, cellAt, periodsAcross, rowsNamed, tableCurrency, tableScale, yearColumns } from './locate.js';
+import { balanceRow, cellAt, periodsAcross, quarterCells, rowsNamed, tableCurrency, tableScale, yearColumns } from './locate.js';
 import { figureLine, fill, operandsOf } from './phrase.js';
 import type { FigurePlan } from './plan.js';
 import { itemText, planFigure, TOGETHER, yearsNamed } from './plan.js';
@@ -69,6 +69,11 @@ interface Located {
 
 /** The operand cells of a plan in one table, or the item text that names no row of it. */
 function locate(plan: FigurePlan, table: QaTable, weights: Weights): Located | { missing: string } {
+  // quarters of a year: the cells of the quarter rows asked, in the column the item names
+  if (plan.quarters) {
+    if (plan.items.length !== 1) return { missing: itemText(plan) };
+    return quarterCells(table, itemText(plan), plan.years[0], plan.quarters, weights) ?? { missing: itemText(plan) };
+  }
   const years = yearsFor(plan, table);
   if (!years) return { missing: itemText(plan) };
   const out: LocatedCell[] = [];
@@ -154,9 +159,12 @@ export function answerFigure(
   let missing: FigureMissing | undefined;
   const found: { index: number; located: Located; score: number }[] = [];
   // a table of dated rows is read across: its columns are the line items
-  const views = tables.slice(0, maxTables).map((t) => (yearColumns(t, plan.percent).size > 0 ? t : (periodsAcross(t) ?? t)));
+  const views = tables
+    .slice(0, maxTables)
+    .map((t) => (plan.quarters || yearColumns(t, plan.percent).size > 0 ? t : (periodsAcross(t) ?? t)));
   for (const [i, table] of views.entries()) {
-    if (yearColumns(table, plan.percent).size === 0) continue;
+    // (a table of quarters may have no period columns: its rows are the periods)
+    if (!plan.quarters && yearColumns(table, plan.percent).size === 0) continue;
     const located = locate(plan, table, weights);
     if (!('cells' in located)) {
       // only the table the question fits best is the one asked about: its periods without the operand refuse
@@ -238,14 +246,15 @@ function reading(plan: FigurePlan, table: QaTable, index: number, cells: Located
   const side = (c: LocatedCell | undefined): string => (c ? (across ? `${c.label} ${c.year}` : c.label) : '');
   // a part of two line items is named by both
   const part = cells.length > 2 && (plan.op === 'share' || plan.op === 'ratio') ? cells.slice(0, -1) : cells.slice(0, 1);
+  const dated = cells.length > 0 && cells.every((c) => c.dated);
   const what = fill(plan.words.say[plan.op], {
     item,
     a: part.map(side).join(plan.words.say.joiner),
     b: side(cells.at(-1)),
-    // a balance's periods are its days ("At 1 January 2018 to At 1 January 2019")
-    from: plan.day ? (cells[0]?.period ?? '') : String(years[0] ?? ''),
-    to: plan.day ? (cells.at(-1)?.period ?? '') : String(years.at(-1) ?? ''),
-    periods: years.join(plan.words.say.joiner),
+    // a balance's periods are its days ("At 1 January 2018 to At 1 January 2019"), a quarter's its row ("Third Quarter 2019")
+    from: dated ? (cells[0]?.period ?? '') : String(years[0] ?? ''),
+    to: dated ? (cells.at(-1)?.period ?? '') : String(years.at(-1) ?? ''),
+    periods: dated ? cells.map((c) => c.period).join(plan.words.say.joiner) : years.join(plan.words.say.joiner),
   });
   // the row states the change itself ("36%" under "% Change"): the document's figure first, cited, then
   // the same figure from its cells

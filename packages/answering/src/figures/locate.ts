@@ -1,7 +1,7 @@
-import { headerScale } from '@pinpoint/analysis';
+import { findPeriods, headerScale } from '@pinpoint/analysis';
 import type { QaCell, QaColumn, QaRow, QaTable } from '../table/model.js';
 import { termsOf } from '../table/model.js';
-import { datedRows, periodColumns } from '../table/period-columns.js';
+import { datedRows, periodColumns, periodYear } from '../table/period-columns.js';
 import type { Amount } from './amount.js';
 import { amountOf, nilOf } from './amount.js';
 import { yearsNamed } from './plan.js';
@@ -15,6 +15,8 @@ export interface LocatedCell {
   year: number;
   /** The column's header as the table writes it (or the year). */
   period: string;
+  /** The period is a day or quarter of the year its row names ("At 1 January 2019", "Third Quarter 2019"): answers name it. */
+  dated?: boolean;
 }
 
 /** How well a row's label is named by a text: share of the label's weight named, and of the text's. */
@@ -382,6 +384,84 @@ export function balanceRow(table: QaTable, text: string, day: string, weights: W
 }
 
 /**
+ * A table of quarters ("2019: | | ", "Fourth Quarter | $11.44 | $9.47", or "Q4 2019" rows, or
+ * "2019 High | 2019 Low" columns): the cells of the column the item names ("high price" is High) in
+ * the rows of the quarters asked of the year asked, chronologically — every quarter the year shows
+ * where `quarters` is empty (two at least). A quarter row's year is its own label's, else the year
+ * of the section row above it (a row naming a year that states no amount), else its column's.
+ * Undefined when the table holds no quarter rows, no column names the item, or a quarter asked is
+ * not in it; `year` may be left out where the table's quarters are of one year.
+ */
+export function quarterCells(
+  table: QaTable,
+  text: string,
+  year: number | undefined,
+  quarters: readonly number[],
+  weights: Weights,
+): { cells: LocatedCell[]; match: number } | undefined {
+  const label = table.columns[0];
+  if (!label) return undefined;
+  const columnYears = periodColumns(table).years;
+  // each quarter row by its year (where it says it) and quarter
+  const rows: { row: QaRow; quarter: number; year: number | undefined; name: string }[] = [];
+  let section: number | undefined;
+  for (const row of table.rows) {
+    const name = row.cells.get(label.col)?.text.trim() ?? '';
+    const periods = findPeriods(name);
+    const quarter = periods.find((p) => p.quarter !== undefined);
+    const amounts = [...row.cells.values()].some((c) => c.col !== label.col && amountOf(c.text));
+    if (quarter?.quarter !== undefined) {
+      const own = periodYear(quarter);
+      rows.push({ row, quarter: quarter.quarter, year: own ?? section, name });
+    } else if (!amounts && periods.length > 0) section = yearsNamed(name).at(-1) ?? section;
+  }
+  if (rows.length < 2) return undefined;
+  const asked = itemTerms(text);
+  const askedWeight = sum(asked, weights);
+  if (askedWeight === 0) return undefined;
+  // the column the item names, without the year a column of one year says ("2019 High"): its whole
+  // name, though the question may say more of it than the table ("high price" of a table of share prices)
+  const named: { col: number; name: string; labelShare: number; textShare: number; score: number }[] = [];
+  for (const column of table.columns) {
+    if (column === label) continue;
+    const colYear = columnYears.get(column.col);
+    if (colYear !== undefined && year !== undefined && colYear !== year) continue;
+    const name = column.name
+      .replace(/\b(?:19|20)\d{2}\b/gu, ' ')
+      .replace(/\s+/gu, ' ')
+      .trim();
+    const terms = labelTerms(name);
+    if (terms.size === 0) continue;
+    const { labelShare, textShare } = shares(terms, asked, askedWeight, weights);
+    if (labelShare < LABEL_NAMED || textShare === 0) continue;
+    named.push({ col: column.col, name, labelShare, textShare, score: labelShare + textShare });
+  }
+  const [best, next] = named.sort((a, b) => b.score - a.score);
+  // two columns named alike ("High" and "Low" of "the high and low price"): the question does not say which
+  if (!best || (next && next.score >= best.score - 1e-9)) return undefined;
+  const { col } = best;
+  // a table of one year's quarters may say its year only above it ("Common Stock Price Range 2018")
+  const said = yearsNamed(`${table.title} ${table.headings ?? ''} ${(table.lead ?? []).join(' ')}`);
+  const yearOf = (r: (typeof rows)[number]): number | undefined =>
+    r.year ?? columnYears.get(col) ?? (said.length === 1 ? said[0] : undefined);
+  const years = new Set(rows.map(yearOf));
+  const want = year ?? (years.size === 1 ? [...years][0] : undefined);
+  if (want === undefined) return undefined;
+  const inYear = rows.filter((r) => yearOf(r) === want);
+  const picked =
+    quarters.length === 0 ? inYear : [...quarters].sort((a, b) => a - b).map((q) => inYear.find((r) => r.quarter === q));
+  if (picked.length < 2) return undefined;
+  const cells: LocatedCell[] = [];
+  for (const r of [...picked].sort((a, b) => (a?.quarter ?? 0) - (b?.quarter ?? 0))) {
+    const cell = r?.row.cells.get(col);
+    const amount = cell ? amountOf(cell.text) : null;
+    if (!r || !cell || !amount) return undefined;
+    cells.push({ cell, amount, label: best.name, year: want, period: `${r.name} ${want}`, dated: true });
+  }
+  return { cells, match: best.score };
+}
+
+/**
  * The cell of a row in a year's column, as an amount; undefined when it states none. With `nil`, a
  * dash in a row of amounts is zero, as report tables write it (a change or a sum reads it so).
  */
@@ -404,7 +484,9 @@ export function cellAt(table: QaTable, match: RowMatch, year: number, percent: b
       ?.name.split(' / ')
       .join(' ')
       .trim() || String(year);
-  return { cell, amount, label: match.label, year, period: match.day ? `${match.day} ${header}` : header };
+  return match.day
+    ? { cell, amount, label: match.label, year, period: `${match.day} ${header}`, dated: true }
+    : { cell, amount, label: match.label, year, period: header };
 }
 
 /**

@@ -50,6 +50,31 @@ describe('planFigure', () => {
       op: 'share',
       percent: false,
     });
+    expect(
+      planFigure('In 2019, what is the percentage constitution of prepaid expenses among the total prepaid expenses?'),
+    ).toMatchObject({
+      op: 'share',
+      items: ['prepaid expenses', 'the total prepaid expenses?'],
+    });
+  });
+  it('reads the quarters a question names, or each quarter of the year', () => {
+    expect(planFigure('In 2019, what is the change in high price between the third quarter and fourth quarter?')).toMatchObject({
+      op: 'change',
+      years: [2019],
+      quarters: [3, 4],
+    });
+    expect(planFigure('What is the average quarterly low price for 2019?')).toMatchObject({ op: 'average', quarters: [] });
+    expect(planFigure('2018年の第3四半期から第4四半期への安値の増減は？')).toMatchObject({
+      op: 'change',
+      years: [2018],
+      quarters: [3, 4],
+    });
+    expect(planFigure('2019年第三季度和第四季度的营业收入的平均值是多少？')).toMatchObject({
+      op: 'average',
+      years: [2019],
+      quarters: [3, 4],
+    });
+    expect(planFigure('What is the average revenue for 2018 and 2019?')).not.toHaveProperty('quarters');
   });
   it('reads Japanese, Simplified and Traditional Chinese operations', () => {
     expect(read('のれんの2018年から2019年の増減率はいくらですか？')).toMatchObject({

@@ -30,6 +30,8 @@ export interface FigurePlan {
   percentAsked: boolean;
   /** Items named together ("from Apple and Huawei in 2017"): the one item they would be as a whole ("Cash and cash equivalents" is one row). */
   whole?: string;
+  /** The quarters of the year the question names ("between the third quarter and fourth quarter": 3, 4), in order; empty for each quarter ("quarterly"). */
+  quarters?: number[];
   /** The one day of a month each period the question names ends on ("from 1 January 2018 to 1 January 2019": "1-1"): a balance's dated row. */
   day?: string;
 }
@@ -92,8 +94,11 @@ function readPlan(question: string): FigurePlan | undefined {
   // a name the question quotes (「平均年齢（年）」, "Total change in equity") is a line item, not an operation
   const q = question.normalize('NFKC');
   const asks = q.replace(QUOTED, ' ');
-  const years = yearsNamed(question);
-  const plain = withoutPeriods(q);
+  const named = yearsNamed(question);
+  const quarters = named.length <= 1 ? quartersNamed(q, words) : undefined;
+  // a quarter that says its year ("Q3 2019", 「2018年の第3四半期」) names the year of the quarters
+  const years = quarters && named.length === 0 ? quarterYears(q) : named;
+  const plain = withoutPeriods(q).replace(words.quarterly, ' ');
   const percent = (op: FigureOp): boolean => op === 'pctChange' || (op === 'share' && !words.fraction.test(asks));
   const asked = askedForm(question);
   const percentAsked = words.percentAsked.test(asks);
@@ -107,6 +112,7 @@ function readPlan(question: string): FigurePlan | undefined {
     asked,
     percentAsked,
     ...(days.length === 1 && years.length > 0 ? { day: days[0] } : {}),
+    ...(quarters ? { quarters } : {}),
   });
   if (words.pctChange.test(asks)) return plan('pctChange', [plain]);
   // "the average proportion of A as a percentage of B": an average of a row of shares the table shows
@@ -118,7 +124,7 @@ function readPlan(question: string): FigurePlan | undefined {
     const parts = item.split(TOGETHER).map((p, i) => (i === 0 ? (p.split(/\s(?:from|of|for|by|at)\s/u).at(-1) ?? p) : p).trim());
     return parts.length === 2 && parts.every((p) => termsOf(p).size > 0) ? { ...plan(op, parts), whole: item } : undefined;
   };
-  if (words.average.test(asks)) return years.length === 1 ? together('average') : plan('average', [plain]);
+  if (words.average.test(asks)) return years.length === 1 && !quarters ? together('average') : plan('average', [plain]);
   for (const re of words.ratio) {
     const m = re.exec(plain);
     if (!m?.groups?.a || !m.groups.b) continue;
@@ -135,12 +141,36 @@ function readPlan(question: string): FigurePlan | undefined {
   if (words.change.test(asks)) return plan('change', [plain]);
   if ((words.sum.test(asks) && years.length !== 1) || (years.length >= 2 && words.totalOf.test(asks)))
     return plan('sum', [plain]);
+  if (quarters && (words.sum.test(asks) || words.totalOf.test(asks))) return plan('sum', [plain]);
   if (years.length === 1 && (words.sum.test(asks) || words.totalOf.test(asks))) return together('sum');
   return undefined;
 }
 
+/**
+ * The quarters a question names ("the third quarter", "Q4", 第3四半期, 第三季度) in its order, or none
+ * (every quarter of the year) where it asks over each quarter ("quarterly"); undefined when it names
+ * no quarter. A quarter named by its end ("the quarter ended March 31") is a date, not read here.
+ */
+function quartersNamed(text: string, words: FigureWords): number[] | undefined {
+  const named: number[] = [];
+  for (const p of findPeriods(text)) if (p.quarter !== undefined && !named.includes(p.quarter)) named.push(p.quarter);
+  if (named.length > 0) return named;
+  return words.quarterly.test(text) ? [] : undefined;
+}
+
+/** The one year the quarters a text names are of ("Q3 2019 and Q4 2019"); none when they say none or several. */
+function quarterYears(text: string): number[] {
+  const years = new Set(
+    findPeriods(text)
+      .filter((p) => p.quarter !== undefined)
+      .map(periodYear)
+      .filter((y) => y !== undefined),
+  );
+  return years.size === 1 ? [...years] : [];
+}
+
 const PARTICLES =
-  /(?<=^|\s)[のはとにでをがも和与與及的]+(?=\s|$)|(?<=\S)[のはとにでをがも的]+(?=\s|$)|(?<=^|\s)[和与與及]+(?=\S)/gu;
+  /(?<=^|\s)(?:から|まで|にかけて|より|へ)[のへ]*|(?<=^|\s)[のはとにでをがも和与與及的]+(?=\s|$)|(?<=\S)[のはとにでをがも的]+(?=\s|$)|(?<=^|\s)[和与與及]+(?=\S)/gu;
 
 /** The line item a plan names, as the question writes it: without question form, operation and periods ("Net cash provided by operating activities"). */
 export function itemText(plan: FigurePlan, item = plan.items.join(plan.words.say.joiner)): string {

@@ -11,6 +11,8 @@ export interface FigureWords {
   /** "change", "difference", "increase / (decrease)", 「増減」, 「变动」. */
   change: RegExp;
   average: RegExp;
+  /** A figure asked over each quarter of a year ("the average quarterly low price", 「各四半期」, 「每季度」). */
+  quarterly: RegExp;
   /** A sum asked in so many words ("combined", 「合計で」): "total" alone is most often a line item. */
   sum: RegExp;
   /** "total" asked of two periods or more ("the total number of shares as of 2019 and 2018"). */
@@ -66,11 +68,12 @@ const EN_FIGURES: FigureWords = {
     /(?<!\bnet\s)\b(?:change[ds]?|difference|increase[ds]?|decrease[ds]?|variance|movement|grew|growth|rise|rose|declined?|dropped|fell)\b|(?<!\bnet\s)\bincrease\s*\/\s*\(?decrease\)?/iu,
   // "weighted average shares", "net average price": a line item's name, not an operation
   average: /(?<!\bweighted[- ]|\bnet )\b(?:average|mean)\b(?![- ](?:life|price|exchange|shares?|selling\s+price|remaining))/iu,
+  quarterly: /\b(?:quarterly|each quarter|per quarter|every quarter|all (?:four|4) quarters)\b/iu,
   sum: /\b(?:sum|combined|altogether|in total|aggregate amount)\b/iu,
   totalOf: /\btotal\b/iu,
   ratio: [/\bratio of (?<a>.+?) (?:to|against|over|versus|vs\.?) (?<b>.+)/iu, /\b(?<a>.+?) to (?<b>.+?) ratio\b/iu],
   share: [
-    /\b(?:percentage|proportion|share|portion|fraction|%)\s+of\s+(?<a>.+?)\s+(?:in|of|to|within|from|over)\s+(?<b>(?:the\s+)?(?:total|overall|net|gross|all)\b.+)/iu,
+    /\b(?:percentage|proportion|share|portion|fraction|%)\s+(?:(?:constitution|composition|contribution)\s+)?of\s+(?<a>.+?)\s+(?:in|of|to|within|from|over|among|amongst)\s+(?<b>(?:the\s+)?(?:total|overall|net|gross|all)\b.+)/iu,
     /\b(?<a>.+?)\s+as\s+(?:a|the)\s+(?:percentage|proportion|share|fraction|%)\s+of\s+(?<b>.+)/iu,
     /\bwhat\s+(?:percentage|proportion|share|portion|fraction|%)\s+of\s+(?<b>.+?)\s+(?:is|was|were|are|came|comes)\s+(?:from\s+|generated\s+(?:from|by)\s+|attributable\s+to\s+|related\s+to\s+|made\s+up\s+of\s+)?(?<a>.+)/iu,
   ],
@@ -81,7 +84,7 @@ const EN_FIGURES: FigureWords = {
   percentAsked: /\bpercent(?:age)?s?\b|%/iu,
   judges: /\b(?:improv\w*|deteriorat\w*|worsen\w*)\b/iu,
   form: [
-    /^\s*(?:in\s+\S+\s*,\s*)?(?:what|how much|how many|by how much|which)\b(?:\s+(?:is|was|were|are|did|does|has|had|would be))?\s*/iu,
+    /^\s*(?:in\s+\S*\s*,\s*)?(?:what|how much|how many|by how much|which)\b(?:\s+(?:is|was|were|are|did|does|has|had|would be))?\s*/iu,
     // not a word of a hyphenated name ("share-based payments")
     /\b(?:the\s+)?(?:company'?s\s+)?(?:percent(?:age)?\s+)?(?:change[ds]?|difference|increase[ds]?|decrease[ds]?|variance|movement|growth|average|mean|sum|ratio|proportion|share|percentage)(?![-\w])(?:\s*\/\s*\(?\s*(?:increase|decrease)\s*\)?)?(?:\s+(?:in|of|between|for))?\b/giu,
     /(?:\s+(?:from|to|between|and|in|for|of|at|as of|the|fiscal|years?|year end|respectively|both|across|over|during|value|amount))*[\s?.,]*$/iu,
@@ -115,6 +118,7 @@ const JA_FIGURES: FigureWords = {
   pctChange: /増減率|増加率|減少率|伸び率|成長率|変化率|前年比|前期比|前年同期比/iu,
   change: /増減|増加額|減少額|差額|変化|どれだけ(?:増|減)|どのくらい(?:増|減)|いくら(?:増|減)|差は/iu,
   average: /平均/iu,
+  quarterly: /各四半期|四半期(?:ごと|毎|平均)/u,
   sum: /合算|合わせて|合計で|合計はいくら|総額/iu,
   totalOf: /合計/iu,
   ratio: [/(?<b>.+?)に対する(?<a>.+?)の(?:比率|割合|比)/iu],
@@ -154,6 +158,7 @@ const ZH_COMMON = {
   pctChange: /增长率|增長率|增幅|降幅|变动率|變動率|变化率|變化率|同比增长|同比增長|同比|环比|環比|增减比例|增減比例/iu,
   change: /变化|變化|变动|變動|差额|差額|增减|增減|增加了多少|减少了多少|減少了多少|相差/iu,
   average: /平均/iu,
+  quarterly: /[每各]季度?|季度平均/u,
   sum: /总和|總和|合计是多少|合計是多少|加起来|加起來|总共|總共/iu,
   totalOf: /合计|合計|总计|總計/iu,
   ratio: [/(?<a>.+?)与(?<b>.+?)的比(?:率|例|值)?/iu, /(?<a>.+?)與(?<b>.+?)的比(?:率|例|值)?/iu],
