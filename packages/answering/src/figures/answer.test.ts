@@ -113,6 +113,36 @@ describe('line items as a report table labels them', () => {
     ).not.toHaveProperty('text');
   });
 
+  it('sums the maturity columns that make up the span of years asked', () => {
+    const obligations = reportTable('obligations.csv', 'Contractual Obligations', [
+      ['', 'Payments due by period', '', '', '', ''],
+      ['', 'Up to 1 year', '1 to 3 years', '3 to 5 years', 'More than 5 years', 'Total'],
+      ['Operating lease obligations', '16,164', '19,812', '6,551', '5,883', '48,410'],
+      ['Long-term debt', '—', '—', '460,000', '—', '460,000'],
+      ['Purchase obligations', '55,755', '16,220', '7,595', '17,649', '97,219'],
+    ]);
+    const within = reading(read('What is the company’s total purchase obligations that are due within 5 years?', obligations));
+    expect(within.cells.map((c) => c.cell.ref)).toEqual(['B5', 'C5', 'D5']);
+    expect(within.value.number).toBe(79570);
+    expect(within.text).toContain('Up to 1 year');
+    // a dash is nil in the sum; after the span is the column beyond it
+    expect(reading(read('How much long-term debt is due within 5 years?', obligations)).value.number).toBe(460000);
+    expect(reading(read('What are the operating lease obligations due after 5 years?', obligations)).value.number).toBe(5883);
+    // a share of them is not a sum
+    expect(
+      read('What is the value of purchase obligations due in less than one year as a percentage of the total?', obligations),
+    ).not.toHaveProperty('text');
+    // a table of aging rows has no maturity columns: its row is the table reader's to read
+    const aging = reportTable('aging.csv', '预付款项', [
+      ['账龄', '期末余额', '比例'],
+      ['1年以内', '226,875.47', '80%'],
+      ['1至2年', '56,718.87', '20%'],
+    ]);
+    expect(read('账龄1年以内的预付款项期末余额是多少？', aging)).toBeUndefined();
+    // no columns end at 2 years: not computed from columns that do not make up the span
+    expect(read('What are the purchase obligations due within 2 years?', obligations)).not.toHaveProperty('text');
+  });
+
   it('reads a share whose part names two line items as their sum over the whole', () => {
     const ppe = reportTable('ppe.csv', 'Land, property and equipment', [
       ['', '2019', '2018'],

@@ -6,7 +6,18 @@ import { stateFigure } from './asked.js';
 import type { Operand } from './compute.js';
 import { compute, FigureError, rounded } from './compute.js';
 import type { LocatedCell, RowMatch } from './locate.js';
-import { balanceRow, cellAt, periodsAcross, quarterCells, rowsNamed, tableCurrency, tableScale, yearColumns } from './locate.js';
+import {
+  balanceRow,
+  cellAt,
+  maturityCells,
+  maturityColumns,
+  periodsAcross,
+  quarterCells,
+  rowsNamed,
+  tableCurrency,
+  tableScale,
+  yearColumns,
+} from './locate.js';
 import { figureLine, fill, operandsOf } from './phrase.js';
 import type { FigurePlan } from './plan.js';
 import { itemText, planFigure, TOGETHER, yearsNamed } from './plan.js';
@@ -73,6 +84,11 @@ function locate(plan: FigurePlan, table: QaTable, weights: Weights): Located | {
   if (plan.quarters) {
     if (plan.items.length !== 1) return { missing: itemText(plan) };
     return quarterCells(table, itemText(plan), plan.years[0], plan.quarters, weights) ?? { missing: itemText(plan) };
+  }
+  // amounts due within a span of years: the maturity columns that make it up
+  if (plan.maturity) {
+    if (plan.items.length !== 1) return { missing: itemText(plan) };
+    return maturityCells(table, itemText(plan), plan.maturity, weights) ?? { missing: itemText(plan) };
   }
   const years = yearsFor(plan, table);
   if (!years) return { missing: itemText(plan) };
@@ -161,10 +177,12 @@ export function answerFigure(
   // a table of dated rows is read across: its columns are the line items
   const views = tables
     .slice(0, maxTables)
-    .map((t) => (plan.quarters || yearColumns(t, plan.percent).size > 0 ? t : (periodsAcross(t) ?? t)));
+    .map((t) => (plan.quarters || plan.maturity || yearColumns(t, plan.percent).size > 0 ? t : (periodsAcross(t) ?? t)));
   for (const [i, table] of views.entries()) {
     // (a table of quarters may have no period columns: its rows are the periods)
-    if (!plan.quarters && yearColumns(table, plan.percent).size === 0) continue;
+    if (!plan.quarters && !plan.maturity && yearColumns(table, plan.percent).size === 0) continue;
+    // amounts due within a span are read from columns of maturities: a table of aging rows (「1年以内」) is the table reader's
+    if (plan.maturity && maturityColumns(table).length === 0) continue;
     const located = locate(plan, table, weights);
     if (!('cells' in located)) {
       // only the table the question fits best is the one asked about: its periods without the operand refuse

@@ -461,6 +461,91 @@ export function quarterCells(
   return { cells, match: best.score };
 }
 
+/** The span of years a maturity column's header gives ("Less than 1 year": 0–1, "1-3 years": 1–3, "More than 5 years": 5 on, 「1年超3年以内」). */
+const MATURITY_SPANS: { re: RegExp; span: (m: RegExpExecArray) => [number, number] }[] = [
+  {
+    re: /(?<a>\d{1,2})\s*(?:-|–|—|~|～|to|and|至|年超)\s*(?<b>\d{1,2})\s*(?:years?|yrs?|年)/iu,
+    span: (m) => [Number(m.groups?.a), Number(m.groups?.b)],
+  },
+  {
+    re: /(?:less\s+than|up\s+to|within|under|not\s+later\s+than|no\s+later\s+than|<)\s*(?<b>\d{1,2}|one)\s*(?:years?|yrs?)|(?<c>\d{1,2}|one)\s+years?\s+or\s+less|(?<d>\d{1,2})\s*年(?:以内|内)/iu,
+    span: (m) => [0, yearsSaid(m.groups?.b ?? m.groups?.c ?? m.groups?.d)],
+  },
+  {
+    re: /(?:more\s+than|after|over|beyond|greater\s+than|later\s+than|>)\s*(?<a>\d{1,2}|five)\s*(?:years?|yrs?)|(?<b>\d{1,2})\s+years?\s+(?:and\s+(?:over|beyond|more|thereafter)|or\s+more)|(?<c>\d{1,2})\s*年(?:超|以上)/iu,
+    span: (m) => [yearsSaid(m.groups?.a ?? m.groups?.b ?? m.groups?.c), Number.POSITIVE_INFINITY],
+  },
+];
+const yearsSaid = (s: string | undefined): number => (s === 'one' ? 1 : s === 'five' ? 5 : Number(s));
+/** Rows a table's header may take beside its first. */
+const HEADER_ROWS = 3;
+const THEREAFTER = /^\s*(?:thereafter|after\s+that|later\s+years)\s*$/iu;
+
+/** A table's maturity columns with the span of years each covers; "Thereafter" runs on from the last. */
+export function maturityColumns(table: QaTable): { col: number; name: string; from: number; to: number }[] {
+  const out: { col: number; name: string; from: number; to: number }[] = [];
+  let after: QaColumn | undefined;
+  // (the first column is the line items': a row labelled "1年以内" is an aging bucket, no maturity column)
+  for (const column of table.columns.slice(1)) {
+    // the header, or the rows above the column's first amount (a header of two rows the file did not mark)
+    const said = [column.name.split(' / ').at(-1)?.trim() ?? ''];
+    for (const row of table.rows.slice(0, HEADER_ROWS)) {
+      const text = row.cells.get(column.col)?.text.trim() ?? '';
+      if (amountOf(text)) break;
+      if (text) said.push(text);
+    }
+    const name = said.find((t) => THEREAFTER.test(t) || MATURITY_SPANS.some(({ re }) => re.test(t)));
+    if (!name) continue;
+    if (THEREAFTER.test(name)) {
+      after = { ...column, name };
+      continue;
+    }
+    for (const { re, span } of MATURITY_SPANS) {
+      const m = re.exec(name);
+      if (!m) continue;
+      const [from, to] = span(m);
+      if (from < to) out.push({ col: column.col, name, from, to });
+      break;
+    }
+  }
+  const last = Math.max(0, ...out.map((c) => c.to).filter(Number.isFinite));
+  if (after && out.length > 0) out.push({ col: after.col, name: after.name, from: last, to: Number.POSITIVE_INFINITY });
+  return out.sort((a, b) => a.from - b.from);
+}
+
+/**
+ * The amounts of the row the item names that fall due within a span of years ("due within 5
+ * years"): the cells of the maturity columns that make up the span end to end ("Less than 1 year",
+ * "1-3 years", "3-5 years"), a dash read as nil. Undefined when the columns do not make it up.
+ */
+export function maturityCells(
+  table: QaTable,
+  text: string,
+  span: { from: number; to: number },
+  weights: Weights,
+): { cells: LocatedCell[]; match: number } | undefined {
+  const columns = maturityColumns(table).filter((c) => c.from >= span.from && c.to <= span.to);
+  // end to end: "1-3 years" then "4-5 years" or "3-5 years"
+  let reach = span.from;
+  for (const c of columns) {
+    if (c.from !== reach && c.from !== reach + 1) return undefined;
+    reach = c.to;
+  }
+  if (columns.length === 0 || reach !== span.to) return undefined;
+  for (const match of rowsNamed(table, text, weights)) {
+    const cells: LocatedCell[] = [];
+    for (const c of columns) {
+      const cell = match.row.cells.get(c.col);
+      const amount = cell ? (amountOf(cell.text) ?? nilOf(cell.text)) : null;
+      if (!cell || !amount) break;
+      cells.push({ cell, amount, label: match.label, year: 0, period: c.name, dated: true });
+    }
+    if (cells.length === columns.length && cells.some((c) => !c.amount.nil))
+      return { cells, match: match.labelShare + match.textShare };
+  }
+  return undefined;
+}
+
 /**
  * The cell of a row in a year's column, as an amount; undefined when it states none. With `nil`, a
  * dash in a row of amounts is zero, as report tables write it (a change or a sum reads it so).

@@ -32,6 +32,8 @@ export interface FigurePlan {
   whole?: string;
   /** The quarters of the year the question names ("between the third quarter and fourth quarter": 3, 4), in order; empty for each quarter ("quarterly"). */
   quarters?: number[];
+  /** The span of years from now the amounts asked fall due in ("due within 5 years": 0 to 5; "after 5 years": 5 on): columns of maturities. */
+  maturity?: { from: number; to: number };
   /** The one day of a month each period the question names ends on ("from 1 January 2018 to 1 January 2019": "1-1"): a balance's dated row. */
   day?: string;
 }
@@ -98,7 +100,8 @@ function readPlan(question: string): FigurePlan | undefined {
   const quarters = named.length <= 1 ? quartersNamed(q, words) : undefined;
   // a quarter that says its year ("Q3 2019", 「2018年の第3四半期」) names the year of the quarters
   const years = quarters && named.length === 0 ? quarterYears(q) : named;
-  const plain = withoutPeriods(q).replace(words.quarterly, ' ');
+  const maturity = maturityOf(q, words);
+  const plain = withoutPeriods(q).replace(words.quarterly, ' ').replace(words.maturity ?? /$^/u, ' ');
   const percent = (op: FigureOp): boolean => op === 'pctChange' || (op === 'share' && !words.fraction.test(asks));
   const asked = askedForm(question);
   const percentAsked = words.percentAsked.test(asks);
@@ -113,6 +116,7 @@ function readPlan(question: string): FigurePlan | undefined {
     percentAsked,
     ...(days.length === 1 && years.length > 0 ? { day: days[0] } : {}),
     ...(quarters ? { quarters } : {}),
+    ...(maturity ? { maturity } : {}),
   });
   if (words.pctChange.test(asks)) return plan('pctChange', [plain]);
   // "the average proportion of A as a percentage of B": an average of a row of shares the table shows
@@ -138,6 +142,8 @@ function readPlan(question: string): FigurePlan | undefined {
     const m = re.exec(plain);
     if (m?.groups?.a && m.groups.b) return plan('share', [m.groups.a, m.groups.b]);
   }
+  // the amounts due within a span: the sum of the maturity columns that make it up (a share of them is not computed)
+  if (maturity && years.length === 0 && !percentAsked) return plan('sum', [plain]);
   if (words.change.test(asks)) return plan('change', [plain]);
   if ((words.sum.test(asks) && years.length !== 1) || (years.length >= 2 && words.totalOf.test(asks)))
     return plan('sum', [plain]);
@@ -167,6 +173,18 @@ function quarterYears(text: string): number[] {
       .filter((y) => y !== undefined),
   );
   return years.size === 1 ? [...years] : [];
+}
+
+const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, ten: 10 };
+
+/** The span of years a question asks amounts due in ("within 5 years": 0–5, "after 5 years": 5 on). */
+function maturityOf(text: string, words: FigureWords): { from: number; to: number } | undefined {
+  const m = words.maturity?.exec(text);
+  const said = m?.groups?.n ?? m?.groups?.m;
+  if (!said) return undefined;
+  const n = NUMBER_WORDS[said.toLowerCase()] ?? Number(said);
+  if (!(n > 0)) return undefined;
+  return m?.groups?.after ? { from: n, to: Number.POSITIVE_INFINITY } : { from: 0, to: n };
 }
 
 const PARTICLES =

@@ -11,6 +11,12 @@ export interface FigureWords {
   /** "change", "difference", "increase / (decrease)", 「増減」, 「变动」. */
   change: RegExp;
   average: RegExp;
+  /**
+   * Amounts due within a span of years ("due within 5 years"): group `n` the years, `after` set when it
+   * asks after them ("due after 5 years"). English only: a Japanese or Chinese question's 「1年以内」 names
+   * an aging row of the table (「账龄1年以内的预付款项」), which the table reader reads.
+   */
+  maturity?: RegExp;
   /** A figure asked over each quarter of a year ("the average quarterly low price", 「各四半期」, 「每季度」). */
   quarterly: RegExp;
   /** A sum asked in so many words ("combined", 「合計で」): "total" alone is most often a line item. */
@@ -69,6 +75,8 @@ const EN_FIGURES: FigureWords = {
   // "weighted average shares", "net average price": a line item's name, not an operation
   average: /(?<!\bweighted[- ]|\bnet )\b(?:average|mean)\b(?![- ](?:life|price|exchange|shares?|selling\s+price|remaining))/iu,
   quarterly: /\b(?:quarterly|each quarter|per quarter|every quarter|all (?:four|4) quarters)\b/iu,
+  maturity:
+    /(?:\b(?:that\s+(?:are|is|were|was)\s+)?(?:due|payable|maturing|owed)\s+)?\b(?:(?:within|in\s+the\s+next|in\s+the\s+first|in\s+less\s+than)\s+(?<n>\d{1,2}|one|two|three|four|five|ten)|(?<after>after|beyond|in\s+more\s+than)\s+(?<m>\d{1,2}|one|two|three|four|five|ten))\s+years?\b/iu,
   sum: /\b(?:sum|combined|altogether|in total|aggregate amount)\b/iu,
   totalOf: /\btotal\b/iu,
   ratio: [/\bratio of (?<a>.+?) (?:to|against|over|versus|vs\.?) (?<b>.+)/iu, /\b(?<a>.+?) to (?<b>.+?) ratio\b/iu],
@@ -86,7 +94,7 @@ const EN_FIGURES: FigureWords = {
   form: [
     /^\s*(?:in\s+\S*\s*,\s*)?(?:what|how much|how many|by how much|which)\b(?:\s+(?:is|was|were|are|did|does|has|had|would be))?\s*/iu,
     // not a word of a hyphenated name ("share-based payments")
-    /\b(?:the\s+)?(?:company'?s\s+)?(?:percent(?:age)?\s+)?(?:change[ds]?|difference|increase[ds]?|decrease[ds]?|variance|movement|growth|average|mean|sum|ratio|proportion|share|percentage)(?![-\w])(?:\s*\/\s*\(?\s*(?:increase|decrease)\s*\)?)?(?:\s+(?:in|of|between|for))?\b/giu,
+    /\b(?:the\s+)?(?:company['’]?s\s+)?(?:percent(?:age)?\s+)?(?:change[ds]?|difference|increase[ds]?|decrease[ds]?|variance|movement|growth|average|mean|sum|ratio|proportion|share|percentage)(?![-\w])(?:\s*\/\s*\(?\s*(?:increase|decrease)\s*\)?)?(?:\s+(?:in|of|between|for))?\b/giu,
     /(?:\s+(?:from|to|between|and|in|for|of|at|as of|the|fiscal|years?|year end|respectively|both|across|over|during|value|amount))*[\s?.,]*$/iu,
     /^\s*(?:the\s+)/iu,
     /\b(?:the\s+)?(?:value|amount|figure|balance|total amount)\s+(?:of|for)\b/giu,
