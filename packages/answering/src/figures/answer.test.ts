@@ -113,6 +113,21 @@ describe('line items as a report table labels them', () => {
     ).not.toHaveProperty('text');
   });
 
+  it('refuses a share of two line items asked of several periods, saying it is one period’s figure', () => {
+    const shares = reportTable('results.csv', 'Results of Operations', [
+      ['', '2019', '2018', '2017'],
+      ['Revenue', '100%', '100%', '100%'],
+      ['Cost of revenue', '43%', '50%', '55%'],
+    ]);
+    const q = 'What is the total proportion of cost of revenue as a percentage of revenue in 2017 and 2018?';
+    const refused = read(q, shares);
+    expect(refused).toMatchObject({ code: 'PP_FIGURE_ONE_PERIOD' });
+    expect(missingLine(q, refused as FigureMissing)).toBe(
+      'total cost of revenue and revenue is a figure of one period, and the question names several (2017 and 2018): ask it of one.',
+    );
+    expect(reading(read('What is cost of revenue as a percentage of revenue in 2018?', shares)).value.number).toBe(50);
+  });
+
   it('sums the maturity columns that make up the span of years asked', () => {
     const obligations = reportTable('obligations.csv', 'Contractual Obligations', [
       ['', 'Payments due by period', '', '', '', ''],

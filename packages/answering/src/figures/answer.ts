@@ -38,7 +38,12 @@ export interface FigureReading {
 export interface FigureMissing {
   table: number;
   missing: string;
-  code: 'PP_FIGURE_OPERAND_MISSING' | 'PP_FIGURE_DIVIDE_BY_ZERO' | 'PP_FIGURE_OPERANDS' | 'PP_FIGURE_AMBIGUOUS';
+  code:
+    | 'PP_FIGURE_OPERAND_MISSING'
+    | 'PP_FIGURE_DIVIDE_BY_ZERO'
+    | 'PP_FIGURE_OPERANDS'
+    | 'PP_FIGURE_AMBIGUOUS'
+    | 'PP_FIGURE_ONE_PERIOD';
   /** PP_FIGURE_AMBIGUOUS: the tables (by index) whose rows fit as well and give other figures, the best first. */
   rivals?: number[];
 }
@@ -170,6 +175,10 @@ export function answerFigure(
   const plan = planFigure(question);
   if (!plan) return undefined;
   // items named together that one row names as a whole ("cash and cash equivalents"): a lookup
+  // a ratio or share of two line items is one period's figure: asked of several ("in 2017 and 2018"), any one
+  // of them would answer another question
+  if ((plan.op === 'ratio' || plan.op === 'share') && plan.items.length === 2 && plan.years.length > 1)
+    return { table: 0, missing: itemText(plan), code: 'PP_FIGURE_ONE_PERIOD' };
   const whole = plan.whole;
   if (whole && tables.slice(0, maxTables).some((t) => rowsNamed(t, whole, weights).length > 0)) return undefined;
   let missing: FigureMissing | undefined;
@@ -346,6 +355,11 @@ function statedChange(
 export function missingLine(question: string, missing: FigureMissing, files: string[] = []): string {
   const plan = planFigure(question);
   const years = plan?.years.length ? ` (${plan.years.join(plan.words.say.joiner)})` : '';
-  const line = missing.code === 'PP_FIGURE_AMBIGUOUS' ? plan?.words.say.ambiguous : plan?.words.say.missing;
+  const line =
+    missing.code === 'PP_FIGURE_AMBIGUOUS'
+      ? plan?.words.say.ambiguous
+      : missing.code === 'PP_FIGURE_ONE_PERIOD'
+        ? plan?.words.say.onePeriod
+        : plan?.words.say.missing;
   return fill(line ?? '{item}', { item: missing.missing, periods: years, files: files.join(plan?.words.say.joiner ?? ', ') });
 }

@@ -52,6 +52,7 @@ export interface FigureWords {
     | 'share'
     | 'missing'
     | 'ambiguous'
+    | 'onePeriod'
     | 'stated'
     | 'points'
     | 'up'
@@ -109,6 +110,7 @@ const EN_FIGURES: FigureWords = {
     share: '{a} as a share of {b}, {periods}',
     missing: 'The documents do not show {item}{periods}, so this cannot be computed.',
     ambiguous: 'Several documents give {item}{periods}, with different figures: {files}. Name the document you mean.',
+    onePeriod: '{item} is a figure of one period, and the question names several{periods}: ask it of one.',
     stated: '{stated} — {what} {mark}; from its cells: {figure} = {expression} {marks}',
     points: '{n} percentage points',
     up: 'rising',
@@ -150,6 +152,7 @@ const JA_FIGURES: FigureWords = {
     share: '{b}に占める{a}の割合、{periods}',
     missing: '資料に{item}{periods}が見当たらないため、計算できません。',
     ambiguous: '{item}{periods}は複数の資料（{files}）に異なる数値で載っています。どの資料かを指定してください。',
+    onePeriod: '{item}は一期間の数値ですが、質問は複数の期間{periods}を挙げています。一つの期間を指定してください。',
     stated: '{stated}（{what}）{mark}、セルから計算すると {figure} = {expression} {marks}',
     points: '{n}ポイント',
     up: '上昇',
@@ -195,6 +198,7 @@ const ZH_HANS_FIGURES: FigureWords = {
     share: '{a}占{b}的比例，{periods}',
     missing: '文件中未找到{item}{periods}，无法计算。',
     ambiguous: '多个文件（{files}）给出的{item}{periods}数值不同，请指明是哪一个文件。',
+    onePeriod: '{item}是单一期间的数值，而问题列出了多个期间{periods}，请指定其中一个期间。',
     stated: '{stated}（{what}）{mark}，按单元格计算为 {figure} = {expression} {marks}',
     points: '{n}个百分点',
     up: '上升',
@@ -220,6 +224,7 @@ const ZH_HANT_FIGURES: FigureWords = {
     share: '{a}佔{b}的比例，{periods}',
     missing: '文件中未找到{item}{periods}，無法計算。',
     ambiguous: '多個文件（{files}）給出的{item}{periods}數值不同，請指明是哪一個文件。',
+    onePeriod: '{item}是單一期間的數值，而問題列出了多個期間{periods}，請指定其中一個期間。',
     stated: '{stated}（{what}）{mark}，按儲存格計算為 {figure} = {expression} {marks}',
     points: '{n}個百分點',
     up: '上升',
