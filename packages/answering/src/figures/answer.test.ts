@@ -128,6 +128,29 @@ describe('line items as a report table labels them', () => {
     expect(reading(read('What is cost of revenue as a percentage of revenue in 2018?', shares)).value.number).toBe(50);
   });
 
+  it('refuses operands of different currencies, and a figure asked in a currency the table is not in', () => {
+    const regions = reportTable('regions.csv', 'Revenue by region', [
+      ['', '2019', '2018'],
+      ['Revenue — United States', '$ 120', '$ 100'],
+      ['Revenue — Germany', '€ 95', '€ 90'],
+    ]);
+    const q = 'What is the ratio of Revenue — United States to Revenue — Germany in 2019?';
+    const mixed = read(q, regions);
+    expect(mixed).toMatchObject({ code: 'PP_FIGURE_CURRENCIES', detail: 'USD and EUR' });
+    expect(missingLine(q, mixed as FigureMissing)).toContain('are in different currencies (USD and EUR)');
+    const yen = reportTable('yen.csv', 'Results (in millions of yen)', [
+      ['', '2019', '2018'],
+      ['Net sales', '¥ 5,000', '¥ 4,000'],
+    ]);
+    const asked = 'What was the change in net sales from 2018 to 2019 in USD millions?';
+    const other = read(asked, yen);
+    expect(other).toMatchObject({ code: 'PP_FIGURE_UNIT', detail: 'JPY' });
+    expect(missingLine(asked, other as FigureMissing)).toBe(
+      'Net sales is stated in JPY, and the question asks another currency: no rate is given to convert it.',
+    );
+    expect(reading(read('What was the change in net sales from 2018 to 2019?', yen)).value.number).toBe(1000);
+  });
+
   it('sums the maturity columns that make up the span of years asked', () => {
     const obligations = reportTable('obligations.csv', 'Contractual Obligations', [
       ['', 'Payments due by period', '', '', '', ''],

@@ -2,7 +2,7 @@ import type { Calculation, FigureValue } from '@pinpoint/core';
 import type { QaCell, QaRow, QaTable } from '../table/model.js';
 import type { Amount } from './amount.js';
 import { amountOf } from './amount.js';
-import { stateFigure } from './asked.js';
+import { otherCurrency, stateFigure } from './asked.js';
 import type { Operand } from './compute.js';
 import { compute, FigureError, rounded } from './compute.js';
 import type { LocatedCell, RowMatch } from './locate.js';
@@ -43,7 +43,11 @@ export interface FigureMissing {
     | 'PP_FIGURE_DIVIDE_BY_ZERO'
     | 'PP_FIGURE_OPERANDS'
     | 'PP_FIGURE_AMBIGUOUS'
-    | 'PP_FIGURE_ONE_PERIOD';
+    | 'PP_FIGURE_ONE_PERIOD'
+    | 'PP_FIGURE_CURRENCIES'
+    | 'PP_FIGURE_UNIT';
+  /** PP_FIGURE_CURRENCIES, PP_FIGURE_UNIT: the currencies the operands or the figure are in. */
+  detail?: string;
   /** PP_FIGURE_AMBIGUOUS: the tables (by index) whose rows fit as well and give other figures, the best first. */
   rivals?: number[];
 }
@@ -222,7 +226,10 @@ export function answerFigure(
     const features = { figure_match: top, figure_table: best.index, figure_rivals: near.length };
     return { ...reading(plan, views[best.index] as QaTable, best.index, best.located.cells), features };
   } catch (e) {
-    if (e instanceof FigureError) return { table: best.index, missing: e.message, code: e.code };
+    if (e instanceof FigureError)
+      return e.code === 'PP_FIGURE_CURRENCIES' || e.code === 'PP_FIGURE_UNIT'
+        ? { table: best.index, missing: best.located.cells[0]?.label ?? itemText(plan), code: e.code, detail: e.message }
+        : { table: best.index, missing: e.message, code: e.code };
     throw e;
   }
 }
@@ -244,6 +251,9 @@ function reading(plan: FigurePlan, table: QaTable, index: number, cells: Located
   // cost, not a negative; a loss or an adjustment in brackets stays negative
   const outflows =
     (plan.op === 'average' || plan.op === 'sum') && cells.every((c) => c.amount.number < 0 && plan.words.outflow.test(c.label));
+  // amounts of different currencies are not added, compared or divided ("$ 120" beside "€ 95")
+  const currencies = [...new Set(cells.map((c) => c.amount.currency).filter((c) => c !== undefined))];
+  if (currencies.length > 1) throw new FigureError('PP_FIGURE_CURRENCIES', currencies.join(plan.words.say.joiner));
   const operands: Operand[] = cells.map((c, i) => ({
     n: i + 1,
     number: outflows ? -c.amount.number : c.amount.number,
@@ -259,6 +269,9 @@ function reading(plan: FigurePlan, table: QaTable, index: number, cells: Located
     plan.percent ||
     ((plan.op === 'change' || plan.op === 'average' || plan.op === 'sum') && cells.every((c) => c.amount.percent));
   const scaled = !percent && plan.op !== 'ratio' && plan.op !== 'share';
+  // asked in another currency ("in USD millions" of a table in yen): no rate converts it
+  const other = scaled ? otherCurrency(plan.asked, unit) : undefined;
+  if (other) throw new FigureError('PP_FIGURE_UNIT', other);
   const { text: figure, value } = stateFigure(
     rounded(computed.number),
     { scale: scaled ? scale : 1, percent, unit: scaled ? unit : undefined },
@@ -360,6 +373,15 @@ export function missingLine(question: string, missing: FigureMissing, files: str
       ? plan?.words.say.ambiguous
       : missing.code === 'PP_FIGURE_ONE_PERIOD'
         ? plan?.words.say.onePeriod
-        : plan?.words.say.missing;
-  return fill(line ?? '{item}', { item: missing.missing, periods: years, files: files.join(plan?.words.say.joiner ?? ', ') });
+        : missing.code === 'PP_FIGURE_CURRENCIES'
+          ? plan?.words.say.currencies
+          : missing.code === 'PP_FIGURE_UNIT'
+            ? plan?.words.say.unit
+            : plan?.words.say.missing;
+  return fill(line ?? '{item}', {
+    item: missing.missing,
+    periods: years,
+    files: files.join(plan?.words.say.joiner ?? ', '),
+    detail: missing.detail ?? '',
+  });
 }

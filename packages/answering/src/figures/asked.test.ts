@@ -1,15 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { askedForm, stateFigure } from './asked.js';
+import { askedForm, otherCurrency, stateFigure } from './asked.js';
 import { FIGURE_WORDS } from './words.js';
 
 describe('askedForm', () => {
   it('reads the scale a question asks, in each language', () => {
-    expect(askedForm("What is Netflix's FY2017 total current liabilities (in USD millions)?")).toEqual({ scale: 1e6 });
-    expect(askedForm('Answer in USD billions.')).toEqual({ scale: 1e9 });
+    expect(askedForm("What is Netflix's FY2017 total current liabilities (in USD millions)?")).toEqual({
+      scale: 1e6,
+      currency: 'USD',
+    });
+    expect(askedForm('Answer in USD billions.')).toEqual({ scale: 1e9, currency: 'USD' });
     expect(askedForm('What was the capex in $ thousands?')).toEqual({ scale: 1e3 });
-    expect(askedForm('営業利益は億円でいくらですか？')).toEqual({ scale: 1e8 });
+    expect(askedForm('営業利益は億円でいくらですか？')).toEqual({ scale: 1e8, currency: 'JPY' });
     expect(askedForm('营业收入以亿元计是多少？')).toEqual({ scale: 1e8 });
+    expect(askedForm('营业收入以人民币亿元计是多少？')).toEqual({ scale: 1e8, currency: 'CNY' });
     expect(askedForm('營業收入以萬元計是多少？')).toEqual({ scale: 1e4 });
+  });
+  it('tells a figure stated in another currency than the one asked', () => {
+    expect(otherCurrency({ currency: 'USD' }, 'JPY')).toBe('JPY');
+    expect(otherCurrency({ currency: 'USD' }, 'USD')).toBeUndefined();
+    // a unit of count, or no currency asked, is nothing to convert
+    expect(otherCurrency({ currency: 'USD' }, '人')).toBeUndefined();
+    expect(otherCurrency({}, 'JPY')).toBeUndefined();
   });
   it('reads the rounding a question asks', () => {
     expect(askedForm('What is the FY2022 retention ratio? Round answer to two decimal places.')).toEqual({ decimals: 2 });

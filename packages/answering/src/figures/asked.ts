@@ -8,6 +8,8 @@ import type { FigureWords } from './words.js';
 export interface AskedForm {
   scale?: number;
   decimals?: number;
+  /** The currency the question asks the figure in ("in USD millions": USD, 「億円で」: JPY, 「以亿元」: CNY). */
+  currency?: string;
 }
 
 /** English words for a rounding's places ("two decimal places"); digits and Han numerals are read as they are. */
@@ -29,6 +31,25 @@ const SCALE_ASKED: readonly Reader[] = [
   [/(千|百万|億|兆)円(?:単位)?で/u, (m) => scaleOf(m[1])],
   [/(?:以|按|用|单位[:：]?|單位[:：]?)\s*(?:人民币|人民幣)?(千|万|萬|百万|亿|億)元/u, (m) => scaleOf(m[1])],
 ];
+/** Each language's ways of asking a currency, with the currency asked. */
+const CURRENCY_ASKED: readonly (readonly [RegExp, string])[] = [
+  [/\b(?:in|into|as|answer\s+in|units\s+of|expressed\s+in|terms\s+of)\s+(?:usd|us\$|u\.?s\.?\s+dollars?)(?![\w$])/iu, 'USD'],
+  [/\b(?:usd|us\$)\s*(?:thousand|million|billion)s?\b/iu, 'USD'],
+  [/(?:千|百万|億|兆)?円(?:単位)?で/u, 'JPY'],
+  // 元 alone is a scale's unit, not a currency (yuan, NT dollars, HK dollars all write it)
+  [/(?:以|按|用|单位[:：]?|單位[:：]?)\s*(?:人民币|人民幣)/u, 'CNY'],
+];
+
+/** A currency code as a table declares its unit ("USD", "JPY"), not a unit of count ("人", "%"). */
+const CURRENCY_CODE = /^[A-Z]{3}$/u;
+
+/** The currency a figure is stated in when the question asks it in another ("in USD millions" of a table in JPY): no rate converts it. */
+export function otherCurrency(asked: AskedForm, unit: string | undefined): string | undefined {
+  return asked.currency !== undefined && unit !== undefined && CURRENCY_CODE.test(unit) && unit !== asked.currency
+    ? unit
+    : undefined;
+}
+
 const DECIMALS_ASKED: readonly Reader[] = [
   [/\bround(?:ed|ing)?\b[^.?]*?\bto\s+(\d|zero|one|two|three|four)\s+decimal/iu, (m) => placesOf(m[1])],
   [/\b(?:to|rounded\s+to)\s+the\s+nearest\s+(?:whole\s+number|integer|whole\s+percent)/iu, () => 0],
@@ -56,7 +77,12 @@ export function askedForm(question: string): AskedForm {
   const q = question.normalize('NFKC');
   const scale = firstRead(SCALE_ASKED, q);
   const decimals = firstRead(DECIMALS_ASKED, q);
-  return { ...(scale !== undefined ? { scale } : {}), ...(decimals !== undefined ? { decimals } : {}) };
+  const currency = CURRENCY_ASKED.find(([re]) => re.test(q))?.[1];
+  return {
+    ...(scale !== undefined ? { scale } : {}),
+    ...(decimals !== undefined ? { decimals } : {}),
+    ...(currency !== undefined ? { currency } : {}),
+  };
 }
 
 /** A figure as an answer states it: its text with unit and scale, and its value. */

@@ -16,7 +16,7 @@ export interface Computed {
 /** Why a calculation cannot be made (PP_FIGURE_* codes, docs/errors.md). */
 export class FigureError extends Error {
   constructor(
-    readonly code: 'PP_FIGURE_DIVIDE_BY_ZERO' | 'PP_FIGURE_OPERANDS',
+    readonly code: 'PP_FIGURE_DIVIDE_BY_ZERO' | 'PP_FIGURE_OPERANDS' | 'PP_FIGURE_CURRENCIES' | 'PP_FIGURE_UNIT',
     message: string,
   ) {
     super(message);

@@ -59,6 +59,8 @@ export function readReportFigure(
     return { scale: declared.scale, ...(unit ? { unit } : {}) };
   };
   const read = answerReportFigure(plan, find, scaleOf);
+  if ('currency' in read && typeof read.currency === 'string')
+    return { refused: true, answer: fill(plan.words.say.unit, { item: plan.name, detail: read.currency }), missing: plan.name };
   if ('missing' in read) {
     const years = read.year === undefined ? '' : ` (${read.year})`;
     const missing = financeGroupNames(read.missing)[0] ?? read.missing;

@@ -3,7 +3,7 @@ import type { Calculation, FigureValue } from '@pinpoint/core';
 import { askedPart } from '../gate-view.js';
 import { lexiconFor } from '../table/lexicon/index.js';
 import type { AskedForm } from './asked.js';
-import { askedForm, stateFigure } from './asked.js';
+import { askedForm, otherCurrency, stateFigure } from './asked.js';
 import { rounded } from './compute.js';
 import { askedExpression, definedFormula } from './defined.js';
 import type { CellFinder, Evaluated, NotEvaluated } from './evaluate.js';
@@ -174,7 +174,7 @@ function trendOf(
   plan: ReportFigurePlan,
   find: CellFinder,
   scaleOf: (cell: LocatedCell) => { scale: number; unit?: string },
-): ReportFigure | { missing: string; year?: number } {
+): ReportFigure | { missing: string; year?: number; currency?: string } {
   const each: { year: number; e: Evaluated }[] = [];
   let missing: NotEvaluated | undefined;
   for (const year of plan.years) {
@@ -190,6 +190,9 @@ function trendOf(
   const cells = [...new Set(each.flatMap((x) => x.e.cells))];
   const percent = MEASURE_FORMULAS[plan.measure]?.percent === true;
   const { scale, unit } = unitOf(plan, cells, percent, scaleOf);
+  // asked in another currency ("in USD millions" of a report in yen): no rate converts it
+  const other = percent || formulaOf(plan) !== undefined ? undefined : otherCurrency(plan.asked, unit);
+  if (other) return { missing: plan.name, currency: other };
   const said = each.map((x) => ({
     ...x,
     figure: stateFigure(rounded(x.e.number), { scale, percent, unit }, plan.asked, plan.words),

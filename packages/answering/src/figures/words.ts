@@ -53,6 +53,8 @@ export interface FigureWords {
     | 'missing'
     | 'ambiguous'
     | 'onePeriod'
+    | 'currencies'
+    | 'unit'
     | 'stated'
     | 'points'
     | 'up'
@@ -111,6 +113,8 @@ const EN_FIGURES: FigureWords = {
     missing: 'The documents do not show {item}{periods}, so this cannot be computed.',
     ambiguous: 'Several documents give {item}{periods}, with different figures: {files}. Name the document you mean.',
     onePeriod: '{item} is a figure of one period, and the question names several{periods}: ask it of one.',
+    currencies: 'The figures for {item} are in different currencies ({detail}): they are not computed together.',
+    unit: '{item} is stated in {detail}, and the question asks another currency: no rate is given to convert it.',
     stated: '{stated} — {what} {mark}; from its cells: {figure} = {expression} {marks}',
     points: '{n} percentage points',
     up: 'rising',
@@ -153,6 +157,8 @@ const JA_FIGURES: FigureWords = {
     missing: '資料に{item}{periods}が見当たらないため、計算できません。',
     ambiguous: '{item}{periods}は複数の資料（{files}）に異なる数値で載っています。どの資料かを指定してください。',
     onePeriod: '{item}は一期間の数値ですが、質問は複数の期間{periods}を挙げています。一つの期間を指定してください。',
+    currencies: '{item}の数値は通貨が異なるため（{detail}）、まとめて計算できません。',
+    unit: '{item}は{detail}建てで記載されています。質問の通貨に換算するレートがないため、換算できません。',
     stated: '{stated}（{what}）{mark}、セルから計算すると {figure} = {expression} {marks}',
     points: '{n}ポイント',
     up: '上昇',
@@ -199,6 +205,8 @@ const ZH_HANS_FIGURES: FigureWords = {
     missing: '文件中未找到{item}{periods}，无法计算。',
     ambiguous: '多个文件（{files}）给出的{item}{periods}数值不同，请指明是哪一个文件。',
     onePeriod: '{item}是单一期间的数值，而问题列出了多个期间{periods}，请指定其中一个期间。',
+    currencies: '{item}的数值币种不同（{detail}），无法合并计算。',
+    unit: '{item}以{detail}列示，问题要求的是另一币种，没有汇率无法换算。',
     stated: '{stated}（{what}）{mark}，按单元格计算为 {figure} = {expression} {marks}',
     points: '{n}个百分点',
     up: '上升',
@@ -225,6 +233,8 @@ const ZH_HANT_FIGURES: FigureWords = {
     missing: '文件中未找到{item}{periods}，無法計算。',
     ambiguous: '多個文件（{files}）給出的{item}{periods}數值不同，請指明是哪一個文件。',
     onePeriod: '{item}是單一期間的數值，而問題列出了多個期間{periods}，請指定其中一個期間。',
+    currencies: '{item}的數值幣種不同（{detail}），無法合併計算。',
+    unit: '{item}以{detail}列示，問題要求的是另一幣種，沒有匯率無法換算。',
     stated: '{stated}（{what}）{mark}，按儲存格計算為 {figure} = {expression} {marks}',
     points: '{n}個百分點',
     up: '上升',
