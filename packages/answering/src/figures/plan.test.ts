@@ -57,6 +57,13 @@ describe('planFigure', () => {
       items: ['prepaid expenses', 'the total prepaid expenses?'],
     });
   });
+  it('reads "average shares" over periods as an average, "weighted average shares" as a line item', () => {
+    expect(planFigure('What is the average shares vested between 2018 and 2019?')).toMatchObject({
+      op: 'average',
+      years: [2018, 2019],
+    });
+    expect(planFigure('What were the weighted average shares outstanding in 2019 and 2018?')?.op).not.toBe('average');
+  });
   it('reads the quarters a question names, or each quarter of the year', () => {
     expect(planFigure('In 2019, what is the change in high price between the third quarter and fourth quarter?')).toMatchObject({
       op: 'change',

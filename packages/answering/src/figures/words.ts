@@ -76,7 +76,7 @@ const EN_FIGURES: FigureWords = {
   change:
     /(?<!\bnet\s)\b(?:change[ds]?|difference|increase[ds]?|decrease[ds]?|variance|movement|grew|growth|rise|rose|declined?|dropped|fell)\b|(?<!\bnet\s)\bincrease\s*\/\s*\(?decrease\)?/iu,
   // "weighted average shares", "net average price": a line item's name, not an operation
-  average: /(?<!\bweighted[- ]|\bnet )\b(?:average|mean)\b(?![- ](?:life|price|exchange|shares?|selling\s+price|remaining))/iu,
+  average: /(?<!\bweighted[- ]|\bnet )\b(?:average|mean)\b(?![- ](?:life|price|exchange|selling\s+price|remaining))/iu,
   quarterly: /\b(?:quarterly|each quarter|per quarter|every quarter|all (?:four|4) quarters)\b/iu,
   maturity:
     /(?:\b(?:that\s+(?:are|is|were|was)\s+)?(?:due|payable|maturing|owed)\s+)?\b(?:(?:within|in\s+the\s+next|in\s+the\s+first|in\s+less\s+than)\s+(?<n>\d{1,2}|one|two|three|four|five|ten)|(?<after>after|beyond|in\s+more\s+than)\s+(?<m>\d{1,2}|one|two|three|four|five|ten))\s+years?\b/iu,
