@@ -4,7 +4,7 @@ import { termsOf } from '../table/model.js';
 import { periodYear } from '../table/period-columns.js';
 import type { AskedForm } from './asked.js';
 import { askedForm } from './asked.js';
-import { dayMonths } from './locate.js';
+import { dayMonths } from './days.js';
 import type { FigureWords } from './words.js';
 import { FIGURE_WORDS } from './words.js';
 
