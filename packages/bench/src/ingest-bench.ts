@@ -49,6 +49,8 @@ export interface IngestFigures {
     failed: number;
     seconds: number;
     cpu_s: number;
+    /** CPU seconds the raw processes spent before their clocks started (loading pdf.js, the warm-up file). */
+    startup_cpu_s: number;
     pages_per_s: number;
     pages_per_cpu_s: number;
   };
