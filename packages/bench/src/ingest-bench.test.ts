@@ -19,6 +19,10 @@ test('ingests PDFs and, in the same run, extracts their text with raw pdf.js; --
   expect(figures.raw_pdfjs.processes).toBe(2);
   expect(Math.abs(figures.raw_pdfjs.text_pages - figures.pages)).toBeLessThanOrEqual(1);
   expect(figures.ratio_to_raw).toBeCloseTo(figures.pages_per_s / figures.raw_pdfjs.pages_per_s, 1);
+  // both sides measured warm: the warm-up ingest and raw pdf.js's start-up (loading it, one file) counted apart
+  expect(figures.warmup_cpu_s).toBeGreaterThan(0);
+  expect(figures.raw_pdfjs.startup_cpu_s).toBeGreaterThan(0);
+  expect(figures.raw_pdfjs.seconds).toBeGreaterThan(0);
   // the same files again with table detection off, against the same raw figures
   expect(figures.tables_off.pages).toBe(figures.pages);
   expect(figures.tables_off.cpu_ratio_to_raw).toBeCloseTo(

@@ -114,10 +114,17 @@ const WIDTH_GROUPS: [number, string][] = [
 ];
 const LATIN_WIDTH = new Map(WIDTH_GROUPS.flatMap(([w, chars]) => Array.from(chars, (c): [string, number] => [c, w / 1000])));
 
+/** Each character's weight once worked out: a block's pieces weigh their characters again and again. */
+const WEIGHTS = new Map<string, number>();
+
 /** Visual width weight of a character: full-width CJK and Hangul count 1, ASCII its glyph's share of an em, others 0.55. */
 function weight(ch: string): number {
-  if (isCjk(ch) || /[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]/.test(ch)) return 1;
-  return LATIN_WIDTH.get(ch) ?? 0.55;
+  let w = WEIGHTS.get(ch);
+  if (w === undefined) {
+    w = isCjk(ch) || /[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]/.test(ch) ? 1 : (LATIN_WIDTH.get(ch) ?? 0.55);
+    WEIGHTS.set(ch, w);
+  }
+  return w;
 }
 
 /** Splits a piece at sentence ends inside it, dividing its box along the writing direction by character widths. */
@@ -129,20 +136,17 @@ function splitAtSentences(text: string, start: number, end: number, box: Box, qu
   const total = chars.reduce((n, c) => n + weight(c), 0);
   const out: Piece[] = [];
   let from = 0;
+  // the weight of the text before `from`, summed character by character from the start (as one sum over the prefix would)
+  let before = 0;
   for (const cut of [...cuts, slice.length]) {
-    const a = weightOf(slice.slice(0, from)) / total;
-    const b = weightOf(slice.slice(0, cut)) / total;
+    let upTo = before;
+    for (const c of slice.slice(from, cut)) upTo += weight(c);
     const s = from + (slice.slice(from, cut).length - slice.slice(from, cut).trimStart().length);
-    if (cut > s) out.push({ start: start + s, end: start + cut, box: partOf(box, a, b, quarter) });
+    if (cut > s) out.push({ start: start + s, end: start + cut, box: partOf(box, before / total, upTo / total, quarter) });
     from = cut;
+    before = upTo;
   }
   return out;
-}
-
-function weightOf(s: string): number {
-  let n = 0;
-  for (const c of s) n += weight(c);
-  return n;
 }
 
 /** The part [a, b] (fractions along the writing direction) of a box. */

@@ -7,6 +7,7 @@ import type { PDFDocumentProxy, PDFWorker } from 'pdfjs-dist/legacy/build/pdf.mj
 import { InThreadPort } from './in-thread-port.js';
 import type { WorkerPageClass } from './page-content.js';
 import { capturePageContent, forgetDocumentContent } from './page-content.js';
+import { WholeInflate } from './whole-inflate.js';
 
 type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
 /** What evaluating pdf.js's worker bundle leaves on globalThis. */
@@ -44,19 +45,31 @@ async function load(): Promise<PdfJs> {
 
 /** The one export the worker bundle has, which the bundle's own last line names. */
 const WORKER_EXPORT = 'export { WorkerMessageHandler };';
+/** Where the worker bundle's own DecompressionStream binding is read from while the bundle evaluates. */
+const INFLATE_KEY = '__pinpointPdfWorkerInflate';
 
 /**
  * pdf.js's worker bundle, evaluated with its `Page` class exported beside WorkerMessageHandler (the
- * bundle keeps it private; nothing else of the bundle is changed). Its content stream, decoded for the
- * text layer, is what a page's drawn lines are read from (page-content.ts), instead of asking pdf.js
- * for an operator list that evaluates the same stream a second time.
+ * bundle keeps it private) and a module-level `DecompressionStream` of its own, WholeInflate (the
+ * platform's stays as it is for everything else); nothing else of the bundle is changed. Its content
+ * stream, decoded for the text layer, is what a page's drawn lines are read from (page-content.ts),
+ * instead of asking pdf.js for an operator list that evaluates the same stream a second time.
  */
 async function importWorker(): Promise<{ Page: WorkerPageClass }> {
   const source = await readFile(path.join(pdfjsRoot, 'legacy/build/pdf.worker.mjs'), 'utf8');
   const at = source.lastIndexOf(WORKER_EXPORT);
   if (at < 0) throw new Error('pdf.js worker bundle: its export line was not found');
-  const exposed = `${source.slice(0, at)}export { WorkerMessageHandler, Page };${source.slice(at + WORKER_EXPORT.length)}`;
-  return (await import(`data:text/javascript;base64,${Buffer.from(exposed).toString('base64')}`)) as { Page: WorkerPageClass };
+  // declared last, so the bundle's line numbers stay its own; nothing calls it before the module has run
+  const exposed = `${source.slice(0, at)}export { WorkerMessageHandler, Page };${source.slice(at + WORKER_EXPORT.length)}
+const DecompressionStream = globalThis.${INFLATE_KEY};
+`;
+  const global = globalThis as Record<string, unknown>;
+  global[INFLATE_KEY] = WholeInflate;
+  try {
+    return (await import(`data:text/javascript;base64,${Buffer.from(exposed).toString('base64')}`)) as { Page: WorkerPageClass };
+  } finally {
+    delete global[INFLATE_KEY];
+  }
 }
 
 function pdfjs(): Promise<PdfJs> {
