@@ -12,12 +12,14 @@ import { lexiconFor, said } from './lexicon/index.js';
 import { JA } from './lexicon/ja.js';
 import { ZH_HANS } from './lexicon/zh-hans.js';
 import { ZH_HANT } from './lexicon/zh-hant.js';
+import { DATED } from './locate-columns.js';
+import { excludedCell } from './locate-rows.js';
 import type { QaCell, QaColumn, QaRow, QaTable } from './model.js';
 import { buildTable, folded, valued } from './model.js';
 import { documentMisses, holdsCompany, namedCompany } from './named-document.js';
 import { periodColumns } from './period-columns.js';
 import type { TablePlan } from './question.js';
-import { DATED, excludedCell, planQuestion } from './question.js';
+import { planQuestion } from './question.js';
 import { sectionRows } from './sections.js';
 
 /** One table the retrieval found: every row element of it, and the chunk of each data row. */
