@@ -101,7 +101,9 @@ function readPlan(question: string): FigurePlan | undefined {
   // a quarter that says its year ("Q3 2019", 「2018年の第3四半期」) names the year of the quarters
   const years = quarters && named.length === 0 ? quarterYears(q) : named;
   const maturity = maturityOf(q, words);
-  const plain = withoutPeriods(q).replace(words.quarterly, ' ').replace(words.maturity ?? /$^/u, ' ');
+  const plain = withoutPeriods(q)
+    .replace(words.quarterly, ' ')
+    .replace(words.maturity ?? /$^/u, ' ');
   const percent = (op: FigureOp): boolean => op === 'pctChange' || (op === 'share' && !words.fraction.test(asks));
   const asked = askedForm(question);
   const percentAsked = words.percentAsked.test(asks);
