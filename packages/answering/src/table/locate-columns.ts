@@ -164,7 +164,7 @@ export function askedColumn(q: string, table: QaTable, exclude: Set<number>, wor
  * The text column most of whose cells are short names holding the terms ("Zivan Junction", "Shipon
  * Junction" for junction; a note that mentions a locomotive names none).
  */
-export function holdingColumn(table: QaTable, columns: QaColumn[], terms: Set<string>): QaColumn | undefined {
+function holdingColumn(table: QaTable, columns: QaColumn[], terms: Set<string>): QaColumn | undefined {
   return columns.find((c) => {
     if (c.numeric >= 0.5) return false;
     const cells = table.rows.map((r) => r.cells.get(c.col)).filter((x): x is QaCell => x !== undefined && x.text.trim() !== '');
