@@ -108,7 +108,8 @@ function comparedColumn(
 function extremeOperands(at: Located, read: 'max' | 'min' | 'sum' | 'difference', byTime: boolean): Operands {
   const { q, table, words, hits, conditionCols, comparing } = at;
   let op: TableOp = read;
-  let { measure, named, reading } = comparedColumn(at, read, byTime);
+  const { named, reading, ...compared } = comparedColumn(at, read, byTime);
+  let measure = compared.measure;
   const superlative = op === 'max' || op === 'min';
   // "the highest position a song reached": on a column of places the highest is the smallest number
   const word = superlative ? phraseAt(q, op === 'max' ? words.max : words.min, words).phrase : undefined;

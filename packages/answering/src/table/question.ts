@@ -1,16 +1,18 @@
 import type { CellReading } from './cell-measure.js';
 import type { TableWords } from './lexicon/index.js';
 import { lexiconFor, unspaced } from './lexicon/index.js';
+import type { HeaderHit } from './locate-columns.js';
 import { conditionColumns, headerHits, ordinal, sharedColumn } from './locate-columns.js';
 import type { Located } from './locate-operands.js';
 import { filteredOperands, operands, yearOperands } from './locate-operands.js';
 import type { RowMatch } from './locate-rows.js';
 import { balanceRows, excluding, keptCell, leadingRow, matchRows, nearTerms, normal, termsOfRows } from './locate-rows.js';
-import type { QaCell, QaColumn, QaTable } from './model.js';
+import type { QaCell, QaColumn, QaRow, QaTable } from './model.js';
 import { termsOf } from './model.js';
 import { namedRow } from './named-items.js';
+import type { PeriodColumns } from './period-columns.js';
 import { periodColumns, questionYear } from './period-columns.js';
-import type { NumericFilter, TableOp } from './plan-op.js';
+import type { Exclusion, NumericFilter, TableOp } from './plan-op.js';
 import { excludedTerms, formOf, LIST_ORDER, MONEY, operation, questionTerms, SAME, UNSEEN_FLOOR, yearSpan } from './plan-op.js';
 import type { QuestionBound } from './question-words.js';
 import { boundOf, phraseRe, says, unquoted, without } from './question-words.js';
@@ -168,6 +170,42 @@ function settledOp(
   return { op, shared, within, byTime };
 }
 
+/** What the rows a question picks are located from. */
+interface RowQuery {
+  question: string;
+  q: string;
+  table: QaTable;
+  words: TableWords;
+  hits: HeaderHit[];
+  rowTerms: Map<string, number>;
+  exclusion: Exclusion | undefined;
+  periods: PeriodColumns;
+  /** The columns of the year the question names, in a table whose columns are periods. */
+  yearCols: QaColumn[];
+  /** The question without its numeric bound. */
+  bound0: string;
+}
+
+/**
+ * The rows a question's values pick, best first (`first`: the best of them, which the table's fit
+ * reads), then as the plan reads them: the balance rows of the date it asks about, else led by the
+ * row a quoted name says (`saidRow`).
+ */
+function locateRows(r: RowQuery): { matched: RowMatch[]; first: RowMatch | undefined; saidRow: QaRow | undefined } {
+  const { question, q, table, words, hits, exclusion, periods, yearCols } = r;
+  const headerTerms = new Set(hits.flatMap((h) => [...h.col.terms]));
+  const named = new Map(hits.map((h) => [h.col.col, h.score / (hits[0]?.score ?? 1)]));
+  const excluded = exclusion?.terms;
+  // "in addition to Gildeskål Church": the value named to be left out picks no row
+  const wanted = excluded ? new Map([...r.rowTerms].filter(([t]) => !excluded.has(t) || headerTerms.has(t))) : r.rowTerms;
+  const found = matchRows(table, normal(question), wanted, headerTerms, named, unspaced(words));
+  const picked = excluding(table, exclusion, yearCols.length > 0 ? found.filter((m) => !periods.labelRows.has(m.row)) : found);
+  const asOf = yearCols.length === 0 && says(q, words.asOf, words) ? questionYear(r.bound0) : undefined;
+  const onDate = asOf === undefined ? [] : balanceRows(table, asOf);
+  const saidRow = onDate.length > 0 ? undefined : namedRow(question, table, words.sum);
+  return { matched: leadingRow(saidRow, onDate.length > 0 ? onDate : picked), first: picked[0], saidRow };
+}
+
 /**
  * Reads a question against a table in stages: plan (its terms, bound, exclusion and operation, from
  * the question and the lexicons, plan-op.ts), then locate — the rows its values pick (locate-rows.ts)
@@ -183,30 +221,16 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
   const bound = boundOf(q, words);
   const { content, titled } = contentTerms(q, qTerms, bound, table, words);
   const hits = headerHits(q, qTerms, table.columns);
-  const headerTerms = new Set(hits.flatMap((h) => [...h.col.terms]));
-  const named = new Map(hits.map((h) => [h.col.col, h.score / (hits[0]?.score ?? 1)]));
   const exclusion = excludedTerms(q, words);
-  const excluded = exclusion?.terms;
-  // "in addition to Gildeskål Church": the value named to be left out picks no row
-  const wanted = excluded ? new Map([...rowTerms].filter(([t]) => !excluded.has(t) || headerTerms.has(t))) : rowTerms;
   // "2020年の…": a table whose columns are periods answers from the column of that year, and the
   // rows that name the periods are no answer
   const bound0 = bound ? `${q.slice(0, bound.span[0])} ${q.slice(bound.span[1])}` : q;
   const periods = periodColumns(table);
   const year = periods.years.size > 0 ? questionYear(bound0) : undefined;
   const yearCols = year === undefined ? [] : table.columns.filter((c) => periods.years.get(c.col) === year);
-  const rowsFound = matchRows(table, normal(question), wanted, headerTerms, named, unspaced(words));
-  let matched = excluding(
-    table,
-    exclusion,
-    yearCols.length > 0 ? rowsFound.filter((m) => !periods.labelRows.has(m.row)) : rowsFound,
-  );
-  const fit = fitOf(content, titled, table, matched[0], weights);
-  const asOf = yearCols.length === 0 && says(q, words.asOf, words) ? questionYear(bound0) : undefined;
-  const onDate = asOf === undefined ? [] : balanceRows(table, asOf);
-  if (onDate.length > 0) matched = onDate;
-  const saidRow = onDate.length > 0 ? undefined : namedRow(question, table, words.sum);
-  matched = leadingRow(saidRow, matched);
+  const rows = locateRows({ question, q, table, words, hits, rowTerms, exclusion, periods, yearCols, bound0 });
+  const fit = fitOf(content, titled, table, rows.first, weights);
+  const { matched, saidRow } = rows;
   const conditionCols = conditionColumns(q, table, matched, rowTerms);
   const at: Located = {
     question,
@@ -235,7 +259,7 @@ export function planQuestion(question: string, table: QaTable, weights: Map<stri
     totals: o.totals,
     within,
     frequency: o.frequency,
-    excluded,
+    excluded: exclusion?.terms,
     kept: o.op === 'next' || o.op === 'previous' ? keptCell(normal(question), table, matched[0], o.answer) : undefined,
     listOrder: LIST_ORDER.test(q),
     ...fit,
