@@ -61,7 +61,7 @@ export function periodColumns(table: QaTable): PeriodColumns {
   return found;
 }
 
-interface PeriodColumns {
+export interface PeriodColumns {
   years: Map<number, number>;
   labelRows: Set<QaRow>;
   /** A column whose period ends in the first week of January, with the year before it (fiscal 2019 for "January 3, 2020"). */
