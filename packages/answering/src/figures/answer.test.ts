@@ -151,6 +151,27 @@ describe('line items as a report table labels them', () => {
     expect(reading(read('What was the change in net sales from 2018 to 2019?', yen)).value.number).toBe(1000);
   });
 
+  it('reads a section heading as its section’s total row', () => {
+    const revenues = reportTable('revenues.csv', 'Net revenues', [
+      ['', 'December 31, 2019', 'December 31, 2018'],
+      ['Net revenues by geographical region of shipment(1)', '', ''],
+      ['EMEA', '2,265', '2,478'],
+      ['Asia Pacific', '5,940', '5,922'],
+      ['Total revenues', '8,205', '8,400'],
+      ['Net revenues by market channel', '', ''],
+      ['Distribution', '2,836', '3,339'],
+      ['Total revenues', '2,836', '3,339'],
+    ]);
+    const r = reading(read('What is the average of Net revenues by geographical region of shipment?', revenues));
+    expect(r.cells.map((c) => c.cell.ref)).toEqual(['C5', 'B5']);
+    expect(r.value.number).toBe(8302.5);
+    expect(
+      reading(read('What is the change in net revenues by market channel from 2018 to 2019?', revenues)).cells.map(
+        (c) => c.cell.ref,
+      ),
+    ).toEqual(['C8', 'B8']);
+  });
+
   it('sums the maturity columns that make up the span of years asked', () => {
     const obligations = reportTable('obligations.csv', 'Contractual Obligations', [
       ['', 'Payments due by period', '', '', '', ''],

@@ -200,9 +200,36 @@ export function rowsNamed(
     if (terms.size === 0) continue;
     const context = total !== undefined && titled ? [...asked].filter((t) => titled.has(t) && !terms.has(t)) : [];
     const { labelShare, textShare } = shares(terms, asked, askedWeight, weights, context);
-    if (labelShare >= min.label && textShare >= min.text) out.push({ row, label, labelShare, textShare });
+    if (labelShare < min.label || textShare < min.text) continue;
+    // a section's heading ("Net revenues by geographical region of shipment" over its regions) names the
+    // section's total row ("Total revenues")
+    // (a row that names the item itself goes first)
+    const sectionTotal = isHeading(row, years) ? totalOfSection(table, row, years) : undefined;
+    if (sectionTotal) out.push({ row: sectionTotal, label, labelShare: labelShare - SECTION_COST, textShare });
+    else out.push({ row, label, labelShare, textShare });
   }
   return out.sort((a, b) => b.labelShare + b.textShare - (a.labelShare + a.textShare) || a.row.index - b.row.index);
+}
+
+/** A row that heads a section: a label and no amount in any period column. */
+const isHeading = (row: QaRow, years: ReadonlyMap<number, number>): boolean =>
+  years.size > 0 && [...years.keys()].every((c) => amountOf(row.cells.get(c)?.text ?? '') === null);
+
+/** What a section heading's match gives up to a row that names the item itself. */
+const SECTION_COST = 0.01;
+
+/**
+ * The total row of the section a heading opens: the first row after it labelled as a total ("Total
+ * revenues", "Total"), before the next heading ("Current liabilities:" is totalled by "Total current
+ * liabilities", not by the "Total liabilities" below it).
+ */
+function totalOfSection(table: QaTable, heading: QaRow, years: ReadonlyMap<number, number>): QaRow | undefined {
+  const first = firstPeriod(years);
+  for (const row of table.rows.slice(table.rows.indexOf(heading) + 1)) {
+    if (isHeading(row, years)) return undefined;
+    if (/^(?:total|totals)\b|^(?:合計|総計|合计|总计|總計)/iu.test(labelOf(row, first))) return row;
+  }
+  return undefined;
 }
 
 /** What a table calls its total row, by language: a label of these words alone is the table's total. */
