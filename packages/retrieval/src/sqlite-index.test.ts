@@ -274,8 +274,49 @@ describe('SqliteLexicalIndex', () => {
       // 64 chunks in segments of 4 merged to 2 of 32: every row read once, none left behind
       expect(rows).toHaveLength(2);
       expect(Math.min(...rows.map((r) => r.n))).toBeGreaterThan(500);
+      // and the merged segments' pages given back to the file system, none left free in the file
+      const file = new Database(path, { readonly: true });
+      expect(file.pragma('freelist_count', { simple: true })).toBe(0);
+      file.close();
     },
   );
+
+  it('reads and merges segments of the WITHOUT ROWID layout beside the rowid one, with the same hits', async () => {
+    const rand = seededRandom(5);
+    const words = Array.from({ length: 300 }, (_, i) => `w${i.toString(36)}`);
+    const chunks = Array.from({ length: 64 }, (_, i) =>
+      chunk(`o${i}`, Array.from({ length: 30 }, () => words[Math.floor(words.length * rand() ** 2)]).join(' ')),
+    );
+    const path = join(dir, 'without-rowid.sqlite');
+    const old = openLexicalIndex(path, { segmentChunks: 8 });
+    for (let i = 0; i < 56; i += 8) await old.upsert(chunks.slice(i, i + 8));
+    await old.close();
+    // the layout before: every segment's tables WITHOUT ROWID
+    const db = new Database(path);
+    for (const seg of segTables(db)) {
+      const t = `lex_seg_${seg}`;
+      db.exec(`CREATE TABLE ${t}_old (term TEXT PRIMARY KEY, n INTEGER, skip BLOB, data BLOB NOT NULL) WITHOUT ROWID;
+        INSERT INTO ${t}_old SELECT term, n, skip, data FROM ${t}; DROP TABLE ${t}; ALTER TABLE ${t}_old RENAME TO ${t};
+        CREATE TABLE ${t}_parts_old (term TEXT NOT NULL, part INTEGER NOT NULL, data BLOB NOT NULL, PRIMARY KEY (term, part)) WITHOUT ROWID;
+        INSERT INTO ${t}_parts_old SELECT term, part, data FROM ${t}_parts; DROP TABLE ${t}_parts; ALTER TABLE ${t}_parts_old RENAME TO ${t}_parts`);
+    }
+    expect(db.prepare("SELECT count(*) FROM sqlite_master WHERE sql LIKE '%WITHOUT ROWID%'").pluck().get()).toBe(14);
+    db.close();
+    const reopened = openLexicalIndex(path, { segmentChunks: 8 });
+    const single = openLexicalIndex(':memory:');
+    await single.upsert(chunks);
+    const queries = Array.from({ length: 30 }, (_, i) => `${words[i]} ${words[i * 7 + 3]} ${words[(i * 31) % 300]}`);
+    const run = (index: typeof single) => Promise.all(queries.map((q) => index.search(q, { k: 10 })));
+    // the last 8 chunks make the eighth segment (rowid) beside seven of the layout before; the merge reads both
+    await reopened.upsert(chunks.slice(56));
+    await reopened.merged();
+    expect(await run(reopened)).toEqual(await run(single));
+    await reopened.close();
+    const after = new Database(path, { readonly: true });
+    expect(segTables(after)).toHaveLength(1);
+    expect(after.prepare("SELECT count(*) FROM sqlite_master WHERE sql LIKE '%WITHOUT ROWID%'").pluck().get()).toBe(0);
+    after.close();
+  });
 
   it.each([false, true])(
     'merges segments whose long lists are in parts: the hits of one unsegmented index, the merged lists in parts (merge thread: %s)',
