@@ -1,59 +1,43 @@
 import type { BlockMaxContext } from './block-max.js';
-import { PART_BLOCKS } from './postings.js';
+import { BLOCK, decodeRange, PART_BLOCKS } from './postings.js';
 import type { SegList } from './segment.js';
 import type { TopK } from './top-k.js';
 
+/** Postings of one part (PART_BLOCKS blocks), the most a list's run decodes at once. */
+const RUN = PART_BLOCKS * BLOCK;
+
 /**
- * Adds every posting of `data[from, to)` (varint gaps and term frequencies, starting after chunk
- * `doc`) with weight `w` into the dense score array, recording each chunk first touched in
- * `touched`; returns the new count of touched chunks. The score is the searcher's BM25 term score,
- * written out here with the same operations in the same order, so each sum is bit for bit the one
- * the block-max search's exact scoring makes.
+ * Adds the decoded postings `docs`/`tfs[0, n)` with weight `w` into the dense score array,
+ * recording each chunk first touched in `touched`; returns the new count of touched chunks. The
+ * score is the searcher's BM25 term score, written out here with the same operations in the same
+ * order, so each sum is bit for bit the one the block-max search's exact scoring makes.
  */
 function addPostings(
   ctx: BlockMaxContext,
   lens: Int32Array,
-  data: Uint8Array,
-  from: number,
-  to: number,
-  start: number,
+  docs: Int32Array,
+  tfs: Int32Array,
+  n: number,
   w: number,
   touched: Int32Array,
   count: number,
 ): number {
   const { scores, avg } = ctx;
   const { k1, b } = ctx.params;
-  let n = count;
-  let doc = start;
-  let i = from;
-  while (i < to) {
-    let x = data[i++] as number;
-    let gap = x & 0x7f;
-    let mul = 128;
-    while (x >= 0x80) {
-      x = data[i++] as number;
-      gap += (x & 0x7f) * mul;
-      mul *= 128;
-    }
-    x = data[i++] as number;
-    let tf = x & 0x7f;
-    let shift = 7;
-    while (x >= 0x80) {
-      x = data[i++] as number;
-      tf |= (x & 0x7f) << shift;
-      shift += 7;
-    }
-    doc += gap;
+  let c = count;
+  for (let p = 0; p < n; p++) {
+    const doc = docs[p] as number;
+    const tf = tfs[p] as number;
     const before = scores[doc] as number;
-    if (before === 0) touched[n++] = doc;
+    if (before === 0) touched[c++] = doc;
     scores[doc] = before + (w * tf * (k1 + 1)) / (tf + k1 * (1 - b + (b * ((lens[doc] as number) - 1)) / avg));
   }
-  return n;
+  return c;
 }
 
 /**
- * The segments scored term at a time, every posting of every list: each list decoded straight into
- * the dense score array (no per-posting cursor, bound or filter), then each chunk touched offered to
+ * The segments scored term at a time, every posting of every list: each list decoded a part's run
+ * at a time and added into the dense score array (no per-posting cursor, bound or filter), then each chunk touched offered to
  * the top k if the filter accepts it. For a question of many terms of like weight — a Japanese or
  * Chinese one of 30–100 bigrams — block-max MaxScore keeps most lists essential and pays its
  * per-posting bookkeeping on nearly all their postings; this pass costs a few operations a posting.
@@ -68,6 +52,8 @@ export function scoreTermAtATime(
   buffer: { touched: Int32Array },
 ): void {
   const lens = ctx.chunks.storedLensView();
+  const docs = new Int32Array(RUN);
+  const tfs = new Int32Array(RUN);
   let touched = buffer.touched;
   let n = 0;
   // segment by segment (a segment's chunks are a range of its own), so the score and length arrays a term's
@@ -94,7 +80,8 @@ export function scoreTermAtATime(
         const from = first === 0 ? 0 : (skip[(first - 1) * 4 + 1] as number);
         const to = skip[last * 4 + 1] as number;
         const startDoc = first === 0 ? 0 : (skip[(first - 1) * 4] as number);
-        n = addPostings(ctx, lens, bytes, from - start, to - start, startDoc, w, touched, n);
+        const got = decodeRange(bytes, from - start, to - start, startDoc, docs, tfs, 0);
+        n = addPostings(ctx, lens, docs, tfs, got, w, touched, n);
       }
       ctx.work.postings += list.n;
     }
