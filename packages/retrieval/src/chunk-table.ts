@@ -226,6 +226,11 @@ export class ChunkTable {
     return (this.lens[doc] as number) - 1;
   }
 
+  /** Every chunk's length + 1 (0: deleted or never added), by chunk number: the table's own array, only to be read (and only until the next add). */
+  storedLensView(): Int32Array {
+    return this.lens;
+  }
+
   /** Every chunk's length + 1 (0: deleted or never added), by chunk number: a copy. */
   storedLens(): Int32Array {
     return this.lens.slice(0, this.capacity);

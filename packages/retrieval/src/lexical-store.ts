@@ -22,11 +22,17 @@ CREATE TABLE IF NOT EXISTS lex_snapshot (name TEXT PRIMARY KEY, data BLOB NOT NU
  * A segment's tables: per term its list (count, skip table, data), and the parts of the long lists.
  * A list of more than PART_BLOCKS blocks keeps an empty `data`: its bytes are in parts of
  * PART_BLOCKS blocks, so a query reads only the parts holding the blocks it decodes.
+ *
+ * Rowid tables, with the term's key in an index beside them: a row of 1–10 KB in a WITHOUT ROWID
+ * table keeps at most a quarter of a page in its B-tree and spills the rest into overflow pages whose
+ * last is mostly empty (a fifth of a million-chunk index was such unused space), while a rowid
+ * table keeps up to a page in the leaf and fills every overflow page. Segments written before stay
+ * as they are (the same columns, read the same way) until a merge rewrites them.
  */
 export const createSegTable = (db: Database.Database, seg: number) =>
   db.exec(
-    `CREATE TABLE IF NOT EXISTS ${segTable(seg)} (term TEXT PRIMARY KEY, n INTEGER, skip BLOB, data BLOB NOT NULL) WITHOUT ROWID;
-     CREATE TABLE IF NOT EXISTS ${partsTable(seg)} (term TEXT NOT NULL, part INTEGER NOT NULL, data BLOB NOT NULL, PRIMARY KEY (term, part)) WITHOUT ROWID`,
+    `CREATE TABLE IF NOT EXISTS ${segTable(seg)} (term TEXT PRIMARY KEY, n INTEGER, skip BLOB, data BLOB NOT NULL);
+     CREATE TABLE IF NOT EXISTS ${partsTable(seg)} (term TEXT NOT NULL, part INTEGER NOT NULL, data BLOB NOT NULL, PRIMARY KEY (term, part))`,
   );
 
 /** A segment's statements. */

@@ -8,7 +8,7 @@
  * block's last chunk), so a query can bound a block's BM25 contribution and skip it without
  * decoding it. The data bytes are the same as a list without blocks.
  */
-const BLOCK = 128;
+export const BLOCK = 128;
 const SKIP_FIELDS = 4;
 
 /** Blocks per part of a long list stored in parts (4,096 postings, about 10 KB). */
@@ -96,7 +96,7 @@ export function skipTable(bytes: Uint8Array): Int32Array {
  * Decodes the postings in `bytes[from..to)` starting from chunk number `doc` into `docs`/`tfs` at
  * `at`; returns the new end.
  */
-function decodeRange(
+export function decodeRange(
   bytes: Uint8Array,
   from: number,
   to: number,

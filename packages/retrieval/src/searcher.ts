@@ -5,20 +5,25 @@ import { countTerms, idf, termWeight } from './bm25.js';
 import type { LexicalStore } from './lexical-store.js';
 import { PostingsBuffer } from './postings.js';
 import { liveDf, readLists, type SearchWork, type SegList } from './segment.js';
+import { type SegmentScoring, scoreTermAtATime, termAtATimeFits } from './term-at-a-time.js';
 import { TopK } from './top-k.js';
 
 /**
  * The query path: BM25 over the collections a query may see. N, avgdl, df and the block bounds come
  * from those collections alone, so neither a score nor the work done depends on any other
- * collection's chunks. The tails are scored exhaustively; the segments with block-max MaxScore
- * (block-max.ts), or — without pruning — every posting, the reference the pruned search is tested
- * against. Ties rank the lower chunk number first either way.
+ * collection's chunks. The tails are scored exhaustively; the segments term at a time straight into
+ * the dense score array (term-at-a-time.ts) or with block-max MaxScore (block-max.ts), whichever
+ * the question's weights and list lengths say costs less, or — without pruning — every posting
+ * through the reference path the others are tested against. Ties rank the lower chunk number first
+ * every way.
  */
 export class LexicalSearcher {
   /** Work of the last search. */
   lastWork: SearchWork = { lists: 0, postings: 0, scored: 0, skipped: 0, parts: 0 };
   private scores = new Float64Array(0);
   private readonly buffer = new PostingsBuffer();
+  /** The chunks a term-at-a-time pass touched (kept between searches). */
+  private readonly touched = { touched: new Int32Array(1024) };
   /** Document frequencies of the last searched query's terms in its scope, at a generation (queryTerms follows search). */
   private lastDf: { query: string; scope: string; generation: number; df: Map<string, number> } | null = null;
 
@@ -27,6 +32,7 @@ export class LexicalSearcher {
     private readonly params: Bm25Params,
     private readonly analyze: (text: string) => string[],
     private readonly pruning: boolean,
+    private readonly scoring: SegmentScoring = 'auto',
   ) {}
 
   private segmentsOf(collections: string[]): number[] {
@@ -84,7 +90,12 @@ export class LexicalSearcher {
     };
     const heap = new TopK(options.k);
     this.scoreExhaustively(ctx, terms, lists, weights, collections, heap);
-    if (this.pruning) searchSegments(ctx, lists, weights, this.segmentStarts(collections), heap);
+    if (this.pruning) {
+      const segments = segs.map((_, i) => i);
+      if (this.scoring === 'term-at-a-time' || (this.scoring === 'auto' && termAtATimeFits(lists, weights)))
+        scoreTermAtATime(ctx, lists, weights, segments, heap, this.touched);
+      else searchSegments(ctx, lists, weights, this.segmentStarts(collections), heap);
+    }
     return heap.best().map(([doc, s]) => ({ chunk_id: store.stmts.chunkId.get(doc) as string, score: s }));
   }
 

@@ -274,8 +274,49 @@ describe('SqliteLexicalIndex', () => {
       // 64 chunks in segments of 4 merged to 2 of 32: every row read once, none left behind
       expect(rows).toHaveLength(2);
       expect(Math.min(...rows.map((r) => r.n))).toBeGreaterThan(500);
+      // and the merged segments' pages given back to the file system, none left free in the file
+      const file = new Database(path, { readonly: true });
+      expect(file.pragma('freelist_count', { simple: true })).toBe(0);
+      file.close();
     },
   );
+
+  it('reads and merges segments of the WITHOUT ROWID layout beside the rowid one, with the same hits', async () => {
+    const rand = seededRandom(5);
+    const words = Array.from({ length: 300 }, (_, i) => `w${i.toString(36)}`);
+    const chunks = Array.from({ length: 64 }, (_, i) =>
+      chunk(`o${i}`, Array.from({ length: 30 }, () => words[Math.floor(words.length * rand() ** 2)]).join(' ')),
+    );
+    const path = join(dir, 'without-rowid.sqlite');
+    const old = openLexicalIndex(path, { segmentChunks: 8 });
+    for (let i = 0; i < 56; i += 8) await old.upsert(chunks.slice(i, i + 8));
+    await old.close();
+    // the layout before: every segment's tables WITHOUT ROWID
+    const db = new Database(path);
+    for (const seg of segTables(db)) {
+      const t = `lex_seg_${seg}`;
+      db.exec(`CREATE TABLE ${t}_old (term TEXT PRIMARY KEY, n INTEGER, skip BLOB, data BLOB NOT NULL) WITHOUT ROWID;
+        INSERT INTO ${t}_old SELECT term, n, skip, data FROM ${t}; DROP TABLE ${t}; ALTER TABLE ${t}_old RENAME TO ${t};
+        CREATE TABLE ${t}_parts_old (term TEXT NOT NULL, part INTEGER NOT NULL, data BLOB NOT NULL, PRIMARY KEY (term, part)) WITHOUT ROWID;
+        INSERT INTO ${t}_parts_old SELECT term, part, data FROM ${t}_parts; DROP TABLE ${t}_parts; ALTER TABLE ${t}_parts_old RENAME TO ${t}_parts`);
+    }
+    expect(db.prepare("SELECT count(*) FROM sqlite_master WHERE sql LIKE '%WITHOUT ROWID%'").pluck().get()).toBe(14);
+    db.close();
+    const reopened = openLexicalIndex(path, { segmentChunks: 8 });
+    const single = openLexicalIndex(':memory:');
+    await single.upsert(chunks);
+    const queries = Array.from({ length: 30 }, (_, i) => `${words[i]} ${words[i * 7 + 3]} ${words[(i * 31) % 300]}`);
+    const run = (index: typeof single) => Promise.all(queries.map((q) => index.search(q, { k: 10 })));
+    // the last 8 chunks make the eighth segment (rowid) beside seven of the layout before; the merge reads both
+    await reopened.upsert(chunks.slice(56));
+    await reopened.merged();
+    expect(await run(reopened)).toEqual(await run(single));
+    await reopened.close();
+    const after = new Database(path, { readonly: true });
+    expect(segTables(after)).toHaveLength(1);
+    expect(after.prepare("SELECT count(*) FROM sqlite_master WHERE sql LIKE '%WITHOUT ROWID%'").pluck().get()).toBe(0);
+    after.close();
+  });
 
   it.each([false, true])(
     'merges segments whose long lists are in parts: the hits of one unsegmented index, the merged lists in parts (merge thread: %s)',
@@ -549,6 +590,8 @@ describe('SqliteLexicalIndex', () => {
       return w;
     });
     const draw = (rand: () => number) => vocabulary[Math.floor(vocabulary.length * rand() ** 3)] as string;
+    // 4,000 words: a few in many chunks, most in a few dozen
+    const drawWide = (rand: () => number) => `${draw(rand)}${Math.floor(10 * rand() ** 2)}`;
     const corpus = (seed: number, count: number): IndexedChunk[] => {
       const rand = seededRandom(seed);
       return Array.from({ length: count }, (_, i) =>
@@ -561,62 +604,105 @@ describe('SqliteLexicalIndex', () => {
       );
     };
 
-    it('gives the exhaustive top k (same chunks, scores and tie order) on seeded random queries, scoring fewer chunks', async () => {
-      const chunks = corpus(7, 2400);
-      const path = join(dir, 'pruned.sqlite');
-      const pruned = openLexicalIndex(path, { segmentChunks: 300 });
-      const exhaustive = openLexicalIndex(join(dir, 'exhaustive.sqlite'), { segmentChunks: 300, pruning: false });
-      for (let i = 0; i < chunks.length; i += 97) {
-        await pruned.upsert(chunks.slice(i, i + 97));
-        await exhaustive.upsert(chunks.slice(i, i + 97));
-      }
-      // deleted chunks in segments (their lists are counted one by one) and a re-upserted chunk
-      for (const index of [pruned, exhaustive]) {
-        await index.deleteVersion('v4');
-        await index.upsert([chunk('c3', `${vocabulary[0]} ${vocabulary[5]} ${vocabulary[300]}`, { collection_id: 'col1' })]);
-      }
-      const rand = seededRandom(11);
-      const filters = [
-        undefined,
-        { collectionIds: ['col0'] },
-        { collectionIds: ['col2', 'col1'] },
-        { collectionIds: ['col0', 'col1', 'col2'], versionIds: ['v0', 'v1', 'v2', 'v3', 'v5'] },
-        { documentIds: ['d1', 'd2', 'd3', 'd5', 'd8'], pageIndexes: [0, 2] },
-      ];
-      const queries = Array.from({ length: 300 }, (_, q) => ({
-        text: Array.from({ length: 1 + Math.floor(rand() * 7) }, () => draw(rand)).join(' '),
-        k: [1, 3, 10, 10, 50][q % 5] as number,
-        filter: filters[Math.floor(rand() * filters.length)],
-      }));
-      const run = async (index: typeof pruned) => {
-        const out: unknown[] = [];
-        const work = { postings: 0, scored: 0, skipped: 0 };
-        for (const { text, k, filter } of queries) {
-          out.push(await index.search(text, filter ? { k, filter } : { k }));
-          work.postings += index.lastWork.postings;
-          work.scored += index.lastWork.scored;
-          work.skipped += index.lastWork.skipped;
+    it.each(['block-max', 'term-at-a-time', 'auto'] as const)(
+      'gives the exhaustive top k (same chunks, scores and tie order) on seeded random queries (%s)',
+      async (segmentScoring) => {
+        const chunks = corpus(7, 2400);
+        const path = join(dir, `pruned-${segmentScoring}.sqlite`);
+        const pruned = openLexicalIndex(path, { segmentChunks: 300, segmentScoring });
+        const exhaustive = openLexicalIndex(join(dir, `exhaustive-${segmentScoring}.sqlite`), {
+          segmentChunks: 300,
+          pruning: false,
+        });
+        for (let i = 0; i < chunks.length; i += 97) {
+          await pruned.upsert(chunks.slice(i, i + 97));
+          await exhaustive.upsert(chunks.slice(i, i + 97));
         }
-        return { out, work };
-      };
-      const expected = await run(exhaustive);
-      expect((await run(pruned)).out).toEqual(expected.out);
-      expect((expected.out as unknown[][]).filter((hits) => hits.length > 0).length).toBeGreaterThan(250);
-      // the same after a reopen (the chunk table from its snapshot, every tail in segments), with less work: lists
-      // of at most 300 postings here are a few blocks each, so most blocks hold a candidate; at scale far fewer do
-      await pruned.close();
+        // deleted chunks in segments (their lists are counted one by one) and a re-upserted chunk
+        for (const index of [pruned, exhaustive]) {
+          await index.deleteVersion('v4');
+          await index.upsert([chunk('c3', `${vocabulary[0]} ${vocabulary[5]} ${vocabulary[300]}`, { collection_id: 'col1' })]);
+        }
+        const rand = seededRandom(11);
+        const filters = [
+          undefined,
+          { collectionIds: ['col0'] },
+          { collectionIds: ['col2', 'col1'] },
+          { collectionIds: ['col0', 'col1', 'col2'], versionIds: ['v0', 'v1', 'v2', 'v3', 'v5'] },
+          { documentIds: ['d1', 'd2', 'd3', 'd5', 'd8'], pageIndexes: [0, 2] },
+        ];
+        const queries = Array.from({ length: 300 }, (_, q) => ({
+          text: Array.from({ length: 1 + Math.floor(rand() * 7) }, () => draw(rand)).join(' '),
+          k: [1, 3, 10, 10, 50][q % 5] as number,
+          filter: filters[Math.floor(rand() * filters.length)],
+        }));
+        const run = async (index: typeof pruned) => {
+          const out: unknown[] = [];
+          const work = { postings: 0, scored: 0, skipped: 0 };
+          for (const { text, k, filter } of queries) {
+            out.push(await index.search(text, filter ? { k, filter } : { k }));
+            work.postings += index.lastWork.postings;
+            work.scored += index.lastWork.scored;
+            work.skipped += index.lastWork.skipped;
+          }
+          return { out, work };
+        };
+        const expected = await run(exhaustive);
+        expect((await run(pruned)).out).toEqual(expected.out);
+        expect((expected.out as unknown[][]).filter((hits) => hits.length > 0).length).toBeGreaterThan(250);
+        // the same after a reopen (the chunk table from its snapshot, every tail in segments); block-max with less
+        // work: lists of at most 300 postings here are a few blocks each, so most blocks hold a candidate; at scale far fewer do
+        await pruned.close();
+        await exhaustive.close();
+        const reopened = openLexicalIndex(path, { segmentChunks: 300, segmentScoring });
+        const reference = openLexicalIndex(join(dir, `exhaustive-${segmentScoring}.sqlite`), {
+          segmentChunks: 300,
+          pruning: false,
+        });
+        const got = await run(reopened);
+        const all = await run(reference);
+        expect(all.out).toEqual(expected.out);
+        expect(got.out).toEqual(expected.out);
+        if (segmentScoring === 'block-max') {
+          expect(got.work.postings).toBeLessThan(all.work.postings);
+          expect(got.work.skipped).toBeGreaterThan(0);
+          expect(got.work.scored).toBeLessThan(all.work.scored / 5);
+        }
+        await reopened.close();
+        await reference.close();
+      },
+    );
+
+    it('gives the exhaustive top k for questions of many terms over a segment far longer than a window, either way', async () => {
+      // a question of 12–40 terms (as a Japanese one of many bigrams is), rare words among them whose blocks
+      // each span several windows of chunk numbers: one segment of 24,000 short chunks
+      const chunks = Array.from({ length: 24_000 }, (_, i) => {
+        const rand = seededRandom(1000 + i);
+        return chunk(`s${i}`, Array.from({ length: 4 + Math.floor(rand() * 12) }, () => drawWide(rand)).join(' '));
+      });
+      const path = join(dir, 'many-terms.sqlite');
+      const blockMax = openLexicalIndex(path, { segmentChunks: 24_000, segmentScoring: 'block-max' });
+      const exhaustive = openLexicalIndex(':memory:', { segmentChunks: 24_000, pruning: false });
+      for (let i = 0; i < chunks.length; i += 4000) {
+        await blockMax.upsert(chunks.slice(i, i + 4000));
+        await exhaustive.upsert(chunks.slice(i, i + 4000));
+      }
+      const termAtATime = openLexicalIndex(path, { segmentChunks: 24_000, segmentScoring: 'term-at-a-time' });
+      const rand = seededRandom(3);
+      const queries = Array.from({ length: 60 }, () =>
+        Array.from({ length: 12 + Math.floor(rand() * 29) }, () => drawWide(rand)).join(' '),
+      );
+      for (const q of queries) {
+        const expected = await exhaustive.search(q, { k: 10 });
+        expect(expected).toHaveLength(10);
+        expect(await blockMax.search(q, { k: 10 })).toEqual(expected);
+        expect(await termAtATime.search(q, { k: 10 })).toEqual(expected);
+        // every posting of the segment's lists once, none skipped
+        expect(termAtATime.lastWork.postings).toBe(exhaustive.lastWork.postings);
+      }
+      await blockMax.close();
+      await termAtATime.close();
       await exhaustive.close();
-      const reopened = openLexicalIndex(path, { segmentChunks: 300 });
-      const reference = openLexicalIndex(join(dir, 'exhaustive.sqlite'), { segmentChunks: 300, pruning: false });
-      const got = await run(reopened);
-      const all = await run(reference);
-      expect(all.out).toEqual(expected.out);
-      expect(got.out).toEqual(expected.out);
-      expect(got.work.postings).toBeLessThan(all.work.postings);
-      expect(got.work.skipped).toBeGreaterThan(0);
-      expect(got.work.scored).toBeLessThan(all.work.scored / 5);
-      await reopened.close();
-      await reference.close();
     });
 
     it('moves the long lists of the layout before parts into parts on open, losing no posting, and reads only some parts', async () => {
@@ -649,7 +735,7 @@ describe('SqliteLexicalIndex', () => {
       db.exec("DELETE FROM meta WHERE key = 'parts'");
       db.close();
       expect(parted).toBeGreaterThan(1);
-      const old = openLexicalIndex(path, { segmentChunks: 5000 });
+      const old = openLexicalIndex(path, { segmentChunks: 5000, segmentScoring: 'block-max' });
       // every posting of the long lists: each common word alone, every chunk that holds it
       for (const word of vocabulary.slice(0, 30))
         expect(await old.search(word, { k: 10_000 })).toEqual(await reference.search(word, { k: 10_000 }));

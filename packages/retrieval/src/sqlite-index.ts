@@ -12,6 +12,7 @@ import { dropUnfinishedMerge, SegmentMerger, unfinishedMergeSegs } from './merge
 import { LexicalSearcher } from './searcher.js';
 import type { SearchWork } from './segment.js';
 import { restoreSnapshot, writeSnapshot } from './snapshot.js';
+import type { SegmentScoring } from './term-at-a-time.js';
 import type { TermCountHandlers } from './term-counts.js';
 import { LexicalWriter } from './writer.js';
 
@@ -26,6 +27,11 @@ export interface LexicalIndexOptions {
    * either way; false scores every posting (the reference the pruned search is tested against).
    */
   pruning?: boolean;
+  /**
+   * With pruning, how the segments are scored (default 'auto': per question, the way that fits it;
+   * see term-at-a-time.ts). Every way gives the same top k.
+   */
+  segmentScoring?: SegmentScoring;
   /**
    * Analyse upserted chunks in a thread of its own (default false), so the analyzer's CPU leaves the
    * thread that writes the index. Only for the default analyzer; the terms are the same.
@@ -95,6 +101,8 @@ export class SqliteLexicalIndex implements LexicalIndex {
 
   constructor(path: string, options: LexicalIndexOptions = {}) {
     this.db = new Database(path);
+    // a new file gives the pages merged segments leave back to the file system (merger.ts); an existing one keeps its mode
+    this.db.pragma('auto_vacuum = INCREMENTAL');
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
     this.db.pragma('cache_size = -65536');
@@ -120,7 +128,7 @@ export class SqliteLexicalIndex implements LexicalIndex {
       this.startBackground();
       this.merger.mergeTiers(c);
     });
-    this.searcher = new LexicalSearcher(this.store, params, this.analyze, options.pruning ?? true);
+    this.searcher = new LexicalSearcher(this.store, params, this.analyze, options.pruning ?? true, options.segmentScoring);
     this.load();
   }
 
