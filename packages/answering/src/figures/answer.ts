@@ -6,18 +6,8 @@ import { otherCurrency, stateFigure } from './asked.js';
 import type { Operand } from './compute.js';
 import { compute, FigureError, rounded } from './compute.js';
 import type { LocatedCell, RowMatch } from './locate.js';
-import {
-  balanceRow,
-  cellAt,
-  maturityCells,
-  maturityColumns,
-  periodsAcross,
-  quarterCells,
-  rowsNamed,
-  tableCurrency,
-  tableScale,
-  yearColumns,
-} from './locate.js';
+import { cellAt, periodsAcross, rowsNamed, tableCurrency, tableScale, yearColumns } from './locate.js';
+import { balanceRow, maturityCells, maturityColumns, quarterCells } from './locate-periods.js';
 import { figureLine, fill, operandsOf } from './phrase.js';
 import type { FigurePlan } from './plan.js';
 import { itemText, planFigure, TOGETHER, yearsNamed } from './plan.js';
