@@ -101,8 +101,9 @@ export class SqliteLexicalIndex implements LexicalIndex {
 
   constructor(path: string, options: LexicalIndexOptions = {}) {
     this.db = new Database(path);
-    // a new file gives the pages merged segments leave back to the file system (merger.ts); an existing one keeps its mode
-    this.db.pragma('auto_vacuum = INCREMENTAL');
+    // a new file gives the pages merged segments leave back to the file system (merger.ts); an existing one
+    // keeps its mode, and is not written to here (on a full disk the pragma's header write fails the open)
+    if (this.db.pragma('page_count', { simple: true }) === 0) this.db.pragma('auto_vacuum = INCREMENTAL');
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
     this.db.pragma('cache_size = -65536');
