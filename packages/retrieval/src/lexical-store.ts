@@ -107,8 +107,12 @@ export class LexicalStore {
   /** Bumped by every write; a snapshot of the chunk table (or a cached df) holds only for the generation it was taken at. */
   generation = 0;
   readonly stmts: ReturnType<typeof prepareStatements>;
-  /** Segment rows and parts read lately (32 MiB at most). */
-  readonly rows = new RowCache(32 * 2 ** 20);
+  /**
+   * Segment rows and parts read lately (128 MiB at most): at a million chunks a Japanese question reads
+   * about 500 rows and parts, and 32 MiB kept too few of them for the next question (p95 of questions
+   * asked once 34–38 → 30–32 ms, paired, for up to 96 MiB more RSS; README).
+   */
+  readonly rows = new RowCache(128 * 2 ** 20);
   private readonly segPrepared = new Map<number, SegStatements>();
 
   constructor(
