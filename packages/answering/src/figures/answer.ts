@@ -79,15 +79,17 @@ interface Located {
 
 /** The operand cells of a plan in one table, or the item text that names no row of it. */
 function locate(plan: FigurePlan, table: QaTable, weights: Weights): Located | { missing: string } {
-  // quarters of a year: the cells of the quarter rows asked, in the column the item names
-  if (plan.quarters) {
-    if (plan.items.length !== 1) return { missing: itemText(plan) };
-    return quarterCells(table, itemText(plan), plan.years[0], plan.quarters, weights) ?? { missing: itemText(plan) };
-  }
-  // amounts due within a span of years: the maturity columns that make it up
-  if (plan.maturity) {
-    if (plan.items.length !== 1) return { missing: itemText(plan) };
-    return maturityCells(table, itemText(plan), plan.maturity, weights) ?? { missing: itemText(plan) };
+  // one line item over the quarter rows asked, in the column it names, or over the maturity columns that make up
+  // the span of years asked
+  if (plan.quarters || plan.maturity) {
+    const text = itemText(plan);
+    const read =
+      plan.items.length !== 1
+        ? undefined
+        : plan.quarters
+          ? quarterCells(table, text, plan.years[0], plan.quarters, weights)
+          : maturityCells(table, text, plan.maturity as { from: number; to: number }, weights);
+    return read ?? { missing: text };
   }
   const years = yearsFor(plan, table);
   if (!years) return { missing: itemText(plan) };
@@ -168,22 +170,23 @@ export function answerFigure(
 ): FigureReading | FigureMissing | undefined {
   const plan = planFigure(question);
   if (!plan) return undefined;
-  // items named together that one row names as a whole ("cash and cash equivalents"): a lookup
   // a ratio or share of two line items is one period's figure: asked of several ("in 2017 and 2018"), any one
   // of them would answer another question
   if ((plan.op === 'ratio' || plan.op === 'share') && plan.items.length === 2 && plan.years.length > 1)
     return { table: 0, missing: itemText(plan), code: 'PP_FIGURE_ONE_PERIOD' };
+  // items named together that one row names as a whole ("cash and cash equivalents"): a lookup
   const whole = plan.whole;
   if (whole && tables.slice(0, maxTables).some((t) => rowsNamed(t, whole, weights).length > 0)) return undefined;
   let missing: FigureMissing | undefined;
   const found: { index: number; located: Located; score: number }[] = [];
+  // quarters and maturities are periods a table writes outside its year columns (locate-periods.ts)
+  const otherPeriods = plan.quarters !== undefined || plan.maturity !== undefined;
   // a table of dated rows is read across: its columns are the line items
   const views = tables
     .slice(0, maxTables)
-    .map((t) => (plan.quarters || plan.maturity || yearColumns(t, plan.percent).size > 0 ? t : (periodsAcross(t) ?? t)));
+    .map((t) => (otherPeriods || yearColumns(t, plan.percent).size > 0 ? t : (periodsAcross(t) ?? t)));
   for (const [i, table] of views.entries()) {
-    // (a table of quarters may have no period columns: its rows are the periods)
-    if (!plan.quarters && !plan.maturity && yearColumns(table, plan.percent).size === 0) continue;
+    if (!otherPeriods && yearColumns(table, plan.percent).size === 0) continue;
     // amounts due within a span are read from columns of maturities: a table of aging rows (「1年以内」) is the table reader's
     if (plan.maturity && maturityColumns(table).length === 0) continue;
     const located = locate(plan, table, weights);
@@ -351,6 +354,14 @@ function statedChange(
   return undefined;
 }
 
+/** The line each refusal is said by, other than an operand not found (`missing`). */
+const REFUSAL_LINES: Partial<Record<FigureMissing['code'], 'ambiguous' | 'onePeriod' | 'currencies' | 'unit'>> = {
+  PP_FIGURE_AMBIGUOUS: 'ambiguous',
+  PP_FIGURE_ONE_PERIOD: 'onePeriod',
+  PP_FIGURE_CURRENCIES: 'currencies',
+  PP_FIGURE_UNIT: 'unit',
+};
+
 /**
  * The refusal line, in the question's language: the operand not found, or — for a figure several
  * documents give differently — those documents (`files`, the best-fitting first).
@@ -358,16 +369,7 @@ function statedChange(
 export function missingLine(question: string, missing: FigureMissing, files: string[] = []): string {
   const plan = planFigure(question);
   const years = plan?.years.length ? ` (${plan.years.join(plan.words.say.joiner)})` : '';
-  const line =
-    missing.code === 'PP_FIGURE_AMBIGUOUS'
-      ? plan?.words.say.ambiguous
-      : missing.code === 'PP_FIGURE_ONE_PERIOD'
-        ? plan?.words.say.onePeriod
-        : missing.code === 'PP_FIGURE_CURRENCIES'
-          ? plan?.words.say.currencies
-          : missing.code === 'PP_FIGURE_UNIT'
-            ? plan?.words.say.unit
-            : plan?.words.say.missing;
+  const line = plan?.words.say[REFUSAL_LINES[missing.code] ?? 'missing'];
   return fill(line ?? '{item}', {
     item: missing.missing,
     periods: years,

@@ -107,8 +107,7 @@ export function quarterCells(
   const want = year ?? (years.size === 1 ? [...years][0] : undefined);
   if (want === undefined) return undefined;
   const inYear = rows.filter((r) => yearOf(r) === want);
-  const picked =
-    quarters.length === 0 ? inYear : [...quarters].sort((a, b) => a - b).map((q) => inYear.find((r) => r.quarter === q));
+  const picked = quarters.length === 0 ? inYear : quarters.map((q) => inYear.find((r) => r.quarter === q));
   if (picked.length < 2) return undefined;
   const cells: LocatedCell[] = [];
   for (const r of [...picked].sort((a, b) => (a?.quarter ?? 0) - (b?.quarter ?? 0))) {
@@ -141,8 +140,27 @@ const HEADER_ROWS = 3;
 const THEREAFTER = /^\s*(?:thereafter|after\s+that|later\s+years)\s*$/iu;
 
 /** A table's maturity columns with the span of years each covers; "Thereafter" runs on from the last. */
-export function maturityColumns(table: QaTable): { col: number; name: string; from: number; to: number }[] {
-  const out: { col: number; name: string; from: number; to: number }[] = [];
+export function maturityColumns(table: QaTable): readonly MaturityColumn[] {
+  // read to choose a figure's tables, then for its cells: once per table
+  let found = maturities.get(table);
+  if (!found) {
+    found = readMaturityColumns(table);
+    maturities.set(table, found);
+  }
+  return found;
+}
+const maturities = new WeakMap<QaTable, MaturityColumn[]>();
+
+/** A maturity column and the span of years it covers. */
+interface MaturityColumn {
+  col: number;
+  name: string;
+  from: number;
+  to: number;
+}
+
+function readMaturityColumns(table: QaTable): MaturityColumn[] {
+  const out: MaturityColumn[] = [];
   let after: QaColumn | undefined;
   // (the first column is the line items': a row labelled "1年以内" is an aging bucket, no maturity column)
   for (const column of table.columns.slice(1)) {

@@ -224,13 +224,18 @@ function totalOfSection(table: QaTable, heading: QaRow, years: ReadonlyMap<numbe
   const first = firstPeriod(years);
   for (const row of table.rows.slice(table.rows.indexOf(heading) + 1)) {
     if (isHeading(row, years)) return undefined;
-    if (/^(?:total|totals)\b|^(?:合計|総計|合计|总计|總計)/iu.test(labelOf(row, first))) return row;
+    if (TOTAL_FIRST.test(labelOf(row, first))) return row;
   }
   return undefined;
 }
 
 /** What a table calls its total row, by language: a label of these words alone is the table's total. */
-const TOTAL_LABEL = /^(?:total|totals|grand total|合計|総計|合计|总计|總計)\s*[.:：]?$/iu;
+/** The words a total's label starts with, by language: Latin ones as whole words, CJK ones as they stand. */
+const LATIN_TOTAL = 'total|totals';
+const CJK_TOTAL = '合計|総計|合计|总计|總計';
+const TOTAL_LABEL = new RegExp(String.raw`^(?:${LATIN_TOTAL}|grand total|${CJK_TOTAL})\s*[.:：]?$`, 'iu');
+/** A label that starts with a total's word ("Total revenues", 「合計」). */
+const TOTAL_FIRST = new RegExp(String.raw`^(?:${LATIN_TOTAL})\b|^(?:${CJK_TOTAL})`, 'iu');
 const SAID_TOTAL = 'Total';
 
 /**
