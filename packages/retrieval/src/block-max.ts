@@ -1,4 +1,5 @@
 import type { Bm25Params } from './bm25.js';
+import { bm25Term } from './bm25.js';
 import type { ChunkTable, FilterMask } from './chunk-table.js';
 import { blockBounds, ListCursor, type PostingsBuffer } from './postings.js';
 import type { SearchWork, SegList } from './segment.js';
@@ -37,7 +38,7 @@ function plan(ctx: BlockMaxContext, lists: (SegList | null)[][], weights: number
       const list = (lists[t] as (SegList | null)[])[s];
       const w = weights[t] as number;
       if (!list || w === 0) continue;
-      const bounds = blockBounds(list.skip, (tf, len) => (w * tf * (k1 + 1)) / (tf + k1 * (1 - b + (b * len) / ctx.avg)));
+      const bounds = blockBounds(list.skip, (tf, len) => bm25Term(w, tf, len, k1, b, ctx.avg));
       let max = 0;
       for (const x of bounds) if (x > max) max = x;
       total += max;

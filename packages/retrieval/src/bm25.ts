@@ -17,6 +17,15 @@ export function idf(df: number, n: number): number {
   return Math.log(1 + (n - df + 0.5) / (df + 0.5));
 }
 
+/**
+ * A term's BM25 score in a chunk of length `len`: its weight `w` (idf and kind) times its saturated
+ * frequency. Every path scores with this one expression, so exhaustive, block-max and term-at-a-time
+ * sums agree bit for bit.
+ */
+export function bm25Term(w: number, tf: number, len: number, k1: number, b: number, avg: number): number {
+  return (w * tf * (k1 + 1)) / (tf + k1 * (1 - b + (b * len) / avg));
+}
+
 export function termWeight(term: string, p: Bm25Params): number {
   return p.weights[termKind(term)];
 }

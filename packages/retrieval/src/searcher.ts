@@ -1,7 +1,7 @@
 import type { LexicalHit, QueryTerm, SearchFilter } from '@pinpoint/core';
 import { type BlockMaxContext, searchSegments } from './block-max.js';
 import type { Bm25Params } from './bm25.js';
-import { countTerms, idf, termWeight } from './bm25.js';
+import { bm25Term, countTerms, idf, termWeight } from './bm25.js';
 import type { LexicalStore } from './lexical-store.js';
 import { PostingsBuffer } from './postings.js';
 import { liveDf, readLists, type SearchWork, type SegList } from './segment.js';
@@ -86,7 +86,7 @@ export class LexicalSearcher {
       work,
       mask,
       avg,
-      score: (w, tf, doc) => (w * tf * (k1 + 1)) / (tf + k1 * (1 - b + (b * store.chunks.len(doc)) / avg)),
+      score: (w, tf, doc) => bm25Term(w, tf, store.chunks.len(doc), k1, b, avg),
     };
     const heap = new TopK(options.k);
     this.scoreExhaustively(ctx, terms, lists, weights, collections, heap);

@@ -1,4 +1,5 @@
 import type { BlockMaxContext } from './block-max.js';
+import { bm25Term } from './bm25.js';
 import { BLOCK, decodeRange, PART_BLOCKS } from './postings.js';
 import type { SegList } from './segment.js';
 import type { TopK } from './top-k.js';
@@ -9,8 +10,8 @@ const RUN = PART_BLOCKS * BLOCK;
 /**
  * Adds the decoded postings `docs`/`tfs[0, n)` with weight `w` into the dense score array,
  * recording each chunk first touched in `touched`; returns the new count of touched chunks. The
- * score is the searcher's BM25 term score, written out here with the same operations in the same
- * order, so each sum is bit for bit the one the block-max search's exact scoring makes.
+ * score is the searcher's BM25 term score (bm25Term), so each sum is bit for bit the one the
+ * block-max search's exact scoring makes.
  */
 function addPostings(
   ctx: BlockMaxContext,
@@ -30,7 +31,7 @@ function addPostings(
     const tf = tfs[p] as number;
     const before = scores[doc] as number;
     if (before === 0) touched[c++] = doc;
-    scores[doc] = before + (w * tf * (k1 + 1)) / (tf + k1 * (1 - b + (b * ((lens[doc] as number) - 1)) / avg));
+    scores[doc] = before + bm25Term(w, tf, (lens[doc] as number) - 1, k1, b, avg);
   }
   return c;
 }
