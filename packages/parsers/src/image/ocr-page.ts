@@ -39,7 +39,8 @@ function engineNotes(result: Recognition): string {
 
 /**
  * Recognises one page image (`image`: bytes tesseract reads, `size`: its pixels as displayed) and reports the
- * model it chose (`ocr/engine`) and the quality gate's findings, all with the page's index.
+ * model it chose (`ocr/engine`) and the quality gate's findings, all with the page's index. `pieces`: how many
+ * pieces of the page may be read at once (the cores the parse has for this page; ../ocr/pieces.ts).
  */
 export async function recognizePage(
   ctx: ParseContext,
@@ -48,9 +49,10 @@ export async function recognizePage(
   size: { width: number; height: number },
   langs: readonly string[] | undefined,
   hints: OcrImageHints = {},
+  pieces = 1,
 ): Promise<OcrPage> {
   const ocr = requireOcr(ctx);
-  const result = await recognizeImage(ocr, image, langs, ctx.signal, hints);
+  const result = await recognizeImage(ocr, image, langs, ctx.signal, hints, { pieces });
   const diagnostics = [
     ...qualityDiagnostics(result, pageIndex),
     {

@@ -37,6 +37,8 @@ interface PdfRead {
   labels: string[] | null;
   artifact: 'original' | 'pdf';
   diagnostics: Diagnostic[];
+  /** Pieces a page without a text layer may be read in at once (../ocr/pieces.ts): the cores its range leaves. */
+  ocrPieces?: number;
 }
 
 /** Glyphs without a Unicode mapping come out as private-use, replacement or control characters. */
@@ -87,6 +89,7 @@ async function readPage(read: PdfRead, index: number): Promise<PageResult> {
       { page_index: index, width: g.width, height: g.height, rotation: g.rotation },
       read.ctx,
       read.options,
+      read.ocrPieces,
     );
     read.diagnostics.push(...textless.diagnostics);
     info.text_source = textless.source;
@@ -107,6 +110,9 @@ async function readPage(read: PdfRead, index: number): Promise<PageResult> {
 async function readPageRange(read: PdfRead, first: number, end: number, concurrency: number): Promise<PageResult[]> {
   const slots: Array<{ page?: PageResult; diagnostics: Diagnostic[] }> = [];
   let next = first;
+  const readers = Math.max(1, Math.min(concurrency, end - first));
+  // a range of fewer pages than cores (a one-page scan) reads each page in pieces at once
+  const ocrPieces = Math.max(1, Math.floor(concurrency / readers));
   const reader = async (): Promise<void> => {
     while (next < end) {
       const i = next++;
@@ -114,7 +120,7 @@ async function readPageRange(read: PdfRead, first: number, end: number, concurre
       slots[i - first] = slot;
       if (read.ctx.signal?.aborted) throw createError('PP_JOB_CANCELLED', `Parsing ${read.ctx.fileName} was cancelled.`);
       try {
-        slot.page = await readPage({ ...read, diagnostics: slot.diagnostics }, i);
+        slot.page = await readPage({ ...read, diagnostics: slot.diagnostics, ocrPieces }, i);
       } catch (err) {
         if (err && typeof err === 'object' && 'code' in err && typeof err.code === 'string' && err.code.startsWith('PP_'))
           throw err;
@@ -128,7 +134,7 @@ async function readPageRange(read: PdfRead, first: number, end: number, concurre
       }
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, end - first)) }, reader));
+  await Promise.all(Array.from({ length: readers }, reader));
   for (const slot of slots) read.diagnostics.push(...slot.diagnostics);
   return slots.flatMap((slot) => (slot.page ? [slot.page] : []));
 }

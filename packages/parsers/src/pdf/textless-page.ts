@@ -37,15 +37,17 @@ function ocrBlock(line: OcrLine): PdfBlock {
 
 /**
  * The one place a PDF page without a text layer is handled: OCR when the context can render and
- * recognise pages, otherwise the page stays empty and is reported as `pdf/no-text-layer`.
+ * recognise pages, otherwise the page stays empty and is reported as `pdf/no-text-layer`. `pieces`: how many
+ * pieces of the page may be read at once (../ocr/pieces.ts).
  */
 export async function recognizeTextlessPage(
   bytes: Uint8Array,
   page: TextlessPage,
   ctx: ParseContext,
   options: ParseOptions,
+  pieces = 1,
 ): Promise<TextlessResult> {
-  const ocr = await ocrPdfPage(bytes, page, ctx, options.ocrLangs);
+  const ocr = await ocrPdfPage(bytes, page, ctx, options.ocrLangs, pieces);
   if (!ocr) {
     const reason = 'This page has no text layer; enable OCR to make it searchable.';
     return {

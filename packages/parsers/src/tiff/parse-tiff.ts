@@ -43,12 +43,15 @@ export async function parseTiff(bytes: Uint8Array, ctx: ParseContext, options: T
   requireOcr(ctx);
   const ifds = tiffDirectories(bytes);
   const concurrency = Math.max(1, Math.floor(ctx.pageConcurrency ?? 1));
+  // cores the pages leave: a single page is read in pieces at once (../ocr/pieces.ts)
+  const pieces = Math.max(1, Math.floor(concurrency / Math.min(count, concurrency)));
   const results = await eachPage(count, concurrency, async (i): Promise<TiffPageResult> => {
     if (ctx.signal?.aborted) throw createError('PP_JOB_CANCELLED', `Parsing ${ctx.fileName} was cancelled.`);
     const grey = decodeTiffPage(bytes, ifds, i);
     const png: DerivedArtifact = { kind: 'page-image', name: String(i), mime: 'image/png', bytes: greyToPng(grey) };
     const dpi = infos[i]?.dpi;
-    const page = await recognizePage(ctx, greyToPgm(grey), i, grey, options.ocrLangs, dpi === undefined ? {} : { dpi });
+    const hints = dpi === undefined ? {} : { dpi };
+    const page = await recognizePage(ctx, greyToPgm(grey), i, grey, options.ocrLangs, hints, pieces);
     return { page, png };
   });
   const pages = results.map((r) => r.page);
