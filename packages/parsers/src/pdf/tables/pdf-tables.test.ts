@@ -199,6 +199,26 @@ describe('tables on real PDF pages', () => {
     expectBoxesHoldTheirText(path, t);
   });
 
+  it('a two-page spread: text across the fold is not one table, and a header of words over a table of words is one row', async () => {
+    const path = 'eval/pdf-tables-dev/docs/table_mislabeled_as_picture.pdf';
+    const [t, ...others] = await tablesOn(path, 0);
+    expect(others).toEqual([]);
+    const grid = tableGrid(t as PdfTable);
+    expect(grid[0]).toEqual(['', '', 'State funded legal aid', 'CSOs']);
+    expect(t?.headerRows).toBe(1);
+    expect(grid.slice(1).map((r) => r[1])).toEqual([
+      'Persons with disabilities',
+      'Children',
+      'Women',
+      'The elderly',
+      'Migrants',
+      'Refugees, asylum seekers, or stateless persons',
+      'Internally displaced persons',
+    ]);
+    // the list on the left-hand page stays out of it
+    expect(t?.cells.some((c) => c.text.includes('Yes, at'))).toBe(false);
+  });
+
   it('two-column prose and a table of contents are not tables', async () => {
     // pages 1–2 of a two-column paper (page 3's code listing with a column of comments does read as a table)
     const paper = await readPages('corpus/formats/pdf/pdfjs__tracemonkey.pdf', 0, 2);

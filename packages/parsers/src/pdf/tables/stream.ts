@@ -205,11 +205,38 @@ function headedRows(
 }
 
 /**
+ * A line drawn down from above the first text to below the last, by two lines' height at each end,
+ * with text on both sides and through none (the fold of a two-page spread, a page's column rule):
+ * its frame x. Text on its two sides is never one table; a table's own rules end with its rows.
+ */
+function pageDivider(rows: TextRow[], down: Ruling[]): number | undefined {
+  if (rows.length === 0) return undefined;
+  const top = Math.min(...rows.map((r) => r.top));
+  const bottom = Math.max(...rows.map((r) => r.bottom));
+  const size = median(rows.map((r) => r.size));
+  const words = rows.flatMap((r) => r.words);
+  return down.find(
+    (l) =>
+      l.from <= top - 2 * size &&
+      l.to >= bottom + 2 * size &&
+      words.some((w) => w.fx1 <= l.at) &&
+      words.some((w) => w.fx0 >= l.at) &&
+      !words.some((w) => w.fx0 < l.at && w.fx1 > l.at),
+  )?.at;
+}
+
+/**
  * Unruled tables: blocks of rows whose segments line up in columns (whitespace between them down the
  * block). The page's drawn lines (joined, see joinRulings) part a block into tables side by side
  * and bound its rows where they run between them.
  */
 export function streamTables(rows: TextRow[], rulings: Rulings = { across: [], down: [] }): StreamGrid[] {
+  const divider = pageDivider(rows, rulings.down);
+  if (divider !== undefined) {
+    const words = rows.flatMap((r) => r.words);
+    const sides = [words.filter((w) => w.fx1 <= divider), words.filter((w) => w.fx0 >= divider)];
+    return sides.flatMap((side) => streamTables(textRows(side), rulings));
+  }
   const out: StreamGrid[] = [];
   for (const run of closeRuns(rows)) {
     const found = regions(run)
