@@ -3,7 +3,7 @@ import type { PdfBlock } from '../blocks.js';
 import type { PageContent } from '../page-content.js';
 import type { Quarter, Run } from '../runs.js';
 import { toFrame } from '../runs.js';
-import { NUMBER } from './cell-text.js';
+import { NUMBER, YEAR } from './cell-text.js';
 import { latticeTables } from './lattice.js';
 import type { PdfTable, PdfTableCell } from './pdf-table.js';
 import { unionBox } from './pdf-table.js';
@@ -14,8 +14,6 @@ import { splitWords, textRows } from './words.js';
 
 /** More words than this on a page: not read for tables (a generated stress page; real dense pages hold ~3,000). */
 const MAX_WORDS = 6_000;
-/** A year heading a period column reads as a header, not as a number. */
-const YEAR = /^(?:FY\s?)?(?:19|20)\d{2}[A-Z]?$/;
 
 export interface PageTables {
   tables: PdfTable[];

@@ -1,8 +1,9 @@
 import { cellText, NUMBER } from './cell-text.js';
+import { joinHeaderLines } from './header-lines.js';
 import type { PdfTableCell } from './pdf-table.js';
 import { unionBox } from './pdf-table.js';
 import { partingGap, ruledRows, withRuledTail } from './ruled-rows.js';
-import type { Rulings } from './rulings.js';
+import type { Ruling, Rulings } from './rulings.js';
 import type { Segment, TextRow, Word } from './words.js';
 import { textRows } from './words.js';
 
@@ -185,11 +186,57 @@ function filledRows(cells: PdfTableCell[]): number {
 }
 
 /**
+ * The rows of a block judged a table when its header is set on several lines: those lines joined
+ * (see joinHeaderLines), then its rows read as without them. Undefined when no header lines join, or
+ * when joining them would change whether the lines drawn across the block bound its rows.
+ */
+function headedRows(
+  region: TextRow[],
+  cols: Array<[number, number]>,
+  across: Ruling[],
+  wasRuled: boolean,
+): { cells: PdfTableCell[]; rowCount: number } | undefined {
+  const headed = joinHeaderLines(region, cols, across);
+  if (headed.length === region.length) return undefined;
+  const lines = gridOf(headed, cols);
+  const ruled = ruledRows(headed, lines, cols, across);
+  if ((ruled !== undefined) !== wasRuled) return undefined;
+  return ruled ? joinWrappedLabels(ruled.cells, ruled.rowCount) : joinWrappedLabels(lines, headed.length);
+}
+
+/**
+ * A line drawn down from above the first text to below the last, by two lines' height at each end,
+ * with text on both sides and through none (the fold of a two-page spread, a page's column rule):
+ * its frame x. Text on its two sides is never one table; a table's own rules end with its rows.
+ */
+function pageDivider(rows: TextRow[], down: Ruling[]): number | undefined {
+  if (rows.length === 0) return undefined;
+  const top = Math.min(...rows.map((r) => r.top));
+  const bottom = Math.max(...rows.map((r) => r.bottom));
+  const size = median(rows.map((r) => r.size));
+  const words = rows.flatMap((r) => r.words);
+  return down.find(
+    (l) =>
+      l.from <= top - 2 * size &&
+      l.to >= bottom + 2 * size &&
+      words.some((w) => w.fx1 <= l.at) &&
+      words.some((w) => w.fx0 >= l.at) &&
+      !words.some((w) => w.fx0 < l.at && w.fx1 > l.at),
+  )?.at;
+}
+
+/**
  * Unruled tables: blocks of rows whose segments line up in columns (whitespace between them down the
  * block). The page's drawn lines (joined, see joinRulings) part a block into tables side by side
  * and bound its rows where they run between them.
  */
 export function streamTables(rows: TextRow[], rulings: Rulings = { across: [], down: [] }): StreamGrid[] {
+  const divider = pageDivider(rows, rulings.down);
+  if (divider !== undefined) {
+    const words = rows.flatMap((r) => r.words);
+    const sides = [words.filter((w) => w.fx1 <= divider), words.filter((w) => w.fx0 >= divider)];
+    return sides.flatMap((side) => streamTables(textRows(side), rulings));
+  }
   const out: StreamGrid[] = [];
   for (const run of closeRuns(rows)) {
     const found = regions(run)
@@ -215,7 +262,9 @@ export function streamTables(rows: TextRow[], rulings: Rulings = { across: [], d
       // a ruled table is judged on its text lines, before they are joined; others on their rows
       const judged = ruled ? { cells: lines, rowCount: region.length } : joinWrappedLabels(lines, region.length);
       if (filledRows(judged.cells) < 3 || notATable(judged.cells, cols.length)) continue;
-      const { cells, rowCount } = ruled ? joinWrappedLabels(ruled.cells, ruled.rowCount) : judged;
+      const { cells, rowCount } =
+        headedRows(region, cols, rulings.across, ruled !== undefined) ??
+        (ruled ? joinWrappedLabels(ruled.cells, ruled.rowCount) : judged);
       const words = new Set(region.flatMap((r) => r.words));
       out.push({ cells, rowCount, colCount: cols.length, words });
     }
