@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { GreyPage } from '../tiff/tiff-raster.js';
 import { greyOf } from './deskew.js';
-import { linesOnPage, pageCuts } from './pieces.js';
+import { hasColumns, linesOnPage, pageCuts } from './pieces.js';
 import { recognizeImage } from './recognize.js';
 import { createTesseractOcr } from './tesseract-cli.js';
 
@@ -74,6 +74,16 @@ describe('pageCuts', () => {
     expect(linesOnPage([{ ...line, words: [word] }], 100)).toEqual([
       { ...line, box: [1, 102, 3, 104], words: [{ ...word, box: [1, 102, 3, 104] }] },
     ]);
+  });
+});
+
+describe('hasColumns', () => {
+  it('tells a page of two columns or a table from a page of one column', () => {
+    expect(hasColumns(drawnPage(1))).toBe(false);
+    expect(hasColumns(drawnPage(2))).toBe(true);
+    expect(hasColumns(grey('corpus/formats/jpg/unstructured__double-column-A.jpg'))).toBe(true);
+    expect(hasColumns(grey('eval/ocr-dev/files/img-59.png'))).toBe(true);
+    expect(hasColumns(grey('eval/ocr-dev/files/img-25.png'))).toBe(false);
   });
 });
 
