@@ -6,7 +6,7 @@ import type { SearchWork, SegList } from './segment.js';
 import type { TopK } from './top-k.js';
 
 /** Relative slack on bounds, so that rounding never prunes a chunk whose exact score ties the k-th. */
-const SLACK = 1 + 1e-9;
+export const SLACK = 1 + 1e-9;
 
 /** What a block-max search reads and writes besides the lists: shared with the searcher's tail pass. */
 export interface BlockMaxContext {

@@ -5,7 +5,7 @@ import { bm25Term, countTerms, idf, termWeight } from './bm25.js';
 import type { LexicalStore } from './lexical-store.js';
 import { PostingsBuffer } from './postings.js';
 import { liveDf, readLists, type SearchWork, type SegList } from './segment.js';
-import { type SegmentScoring, scoreTermAtATime, termAtATimeFits } from './term-at-a-time.js';
+import { type SegmentScoring, scoreTermAtATime, TermAtATimeBuffers, termAtATimeFits } from './term-at-a-time.js';
 import { TopK } from './top-k.js';
 
 /**
@@ -22,8 +22,8 @@ export class LexicalSearcher {
   lastWork: SearchWork = { lists: 0, postings: 0, scored: 0, skipped: 0, parts: 0 };
   private scores = new Float64Array(0);
   private readonly buffer = new PostingsBuffer();
-  /** The chunks a term-at-a-time pass touched (kept between searches). */
-  private readonly touched = { touched: new Int32Array(1024) };
+  /** The arrays of a term-at-a-time pass (kept between searches). */
+  private readonly termAtATime = new TermAtATimeBuffers();
   /** Document frequencies of the last searched query's terms in its scope, at a generation (queryTerms follows search). */
   private lastDf: { query: string; scope: string; generation: number; df: Map<string, number> } | null = null;
 
@@ -91,10 +91,11 @@ export class LexicalSearcher {
     const heap = new TopK(options.k);
     this.scoreExhaustively(ctx, terms, lists, weights, collections, heap);
     if (this.pruning) {
-      const segments = segs.map((_, i) => i);
-      if (this.scoring === 'term-at-a-time' || (this.scoring === 'auto' && termAtATimeFits(lists, weights)))
-        scoreTermAtATime(ctx, lists, weights, segments, heap, this.touched);
-      else searchSegments(ctx, lists, weights, this.segmentStarts(collections), heap);
+      const starts = this.segmentStarts(collections);
+      if (this.scoring === 'term-at-a-time' || (this.scoring === 'auto' && termAtATimeFits(lists, weights))) {
+        const ranges = segs.map((seg, i): [number, number] => [starts[i] as number, store.segInfo.get(seg)?.lastDoc ?? 0]);
+        scoreTermAtATime(ctx, lists, weights, ranges, heap, this.termAtATime);
+      } else searchSegments(ctx, lists, weights, starts, heap);
     }
     return heap.best().map(([doc, s]) => ({ chunk_id: store.stmts.chunkId.get(doc) as string, score: s }));
   }

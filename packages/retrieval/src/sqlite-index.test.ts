@@ -697,8 +697,8 @@ describe('SqliteLexicalIndex', () => {
         expect(expected).toHaveLength(10);
         expect(await blockMax.search(q, { k: 10 })).toEqual(expected);
         expect(await termAtATime.search(q, { k: 10 })).toEqual(expected);
-        // every posting of the segment's lists once, none skipped
-        expect(termAtATime.lastWork.postings).toBe(exhaustive.lastWork.postings);
+        // no posting decoded twice: at most every posting of the segment's lists
+        expect(termAtATime.lastWork.postings).toBeLessThanOrEqual(exhaustive.lastWork.postings);
       }
       await blockMax.close();
       await termAtATime.close();

@@ -3,7 +3,7 @@ export class TopK {
   private readonly docs: number[] = [];
   private readonly scores: number[] = [];
 
-  constructor(private readonly k: number) {}
+  constructor(readonly k: number) {}
 
   /** a ranks below b */
   private worse(i: number, j: number): boolean {
@@ -51,6 +51,14 @@ export class TopK {
       this.swap(i, m);
       i = m;
     }
+  }
+
+  /** A heap holding the same chunks, to be offered more without changing this one. */
+  copy(): TopK {
+    const c = new TopK(this.k);
+    c.docs.push(...this.docs);
+    c.scores.push(...this.scores);
+    return c;
   }
 
   best(): [number, number][] {
