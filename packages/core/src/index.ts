@@ -185,6 +185,7 @@ export type {
   OcrEngine,
   OcrImageHints,
   OcrLine,
+  OcrPageReader,
   OcrScript,
   OcrWord,
   OfficeConverter,

@@ -118,8 +118,20 @@ export interface OcrImageHints {
   /** Read the image turned this far clockwise (the page's own orientation); boxes stay in the image as given. */
   rotate?: 0 | 90 | 180 | 270;
 }
+/** A reader of a page's grey pixels (8-bit, row by row) into lines and words, boxes in its pixels. */
+export interface OcrPageReader {
+  readonly id: string;
+  /** `cores`: how many of its steps may run at once (the cores the page has to itself). */
+  read(
+    page: { width: number; height: number; grey: Uint8Array },
+    signal?: AbortSignal,
+    cores?: number,
+  ): Promise<{ width: number; height: number; lines: OcrLine[] }>;
+}
 export interface OcrEngine {
   readonly id: string;
+  /** The reader for pages of Simplified Chinese, where one better than the engine's own model is configured. */
+  readonly simplifiedChinese?: OcrPageReader | undefined;
   recognize(
     image: Uint8Array,
     langs: string[],

@@ -2,6 +2,7 @@ import type { OcrEngine, OfficeConverter, ParseContext } from '@pinpoint/core';
 import { createError } from '@pinpoint/core';
 import type { CapabilitySpec, IsolatedRequest } from './isolate.js';
 import { createPdfRasterizer } from './ocr/pdftoppm.js';
+import { createPpOcrReader } from './ocr/ppocr.js';
 import { createTesseractOcr } from './ocr/tesseract-cli.js';
 import { createLibreOfficeConverter } from './office/libreoffice.js';
 
@@ -9,7 +10,12 @@ type OcrSpec = NonNullable<CapabilitySpec['ocr']>;
 type ConvertSpec = NonNullable<CapabilitySpec['convert']>;
 
 const ocrFactories: Readonly<Record<string, (spec: OcrSpec) => OcrEngine>> = {
-  'tesseract-cli': (spec) => createTesseractOcr(spec.langPath ? { tessdataDir: spec.langPath } : {}),
+  'tesseract-cli': (spec) =>
+    createTesseractOcr({
+      ...(spec.langPath ? { tessdataDir: spec.langPath } : {}),
+      // Simplified Chinese is read by PP-OCRv4 unless the spec says tesseract (ocr/README.md)
+      ...(spec.simplifiedChinese === 'tesseract' ? {} : { simplifiedChinese: createPpOcrReader() }),
+    }),
 };
 
 const converterFactories: Readonly<Record<string, (spec: ConvertSpec) => OfficeConverter>> = {

@@ -17,7 +17,8 @@ import type { ParseOptions } from './registry.js';
  * and the child builds the engines from the factory tables in capabilities.ts (one line per engine).
  */
 export interface CapabilitySpec {
-  ocr?: { engine: string; langPath?: string; langs?: string[] };
+  /** `simplifiedChinese`: the reader of Simplified Chinese pages, PP-OCRv4 (default) or tesseract's chi_sim. */
+  ocr?: { engine: string; langPath?: string; langs?: string[]; simplifiedChinese?: 'ppocr-v4' | 'tesseract' };
   /** `timeoutMs` + `timeoutMsPerMb` × MB of input bounds one conversion (see conversionTimeoutMs). */
   convert?: { engine: string; binary?: string; timeoutMs?: number; timeoutMsPerMb?: number };
 }

@@ -57,7 +57,7 @@ export async function recognizePage(
     ...qualityDiagnostics(result, pageIndex),
     {
       rule_id: 'ocr/engine',
-      reason: `${ocr.id} with ${result.langs.join('+')}${engineNotes(result)}`,
+      reason: `${result.engine ?? ocr.id} with ${result.langs.join('+')}${engineNotes(result)}`,
       severity: 'info' as const,
       page_index: pageIndex,
     },

@@ -15,6 +15,8 @@ export interface PdfPageOcr {
   /** Mean word confidence 0..100. */
   confidence: number;
   langs: string[];
+  /** The reader that read the page when it is not the OCR engine itself (PP-OCRv4 for Simplified Chinese). */
+  engine?: string;
   diagnostics: Diagnostic[];
 }
 
@@ -78,5 +80,11 @@ export async function ocrPdfPage(
     box: boxToPoints(line.box, sx, sy, page),
     words: line.words.map((w) => ({ ...w, box: boxToPoints(w.box, sx, sy, page) })),
   }));
-  return { lines, confidence: result.confidence, langs: result.langs, diagnostics: qualityDiagnostics(result, page.page_index) };
+  return {
+    lines,
+    confidence: result.confidence,
+    langs: result.langs,
+    ...(result.engine ? { engine: result.engine } : {}),
+    diagnostics: qualityDiagnostics(result, page.page_index),
+  };
 }

@@ -1,9 +1,9 @@
-import type { Diagnostic, OcrEngine, OcrImageHints, OcrLine, OcrScript } from '@pinpoint/core';
+import type { Diagnostic, OcrEngine, OcrImageHints, OcrLine, OcrPageReader, OcrScript } from '@pinpoint/core';
 import { PinpointError } from '@pinpoint/core';
 import { type GreyPage, greyToPgm } from '../tiff/tiff-raster.js';
 import { inkedBand } from './band.js';
 import { levelled, linesUnskewed } from './deskew.js';
-import { linesOnPage, pageCuts, piece } from './pieces.js';
+import { hasColumns, linesOnPage, pageCuts, piece } from './pieces.js';
 import { formConfidence, formWords, scriptShares } from './script.js';
 
 export interface Recognition {
@@ -19,6 +19,8 @@ export interface Recognition {
   script?: string;
   /** Degrees the page was turned to level its lines before recognition (its boxes are on the page as given). */
   skew?: number;
+  /** The reader that read the page when it is not the engine itself (PP-OCRv4 for Simplified Chinese). */
+  engine?: string;
 }
 
 /** One page to recognise: the engine, the image, what its file says about it, and the parse's signal. */
@@ -113,8 +115,10 @@ function traditionalSurer(sim: Recognition, tra: Recognition): boolean {
  * read both ways whole.
  */
 async function readChinese(page: PageInput): Promise<Recognition | undefined> {
-  // with two cores for the page, both whole readings take the time of one
-  if (!page.grey || page.hints.rotate || (page.cores ?? 1) >= 2) return readChineseWhole(page);
+  const reader = simplifiedReader(page);
+  // with two cores for the page, both whole readings take the time of one (a page PP-OCR may read is sampled
+  // on its band, so that a Simplified page is read once, by it)
+  if (!page.grey || page.hints.rotate || (!reader && (page.cores ?? 1) >= 2)) return readChineseWhole(page);
   const band = { ...page, image: inkedBand(page.grey, FORM_SAMPLE).image, grey: undefined, cuts: [] };
   const [sim, tra] = await Promise.all([pass(band, ['chi_sim']), pass(band, ['chi_tra'])]);
   if (!sim || !tra) return sim ? pass(page, ['chi_sim']) : tra ? pass(page, ['chi_tra']) : undefined;
@@ -122,7 +126,29 @@ async function readChinese(page: PageInput): Promise<Recognition | undefined> {
   // page: it is read both ways whole
   const evidence = formWords(sim.lines, 'simplified').count + formWords(tra.lines, 'traditional').count;
   if (evidence === 0 || scriptShares(sim.lines).latinWords >= MIXED_LATIN_WORDS) return readChineseWhole(page);
-  return pass(page, [traditionalSurer(sim, tra) ? 'chi_tra' : 'chi_sim']);
+  if (traditionalSurer(sim, tra)) return pass(page, ['chi_tra']);
+  return reader ? readSimplified(page, reader) : pass(page, ['chi_sim']);
+}
+
+/**
+ * The engine's reader of Simplified Chinese (PP-OCRv4), for a page it can read in order: upright, decoded, and
+ * without columns or tables (it reads line by line, with no layout analysis to order columns).
+ */
+function simplifiedReader(page: PageInput): OcrPageReader | undefined {
+  const reader = page.engine.simplifiedChinese;
+  if (!reader || !page.grey || page.hints.rotate || hasColumns(page.grey)) return undefined;
+  return reader;
+}
+
+/** A Simplified page read by the engine's reader for it; tesseract's chi_sim when its models are missing. */
+async function readSimplified(page: PageInput, reader: OcrPageReader): Promise<Recognition | undefined> {
+  try {
+    const read = await reader.read(page.grey as GreyPage, page.signal, page.cores);
+    return { ...summarise(read, ['chi_sim']), engine: reader.id };
+  } catch (err) {
+    if (err instanceof PinpointError && err.code === 'PP_DEPENDENCY_MISSING') return pass(page, ['chi_sim']);
+    throw err;
+  }
 }
 
 /** Simplified and Traditional read at once, the whole page each. */
@@ -161,7 +187,8 @@ function fallbacks(first: keyof typeof readers): Array<keyof typeof readers> {
 
 /** A CJK page with many Latin words is read again with English added; kept when surer. */
 async function withLatin(page: PageInput, best: Recognition): Promise<Recognition> {
-  if (best.langs.includes('eng') || scriptShares(best.lines).latinWords < MIXED_LATIN_WORDS) return best;
+  // PP-OCR reads Latin letters itself, and its confidences are not tesseract's to compare
+  if (best.engine || best.langs.includes('eng') || scriptShares(best.lines).latinWords < MIXED_LATIN_WORDS) return best;
   const mixed = await pass(page, [...best.langs, 'eng']);
   return mixed && mixed.confidence > best.confidence ? mixed : best;
 }

@@ -1,7 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { OcrEngine, OcrImageHints, OcrLine, OcrScript } from '@pinpoint/core';
+import type { OcrEngine, OcrImageHints, OcrLine, OcrPageReader, OcrScript } from '@pinpoint/core';
 import { createError, PinpointError } from '@pinpoint/core';
 import { decodeRaster, toPpm } from '../image/prepare.js';
 import { linesBack, type Osd, orientationFor, parseOsd } from './orientation.js';
@@ -22,6 +22,8 @@ export interface TesseractOptions {
   autoRotate?: boolean;
   /** Decoding limit for the orientation retry. */
   maxPixels?: number;
+  /** Reads pages of Simplified Chinese in chi_sim's place (ppocr.ts). */
+  simplifiedChinese?: OcrPageReader;
 }
 
 type Result = { width: number; height: number; lines: OcrLine[] };
@@ -56,8 +58,11 @@ function meanConfidence(r: Result): number {
  */
 class TesseractCli implements OcrEngine {
   readonly id = 'tesseract-cli';
+  readonly simplifiedChinese: OcrPageReader | undefined;
 
-  constructor(private readonly options: TesseractOptions) {}
+  constructor(private readonly options: TesseractOptions) {
+    this.simplifiedChinese = options.simplifiedChinese;
+  }
 
   async recognize(image: Uint8Array, langs: string[], signal?: AbortSignal, hints: OcrImageHints = {}): Promise<Result> {
     if (langs.length === 0 || !langs.every((l) => LANG.test(l)))

@@ -60,7 +60,7 @@ export async function recognizeTextlessPage(
   const diagnostics: Diagnostic[] = [
     {
       rule_id: 'pdf/ocr-page',
-      reason: `No text layer; ${blocks.length} line(s) recognised by OCR (${ocr.langs.join('+')}).`,
+      reason: `No text layer; ${blocks.length} line(s) recognised by OCR (${ocr.engine ? `${ocr.engine}, ` : ''}${ocr.langs.join('+')}).`,
       severity: 'info',
       page_index: page.page_index,
     },
