@@ -121,11 +121,9 @@ export interface OcrImageHints {
 /** A reader of a page's grey pixels (8-bit, row by row) into lines and words, boxes in its pixels. */
 export interface OcrPageReader {
   readonly id: string;
-  /** `cores`: how many of its steps may run at once (the cores the page has to itself). */
   read(
     page: { width: number; height: number; grey: Uint8Array },
     signal?: AbortSignal,
-    cores?: number,
   ): Promise<{ width: number; height: number; lines: OcrLine[] }>;
 }
 export interface OcrEngine {

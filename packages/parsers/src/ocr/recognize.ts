@@ -108,11 +108,12 @@ function traditionalSurer(sim: Recognition, tra: Recognition): boolean {
 
 /**
  * Simplified or Traditional: both models read the page's most inked band (a quarter of it), then the whole
- * page is read with the one chosen — 1.5 passes where reading the page both ways took 2. A page with two
- * cores to itself (a single-page scan) is read both ways whole at once instead: 2 passes of CPU in the time
- * of one, where the band and then the page take 1.25. A page read turned (its band is not cut from the turned
- * image), whose pixels are not decoded, or whose band is Latin text or holds no word of either form's own, is
- * read both ways whole.
+ * page is read with the one chosen — 1.5 passes where reading the page both ways took 2 — a Simplified one by
+ * PP-OCRv4 where it can read it (simplifiedReader). A page with two cores to itself (a single-page scan) that
+ * PP-OCR cannot read is read both ways whole at once instead: 2 passes of CPU in the time of one, where the
+ * band and then the page take 1.25. A page read turned (its band is not cut from the turned image), whose
+ * pixels are not decoded, or whose band is Latin text or holds no word of either form's own, is read both
+ * ways whole.
  */
 async function readChinese(page: PageInput): Promise<Recognition | undefined> {
   const reader = simplifiedReader(page);
@@ -143,7 +144,7 @@ function simplifiedReader(page: PageInput): OcrPageReader | undefined {
 /** A Simplified page read by the engine's reader for it; tesseract's chi_sim when its models are missing. */
 async function readSimplified(page: PageInput, reader: OcrPageReader): Promise<Recognition | undefined> {
   try {
-    const read = await reader.read(page.grey as GreyPage, page.signal, page.cores);
+    const read = await reader.read(page.grey as GreyPage, page.signal);
     return { ...summarise(read, ['chi_sim']), engine: reader.id };
   } catch (err) {
     if (err instanceof PinpointError && err.code === 'PP_DEPENDENCY_MISSING') return pass(page, ['chi_sim']);
