@@ -2,6 +2,7 @@ import { NUMBER, YEAR } from './cell-text.js';
 import type { Ruling } from './rulings.js';
 import { JOIN } from './rulings.js';
 import type { TextRow } from './words.js';
+import { median } from './words.js';
 
 /** Column intervals of a block of rows, frame x. */
 type Columns = Array<[number, number]>;
@@ -10,8 +11,6 @@ type Columns = Array<[number, number]>;
 const TIGHT = 0.75;
 /** Share of the columns' width a drawn line must cover to part two header lines. */
 const ACROSS = 0.6;
-
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
 /** A line holding no figure other than a year: a heading line. */
 const heading = (r: TextRow): boolean => r.segments.every((s) => !NUMBER.test(s.text) || YEAR.test(s.text));

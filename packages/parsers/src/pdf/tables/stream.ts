@@ -5,7 +5,7 @@ import { unionBox } from './pdf-table.js';
 import { partingGap, ruledRows, withRuledTail } from './ruled-rows.js';
 import type { Ruling, Rulings } from './rulings.js';
 import type { Segment, TextRow, Word } from './words.js';
-import { textRows } from './words.js';
+import { median, textRows } from './words.js';
 
 /** A grid found from the alignment of text rows, in frame coordinates. */
 export interface StreamGrid {
@@ -133,8 +133,6 @@ function joinWrappedLabels(cells: PdfTableCell[], rowCount: number): { cells: Pd
   }
   return { cells: out.flatMap((row, r) => row.map((c) => ({ ...c, row: r }))), rowCount: out.length };
 }
-
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
 const ROMAN = /^[ivxlc]{1,7}$/i;
 

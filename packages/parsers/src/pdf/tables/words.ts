@@ -46,6 +46,9 @@ export interface Segment {
 }
 
 /** A row of the page: words sharing a baseline, cut into segments at column-sized gaps. */
+/** The middle value (the upper one of an even count); 0 for none. */
+export const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+
 export interface TextRow {
   words: Word[];
   segments: Segment[];
