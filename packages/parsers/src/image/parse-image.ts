@@ -1,5 +1,6 @@
 import type { ParseContext, ParseOutput } from '@pinpoint/core';
 import { createError } from '@pinpoint/core';
+import { piecesPerPage } from '../ocr/pieces.js';
 import { assertPixelLimit, displayedSize, readImageInfo } from './image-info.js';
 import { ocrPagesOutput, recognizePage, requireOcr } from './ocr-page.js';
 import { prepareForOcr } from './prepare.js';
@@ -25,8 +26,7 @@ export async function parseImage(bytes: Uint8Array, ctx: ParseContext, options: 
   const image = prepareForOcr(bytes, info, maxPixels);
   // stated to tesseract, which reads it from the file but not from a page straightened in memory (PGM)
   const hints = info.dpi === undefined ? {} : { dpi: info.dpi };
-  // one page: it may be read in as many pieces at once as the parse has cores
-  const pieces = Math.max(1, Math.floor(ctx.pageConcurrency ?? 1));
+  const pieces = piecesPerPage(ctx.pageConcurrency ?? 1, 1);
   const page = await recognizePage(ctx, image, 0, displayedSize(info), options.ocrLangs, hints, pieces);
   if (page.lines.length === 0) throw createError('PP_PARSE_NO_TEXT', `No text was recognised in ${ctx.fileName}.`);
   return ocrPagesOutput(ctx, [page], []);

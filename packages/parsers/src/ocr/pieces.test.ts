@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { GreyPage } from '../tiff/tiff-raster.js';
 import { greyOf } from './deskew.js';
-import { hasColumns, linesOnPage, pageCuts } from './pieces.js';
+import { hasColumns, linesOnPage, pageCuts, piecesPerPage } from './pieces.js';
 import { recognizeImage } from './recognize.js';
 import { createTesseractOcr } from './tesseract-cli.js';
 
@@ -74,6 +74,16 @@ describe('pageCuts', () => {
     expect(linesOnPage([{ ...line, words: [word] }], 100)).toEqual([
       { ...line, box: [1, 102, 3, 104], words: [{ ...word, box: [1, 102, 3, 104] }] },
     ]);
+  });
+});
+
+describe('piecesPerPage', () => {
+  it('gives a page the cores the other pages leave it', () => {
+    expect(piecesPerPage(2, 1)).toBe(2);
+    expect(piecesPerPage(2, 3)).toBe(1);
+    expect(piecesPerPage(4, 2)).toBe(2);
+    expect(piecesPerPage(1, 1)).toBe(1);
+    expect(piecesPerPage(0, 0)).toBe(1);
   });
 });
 

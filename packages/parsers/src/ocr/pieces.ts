@@ -185,6 +185,15 @@ export function pageCuts(page: GreyPage, pieces: number): number[] {
   return cuts.sort((a, b) => a - b);
 }
 
+/**
+ * How many pieces each page may be read in at once when `pages` pages share `cores` (the parse's free cores)
+ * and are read as many at a time as there are cores: the cores a page has to itself, at least one.
+ */
+export function piecesPerPage(cores: number, pages: number): number {
+  const c = Math.max(1, Math.floor(cores));
+  return Math.max(1, Math.floor(c / Math.max(1, Math.min(pages, c))));
+}
+
 /** The page's rows [top, end) as a page of their own. */
 export function piece(page: GreyPage, top: number, end: number): GreyPage {
   return { width: page.width, height: end - top, grey: page.grey.subarray(top * page.width, end * page.width) };

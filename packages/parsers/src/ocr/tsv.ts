@@ -20,7 +20,8 @@ export function joinWords(words: readonly string[]): string {
   return text;
 }
 
-function union(boxes: Box[]): Box {
+/** The box around `boxes`. */
+export function union(boxes: readonly Box[]): Box {
   return boxes.reduce<Box>(
     (u, b) => [Math.min(u[0], b[0]), Math.min(u[1], b[1]), Math.max(u[2], b[2]), Math.max(u[3], b[3])],
     [Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, Number.NEGATIVE_INFINITY],

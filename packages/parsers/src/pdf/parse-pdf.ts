@@ -1,6 +1,7 @@
 import type { Diagnostic, Element, PageInfo, ParseContext, ParseOutput } from '@pinpoint/core';
 import { createError, elementId } from '@pinpoint/core';
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { piecesPerPage } from '../ocr/pieces.js';
 import { pageAnchorOf, pagedSourceMap } from '../page-anchor.js';
 import type { ParseOptions } from '../registry.js';
 import type { PdfBlock } from './blocks.js';
@@ -112,7 +113,7 @@ async function readPageRange(read: PdfRead, first: number, end: number, concurre
   let next = first;
   const readers = Math.max(1, Math.min(concurrency, end - first));
   // a range of fewer pages than cores (a one-page scan) reads each page in pieces at once
-  const ocrPieces = Math.max(1, Math.floor(concurrency / readers));
+  const ocrPieces = piecesPerPage(concurrency, end - first);
   const reader = async (): Promise<void> => {
     while (next < end) {
       const i = next++;

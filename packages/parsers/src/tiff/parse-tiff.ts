@@ -1,6 +1,7 @@
 import type { DerivedArtifact, ParseContext, ParseOutput } from '@pinpoint/core';
 import { createError } from '@pinpoint/core';
 import { type OcrPage, ocrPagesOutput, recognizePage, requireOcr } from '../image/ocr-page.js';
+import { piecesPerPage } from '../ocr/pieces.js';
 import { readTiffPages, type TiffLimits } from './tiff-directory.js';
 import { decodeTiffPage, greyToPgm, greyToPng, tiffDirectories } from './tiff-raster.js';
 
@@ -43,8 +44,8 @@ export async function parseTiff(bytes: Uint8Array, ctx: ParseContext, options: T
   requireOcr(ctx);
   const ifds = tiffDirectories(bytes);
   const concurrency = Math.max(1, Math.floor(ctx.pageConcurrency ?? 1));
-  // cores the pages leave: a single page is read in pieces at once (../ocr/pieces.ts)
-  const pieces = Math.max(1, Math.floor(concurrency / Math.min(count, concurrency)));
+  // cores the pages leave: a single page is read in pieces at once
+  const pieces = piecesPerPage(concurrency, count);
   const results = await eachPage(count, concurrency, async (i): Promise<TiffPageResult> => {
     if (ctx.signal?.aborted) throw createError('PP_JOB_CANCELLED', `Parsing ${ctx.fileName} was cancelled.`);
     const grey = decodeTiffPage(bytes, ifds, i);
