@@ -42,9 +42,11 @@ describe('ingestion on a full disk (a 3 MB tmpfs mounted by the test; we run as 
     const data = join(dir, 'data');
     const config = { ...defaultEngineConfig, parse: { ...defaultEngineConfig.parse, isolate: false } };
     const engine = openEmbeddedEngine(data, config);
-    const runner = engine.startWorker();
+    // every file is uploaded before the worker starts: a worker already filling the disk could refuse
+    // the last upload itself, and the test is about ingestion running out of space
     try {
       const ids = await uploadFiles(engine, FILES);
+      const runner = engine.startWorker();
       const states = async (): Promise<Version[]> =>
         Promise.all(ids.map(async (id) => (await engine.ports.metadata.getVersion(id)) as Version));
       let stalledSince = Number.POSITIVE_INFINITY;
