@@ -32,6 +32,10 @@ describe('pnpm bench --scale', () => {
       expect(p?.p99).toBeGreaterThanOrEqual(p?.p95 ?? Number.POSITIVE_INFINITY);
     }
     expect(Object.keys(r.hybrid_stage_ms ?? {})).toEqual(expect.arrayContaining(['lexical', 'dense', 'load']));
+    // below the graph's threshold the store scans exactly: recall against the exact scan is whole
+    expect(r.dense_recall_at_10).toBe(1);
+    expect(r.vectors_bytes).toBeGreaterThan(0);
+    expect(r.vectors_bytes).toBeLessThan(r.index_bytes);
     // the FTS5 peer indexed every chunk the engine holds and timed the same questions
     expect(r.peer_fts5).toMatchObject({ peer: 'sqlite-fts5', chunks: r.chunks });
     expect(r.peer_fts5?.index_bytes).toBeGreaterThan(0);

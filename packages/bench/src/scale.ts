@@ -17,6 +17,7 @@ import type { Version } from '@pinpoint/core';
 import type { Engine } from '@pinpoint/engine';
 import { defaultEngineConfig } from '@pinpoint/engine';
 import { seededRandom, writeTinyEncoder } from '@pinpoint/testing';
+import Database from 'better-sqlite3';
 import { benchFts5Peer, type Fts5PeerFigures } from './fts5-peer.js';
 import { cpuMs, type Percentiles, percentiles, scaleQuestions } from './scale-questions.js';
 
@@ -51,6 +52,13 @@ export interface ScaleResult {
   hybrid_query_ms: Percentiles | null;
   /** Per stage of a hybrid `engine.search` (the engine's own timings: lexical, dense, load). */
   hybrid_stage_ms: Record<string, Percentiles> | null;
+  /**
+   * The vector store's top 10 against an exact scan of every stored vector, over the first questions:
+   * the share of its hits scoring at least the exact 10th (ties count once found). Null without hybrid.
+   */
+  dense_recall_at_10: number | null;
+  /** Of index_bytes, the vectors: their SQLite file and the graph saved beside it. */
+  vectors_bytes: number;
   /** SQLite FTS5 over the same chunks' terms, the same questions (null with --no-peer). */
   peer_fts5: Fts5PeerFigures | null;
 }
@@ -58,7 +66,13 @@ export interface ScaleResult {
 /** The question figures of a data folder: cold start, then lexical and hybrid latency. */
 export type QueryFigures = Pick<
   ScaleResult,
-  'cold_start_ms' | 'query_ms' | 'query_cpu_ms' | 'lexical_stage_ms' | 'hybrid_query_ms' | 'hybrid_stage_ms'
+  | 'cold_start_ms'
+  | 'query_ms'
+  | 'query_cpu_ms'
+  | 'lexical_stage_ms'
+  | 'hybrid_query_ms'
+  | 'hybrid_stage_ms'
+  | 'dense_recall_at_10'
 >;
 
 const SENTENCE = /[^.!?。！？\n]+[.!?。！？]*/gu;
@@ -131,6 +145,10 @@ function bytesOf(path: string): number {
 }
 
 const withWal = (path: string) => bytesOf(path) + bytesOf(`${path}-wal`);
+const vectorsBytes = (dataDir: string) =>
+  withWal(join(dataDir, 'vectors.db')) +
+  bytesOf(join(dataDir, 'vectors.db.usearch')) +
+  bytesOf(join(dataDir, 'vectors.db.usearch.json'));
 
 async function timeQueries(
   engine: Engine,
@@ -194,10 +212,13 @@ export async function scaleQueries(shared: string, dir: string, o: { hybrid: boo
     const lexical = await timeQueries(engine, qs);
     await engine.close();
     let hybrid: Awaited<ReturnType<typeof timeQueries>> | null = null;
+    let recall: number | null = null;
     if (o.hybrid) {
-      engine = openEmbeddedEngine(dataDir, scaleConfig, await openScaleModels(dir, dataDir));
+      const models = await openScaleModels(dir, dataDir);
+      engine = openEmbeddedEngine(dataDir, scaleConfig, models);
       await engine.search(qs[0] as string, { k: 10 });
       hybrid = await timeQueries(engine, qs);
+      recall = await denseRecall(models, join(dataDir, 'vectors.db'), qs.slice(0, RECALL_QUESTIONS));
     }
     return {
       cold_start_ms: Math.round(coldStart),
@@ -208,10 +229,60 @@ export async function scaleQueries(shared: string, dir: string, o: { hybrid: boo
       hybrid_stage_ms: hybrid
         ? Object.fromEntries(Object.entries(hybrid.stages).map(([stage, ts]) => [stage, percentiles(ts)]))
         : null,
+      dense_recall_at_10: recall,
     };
   } finally {
     await engine.close().catch(() => undefined);
   }
+}
+
+const RECALL_QUESTIONS = 100;
+
+function unitVector(v: Float32Array): Float32Array {
+  const n = Math.hypot(...v) || 1;
+  return v.map((x) => x / n);
+}
+
+/**
+ * Dense recall@10 of the vector store (its graph past the threshold) against an exact scan of the
+ * vectors in its SQLite file, for these questions: one pass over the file scores every question.
+ * The store's hits carry exact scores (the graph only chooses candidates; the float vectors score
+ * them), so a hit is right when it scores at least the exact 10th.
+ */
+async function denseRecall(models: ModelPorts, vectorsFile: string, qs: string[]): Promise<number | null> {
+  const { embedder, vectors } = models;
+  if (!embedder || !vectors || qs.length === 0) return null;
+  const queries = await Promise.all(qs.map(async (q) => unitVector(await embedder.embedQuery(q))));
+  const found = await Promise.all(queries.map((q) => vectors.search(q, { k: 10 })));
+  const tops = queries.map(() => [] as number[]);
+  const db = new Database(vectorsFile, { readonly: true });
+  try {
+    const d = embedder.dimensions;
+    for (const { vector } of db.prepare('SELECT vector FROM pp_vectors').iterate() as IterableIterator<{ vector: Buffer }>) {
+      const v = new Float32Array(vector.buffer.slice(vector.byteOffset, vector.byteOffset + vector.byteLength));
+      for (const [i, q] of queries.entries()) {
+        let s = 0;
+        for (let j = 0; j < d; j++) s += (q[j] as number) * (v[j] as number);
+        const top = tops[i] as number[];
+        if (top.length < 10 || s > (top[9] as number)) {
+          top.push(s);
+          top.sort((a, b) => b - a);
+          if (top.length > 10) top.pop();
+        }
+      }
+    }
+  } finally {
+    db.close();
+  }
+  let right = 0;
+  let asked = 0;
+  for (const [i, hits] of found.entries()) {
+    const top = tops[i] as number[];
+    const tenth = top.at(-1) ?? Number.NEGATIVE_INFINITY;
+    asked += top.length;
+    right += hits.filter((h) => h.score >= tenth - 1e-6).length;
+  }
+  return asked > 0 ? Math.round((right / asked) * 1000) / 1000 : null;
 }
 
 /** The FTS5 peer on a data folder a scale run left (built there once, then reused). */
@@ -309,7 +380,8 @@ export async function benchScale(shared: string, o: ScaleOptions): Promise<Scale
       ingest_tenths_chunks_per_s: tenths,
       ingest_chunks_per_cpu_s: Math.round(done / cpuSeconds),
       load_average: Math.round(load * 10) / 10,
-      index_bytes: withWal(join(dataDir, 'lexical.db')) + withWal(join(dataDir, 'vectors.db')),
+      index_bytes: withWal(join(dataDir, 'lexical.db')) + vectorsBytes(dataDir),
+      vectors_bytes: vectorsBytes(dataDir),
       metadata_bytes: withWal(join(dataDir, 'metadata.db')),
       rss_bytes: rss,
       ...figures,
@@ -328,11 +400,12 @@ export function scaleReport(r: ScaleResult): string {
   return [
     `scale: ${r.chunks} chunks`,
     `  ingest ${r.ingest_chunks_per_s} chunks/s (${r.ingest_chunks_per_cpu_s} per CPU second; load average ${r.load_average}); per tenth ${r.ingest_tenths_chunks_per_s.join(', ')}`,
-    `  lexical index + vectors ${mb(r.index_bytes)}, metadata ${mb(r.metadata_bytes)}, peak RSS ${mb(r.rss_bytes)}`,
+    `  lexical index + vectors ${mb(r.index_bytes)} (vectors and their graph ${mb(r.vectors_bytes)}), metadata ${mb(r.metadata_bytes)}, peak RSS ${mb(r.rss_bytes)}`,
     `  cold start (reopen + first query) ${r.cold_start_ms} ms`,
     `  search, lexical: ${p(r.query_ms)} (lexical stage ${p(r.lexical_stage_ms)}; CPU ${p(r.query_cpu_ms)})`,
     `  search, hybrid (ONNX 384-d test encoder): ${p(r.hybrid_query_ms)}`,
     ...Object.entries(r.hybrid_stage_ms ?? {}).map(([stage, x]) => `    hybrid stage ${stage}: ${p(x)}`),
+    ...(r.dense_recall_at_10 === null ? [] : [`    dense recall@10 against an exact scan: ${r.dense_recall_at_10}`]),
     ...(r.peer_fts5
       ? [
           `  peer SQLite FTS5 ${r.peer_fts5.sqlite_version} (bm25, same terms): ${p(r.peer_fts5.query_ms)} (CPU ${p(r.peer_fts5.query_cpu_ms)}); index ${mb(r.peer_fts5.index_bytes)}, built in ${r.peer_fts5.build_s} s`,
@@ -346,6 +419,7 @@ export function growthExponents(runs: ScaleResult[]): { from: number; to: number
   const costs = (r: ScaleResult): Record<string, number> => ({
     ingest_seconds_per_chunk: 1 / r.ingest_chunks_per_s,
     index_bytes: r.index_bytes,
+    vectors_bytes: r.vectors_bytes,
     metadata_bytes: r.metadata_bytes,
     rss_bytes: r.rss_bytes,
     cold_start_ms: r.cold_start_ms,
@@ -384,6 +458,7 @@ export function scaleMetrics(r: ScaleResult, growth?: { from: number; exponents:
     first_to_last_change: first > 0 ? Math.round((last / first - 1) * 1000) / 1000 : null,
     peak_rss_bytes: r.rss_bytes,
     index_bytes: r.index_bytes,
+    vectors_bytes: r.vectors_bytes,
     metadata_bytes: r.metadata_bytes,
     cold_start_ms: r.cold_start_ms,
     search_lexical_ms: r.query_ms,
@@ -393,6 +468,7 @@ export function scaleMetrics(r: ScaleResult, growth?: { from: number; exponents:
     hybrid_stage_p95_ms: r.hybrid_stage_ms
       ? Object.fromEntries(Object.entries(r.hybrid_stage_ms).map(([stage, p]) => [stage, p.p95]))
       : null,
+    dense_recall_at_10: r.dense_recall_at_10,
     peer_fts5: r.peer_fts5,
     ...(growth ? { growth: { from_chunks: growth.from, ...growth.exponents } } : {}),
   };

@@ -161,6 +161,8 @@ export const benchSections: Section[] = [
       { label: 'cold start ms', value: metric('cold_start_ms'), format: 'int' },
       { label: 'lexical p50 / p95', value: p50p95('search_lexical_ms'), format: 'text' },
       { label: 'hybrid p50 / p95', value: p50p95('search_hybrid_ms'), format: 'text' },
+      { label: 'dense recall@10', value: metric('dense_recall_at_10'), format: 'text' },
+      { label: 'vectors MiB', value: mib('vectors_bytes'), format: 'int' },
       { label: 'lexical CPU p50 / p95', value: p50p95('search_lexical_cpu_ms'), format: 'text' },
       { label: 'FTS5 peer p50 / p95', value: p50p95('peer_fts5.query_ms'), format: 'text' },
       { label: 'FTS5 CPU p50 / p95', value: p50p95('peer_fts5.query_cpu_ms'), format: 'text' },

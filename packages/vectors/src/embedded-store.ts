@@ -11,7 +11,7 @@ export interface EmbeddedVectorStoreOptions {
   dimensions: number;
   /**
    * Up to this many vectors the store searches an in-memory copy by exact scan; past it the index
-   * moves to a thread of its own with an HNSW graph. Default from the measurement in README.md.
+   * moves to a thread of its own with an int8 HNSW graph. Default from the measurement in README.md.
    */
   annThreshold?: number;
   /**
@@ -34,7 +34,7 @@ function normalized(v: Float32Array): Float32Array {
 /**
  * Vectors persisted in SQLite (written here, before the index sees them), searched in memory: by an
  * exact scan in this thread while the store is small, by the index thread's HNSW graph past the
- * threshold, so graph inserts never hold up the caller's thread.
+ * threshold (it reads the exact vectors of its candidates back from this file), so graph inserts never hold up the caller's thread.
  */
 class EmbeddedVectorStore implements VectorStore {
   readonly id: string;
@@ -74,7 +74,12 @@ class EmbeddedVectorStore implements VectorStore {
   }
 
   private startIndexThread(source: VectorIndexInit['source'], transfer: ArrayBuffer[] = []): void {
-    const init: VectorIndexInit = { dimensions: this.options.dimensions, threshold: this.threshold, source };
+    const init: VectorIndexInit = {
+      dimensions: this.options.dimensions,
+      threshold: this.threshold,
+      path: this.options.path === ':memory:' ? null : this.options.path,
+      source,
+    };
     this.thread = startThread<VectorIndexHandlers>(threadEntry, init, 'vector index', transfer);
   }
 

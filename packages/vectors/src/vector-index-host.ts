@@ -1,8 +1,8 @@
 import { createError, type LexicalHit, type SearchFilter } from '@pinpoint/core';
 import Database from 'better-sqlite3';
+import { loadSnapshot, saveSnapshot } from './ann-snapshot.js';
 import type { VectorMeta } from './filter.js';
-import { loadSnapshot, saveSnapshot } from './hnsw-snapshot.js';
-import { VectorIndex } from './vector-index.js';
+import { VectorIndex, type VectorReader } from './vector-index.js';
 
 /**
  * What the embedded store's index thread does: it opens a VectorIndex from the SQLite file (or from
@@ -11,6 +11,8 @@ import { VectorIndex } from './vector-index.js';
 export interface VectorIndexInit {
   dimensions: number;
   threshold: number;
+  /** The store's SQLite file, where the exact vectors are read back past the threshold; null in memory. */
+  path: string | null;
   source: { kind: 'file'; path: string } | { kind: 'entries'; entries: VectorMeta[]; vectors: Float32Array };
 }
 
@@ -30,6 +32,26 @@ function metaOf(row: VectorRow): VectorMeta {
   return page_index === null ? ids : { ...ids, page_index };
 }
 
+function floats(v: Buffer): Float32Array {
+  if (v.byteOffset % 4 === 0) return new Float32Array(v.buffer, v.byteOffset, v.byteLength / 4);
+  return new Float32Array(v.buffer.slice(v.byteOffset, v.byteOffset + v.byteLength));
+}
+
+/**
+ * The exact vectors of chunks, read from the store's file on a connection of the index thread's own
+ * (WAL: it reads what the store committed, and the store writes a vector before the index hears of it).
+ */
+function sqliteVectorReader(path: string): VectorReader {
+  const db = new Database(path, { readonly: true });
+  const read = db.prepare('SELECT chunk_id, vector FROM pp_vectors WHERE chunk_id IN (SELECT value FROM json_each(?))');
+  return (chunkIds) => {
+    const found = new Map<string, Float32Array>();
+    for (const row of read.iterate(JSON.stringify(chunkIds)) as IterableIterator<{ chunk_id: string; vector: Buffer }>)
+      found.set(row.chunk_id, floats(row.vector));
+    return chunkIds.map((id) => found.get(id));
+  };
+}
+
 /** Rows of pp_vectors in batches of 4,096, each batch's vectors in one array. */
 export function addRows(index: VectorIndex, rows: IterableIterator<VectorRow>): void {
   const batch = 4096;
@@ -37,7 +59,7 @@ export function addRows(index: VectorIndex, rows: IterableIterator<VectorRow>): 
   let vectors = new Float32Array(batch * index.dimensions);
   for (const row of rows) {
     const v = row.vector as Buffer;
-    vectors.set(new Float32Array(v.buffer, v.byteOffset, v.byteLength / 4), metas.length * index.dimensions);
+    vectors.set(floats(v), metas.length * index.dimensions);
     metas.push(metaOf(row));
     if (metas.length === batch) {
       index.add(metas, vectors);
@@ -65,7 +87,7 @@ function loadFile(index: VectorIndex, path: string): void {
 }
 
 export function openVectorIndex(init: VectorIndexInit): VectorIndex {
-  const index = new VectorIndex(init.dimensions, init.threshold);
+  const index = new VectorIndex(init.dimensions, init.threshold, init.path ? sqliteVectorReader(init.path) : undefined);
   if (init.source.kind === 'file') loadFile(index, init.source.path);
   else index.add(init.source.entries, init.source.vectors);
   return index;

@@ -42,31 +42,65 @@ const filters: (SearchFilter | undefined)[] = [
 ];
 
 describe('VectorIndex', () => {
-  it('gives the exact scan’s top k from its graph, with every kind of filter, after deletes and replacements', () => {
+  it('gives the exact scan’s top k and scores from its int8 graph, with every kind of filter, after deletes and replacements', () => {
     const { metas, vectors } = corpus(600, 7);
     const exact = new VectorIndex(DIMS, Number.POSITIVE_INFINITY);
     const graph = new VectorIndex(DIMS, 50);
-    const segmented = new VectorIndex(DIMS, 50, 64);
-    for (const index of [exact, graph, segmented]) {
+    // past its threshold this one keeps no vectors: it reads them back, as the store's thread does from SQLite
+    const stored = new Map<string, Float32Array>();
+    const reads: number[] = [];
+    const reading = new VectorIndex(DIMS, 50, (ids) => {
+      reads.push(ids.length);
+      return ids.map((id) => stored.get(id));
+    });
+    const replacement = unit(seededRandom(1));
+    for (const index of [exact, graph, reading]) {
       index.add(metas.slice(0, 300), vectors.subarray(0, 300 * DIMS));
       index.add(metas.slice(300), vectors.subarray(300 * DIMS));
       index.deleteVersion('v6');
-      index.add([{ ...(metas[3] as VectorMeta), version_id: 'v9', document_id: 'd9' }], unit(seededRandom(1)));
+      index.add([{ ...(metas[3] as VectorMeta), version_id: 'v9', document_id: 'd9' }], replacement);
     }
-    expect(graph.usesAnn).toBe(true);
-    expect(exact.usesAnn).toBe(false);
+    for (const [i, m] of metas.entries())
+      if (m.version_id !== 'v6') stored.set(m.chunk_id, vectors.subarray(i * DIMS, (i + 1) * DIMS));
+    stored.set('c3', replacement);
+    expect([exact.usesAnn, graph.usesAnn, reading.usesAnn]).toEqual([false, true, true]);
+    expect([graph.holdsVectors, reading.holdsVectors]).toEqual([true, false]);
     expect(graph.size).toBe(exact.size);
-    expect(segmented.size).toBe(exact.size);
-    expect([graph.graphCount, segmented.graphCount]).toEqual([1, 10]);
+    expect(reading.size).toBe(exact.size);
     const rnd = seededRandom(99);
     for (let q = 0; q < 20; q++) {
       const query = unit(rnd);
       for (const filter of filters) {
-        const want = exact.search(query, 10, filter).map((h) => h.chunk_id);
-        expect(graph.search(query, 10, filter).map((h) => h.chunk_id)).toEqual(want);
-        expect(segmented.search(query, 10, filter).map((h) => h.chunk_id)).toEqual(want);
+        const want = exact.search(query, 10, filter);
+        expect(graph.search(query, 10, filter)).toEqual(want);
+        expect(reading.search(query, 10, filter)).toEqual(want);
       }
     }
+    // the graph chooses candidates: an unfiltered question reads back a few dozen vectors, not the pool
+    reads.length = 0;
+    reading.search(unit(rnd), 10);
+    expect(reads.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(30 * 12);
+  });
+
+  it('rebuilds its graph without tombstones once they outnumber the live entries, and still answers exactly', () => {
+    const { metas, vectors } = corpus(600, 5);
+    const exact = new VectorIndex(DIMS, Number.POSITIVE_INFINITY);
+    const graph = new VectorIndex(DIMS, 20);
+    for (const index of [exact, graph]) {
+      index.add(metas, vectors);
+      // the same chunks again and again, each time with new vectors: every replaced node is a tombstone
+      for (let round = 1; round <= 3; round++)
+        index.add(
+          metas,
+          vectors.map((x, i) => (i % DIMS === round ? -x : x)),
+        );
+    }
+    const rnd = seededRandom(4);
+    for (let q = 0; q < 10; q++) {
+      const query = unit(rnd);
+      for (const filter of filters) expect(graph.search(query, 10, filter)).toEqual(exact.search(query, 10, filter));
+    }
+    expect((graph.graph()?.index.size() ?? 0) <= 2 * graph.size + 20).toBe(true);
   });
 
   it('deletes only the named version, and counts what is left per collection', () => {
@@ -82,7 +116,7 @@ describe('VectorIndex', () => {
     expect(all.every((h) => metas[Number(h.chunk_id.slice(1))]?.version_id !== 'v2')).toBe(true);
   });
 
-  it('hands its entries over whole (export), and adopts a graph only for exactly its chunks', () => {
+  it('hands its entries over whole (export), and adopts a graph only for exactly its chunks, with a reader', () => {
     const { metas, vectors } = corpus(120, 11);
     const a = new VectorIndex(DIMS, 40);
     a.add(metas, vectors);
@@ -91,12 +125,14 @@ describe('VectorIndex', () => {
     const b = new VectorIndex(DIMS, Number.POSITIVE_INFINITY);
     b.add(handed.entries, handed.vectors);
     const query = unit(seededRandom(2));
-    expect(b.search(query, 5).map((h) => h.chunk_id)).toEqual(a.search(query, 5).map((h) => h.chunk_id));
+    expect(b.search(query, 5)).toEqual(a.search(query, 5));
     const graph = a.graph();
     if (!graph) throw new Error('no graph past the threshold');
-    expect(new VectorIndex(DIMS, 40).adoptGraph(graph, handed.entries.slice(1))).toBe(false);
-    expect(new VectorIndex(DIMS, 40, 50).adoptGraph(graph, handed.entries)).toBe(false);
-    const c = new VectorIndex(DIMS, 40);
+    const byId = new Map(handed.entries.map((e, i) => [e.chunk_id, handed.vectors.subarray(i * DIMS, (i + 1) * DIMS)]));
+    const reader = (ids: string[]) => ids.map((id) => byId.get(id));
+    expect(new VectorIndex(DIMS, 40, reader).adoptGraph(graph, handed.entries.slice(1))).toBe(false);
+    expect(new VectorIndex(DIMS, 40).adoptGraph(graph, handed.entries)).toBe(false);
+    const c = new VectorIndex(DIMS, 40, reader);
     expect(c.adoptGraph(graph, handed.entries)).toBe(true);
     expect(c.search(query, 5)).toEqual(a.search(query, 5));
   });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -213,8 +213,9 @@ describe('Qdrant store', () => {
 });
 
 describe('embedded store persistence', () => {
-  it('keeps its HNSW graph across a clean restart and ignores a stale one', async () => {
-    const path = join(dir, 'hnsw.db');
+  it('keeps its graph across a clean restart, ignores a stale one, and removes an earlier release’s HNSW files', async () => {
+    const path = join(dir, 'graph.db');
+    for (const old of ['hnsw', 'hnsw.json', 'hnsw.0']) writeFileSync(`${path}.${old}`, 'an earlier release');
     const rec = (id: string, v: number[]) => ({
       chunk_id: id,
       version_id: 'v',
@@ -225,7 +226,8 @@ describe('embedded store persistence', () => {
     const a = openEmbeddedVectorStore({ path, dimensions: 3, annThreshold: 2 });
     await a.upsert([rec('x', [1, 0, 0]), rec('y', [0, 1, 0]), rec('z', [0, 0, 1]), rec('w', [1, 1, 0])]);
     await a.close();
-    expect(existsSync(`${path}.hnsw.0`) && existsSync(`${path}.hnsw.json`)).toBe(true);
+    expect(existsSync(`${path}.usearch`) && existsSync(`${path}.usearch.json`)).toBe(true);
+    expect(['hnsw', 'hnsw.json', 'hnsw.0'].filter((old) => existsSync(`${path}.${old}`))).toEqual([]);
     const b = openEmbeddedVectorStore({ path, dimensions: 3, annThreshold: 2 });
     expect((await b.search(Float32Array.of(0, 0, 1), { k: 1 }))[0]?.chunk_id).toBe('z');
     // A write after the snapshot (and no clean close) makes it stale: the next open rebuilds.
