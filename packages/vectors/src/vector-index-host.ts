@@ -1,4 +1,5 @@
 import { createError, type LexicalHit, type SearchFilter } from '@pinpoint/core';
+import { availableParallelism } from 'node:os';
 import Database from 'better-sqlite3';
 import { loadSnapshot, saveSnapshot } from './ann-snapshot.js';
 import type { VectorMeta } from './filter.js';
@@ -52,8 +53,11 @@ function sqliteVectorReader(path: string): VectorReader {
   };
 }
 
-/** Rows of pp_vectors in batches of 4,096, each batch's vectors in one array. */
-export function addRows(index: VectorIndex, rows: IterableIterator<VectorRow>): void {
+/**
+ * Rows of pp_vectors in batches of 4,096, each batch's vectors in one array; `threads` build the graph
+ * (a store read in whole at open builds it on every core).
+ */
+export function addRows(index: VectorIndex, rows: IterableIterator<VectorRow>, threads = 1): void {
   const batch = 4096;
   let metas: VectorMeta[] = [];
   let vectors = new Float32Array(batch * index.dimensions);
@@ -62,12 +66,12 @@ export function addRows(index: VectorIndex, rows: IterableIterator<VectorRow>): 
     vectors.set(floats(v), metas.length * index.dimensions);
     metas.push(metaOf(row));
     if (metas.length === batch) {
-      index.add(metas, vectors);
+      index.add(metas, vectors, threads);
       metas = [];
       vectors = new Float32Array(batch * index.dimensions);
     }
   }
-  index.add(metas, vectors);
+  index.add(metas, vectors, threads);
 }
 
 /** The saved graph when it was written at the file's current generation, else every vector read again. */
@@ -79,7 +83,7 @@ function loadFile(index: VectorIndex, path: string): void {
       const snapshot = loadSnapshot(path, n, index.dimensions);
       const metas = snapshot ? (db.prepare(META).all() as VectorRow[]).map(metaOf) : [];
       if (snapshot && index.adoptGraph(snapshot, metas)) return;
-      addRows(index, db.prepare('SELECT * FROM pp_vectors').iterate() as IterableIterator<VectorRow>);
+      addRows(index, db.prepare('SELECT * FROM pp_vectors').iterate() as IterableIterator<VectorRow>, availableParallelism());
     })();
   } finally {
     db.close();

@@ -114,8 +114,12 @@ export class VectorIndex {
     return s;
   }
 
-  /** `vectors` holds the entries' vectors one after the other (entries.length × dimensions). */
-  add(entries: VectorMeta[], vectors: Float32Array): void {
+  /**
+   * `vectors` holds the entries' vectors one after the other (entries.length × dimensions). `threads`
+   * insert into the graph at once: one while ingestion shares the machine, every core when a whole
+   * store is read in at open and nothing else waits for them.
+   */
+  add(entries: VectorMeta[], vectors: Float32Array, threads = 1): void {
     const d = this.dimensions;
     const labels: number[] = [];
     for (const [i, e] of entries.entries()) {
@@ -131,10 +135,10 @@ export class VectorIndex {
       const live = labels.flatMap((l, i) => (this.byLabel[l] ? [i] : []));
       const batch = new Float32Array(live.length * d);
       for (const [j, i] of live.entries()) batch.set(vectors.subarray(i * d, (i + 1) * d), j * d);
-      if (live.length > 0) ann.add(keysOf(live.map((i) => labels[i] as number)), batch, 1);
+      if (live.length > 0) ann.add(keysOf(live.map((i) => labels[i] as number)), batch, threads);
       // More tombstones than live nodes: a graph of the live ones costs less to keep and to search.
-      if (ann.size() > 2 * this.size + this.threshold) this.buildAnn();
-    } else if (this.size > this.threshold) this.buildAnn();
+      if (ann.size() > 2 * this.size + this.threshold) this.buildAnn(threads);
+    } else if (this.size > this.threshold) this.buildAnn(threads);
   }
 
   /** The next label for an entry, in every map. */
@@ -205,7 +209,7 @@ export class VectorIndex {
    * Builds the graph over the live entries' vectors (the first time, or anew without tombstones); with
    * a reader to fall back on, the arena is released.
    */
-  private buildAnn(): void {
+  private buildAnn(threads: number): void {
     const ann = newGraph(this.dimensions);
     const d = this.dimensions;
     const live = [...this.byChunk.values()].sort((a, b) => a - b);
@@ -216,7 +220,7 @@ export class VectorIndex {
       const keep = labels.flatMap((_, j) => (vectors[j] ? [j] : []));
       const batch = new Float32Array(keep.length * d);
       for (const [i, j] of keep.entries()) batch.set(vectors[j] as Float32Array, i * d);
-      ann.add(keysOf(keep.map((j) => labels[j] as number)), batch, 1);
+      ann.add(keysOf(keep.map((j) => labels[j] as number)), batch, threads);
     }
     this.ann = ann;
     if (this.readVectors) this.arena = null;
