@@ -1,5 +1,5 @@
-import { createError, type LexicalHit, type SearchFilter } from '@pinpoint/core';
 import { availableParallelism } from 'node:os';
+import { createError, type LexicalHit, type SearchFilter } from '@pinpoint/core';
 import Database from 'better-sqlite3';
 import { loadSnapshot, saveSnapshot } from './ann-snapshot.js';
 import type { VectorMeta } from './filter.js';
