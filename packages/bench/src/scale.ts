@@ -372,6 +372,8 @@ export async function benchScale(shared: string, o: ScaleOptions): Promise<Scale
     const figures = await scaleQueries(shared, dir, o);
     // read before the peer runs, so the peak is Pinpoint's alone
     const rss = process.resourceUsage().maxRSS * 1024;
+    // the graph is saved beside the vectors at close
+    const vectors = vectorsBytes(dataDir);
     if (o.peer) o.log('  FTS5 peer: indexing the same chunks');
     const peer = o.peer ? await scalePeer(shared, dir, o.queries) : null;
     return {
@@ -380,8 +382,8 @@ export async function benchScale(shared: string, o: ScaleOptions): Promise<Scale
       ingest_tenths_chunks_per_s: tenths,
       ingest_chunks_per_cpu_s: Math.round(done / cpuSeconds),
       load_average: Math.round(load * 10) / 10,
-      index_bytes: withWal(join(dataDir, 'lexical.db')) + vectorsBytes(dataDir),
-      vectors_bytes: vectorsBytes(dataDir),
+      index_bytes: withWal(join(dataDir, 'lexical.db')) + vectors,
+      vectors_bytes: vectors,
       metadata_bytes: withWal(join(dataDir, 'metadata.db')),
       rss_bytes: rss,
       ...figures,

@@ -132,10 +132,8 @@ export class VectorIndex {
     const ann = this.ann;
     if (ann) {
       // A chunk sent twice in one call: its first label is already forgotten.
-      const live = labels.flatMap((l, i) => (this.byLabel[l] ? [i] : []));
-      const batch = new Float32Array(live.length * d);
-      for (const [j, i] of live.entries()) batch.set(vectors.subarray(i * d, (i + 1) * d), j * d);
-      if (live.length > 0) ann.add(keysOf(live.map((i) => labels[i] as number)), batch, threads);
+      const given = labels.map((l, i) => (this.byLabel[l] ? vectors.subarray(i * d, (i + 1) * d) : undefined));
+      this.insert(ann, labels, given, threads);
       // More tombstones than live nodes: a graph of the live ones costs less to keep and to search.
       if (ann.size() > 2 * this.size + this.threshold) this.buildAnn(threads);
     } else if (this.size > this.threshold) this.buildAnn(threads);
@@ -205,22 +203,27 @@ export class VectorIndex {
     return (this.readVectors as VectorReader)(labels.map((l) => (this.byLabel[l] as VectorMeta).chunk_id));
   }
 
+  /** Adds the labels that have a vector (in `vectors`, by position) to the graph, in one call. */
+  private insert(ann: Index, labels: number[], vectors: (Float32Array | undefined)[], threads: number): void {
+    const d = this.dimensions;
+    const keep = labels.flatMap((_, i) => (vectors[i] ? [i] : []));
+    if (keep.length === 0) return;
+    const batch = new Float32Array(keep.length * d);
+    for (const [j, i] of keep.entries()) batch.set(vectors[i] as Float32Array, j * d);
+    ann.add(keysOf(keep.map((i) => labels[i] as number)), batch, threads);
+  }
+
   /**
    * Builds the graph over the live entries' vectors (the first time, or anew without tombstones); with
    * a reader to fall back on, the arena is released.
    */
   private buildAnn(threads: number): void {
     const ann = newGraph(this.dimensions);
-    const d = this.dimensions;
     const live = [...this.byChunk.values()].sort((a, b) => a - b);
     const step = 8192;
     for (let at = 0; at < live.length; at += step) {
       const labels = live.slice(at, at + step);
-      const vectors = this.vectorsOf(labels);
-      const keep = labels.flatMap((_, j) => (vectors[j] ? [j] : []));
-      const batch = new Float32Array(keep.length * d);
-      for (const [i, j] of keep.entries()) batch.set(vectors[j] as Float32Array, i * d);
-      ann.add(keysOf(keep.map((j) => labels[j] as number)), batch, threads);
+      this.insert(ann, labels, this.vectorsOf(labels), threads);
     }
     this.ann = ann;
     if (this.readVectors) this.arena = null;
