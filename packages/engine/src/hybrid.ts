@@ -1,6 +1,6 @@
 import type { FusedCandidate, GeneratedAnswer, QueryRewrite, SentenceSupport, StageNumbers } from '@pinpoint/answering';
 import { denseCandidates, fuseRanks, mergeAnswers, rerankFused, rewriteQuery } from '@pinpoint/answering';
-import type { Citation, SearchFilter } from '@pinpoint/core';
+import type { Citation, LexicalHit, SearchFilter } from '@pinpoint/core';
 import type { EnginePorts } from './config.js';
 
 /** A candidate in stage order with the rank and score each stage gave it. */
@@ -12,25 +12,51 @@ export interface StagedHit {
 
 const ms = (t0: number): number => Math.round((performance.now() - t0) * 100) / 100;
 
+/** The dense side's hits, on their way (wrapped: an async function would wait for them). */
+export interface PendingDense {
+  hits: Promise<LexicalHit[]>;
+}
+
+/**
+ * Starts the dense side of a question before its lexical search: the question is embedded (the
+ * encoder runs off this thread) and its search sent to the vector store at once, so the embedded
+ * store's index thread walks its graph while the lexical search holds this thread, instead of after
+ * it. `dense` is timed from the start to the hits' arrival. Without an embedder and a vector store
+ * there is no dense side.
+ */
+export async function startDense(
+  ports: EnginePorts,
+  query: string,
+  options: { k: number; filter: SearchFilter },
+  timings: Record<string, number>,
+): Promise<PendingDense> {
+  const { embedder, vectors } = ports;
+  if (!embedder || !vectors) return { hits: Promise.resolve([]) };
+  const t0 = performance.now();
+  const vector = await embedder.embedQuery(query);
+  const hits = vectors.search(vector, { k: options.k, filter: options.filter }).then((h) => {
+    timings.dense = ms(t0);
+    return h;
+  });
+  // awaited after the lexical search; a failure meanwhile is not an unhandled rejection
+  hits.catch(() => undefined);
+  return { hits };
+}
+
 /**
  * Lexical hits alone, or — with an embedder and a vector store — lexical ∪ dense fused by
  * reciprocal rank, so either side can add candidates (DESIGN §5).
  */
 export async function stagedCandidates(
   ports: EnginePorts,
-  query: string,
   lexical: { chunk_id: string; score: number }[],
-  options: { k: number; filter: SearchFilter },
-  timings: Record<string, number>,
+  dense: PendingDense,
   extra: { chunk_id: string; score: number }[][] = [],
 ): Promise<StagedHit[]> {
   if (!(ports.embedder && ports.vectors) && !ports.reranker && extra.length === 0) {
     return lexical.map((h, i) => ({ chunk_id: h.chunk_id, ranks: { lexical: i + 1 }, scores: { lexical: h.score } }));
   }
-  const t0 = performance.now();
-  const dense = await denseCandidates(ports, query, options);
-  if (ports.embedder && ports.vectors) timings.dense = ms(t0);
-  return fuseRanks({ lexical, dense, extra });
+  return fuseRanks({ lexical, dense: await dense.hits, extra });
 }
 
 /** Reorders the head of the fused candidates with the configured reranker (none: unchanged). */

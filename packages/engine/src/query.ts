@@ -26,7 +26,15 @@ import { searchLexical } from '@pinpoint/retrieval';
 import { satisfiedWords, scopeAsk } from './ask-scope.js';
 import type { EngineConfig, EnginePorts } from './config.js';
 import { withFinanceExpansion } from './finance-expansion.js';
-import { generatedFields, mergePartAnswers, paraphraseHits, rerankStaged, rewriteFor, stagedCandidates } from './hybrid.js';
+import {
+  generatedFields,
+  mergePartAnswers,
+  paraphraseHits,
+  rerankStaged,
+  rewriteFor,
+  stagedCandidates,
+  startDense,
+} from './hybrid.js';
 import type { QueryOptions } from './query-options.js';
 import { readableScope } from './query-options.js';
 import { askReportFigure } from './report-figure.js';
@@ -84,6 +92,7 @@ async function retrieve(
   const filter = await searchFilter(ports.metadata, options);
   if (filter.versionIds?.length === 0) return { candidates: [], queryTerms: [] };
   const k = sides.k;
+  const dense = await startDense(ports, query, { k, filter }, timings);
   const t0 = performance.now();
   const result = await searchLexical(ports.lexical, query, { k, filter });
   const expanded = await withFinanceExpansion(ports.lexical, query, result.hits, { k, filter });
@@ -93,7 +102,7 @@ async function retrieve(
   const lexicalSearch = async (q: string) => (await searchLexical(ports.lexical, q, { k, filter })).hits;
   const extra = await paraphraseHits(ports, paraphrases, lexicalSearch, { k, filter });
   // Only the head is ever shown, reranked or answered from: load just those chunks.
-  let staged = (await stagedCandidates(ports, query, lexicalHits, { k, filter }, timings, extra)).slice(0, keep);
+  let staged = (await stagedCandidates(ports, lexicalHits, dense, extra)).slice(0, keep);
   const t1 = performance.now();
   const chunks = new Map((await ports.metadata.getChunks(staged.map((h) => h.chunk_id))).map((c) => [c.chunk_id, c]));
   staged = await rerankStaged(ports, query, staged, (id) => chunks.get(id)?.text, timings);
