@@ -60,6 +60,11 @@ const HOT_MAX = 2048;
 export class TermAtATimeBuffers {
   /** The chunks a segment's pass touched (when few for its range), then its candidates. */
   touched = new Int32Array(1024);
+  /**
+   * When many for its range, a bit per chunk touched (chunk d: bit d & 31 of word d >>> 5), so its
+   * candidates are read off the words set instead of off every score of the range.
+   */
+  marks = new Int32Array(0);
   readonly hot = new Hot();
   /** The postings a segment's pass decoded, each list's (or blocks') in ascending order: `docs`/`tfs[0, n)`. */
   docs = new Int32Array(RUN);
@@ -85,8 +90,8 @@ interface SegTerm {
 }
 
 /**
- * Adds the decoded postings `docs`/`tfs[from, to)` with weight `w` into the dense score array;
- * each chunk lifted past the hot set's floor joins it.
+ * Adds the decoded postings `docs`/`tfs[from, to)` with weight `w` into the dense score array,
+ * marking each chunk touched in `marks`; each chunk lifted past the hot set's floor joins the hot set.
  */
 function addPostings(
   ctx: BlockMaxContext,
@@ -97,6 +102,7 @@ function addPostings(
   to: number,
   w: number,
   hot: Hot,
+  marks: Int32Array,
 ): void {
   const { scores, avg } = ctx;
   const { k1, b } = ctx.params;
@@ -108,6 +114,7 @@ function addPostings(
     const before = scores[doc] as number;
     const after = before + bm25Term(w, tfs[p] as number, (lens[doc] as number) - 1, k1, b, avg);
     scores[doc] = after;
+    marks[doc >>> 5] = (marks[doc >>> 5] as number) | (1 << (doc & 31));
     if (after > floor && before <= floor) held[h++] = doc;
   }
   hot.n = h;
@@ -170,17 +177,34 @@ function compact(ctx: BlockMaxContext, cands: Int32Array, n: number, rest: numbe
 }
 
 /**
- * The candidates of a segment whose chunks lie in `[from, to]`, read off the score array in order:
- * those `rest` more could lift to `theta`; every other score there back to 0. Returns how many.
+ * The candidates of a segment whose chunks lie in `[from, to]`, read off the words of `marks` set
+ * (a word of 32 chunks, not 32 scores, for each stretch no list touched), in order: those `rest`
+ * more could lift to `theta`; every other score touched back to 0, and the marks cleared. Returns how many.
  */
-function candidatesIn(ctx: BlockMaxContext, from: number, to: number, cands: Int32Array, rest: number, theta: number): number {
+function candidatesIn(
+  ctx: BlockMaxContext,
+  from: number,
+  to: number,
+  marks: Int32Array,
+  cands: Int32Array,
+  rest: number,
+  theta: number,
+): number {
   const { scores } = ctx;
   let kept = 0;
-  for (let d = from; d <= to; d++) {
-    const s = scores[d] as number;
-    if (s === 0) continue;
-    if ((s + rest) * SLACK >= theta) cands[kept++] = d;
-    else scores[d] = 0;
+  for (let word = from >>> 5; word <= to >>> 5; word++) {
+    let m = marks[word] as number;
+    if (m === 0) continue;
+    marks[word] = 0;
+    while (m !== 0) {
+      const low = m & -m;
+      const d = (word << 5) | (31 - Math.clz32(low));
+      m ^= low;
+      const s = scores[d] as number;
+      if (s === 0) continue;
+      if ((s + rest) * SLACK >= theta) cands[kept++] = d;
+      else scores[d] = 0;
+    }
   }
   return kept;
 }
@@ -302,7 +326,7 @@ function scoreExactly(
   ctx.work.scored += n;
 }
 
-/** A segment's chunks are read off the score array in order when its lists hold at least this share of its range. */
+/** A segment's chunks touched are marked in a bitmap, not listed, when its lists hold at least this share of its range. */
 const DENSE = 0.25;
 
 /**
@@ -331,8 +355,11 @@ function scoreSegment(
     postings += (terms[i] as SegTerm).list.n;
   }
   const total = rest[0] as number;
-  // few postings for the range: the chunks touched are listed as they come; many: read off the score array
+  // few postings for the range: the chunks touched are listed as they come; many: marked a bit each
   const dense = postings >= DENSE * (range[1] - range[0] + 1);
+  // the marks are all clear between segments (candidatesIn clears what it reads)
+  if (dense && buf.marks.length <= range[1] >>> 5)
+    buf.marks = new Int32Array(Math.max((range[1] >>> 5) + 1, buf.marks.length * 2));
   const { work } = ctx;
   const { hot } = buf;
   hot.n = 0;
@@ -359,7 +386,7 @@ function scoreSegment(
       const at = buf.n;
       buf.n = decodeBlocks(list, first, Math.min(blocks, first + PART_BLOCKS) - 1, buf.docs, buf.tfs, at);
       hot.reserve(buf.n - at);
-      if (dense) addPostings(ctx, lens, buf.docs, buf.tfs, at, buf.n, w, hot);
+      if (dense) addPostings(ctx, lens, buf.docs, buf.tfs, at, buf.n, w, hot, buf.marks);
       else n = addPostingsTouched(ctx, lens, buf.docs, buf.tfs, at, buf.n, w, hot, buf.touched, n);
       if (hot.n > HOT_MAX) theta = hot.refresh(ctx, heap);
     }
@@ -372,7 +399,7 @@ function scoreSegment(
   if (dense) {
     cands = grown(cands, range[1] - range[0] + 1, 0);
     buf.touched = cands;
-    nc = candidatesIn(ctx, range[0], range[1], cands, rest[i] as number, theta);
+    nc = candidatesIn(ctx, range[0], range[1], buf.marks, cands, rest[i] as number, theta);
   } else {
     nc = compact(ctx, cands, n, rest[i] as number, theta);
     cands.subarray(0, nc).sort();
