@@ -25,7 +25,14 @@ describe('pnpm bench --scale', () => {
     expect(r.chunks).toBeGreaterThanOrEqual(300);
     expect(r.chunks).toBeLessThan(450);
     expect(r.ingest_tenths_chunks_per_s).toHaveLength(10);
-    for (const v of [r.ingest_chunks_per_s, r.index_bytes, r.metadata_bytes, r.rss_bytes, r.cold_start_ms])
+    for (const v of [
+      r.ingest_chunks_per_s,
+      r.index_bytes,
+      r.metadata_bytes,
+      r.rss_bytes,
+      r.cold_start_ms,
+      r.hybrid_cold_start_ms,
+    ])
       expect(v).toBeGreaterThan(0);
     for (const p of [r.query_ms, r.hybrid_query_ms]) {
       expect(p?.p50).toBeGreaterThan(0);
@@ -51,6 +58,7 @@ describe('pnpm bench --scale', () => {
     // the kept folder answers again without ingesting: the same questions, the same stages
     const again = await scaleQueries(shared, keep, { hybrid: true, queries: 6 });
     expect(again.cold_start_ms).toBeGreaterThan(0);
+    expect(again.hybrid_cold_start_ms).toBeGreaterThan(0);
     expect(again.hybrid_stage_ms?.dense?.p50).toBeGreaterThan(0);
     // the index alone, on the same questions: CPU per question and the work it did
     const index = await scaleIndexQueries(shared, keep, 6);

@@ -149,7 +149,7 @@ export const benchSections: Section[] = [
     area: 'scale',
     title: 'Scale: the embedded default at N chunks',
     intro:
-      "`pnpm bench --scale 10000,100000 --record` (one file per size): long synthetic reports recombined from the eval and corpus text by a seeded generator (English, Japanese, Chinese; no two chunks alike), uploaded as text files and ingested by the engine's own worker (parse, chunk, analyse, metadata, lexical index and, in hybrid runs, the vectors of a generated 384-dimension ONNX test encoder), 4 jobs at once. Tenths: chunks/s in the first and the last tenth of the run. Cold start: reopen the folder and answer a first question. Search: `engine.search`, 300 questions of the dev sets, p50 / p95 ms. FTS5 peer: the same chunks' analysed terms in SQLite FTS5 (better-sqlite3's SQLite, optimised after the build), the same questions as an OR of their terms, top 10 by bm25(), timed with the question's analysis; CPU: this process's CPU time per question, which the machine's other load changes least. Growth: the exponent e of cost ∝ chunks^e from the size before it in the same command (1 = linear, 0 = flat).",
+      "`pnpm bench --scale 10000,100000 --record` (one file per size): long synthetic reports recombined from the eval and corpus text by a seeded generator (English, Japanese, Chinese; no two chunks alike), uploaded as text files and ingested by the engine's own worker (parse, chunk, analyse, metadata, lexical index and, in hybrid runs, the vectors of a generated 384-dimension ONNX test encoder), 4 jobs at once. Tenths: chunks/s in the first and the last tenth of the run. Cold start: reopen the folder and answer a first question; hybrid cold start: the same with the encoder and the vectors (the saved graph read back, or built again). Search: `engine.search`, 300 questions of the dev sets, p50 / p95 ms. FTS5 peer: the same chunks' analysed terms in SQLite FTS5 (better-sqlite3's SQLite, optimised after the build), the same questions as an OR of their terms, top 10 by bm25(), timed with the question's analysis; CPU: this process's CPU time per question, which the machine's other load changes least. Growth: the exponent e of cost ∝ chunks^e from the size before it in the same command (1 = linear, 0 = flat).",
     columns: [
       { label: 'chunks', value: metric('chunks'), format: 'int' },
       { label: 'ingest chunks/s', value: metric('ingest_chunks_per_s'), format: 'int' },
@@ -159,6 +159,7 @@ export const benchSections: Section[] = [
       { label: 'index MiB', value: mib('index_bytes'), format: 'int' },
       { label: 'metadata MiB', value: mib('metadata_bytes'), format: 'int' },
       { label: 'cold start ms', value: metric('cold_start_ms'), format: 'int' },
+      { label: 'hybrid cold start ms', value: metric('hybrid_cold_start_ms'), format: 'int' },
       { label: 'lexical p50 / p95', value: p50p95('search_lexical_ms'), format: 'text' },
       { label: 'hybrid p50 / p95', value: p50p95('search_hybrid_ms'), format: 'text' },
       { label: 'dense recall@10', value: metric('dense_recall_at_10'), format: 'text' },
