@@ -31,6 +31,13 @@ function normalized(v: Float32Array): Float32Array {
   return v.map((x) => x / n);
 }
 
+/** The index keeps each page in an Int32Array (−1 for none). */
+function checkPage(r: VectorRecord): void {
+  const page = r.page_index;
+  if (page === undefined || (Number.isInteger(page) && page >= 0 && page <= 0x7fffffff)) return;
+  throw createError('PP_VALIDATION', `page_index of ${r.chunk_id} is ${page}; it must be an integer from 0 to 2147483647`);
+}
+
 /**
  * Vectors persisted in SQLite (written here, before the index sees them), searched in memory: by an
  * exact scan in this thread while the store is small, by the index thread's HNSW graph past the
@@ -111,7 +118,10 @@ class EmbeddedVectorStore implements VectorStore {
 
   async upsert(records: VectorRecord[]): Promise<void> {
     const dims = this.options.dimensions;
-    for (const r of records) this.checkDimensions(r.vector.length, `vector for ${r.chunk_id}`);
+    for (const r of records) {
+      this.checkDimensions(r.vector.length, `vector for ${r.chunk_id}`);
+      checkPage(r);
+    }
     const entries: VectorMeta[] = records.map(({ vector: _, ...meta }) => meta);
     const vectors = new Float32Array(records.length * dims);
     for (const [i, r] of records.entries()) vectors.set(normalized(r.vector), i * dims);

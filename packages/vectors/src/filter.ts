@@ -9,7 +9,7 @@ export interface VectorMeta {
 }
 
 /** A predicate for the port's filter: AND across fields, OR within each list; an empty list matches nothing. */
-export function matchesFilter(filter: SearchFilter | undefined): (meta: VectorMeta) => boolean {
+export function matchesFilter(filter: SearchFilter | undefined): (meta: Omit<VectorMeta, 'chunk_id'>) => boolean {
   if (!filter) return () => true;
   const sets = {
     collection: filter.collectionIds && new Set(filter.collectionIds),

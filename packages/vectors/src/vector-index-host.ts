@@ -33,6 +33,10 @@ function metaOf(row: VectorRow): VectorMeta {
   return page_index === null ? ids : { ...ids, page_index };
 }
 
+function* metaRows(db: Database.Database): Iterable<VectorMeta> {
+  for (const row of db.prepare(META).iterate() as IterableIterator<VectorRow>) yield metaOf(row);
+}
+
 function floats(v: Buffer): Float32Array {
   if (v.byteOffset % 4 === 0) return new Float32Array(v.buffer, v.byteOffset, v.byteLength / 4);
   return new Float32Array(v.buffer.slice(v.byteOffset, v.byteOffset + v.byteLength));
@@ -74,15 +78,18 @@ export function addRows(index: VectorIndex, rows: IterableIterator<VectorRow>, t
   index.add(metas, vectors, threads);
 }
 
-/** The saved graph when it was written at the file's current generation, else every vector read again. */
+/**
+ * The saved graph when it was written at the file's current generation, with the metadata saved with
+ * it (or, from a snapshot without it, read from the rows); else every vector read again.
+ */
 function loadFile(index: VectorIndex, path: string): void {
   const db = new Database(path, { readonly: true });
   try {
     db.transaction(() => {
       const { n } = db.prepare('SELECT n FROM pp_vectors_generation WHERE id = 1').get() as { n: number };
       const snapshot = loadSnapshot(path, n, index.dimensions);
-      const metas = snapshot ? (db.prepare(META).all() as VectorRow[]).map(metaOf) : [];
-      if (snapshot && index.adoptGraph(snapshot, metas)) return;
+      if (snapshot?.meta && index.adoptGraph(snapshot)) return;
+      if (snapshot && index.adoptGraph(snapshot, metaRows(db))) return;
       addRows(index, db.prepare('SELECT * FROM pp_vectors').iterate() as IterableIterator<VectorRow>, availableParallelism());
     })();
   } finally {

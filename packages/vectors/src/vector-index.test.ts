@@ -1,7 +1,7 @@
-import type { SearchFilter } from '@pinpoint/core';
+import type { LexicalHit, SearchFilter } from '@pinpoint/core';
 import { seededRandom } from '@pinpoint/testing';
 import { describe, expect, it } from 'vitest';
-import type { VectorMeta } from './filter.js';
+import { matchesFilter, type VectorMeta } from './filter.js';
 import { VectorIndex } from './vector-index.js';
 
 const DIMS = 16;
@@ -136,4 +136,122 @@ describe('VectorIndex', () => {
     expect(c.adoptGraph(graph, handed.entries)).toBe(true);
     expect(c.search(query, 5)).toEqual(a.search(query, 5));
   });
+
+  it('answers as an object per entry did, under every kind of filter, through replacements, deletes and a graph rebuilt', () => {
+    const reference = new ReferenceIndex();
+    const stored = new Map<string, Float32Array>();
+    const indexes = [
+      new VectorIndex(DIMS, Number.POSITIVE_INFINITY),
+      new VectorIndex(DIMS, 40),
+      new VectorIndex(DIMS, 40, (ids) => ids.map((id) => stored.get(id))),
+    ];
+    const add = (metas: VectorMeta[], vectors: Float32Array) => {
+      reference.add(metas, vectors);
+      for (const index of indexes) index.add(metas, vectors);
+      stored.clear();
+      for (const [id, e] of reference.entries) stored.set(id, e.vector);
+    };
+    const deleteVersion = (v: string) => {
+      reference.deleteVersion(v);
+      for (const index of indexes) index.deleteVersion(v);
+    };
+    const rnd = seededRandom(21);
+    const check = (stage: string) => {
+      for (const index of indexes) expect(index.size, stage).toBe(reference.entries.size);
+      for (let q = 0; q < 4; q++) {
+        const query = unit(rnd);
+        for (const filter of [...filters, ...moreFilters])
+          for (const k of [10, 1000]) {
+            const want = reference.search(query, k, filter);
+            for (const index of indexes)
+              expect(index.search(query, k, filter), `${stage} ${JSON.stringify(filter)}`).toEqual(want);
+          }
+      }
+    };
+    const { metas, vectors } = corpus(400, 13);
+    add(metas.slice(0, 250), vectors.subarray(0, 250 * DIMS));
+    add(metas.slice(250), vectors.subarray(250 * DIMS));
+    // one version over two documents and collections: two groups found by one version id
+    add(
+      [
+        { chunk_id: 'm1', version_id: 'vm', document_id: 'dA', collection_id: 'col0', page_index: 2 },
+        { chunk_id: 'm2', version_id: 'vm', document_id: 'dB', collection_id: 'col1' },
+      ],
+      Float32Array.from([...unit(rnd), ...unit(rnd)]),
+    );
+    check('added');
+    // the same chunk twice in one call (the second wins), and chunks moved to another version, collection and page
+    const moved = [0, 1, 2, 3, 7].map((i) => ({
+      ...(metas[i] as VectorMeta),
+      version_id: 'v11',
+      document_id: 'd11',
+      collection_id: 'col2',
+    }));
+    add(
+      [
+        { ...(metas[5] as VectorMeta), version_id: 'v0', page_index: 3 },
+        ...moved,
+        { ...(metas[5] as VectorMeta), version_id: 'v4', document_id: 'd4' },
+      ],
+      Float32Array.from(Array.from({ length: 7 }, () => [...unit(rnd)]).flat()),
+    );
+    check('replaced');
+    deleteVersion('v3');
+    deleteVersion('vm');
+    deleteVersion('missing');
+    check('deleted');
+    // a deleted version written again: its group is made anew
+    const v3 = metas.filter((m) => m.version_id === 'v3');
+    add(v3, Float32Array.from(v3.flatMap(() => [...unit(rnd)])));
+    // rounds of replacements until the graph is rebuilt without its tombstones
+    for (let round = 0; round < 3; round++)
+      add(
+        metas.slice(0, 300),
+        vectors.subarray(0, 300 * DIMS).map((x) => (round % 2 ? x : -x)),
+      );
+    for (const index of indexes.slice(1)) expect((index.graph()?.index.size() ?? 0) <= 2 * index.size + 40).toBe(true);
+    check('rebuilt');
+  });
 });
+
+/** Filters beyond the first list's: empty lists of each field, repeats, and a page the index cannot hold. */
+const moreFilters: SearchFilter[] = [
+  { documentIds: [] },
+  { collectionIds: [] },
+  { pageIndexes: [] },
+  { pageIndexes: [-1, 0] },
+  { collectionIds: ['col0', 'col0'] },
+  { versionIds: ['vm'] },
+  { versionIds: ['vm', 'v3'], collectionIds: ['col1'] },
+  { versionIds: ['v1', 'v1', 'v11'], pageIndexes: [2, 3] },
+  { documentIds: ['d3', 'dA', 'd11'], pageIndexes: [0, 1, 2, 3] },
+  { collectionIds: ['col2'], documentIds: ['d2', 'd5', 'd11'], versionIds: ['v2', 'v5', 'v8', 'v11'] },
+];
+
+/** What the index answered with an object per entry: every live entry filtered by matchesFilter and scored exactly. */
+class ReferenceIndex {
+  readonly entries = new Map<string, { meta: VectorMeta; vector: Float32Array }>();
+
+  add(metas: VectorMeta[], vectors: Float32Array): void {
+    for (const [i, meta] of metas.entries()) {
+      this.entries.delete(meta.chunk_id);
+      this.entries.set(meta.chunk_id, { meta, vector: vectors.slice(i * DIMS, (i + 1) * DIMS) });
+    }
+  }
+
+  deleteVersion(versionId: string): void {
+    for (const [id, e] of this.entries) if (e.meta.version_id === versionId) this.entries.delete(id);
+  }
+
+  search(q: Float32Array, k: number, filter: SearchFilter | undefined): LexicalHit[] {
+    const keep = matchesFilter(filter);
+    const hits: LexicalHit[] = [];
+    for (const [chunk_id, { meta, vector }] of this.entries) {
+      if (!keep(meta)) continue;
+      let score = 0;
+      for (let i = 0; i < DIMS; i++) score += (q[i] as number) * (vector[i] as number);
+      hits.push({ chunk_id, score });
+    }
+    return hits.sort((a, b) => b.score - a.score || (a.chunk_id < b.chunk_id ? -1 : 1)).slice(0, k);
+  }
+}

@@ -1,6 +1,7 @@
 import type { LexicalHit, SearchFilter } from '@pinpoint/core';
 import { Index, MetricKind, ScalarKind } from 'usearch';
-import { copyFilter, matchesFilter, sameFilter, type VectorMeta } from './filter.js';
+import { copyFilter, sameFilter, type VectorMeta } from './filter.js';
+import { type LabelFilter, type LabelMeta, LabelTable, labelMetaOf } from './label-table.js';
 
 /**
  * The graph's settings. Vectors are kept in it as int8 (a million 384-dimension vectors take 384 MB
@@ -49,10 +50,14 @@ function pushTop(top: LexicalHit[], hit: LexicalHit, k: number): void {
   if (top.length > k) top.pop();
 }
 
-/** A graph and the chunk id of each of its labels (null: a tombstone), as a snapshot saves it. */
+/**
+ * A graph and the chunk id of each of its labels (null: a tombstone), as a snapshot saves it, with
+ * the labels' metadata (absent from snapshots written before it was saved).
+ */
 export interface SavedGraph {
   index: Index;
   labels: (string | null)[];
+  meta?: LabelMeta;
 }
 
 export function newGraph(dimensions: number): Index {
@@ -62,34 +67,21 @@ export function newGraph(dimensions: number): Index {
 const keysOf = (labels: number[]): BigUint64Array => BigUint64Array.from(labels, (l) => BigInt(l));
 
 /**
- * The embedded store's in-memory search structure: entries by label, the labels of each version, a
- * count per collection, and the vectors in one flat arena (exact scan) until the threshold; past it an
- * HNSW graph (usearch) over int8 copies of them chooses candidates, and the exact vectors, read back
- * through `readVectors` (the arena is then released) or kept in the arena when there is no reader,
- * score them. Vectors come in unit length.
+ * The embedded store's in-memory search structure: what each label is (a LabelTable), and the vectors
+ * in one flat arena (exact scan) until the threshold; past it an HNSW graph (usearch) over int8 copies
+ * of them chooses candidates, and the exact vectors, read back through `readVectors` (the arena is then
+ * released) or kept in the arena when there is no reader, score them. Vectors come in unit length.
  */
 export class VectorIndex {
-  private readonly byLabel: (VectorMeta | undefined)[] = [];
-  private readonly byChunk = new Map<string, number>();
-  private readonly byVersion = new Map<string, Set<number>>();
-  private readonly perCollection = new Map<string, number>();
-  /** Ids repeat across a version's chunks: one string each. */
-  private readonly interned = new Map<string, string>();
+  private labels = new LabelTable();
   private arena: Float32Array | null = new Float32Array(0);
   /** Null below the threshold. */
   private ann: Index | null = null;
-  /** Bumped by every entry added or forgotten: a filter's pool counted before is stale. */
-  private changes = 0;
   /**
    * The last filter searched, its predicate and pool: questions of one team repeat the same filter
    * (the newest version of each document), and counting its pool walks every version it names.
    */
-  private lastFilter: {
-    filter: SearchFilter | undefined;
-    keep: (m: VectorMeta) => boolean;
-    pool: number;
-    changes: number;
-  } | null = null;
+  private lastFilter: { filter: SearchFilter | undefined; keep: LabelFilter; pool: number; changes: number } | null = null;
 
   constructor(
     readonly dimensions: number,
@@ -98,7 +90,7 @@ export class VectorIndex {
   ) {}
 
   get size(): number {
-    return this.byChunk.size;
+    return this.labels.size;
   }
 
   get usesAnn(): boolean {
@@ -110,13 +102,6 @@ export class VectorIndex {
     return this.arena !== null;
   }
 
-  private intern(s: string): string {
-    const known = this.interned.get(s);
-    if (known !== undefined) return known;
-    this.interned.set(s, s);
-    return s;
-  }
-
   /**
    * `vectors` holds the entries' vectors one after the other (entries.length × dimensions). `threads`
    * insert into the graph at once: one while ingestion shares the machine, every core when a whole
@@ -126,40 +111,20 @@ export class VectorIndex {
     const d = this.dimensions;
     const labels: number[] = [];
     for (const [i, e] of entries.entries()) {
-      const old = this.byChunk.get(e.chunk_id);
-      if (old !== undefined) this.forget(old);
-      const label = this.register(e);
+      const old = this.labels.labelOf(e.chunk_id);
+      if (old !== undefined) this.labels.forget(old);
+      const label = this.labels.register(e);
       labels.push(label);
       if (this.arena) this.storeFloats(label, vectors.subarray(i * d, (i + 1) * d));
     }
     const ann = this.ann;
     if (ann) {
       // A chunk sent twice in one call: its first label is already forgotten.
-      const given = labels.map((l, i) => (this.byLabel[l] ? vectors.subarray(i * d, (i + 1) * d) : undefined));
+      const given = labels.map((l, i) => (this.labels.chunkOf(l) !== null ? vectors.subarray(i * d, (i + 1) * d) : undefined));
       this.insert(ann, labels, given, threads);
       // More tombstones than live nodes: a graph of the live ones costs less to keep and to search.
       if (ann.size() > 2 * this.size + this.threshold) this.buildAnn(threads);
     } else if (this.size > this.threshold) this.buildAnn(threads);
-  }
-
-  /** The next label for an entry, in every map. */
-  private register(e: VectorMeta): number {
-    const label = this.byLabel.length;
-    const meta: VectorMeta = {
-      chunk_id: e.chunk_id,
-      version_id: this.intern(e.version_id),
-      document_id: this.intern(e.document_id),
-      collection_id: this.intern(e.collection_id),
-      ...(e.page_index === undefined ? {} : { page_index: e.page_index }),
-    };
-    this.byLabel.push(meta);
-    this.byChunk.set(meta.chunk_id, label);
-    const labels = this.byVersion.get(meta.version_id) ?? new Set<number>();
-    this.byVersion.set(meta.version_id, labels);
-    labels.add(label);
-    this.perCollection.set(meta.collection_id, (this.perCollection.get(meta.collection_id) ?? 0) + 1);
-    this.changes++;
-    return label;
   }
 
   private storeFloats(label: number, vector: Float32Array): void {
@@ -174,28 +139,11 @@ export class VectorIndex {
   }
 
   /**
-   * Drops a label from every map. The graph keeps the node as a tombstone that searches pass over (as
+   * Forgets the version's labels. The graph keeps their nodes as tombstones that searches pass over (as
    * hnswlib's markDelete did): usearch's own remove was seen to hang on a graph of equal vectors.
    */
-  private forget(label: number): void {
-    const meta = this.byLabel[label];
-    if (!meta) return;
-    this.byLabel[label] = undefined;
-    this.changes++;
-    this.byChunk.delete(meta.chunk_id);
-    const labels = this.byVersion.get(meta.version_id);
-    labels?.delete(label);
-    if (labels?.size === 0) {
-      this.byVersion.delete(meta.version_id);
-      this.interned.delete(meta.version_id);
-    }
-    const left = (this.perCollection.get(meta.collection_id) ?? 1) - 1;
-    if (left > 0) this.perCollection.set(meta.collection_id, left);
-    else this.perCollection.delete(meta.collection_id);
-  }
-
   deleteVersion(versionId: string): void {
-    for (const label of [...(this.byVersion.get(versionId) ?? [])]) this.forget(label);
+    this.labels.deleteVersion(versionId);
   }
 
   /** The exact vectors of live labels, in order (undefined where the reader no longer has one). */
@@ -203,7 +151,7 @@ export class VectorIndex {
     const arena = this.arena;
     const d = this.dimensions;
     if (arena) return labels.map((l) => arena.subarray(l * d, (l + 1) * d));
-    return (this.readVectors as VectorReader)(labels.map((l) => (this.byLabel[l] as VectorMeta).chunk_id));
+    return (this.readVectors as VectorReader)(labels.map((l) => this.labels.chunkOf(l) as string));
   }
 
   /** Adds the labels that have a vector (in `vectors`, by position) to the graph, in one call. */
@@ -222,7 +170,7 @@ export class VectorIndex {
    */
   private buildAnn(threads: number): void {
     const ann = newGraph(this.dimensions);
-    const live = [...this.byChunk.values()].sort((a, b) => a - b);
+    const live = this.labels.liveLabels();
     const step = 8192;
     for (let at = 0; at < live.length; at += step) {
       const labels = live.slice(at, at + step);
@@ -232,48 +180,20 @@ export class VectorIndex {
     if (this.readVectors) this.arena = null;
   }
 
-  /** The labels a filter can match: those of its versions when it names them, else all. */
-  private candidates(filter: SearchFilter | undefined): Iterable<number> {
-    if (!filter?.versionIds) return this.byLabel.keys();
-    const byVersion = this.byVersion;
-    return (function* () {
-      for (const v of new Set(filter.versionIds)) yield* byVersion.get(v) ?? [];
-    })();
-  }
-
-  /** How many entries pass the filter, counted per version or collection where the filter allows. */
-  private poolSize(filter: SearchFilter | undefined, keep: (m: VectorMeta) => boolean): number {
-    if (!filter) return this.size;
-    const { versionIds, collectionIds, documentIds, pageIndexes } = filter;
-    if (!pageIndexes && versionIds) {
-      let n = 0;
-      for (const v of new Set(versionIds)) {
-        const labels = this.byVersion.get(v);
-        const first = labels?.values().next().value;
-        if (first !== undefined && keep(this.byLabel[first] as VectorMeta)) n += labels?.size ?? 0;
-      }
-      return n;
-    }
-    if (!pageIndexes && !documentIds && collectionIds)
-      return [...new Set(collectionIds)].reduce((n, c) => n + (this.perCollection.get(c) ?? 0), 0);
-    let n = 0;
-    for (const meta of this.byLabel) if (meta && keep(meta)) n++;
-    return n;
-  }
-
   /** The filter's predicate and pool, counted again only when it or the entries changed. */
-  private compiled(filter: SearchFilter | undefined): { keep: (m: VectorMeta) => boolean; pool: number } {
+  private compiled(filter: SearchFilter | undefined): { keep: LabelFilter; pool: number } {
     const last = this.lastFilter;
+    const changes = this.labels.changes;
     if (last && sameFilter(last.filter, filter)) {
-      if (last.changes !== this.changes) {
-        last.pool = this.poolSize(last.filter, last.keep);
-        last.changes = this.changes;
+      if (last.changes !== changes) {
+        last.pool = last.keep.count();
+        last.changes = changes;
       }
       return last;
     }
     const own = filter && copyFilter(filter);
-    const keep = matchesFilter(own);
-    this.lastFilter = { filter: own, keep, pool: this.poolSize(own, keep), changes: this.changes };
+    const keep = this.labels.compile(own);
+    this.lastFilter = { filter: own, keep, pool: keep.count(), changes };
     return this.lastFilter;
   }
 
@@ -286,7 +206,7 @@ export class VectorIndex {
       const vectors = this.vectorsOf(part);
       for (const [i, label] of part.entries()) {
         const v = vectors[i];
-        if (v) pushTop(top, { chunk_id: (this.byLabel[label] as VectorMeta).chunk_id, score: dot(q, v) }, k);
+        if (v) pushTop(top, { chunk_id: this.labels.chunkOf(label) as string, score: dot(q, v) }, k);
       }
     }
     return top;
@@ -295,10 +215,6 @@ export class VectorIndex {
   search(q: Float32Array, k: number, filter?: SearchFilter): LexicalHit[] {
     const { keep, pool } = this.compiled(filter);
     if (pool === 0 || k <= 0) return [];
-    const passes = (label: number) => {
-      const meta = this.byLabel[label];
-      return meta !== undefined && keep(meta);
-    };
     const ann = this.ann;
     if (ann && pool > this.threshold) {
       // The graph knows no filter: it is asked for as many more candidates as the filter and the
@@ -308,47 +224,45 @@ export class VectorIndex {
       while (want <= MAX_CANDIDATES) {
         const found = ann.search(q, want, 1);
         const labels: number[] = [];
-        for (const key of found.keys) if (passes(Number(key))) labels.push(Number(key));
+        for (const key of found.keys) if (keep.passes(Number(key))) labels.push(Number(key));
         if (labels.length >= Math.min(k, pool) || want >= total) return this.scored(q, labels, k);
         want = Math.min(total, want * 4);
       }
     }
     const labels: number[] = [];
-    for (const label of this.candidates(filter)) if (passes(label)) labels.push(label);
+    for (const label of keep.candidates()) if (keep.passes(label)) labels.push(label);
     return this.scored(q, labels, k);
   }
 
   /** The live entries and their vectors one after the other: what a thread is handed. */
   export(): { entries: VectorMeta[]; vectors: Float32Array } {
-    const live = [...this.byChunk.values()].sort((a, b) => a - b);
-    const entries = live.map((l) => this.byLabel[l] as VectorMeta);
+    const live = this.labels.liveLabels();
+    const entries = live.map((l) => this.labels.entry(l));
     const vectors = new Float32Array(live.length * this.dimensions);
     for (const [i, v] of this.vectorsOf(live).entries()) if (v) vectors.set(v, i * this.dimensions);
     return { entries, vectors };
   }
 
-  /** The graph and the chunk id of each label, for a snapshot; null below the threshold. */
+  /** The graph, the chunk id of each label and their metadata, for a snapshot; null below the threshold. */
   graph(): SavedGraph | null {
     if (!this.ann) return null;
-    return { index: this.ann, labels: this.byLabel.map((m) => m?.chunk_id ?? null) };
+    return { index: this.ann, ...this.labels.saved() };
   }
 
   /**
-   * Takes a saved graph whose labels name exactly these entries' chunks, when the exact vectors can
-   * be read back; false (unchanged) otherwise.
+   * Takes a saved graph, when the exact vectors can be read back, with the metadata it was saved with
+   * or, given `entries` (the store's rows, for a snapshot saved without metadata), theirs when they
+   * name exactly its live labels' chunks; false (unchanged) otherwise.
    */
-  adoptGraph(saved: SavedGraph, metas: VectorMeta[]): boolean {
-    const { index, labels } = saved;
-    if (!this.readVectors || this.size > 0) return false;
-    const byId = new Map(metas.map((m) => [m.chunk_id, m]));
-    const live = labels.filter((l) => l !== null);
-    if (live.length !== byId.size || index.size() < live.length || !live.every((l) => byId.has(l))) return false;
+  adoptGraph(saved: SavedGraph, entries?: Iterable<VectorMeta>): boolean {
+    if (!this.readVectors || this.labels.length > 0) return false;
+    const meta = entries ? labelMetaOf(saved.labels, entries) : saved.meta;
+    const labels = meta && LabelTable.restore(saved.labels, meta);
+    if (!labels || saved.index.size() < labels.size) return false;
+    this.labels = labels;
     this.arena = null;
-    this.ann = index;
-    for (const id of labels) {
-      if (id === null) this.byLabel.push(undefined);
-      else this.register(byId.get(id) as VectorMeta);
-    }
+    this.ann = saved.index;
+    this.lastFilter = null;
     return true;
   }
 }

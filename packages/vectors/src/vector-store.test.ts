@@ -239,6 +239,24 @@ describe('embedded store persistence', () => {
     await b.close();
   });
 
+  it('refuses a page_index its index cannot hold, before writing anything', async () => {
+    const store = openEmbeddedVectorStore({ path: join(dir, 'pages.db'), dimensions: 2 });
+    const rec = (page_index: number) => ({
+      chunk_id: `p${page_index}`,
+      version_id: 'v',
+      document_id: 'd',
+      collection_id: 'c',
+      page_index,
+      vector: Float32Array.of(1, 0),
+    });
+    for (const page of [1.5, -1, 2 ** 31])
+      await expect(store.upsert([rec(0), rec(page)])).rejects.toMatchObject({ code: 'PP_VALIDATION' });
+    expect(await store.search(Float32Array.of(1, 0), { k: 5 })).toEqual([]);
+    await store.upsert([rec(2 ** 31 - 1)]);
+    expect(await store.search(Float32Array.of(1, 0), { k: 5, filter: { pageIndexes: [2 ** 31 - 1] } })).toHaveLength(1);
+    await store.close();
+  });
+
   it('empties itself when opened for another embedding space', async () => {
     const path = join(dir, 'space.db');
     const a = openEmbeddedVectorStore({ path, dimensions: 2, space: 'model-a@2' });

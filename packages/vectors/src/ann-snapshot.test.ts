@@ -1,0 +1,123 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { SearchFilter, VectorRecord, VectorStore } from '@pinpoint/core';
+import { seededRandom } from '@pinpoint/testing';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openEmbeddedVectorStore } from './embedded-store.js';
+import { openVectorIndex } from './vector-index-host.js';
+
+const DIMS = 8;
+const THRESHOLD = 20;
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'pp-snapshot-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const filters: (SearchFilter | undefined)[] = [
+  undefined,
+  { collectionIds: ['c1'] },
+  { documentIds: ['d2', 'd4'] },
+  { versionIds: ['v0', 'v3', 'v3', 'missing'] },
+  { pageIndexes: [1, 2] },
+  { collectionIds: ['c0', 'c2'], pageIndexes: [0] },
+  { versionIds: ['v1', 'v5'], documentIds: ['d5'] },
+  { versionIds: [] },
+  { pageIndexes: [] },
+];
+
+function records(seed: number, n: number): VectorRecord[] {
+  const rnd = seededRandom(seed);
+  return Array.from({ length: n }, (_, i) => ({
+    chunk_id: `k${i}`,
+    version_id: `v${i % 6}`,
+    document_id: `d${i % 6}`,
+    collection_id: `c${i % 3}`,
+    ...(i % 5 === 0 ? {} : { page_index: i % 4 }),
+    vector: Float32Array.from({ length: DIMS }, () => rnd() - 0.5),
+  }));
+}
+
+const queries = Array.from({ length: 5 }, (_, q) => Float32Array.from({ length: DIMS }, seededRandom(100 + q)));
+
+async function answers(store: VectorStore): Promise<unknown[]> {
+  const all: unknown[] = [];
+  for (const q of queries)
+    for (const filter of filters) all.push(await store.search(q, { k: 200, ...(filter ? { filter } : {}) }));
+  return all;
+}
+
+/** A store past its threshold with replaced chunks and a deleted version (tombstones), closed cleanly; its answers. */
+async function savedStore(name: string): Promise<{ path: string; before: unknown[] }> {
+  const path = join(dir, `${name}.db`);
+  const store = openEmbeddedVectorStore({ path, dimensions: DIMS, annThreshold: THRESHOLD });
+  await store.upsert(records(1, 90));
+  await store.upsert(records(2, 30).map((r) => ({ ...r, version_id: 'v5', document_id: 'd5', collection_id: 'c2' })));
+  await store.deleteVersion('v4');
+  const before = await answers(store);
+  await store.close();
+  return { path, before };
+}
+
+/** The table's metadata changed behind the generation's back: only a reader of the rows would see it. */
+function alterRows(path: string): void {
+  const db = new Database(path);
+  db.exec("UPDATE pp_vectors SET version_id = 'altered', document_id = 'altered', collection_id = 'altered', page_index = NULL");
+  db.close();
+}
+
+const savedLabels = (path: string): (string | null)[] => JSON.parse(readFileSync(`${path}.usearch.json`, 'utf8')).labels;
+
+describe('ANN snapshot with the labels’ metadata', () => {
+  it('opens with the same answers under every filter without reading the metadata rows', async () => {
+    const { path, before } = await savedStore('with-meta');
+    const saved = JSON.parse(readFileSync(`${path}.usearch.json`, 'utf8'));
+    expect(Object.keys(saved)).toEqual(expect.arrayContaining(['labels', 'groups', 'groupOf', 'pageOf']));
+    alterRows(path);
+    const index = openVectorIndex({ dimensions: DIMS, threshold: THRESHOLD, path, source: { kind: 'file', path } });
+    // the saved graph was taken as it was, tombstones included (a rebuild from the rows has none)
+    expect(index.graph()?.labels).toEqual(savedLabels(path));
+    expect(savedLabels(path)).toContain(null);
+    const reopened = openEmbeddedVectorStore({ path, dimensions: DIMS, annThreshold: THRESHOLD });
+    expect(await answers(reopened)).toEqual(before);
+    expect(await reopened.search(queries[0] as Float32Array, { k: 5, filter: { collectionIds: ['altered'] } })).toEqual([]);
+    await reopened.close();
+  });
+
+  it('opens a snapshot saved without metadata (the release before) from the rows, with the same answers, and saves it whole at close', async () => {
+    const { path, before } = await savedStore('labels-only');
+    const { groups: _, groupOf: __, pageOf: ___, ...labelsOnly } = JSON.parse(readFileSync(`${path}.usearch.json`, 'utf8'));
+    writeFileSync(`${path}.usearch.json`, JSON.stringify(labelsOnly));
+    const index = openVectorIndex({ dimensions: DIMS, threshold: THRESHOLD, path, source: { kind: 'file', path } });
+    expect(index.graph()?.labels).toEqual(labelsOnly.labels);
+    const reopened = openEmbeddedVectorStore({ path, dimensions: DIMS, annThreshold: THRESHOLD });
+    expect(await answers(reopened)).toEqual(before);
+    await reopened.close();
+    expect(Object.keys(JSON.parse(readFileSync(`${path}.usearch.json`, 'utf8')))).toContain('groups');
+  });
+
+  it('reads the rows, not a snapshot’s metadata, when the snapshot has none or is stale', async () => {
+    const { path } = await savedStore('rows');
+    const { groups: _, groupOf: __, pageOf: ___, ...labelsOnly } = JSON.parse(readFileSync(`${path}.usearch.json`, 'utf8'));
+    writeFileSync(`${path}.usearch.json`, JSON.stringify(labelsOnly));
+    alterRows(path);
+    const live = labelsOnly.labels.filter((l: string | null) => l !== null).length;
+    const index = openVectorIndex({ dimensions: DIMS, threshold: THRESHOLD, path, source: { kind: 'file', path } });
+    expect(index.search(queries[0] as Float32Array, 500, { collectionIds: ['altered'] })).toHaveLength(live);
+    expect(index.search(queries[0] as Float32Array, 500, { collectionIds: ['c1'] })).toEqual([]);
+    // a write since the (whole) snapshot: it is ignored and the graph built again from the rows
+    const store = openEmbeddedVectorStore({ path, dimensions: DIMS, annThreshold: THRESHOLD });
+    await store.close();
+    const stale = new Database(path);
+    stale.exec("UPDATE pp_vectors_generation SET n = n + 1; UPDATE pp_vectors SET collection_id = 'again'");
+    stale.close();
+    const rebuilt = openVectorIndex({ dimensions: DIMS, threshold: THRESHOLD, path, source: { kind: 'file', path } });
+    expect(rebuilt.graph()?.labels).not.toContain(null);
+    expect(rebuilt.search(queries[0] as Float32Array, 500, { collectionIds: ['again'] })).toHaveLength(live);
+  });
+});
