@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import { createError, type LexicalHit, type SearchFilter } from '@pinpoint/core';
 import Database from 'better-sqlite3';
 import { loadSnapshot, saveSnapshot } from './ann-snapshot.js';
@@ -57,11 +56,8 @@ function sqliteVectorReader(path: string): VectorReader {
   };
 }
 
-/**
- * Rows of pp_vectors in batches of 4,096, each batch's vectors in one array; `threads` build the graph
- * (a store read in whole at open builds it on every core).
- */
-export function addRows(index: VectorIndex, rows: IterableIterator<VectorRow>, threads = 1): void {
+/** Rows of pp_vectors in batches of 4,096, each batch's vectors in one array. */
+export function addRows(index: VectorIndex, rows: IterableIterator<VectorRow>): void {
   const batch = 4096;
   let metas: VectorMeta[] = [];
   let vectors = new Float32Array(batch * index.dimensions);
@@ -70,12 +66,12 @@ export function addRows(index: VectorIndex, rows: IterableIterator<VectorRow>, t
     vectors.set(floats(v), metas.length * index.dimensions);
     metas.push(metaOf(row));
     if (metas.length === batch) {
-      index.add(metas, vectors, threads);
+      index.add(metas, vectors);
       metas = [];
       vectors = new Float32Array(batch * index.dimensions);
     }
   }
-  index.add(metas, vectors, threads);
+  index.add(metas, vectors);
 }
 
 /**
@@ -90,7 +86,7 @@ function loadFile(index: VectorIndex, path: string): void {
       const snapshot = loadSnapshot(path, n, index.dimensions);
       if (snapshot?.meta && index.adoptGraph(snapshot)) return;
       if (snapshot && index.adoptGraph(snapshot, metaRows(db))) return;
-      addRows(index, db.prepare('SELECT * FROM pp_vectors').iterate() as IterableIterator<VectorRow>, availableParallelism());
+      addRows(index, db.prepare('SELECT * FROM pp_vectors').iterate() as IterableIterator<VectorRow>);
     })();
   } finally {
     db.close();
