@@ -120,4 +120,20 @@ describe('ANN snapshot with the labels’ metadata', () => {
     expect(rebuilt.graph()?.labels).not.toContain(null);
     expect(rebuilt.search(queries[0] as Float32Array, 500, { collectionIds: ['again'] })).toHaveLength(live);
   });
+
+  it('keeps a graph saved with another search expansion, and builds again one of other build settings', async () => {
+    const { path, before } = await savedStore('settings');
+    const saved = JSON.parse(readFileSync(`${path}.usearch.json`, 'utf8'));
+    writeFileSync(`${path}.usearch.json`, JSON.stringify({ ...saved, config: { ...saved.config, expansion_search: 7 } }));
+    const kept = openVectorIndex({ dimensions: DIMS, threshold: THRESHOLD, path, source: { kind: 'file', path } });
+    // the saved graph, tombstones and all: not a rebuild
+    expect(kept.graph()?.labels).toEqual(saved.labels);
+    const reopened = openEmbeddedVectorStore({ path, dimensions: DIMS, annThreshold: THRESHOLD });
+    expect(await answers(reopened)).toEqual(before);
+    await reopened.close();
+    const again = JSON.parse(readFileSync(`${path}.usearch.json`, 'utf8'));
+    writeFileSync(`${path}.usearch.json`, JSON.stringify({ ...again, config: { ...again.config, connectivity: 7 } }));
+    const rebuilt = openVectorIndex({ dimensions: DIMS, threshold: THRESHOLD, path, source: { kind: 'file', path } });
+    expect(rebuilt.graph()?.labels).not.toContain(null);
+  });
 });

@@ -85,7 +85,10 @@ export function loadSnapshot(dbPath: string, generation: number, dimensions: num
   try {
     const meta = JSON.parse(readFileSync(metaFile(dbPath), 'utf8')) as Partial<SnapshotMeta>;
     if (meta.generation !== generation || meta.dimensions !== dimensions || !meta.labels) return null;
-    if (JSON.stringify(meta.config) !== JSON.stringify(GRAPH_CONFIG)) return null;
+    // the search's expansion is read from today's settings; only the build's make another graph
+    const { expansion_search: _, ...built } = meta.config ?? ({} as Partial<typeof GRAPH_CONFIG>);
+    const { expansion_search: __, ...today } = GRAPH_CONFIG;
+    if (JSON.stringify(built) !== JSON.stringify(today)) return null;
     const index = newGraph(dimensions);
     index.load(graphFile(dbPath));
     const saved = savedMetaOf(meta, meta.labels);
