@@ -1,11 +1,16 @@
 import { createError } from '@pinpoint/core/errors';
 import { serveThread, transferring } from './thread.js';
 
-/** A thread for thread.test.ts: echoes, sums buffers, fails on request. */
-serveThread((init: { failSetup?: boolean; greeting: string }) => {
+/** A thread for thread.test.ts: echoes, sums buffers, sends notices, fails on request. */
+serveThread((init: { failSetup?: boolean; greeting: string }, notify) => {
   if (init.failSetup) throw createError('PP_CONFIG_INVALID', 'setup refused');
+  notify({ setup: init.greeting });
   let calls = 0;
   return {
+    count: (n: number) => {
+      for (let i = 1; i <= n; i++) notify({ counted: i });
+      return ++calls;
+    },
     greet: (name: string) => `${init.greeting}, ${name} (${++calls})`,
     slow: async (ms: number) => {
       await new Promise((r) => setTimeout(r, ms));

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { lazily, startThread } from './thread.js';
 
 type Echo = {
+  count(n: number): number;
   greet(name: string): string;
   slow(ms: number): Promise<number>;
   double(v: Float32Array): Float32Array;
@@ -21,6 +22,15 @@ describe('startThread / serveThread', () => {
     const doubled = await t.call('double', input, [input.buffer]);
     expect(input.byteLength).toBe(0);
     expect([...doubled]).toEqual([2, 4, 6]);
+    await t.close();
+  });
+
+  it('passes the notices a thread sends, from its setup and its calls, before the call’s reply', async () => {
+    const notices: unknown[] = [];
+    const t = startThread<Echo>(entry, { greeting: 'hey' }, 'echo', [], (n) => notices.push(n));
+    expect(await t.call('count', 3)).toBe(1);
+    expect(notices).toEqual([{ setup: 'hey' }, { counted: 1 }, { counted: 2 }, { counted: 3 }]);
+    expect(await t.call('greet', 'cy')).toBe('hey, cy (2)');
     await t.close();
   });
 

@@ -42,14 +42,23 @@ interface Request {
 
 type Reply = { id: number; ok: true; value: unknown } | { id: number; ok: false; code: ErrorCode; message: string };
 
+/** What a thread tells its caller between replies (the progress of long setup work, say). */
+interface Notice {
+  notice: unknown;
+}
+
 const bootUrl = new URL('./thread-boot.mjs', import.meta.url);
 
-/** `transfer`: buffers of `init` that move to the thread instead of being copied. */
+/**
+ * `transfer`: buffers of `init` that move to the thread instead of being copied; `onNotice`: what the
+ * thread's `notify` sends (see serveThread).
+ */
 export function startThread<H extends ThreadHandlers>(
   entry: URL,
   init: unknown,
   name: string,
   transfer: ArrayBuffer[] = [],
+  onNotice?: (notice: unknown) => void,
 ): ThreadHandle<H> {
   const worker = new Worker(bootUrl, { workerData: { entry: entry.href, init }, name, transferList: transfer });
   worker.unref();
@@ -66,7 +75,11 @@ export function startThread<H extends ThreadHandlers>(
     dead ??= createError('PP_INTERNAL', `The ${name} thread stopped: ${err.message}`, err);
     for (const id of [...pending.keys()]) settle(id)?.reject(dead);
   };
-  worker.on('message', (reply: Reply) => {
+  worker.on('message', (reply: Reply | Notice) => {
+    if ('notice' in reply) {
+      onNotice?.(reply.notice);
+      return;
+    }
     const p = settle(reply.id);
     if (reply.ok) p?.resolve(reply.value as never);
     else p?.reject(createError(reply.code, reply.message));
@@ -103,11 +116,17 @@ function errorReply(id: number, err: unknown): Reply {
   return { id, ok: false, code: isErrorCode(e.code) ? e.code : 'PP_INTERNAL', message: e.message };
 }
 
-/** In the thread's module: builds the handlers from the caller's `init`, then answers calls in order. */
-export function serveThread<H extends ThreadHandlers>(setup: (init: never) => H | Promise<H>): void {
+/**
+ * In the thread's module: builds the handlers from the caller's `init`, then answers calls in order.
+ * `notify` sends the caller's `onNotice` a message at any time, setup included.
+ */
+export function serveThread<H extends ThreadHandlers>(
+  setup: (init: never, notify: (notice: unknown) => void) => H | Promise<H>,
+): void {
   const port = parentPort;
   if (!port) throw createError('PP_INTERNAL', 'serveThread runs only inside a worker thread.');
-  const ready = Promise.resolve().then(() => setup((workerData as { init: never }).init));
+  const notify = (notice: unknown) => port.postMessage({ notice } satisfies Notice);
+  const ready = Promise.resolve().then(() => setup((workerData as { init: never }).init, notify));
   let queue: Promise<unknown> = ready.catch(() => undefined);
   port.on('message', (req: Request) => {
     queue = queue.then(async () => {

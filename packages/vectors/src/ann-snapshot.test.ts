@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -136,4 +136,60 @@ describe('ANN snapshot with the labels’ metadata', () => {
     const rebuilt = openVectorIndex({ dimensions: DIMS, threshold: THRESHOLD, path, source: { kind: 'file', path } });
     expect(rebuilt.graph()?.labels).not.toContain(null);
   });
+
+  it('tells how far a graph built again at open has come, from none to all, and answers as before', async () => {
+    const { path, before } = await savedStore('progress');
+    const stale = new Database(path);
+    stale.exec('UPDATE pp_vectors_generation SET n = n + 1');
+    const { total } = stale.prepare('SELECT COUNT(*) AS total FROM pp_vectors').get() as { total: number };
+    stale.close();
+    const seen: { done: number; total: number }[] = [];
+    const store = openEmbeddedVectorStore({ path, dimensions: DIMS, annThreshold: THRESHOLD, onRebuild: (p) => seen.push(p) });
+    const after = await answers(store);
+    await store.close();
+    expect(seen[0]).toEqual({ done: 0, total });
+    expect(seen.at(-1)).toEqual({ done: total, total });
+    expect(seen.map((p) => p.done)).toEqual([...seen.map((p) => p.done)].sort((a, b) => a - b));
+    // the same hits; a graph without tombstones may order exact ties differently, so by id and score
+    const bySet = (a: unknown[]) =>
+      a.map((hits) => JSON.stringify([...(hits as { chunk_id: string }[])].map((h) => h.chunk_id).sort()));
+    expect(bySet(after)).toEqual(bySet(before));
+  });
+
+  it('says on stderr, by default, that a large store builds its graph again, every tenth', async () => {
+    const path = join(dir, 'large.db');
+    const n = 50_000;
+    const rnd = seededRandom(7);
+    const store = openEmbeddedVectorStore({ path, dimensions: 4, annThreshold: 1000 });
+    for (let at = 0; at < n; at += 10_000)
+      await store.upsert(
+        Array.from({ length: 10_000 }, (_, i) => ({
+          chunk_id: `c${at + i}`,
+          version_id: `v${(at + i) % 50}`,
+          document_id: `d${(at + i) % 50}`,
+          collection_id: 'c',
+          vector: Float32Array.from({ length: 4 }, () => rnd() - 0.5),
+        })),
+      );
+    await store.close();
+    rmSync(`${path}.usearch.json`);
+    const lines: string[] = [];
+    const write = process.stderr.write.bind(process.stderr);
+    process.stderr.write = ((chunk: string) => {
+      lines.push(String(chunk));
+      return true;
+    }) as typeof process.stderr.write;
+    try {
+      const reopened = openEmbeddedVectorStore({ path, dimensions: 4, annThreshold: 1000 });
+      expect(await reopened.search(Float32Array.of(1, 0, 0, 0), { k: 3 })).toHaveLength(3);
+      await reopened.close();
+    } finally {
+      process.stderr.write = write;
+    }
+    const ours = lines.filter((l) => l.includes('vector graph'));
+    expect(ours[0]).toContain('building the vector graph again from the stored vectors: 0 of 50,000 (0 %)');
+    expect(ours.at(-1)).toContain('50,000 of 50,000 (100 %), done');
+    expect(ours.length).toBeGreaterThanOrEqual(3);
+    expect(ours.length).toBeLessThanOrEqual(12);
+  }, 60_000);
 });

@@ -3,7 +3,13 @@ import { startThread, type ThreadHandle } from '@pinpoint/threads';
 import Database from 'better-sqlite3';
 import { copyFilter, sameFilter, type VectorMeta } from './filter.js';
 import { VectorIndex } from './vector-index.js';
-import { addRows, type VectorIndexHandlers, type VectorIndexInit, type VectorRow } from './vector-index-host.js';
+import {
+  addRows,
+  type RebuildProgress,
+  type VectorIndexHandlers,
+  type VectorIndexInit,
+  type VectorRow,
+} from './vector-index-host.js';
 
 export interface EmbeddedVectorStoreOptions {
   /** SQLite file (or ':memory:'); vectors are Float32 BLOBs. */
@@ -19,6 +25,30 @@ export interface EmbeddedVectorStoreOptions {
    * this space, so when the stored id differs the table is emptied (the recipe re-embeds).
    */
   space?: string;
+  /**
+   * Told how far the index thread has come when it builds its graph again at open (no saved graph,
+   * one of an earlier release, or one older than the file): from 0 of the total to the total, after
+   * each batch. By default a store of 50,000 vectors or more says so on stderr, every tenth.
+   */
+  onRebuild?: (p: RebuildProgress) => void;
+}
+
+/** Past this many vectors a rebuild takes long enough (tens of seconds) to be worth a line on stderr. */
+const REBUILD_LOG_FROM = 50_000;
+
+/** The default `onRebuild`: a line on stderr at the start, at every tenth and at the end, for a large store. */
+function rebuildLog(path: string): (p: RebuildProgress) => void {
+  let shown = -1;
+  return ({ done, total }) => {
+    if (total < REBUILD_LOG_FROM) return;
+    const tenth = Math.floor((done / total) * 10);
+    if (tenth === shown) return;
+    shown = tenth;
+    const what = done === 0 ? 'building the vector graph again from the stored vectors' : 'vector graph';
+    process.stderr.write(
+      `pinpoint: ${path}: ${what}: ${done.toLocaleString('en')} of ${total.toLocaleString('en')} (${tenth * 10} %)${done === total ? ', done' : ''}\n`,
+    );
+  };
 }
 
 export const DEFAULT_ANN_THRESHOLD = 10_000;
@@ -87,7 +117,10 @@ class EmbeddedVectorStore implements VectorStore {
       path: this.options.path === ':memory:' ? null : this.options.path,
       source,
     };
-    this.thread = startThread<VectorIndexHandlers>(threadEntry, init, 'vector index', transfer);
+    const progress = this.options.onRebuild ?? rebuildLog(this.options.path);
+    this.thread = startThread<VectorIndexHandlers>(threadEntry, init, 'vector index', transfer, (notice) =>
+      progress(notice as RebuildProgress),
+    );
   }
 
   private generation(): number {

@@ -56,9 +56,16 @@ function sqliteVectorReader(path: string): VectorReader {
   };
 }
 
-/** Rows of pp_vectors in batches of 4,096, each batch's vectors in one array. */
-export function addRows(index: VectorIndex, rows: IterableIterator<VectorRow>): void {
+/** How far a graph built again at open has come: vectors added, of all the file holds. */
+export interface RebuildProgress {
+  done: number;
+  total: number;
+}
+
+/** Rows of pp_vectors in batches of 4,096, each batch's vectors in one array; `added` after each batch with the rows added so far. */
+export function addRows(index: VectorIndex, rows: IterableIterator<VectorRow>, added?: (done: number) => void): void {
   const batch = 4096;
+  let done = 0;
   let metas: VectorMeta[] = [];
   let vectors = new Float32Array(batch * index.dimensions);
   for (const row of rows) {
@@ -67,18 +74,22 @@ export function addRows(index: VectorIndex, rows: IterableIterator<VectorRow>): 
     metas.push(metaOf(row));
     if (metas.length === batch) {
       index.add(metas, vectors);
+      done += metas.length;
+      added?.(done);
       metas = [];
       vectors = new Float32Array(batch * index.dimensions);
     }
   }
   index.add(metas, vectors);
+  added?.(done + metas.length);
 }
 
 /**
  * The saved graph when it was written at the file's current generation, with the metadata saved with
- * it (or, from a snapshot without it, read from the rows); else every vector read again.
+ * it (or, from a snapshot without it, read from the rows); else every vector read again and the graph
+ * built anew, its progress told to `progress` (from 0 of the total to the total).
  */
-function loadFile(index: VectorIndex, path: string): void {
+function loadFile(index: VectorIndex, path: string, progress?: (p: RebuildProgress) => void): void {
   const db = new Database(path, { readonly: true });
   try {
     db.transaction(() => {
@@ -86,16 +97,20 @@ function loadFile(index: VectorIndex, path: string): void {
       const snapshot = loadSnapshot(path, n, index.dimensions);
       if (snapshot?.meta && index.adoptGraph(snapshot)) return;
       if (snapshot && index.adoptGraph(snapshot, metaRows(db))) return;
-      addRows(index, db.prepare('SELECT * FROM pp_vectors').iterate() as IterableIterator<VectorRow>);
+      const { total } = db.prepare('SELECT COUNT(*) AS total FROM pp_vectors').get() as { total: number };
+      progress?.({ done: 0, total });
+      addRows(index, db.prepare('SELECT * FROM pp_vectors').iterate() as IterableIterator<VectorRow>, (done) =>
+        progress?.({ done, total }),
+      );
     })();
   } finally {
     db.close();
   }
 }
 
-export function openVectorIndex(init: VectorIndexInit): VectorIndex {
+export function openVectorIndex(init: VectorIndexInit, progress?: (p: RebuildProgress) => void): VectorIndex {
   const index = new VectorIndex(init.dimensions, init.threshold, init.path ? sqliteVectorReader(init.path) : undefined);
-  if (init.source.kind === 'file') loadFile(index, init.source.path);
+  if (init.source.kind === 'file') loadFile(index, init.source.path, progress);
   else index.add(init.source.entries, init.source.vectors);
   return index;
 }
