@@ -358,8 +358,7 @@ function scoreSegment(
   // few postings for the range: the chunks touched are listed as they come; many: marked a bit each
   const dense = postings >= DENSE * (range[1] - range[0] + 1);
   // the marks are all clear between segments (candidatesIn clears what it reads)
-  if (dense && buf.marks.length <= range[1] >>> 5)
-    buf.marks = new Int32Array(Math.max((range[1] >>> 5) + 1, buf.marks.length * 2));
+  if (dense) buf.marks = grown(buf.marks, (range[1] >>> 5) + 1, 0);
   const { work } = ctx;
   const { hot } = buf;
   hot.n = 0;
