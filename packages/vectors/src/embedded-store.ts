@@ -2,6 +2,7 @@ import { createError, type LexicalHit, type SearchFilter, type VectorRecord, typ
 import { startThread, type ThreadHandle } from '@pinpoint/threads';
 import Database from 'better-sqlite3';
 import { copyFilter, sameFilter, type VectorMeta } from './filter.js';
+import { isPageIndex } from './label-table.js';
 import { VectorIndex } from './vector-index.js';
 import {
   addRows,
@@ -64,7 +65,7 @@ function normalized(v: Float32Array): Float32Array {
 /** The index keeps each page in an Int32Array (−1 for none). */
 function checkPage(r: VectorRecord): void {
   const page = r.page_index;
-  if (page === undefined || (Number.isInteger(page) && page >= 0 && page <= 0x7fffffff)) return;
+  if (page === undefined || isPageIndex(page)) return;
   throw createError('PP_VALIDATION', `page_index of ${r.chunk_id} is ${page}; it must be an integer from 0 to 2147483647`);
 }
 

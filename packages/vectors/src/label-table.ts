@@ -35,9 +35,14 @@ export interface LabelFilter {
 const NONE = -1;
 const MAX_PAGE = 0x7fffffff;
 
+/** Whether a page_index fits the Int32Array the table keeps pages in (−1 standing for none). */
+export function isPageIndex(page: number): boolean {
+  return Number.isInteger(page) && page >= 0 && page <= MAX_PAGE;
+}
+
 function pageCode(page: number | undefined): number {
   if (page === undefined) return NONE;
-  if (Number.isInteger(page) && page >= 0 && page <= MAX_PAGE) return page;
+  if (isPageIndex(page)) return page;
   throw createError('PP_VALIDATION', `page_index ${page} is not an integer from 0 to ${MAX_PAGE}`);
 }
 
@@ -338,8 +343,8 @@ export function labelMetaOf(labels: (string | null)[], rows: Iterable<VectorMeta
       g = groups.push([row.version_id, row.document_id, row.collection_id]) - 1;
       groupsOfVersion.set(row.version_id, [...ids, g]);
     }
+    if (row.page_index !== undefined && !isPageIndex(row.page_index)) return null;
     const page = row.page_index ?? NONE;
-    if (!Number.isInteger(page) || page < NONE || page > MAX_PAGE) return null;
     groupOf[label] = g;
     pageOf[label] = page;
     seen++;
