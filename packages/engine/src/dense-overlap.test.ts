@@ -4,16 +4,16 @@ import { join } from 'node:path';
 import type { LexicalIndex, VectorStore } from '@pinpoint/core';
 import { createEmbedder } from '@pinpoint/providers';
 import { openLexicalIndex } from '@pinpoint/retrieval';
-import { FsBlobStore, SqliteJobQueue, SqliteMetadataStore } from '@pinpoint/storage';
 import { type FakeServer, startFakeOllama } from '@pinpoint/testing';
 import { openEmbeddedVectorStore } from '@pinpoint/vectors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultEngineConfig } from './config.js';
-import { createEngine, type Engine } from './engine.js';
+import type { Engine } from './engine.js';
+import { openTestEngine, textFiles, uploadSettled } from './test-engine.js';
 
 let dir: string;
 let ollama: FakeServer;
 let engine: Engine;
+let close: () => Promise<void>;
 const events: string[] = [];
 /** Set to make the vector store's next searches fail. */
 let failDense: Error | null = null;
@@ -38,43 +38,34 @@ function logged<T extends object>(port: T, method: string, name: string): T {
 }
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'pp-dense-overlap-'));
+  // the lexical index and the vector store are opened here, to be logged, in a folder of their own
+  dir = mkdtempSync(join(tmpdir(), 'pp-dense-overlap-ports-'));
   ollama = await startFakeOllama(64);
   const embedder = await createEmbedder({ kind: 'ollama', url: ollama.url, model: 'bge-m3', dimensions: 64 });
   const lexical: LexicalIndex = openLexicalIndex(join(dir, 'lexical.db'));
   const vectors: VectorStore = openEmbeddedVectorStore({ path: join(dir, 'vectors.db'), dimensions: 64 });
-  engine = createEngine(
-    { ...defaultEngineConfig, parse: { ...defaultEngineConfig.parse, isolate: false } },
-    {
-      metadata: new SqliteMetadataStore(join(dir, 'metadata.db')),
-      blobs: new FsBlobStore(join(dir, 'blobs')),
-      queue: new SqliteJobQueue({ path: join(dir, 'jobs.db'), backoffMs: 10, pollMs: 10 }),
+  ({ engine, close } = openTestEngine('pp-dense-overlap-', {
+    isolate: false,
+    ports: {
       lexical: logged(lexical, 'search', 'lexical'),
       vectors: logged(vectors, 'search', 'dense'),
       ...(embedder ? { embedder } : {}),
     },
-  );
-  engine.startWorker({ concurrency: 1 });
+  }));
   const collection = await engine.ensureCollection('overlap');
-  const encode = (text: string) => new TextEncoder().encode(text);
-  const uploaded = await engine.upload(collection.collection_id, [
-    {
-      name: 'aardvark.md',
-      bytes: encode('# Notes\n\nThe aardvark digs burrows at night and eats termites near the river bank.'),
-    },
-    {
-      name: 'pangolin.md',
-      bytes: encode('# Notes\n\nThe pangolin rolls into a ball when threatened and eats ants in the forest.'),
-    },
-  ]);
-  await engine.waitForVersions(
-    uploaded.map((u) => u.version.version_id),
-    { timeoutMs: 20_000 },
+  await uploadSettled(
+    engine,
+    collection.collection_id,
+    textFiles({
+      'aardvark.md': '# Notes\n\nThe aardvark digs burrows at night and eats termites near the river bank.',
+      'pangolin.md': '# Notes\n\nThe pangolin rolls into a ball when threatened and eats ants in the forest.',
+    }),
+    20_000,
   );
 });
 
 afterAll(async () => {
-  await engine.close();
+  await close();
   await ollama.close();
   rmSync(dir, { recursive: true, force: true });
 });
