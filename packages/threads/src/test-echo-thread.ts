@@ -1,7 +1,8 @@
+import { resourceLimits } from 'node:worker_threads';
 import { createError } from '@pinpoint/core/errors';
 import { serveThread, transferring } from './thread.js';
 
-/** A thread for thread.test.ts: echoes, sums buffers, sends notices, fails on request. */
+/** A thread for thread.test.ts: echoes, sums buffers, sends notices, tells its heap's limits, fails on request. */
 serveThread((init: { failSetup?: boolean; greeting: string }, notify) => {
   if (init.failSetup) throw createError('PP_CONFIG_INVALID', 'setup refused');
   notify({ setup: init.greeting });
@@ -20,6 +21,7 @@ serveThread((init: { failSetup?: boolean; greeting: string }, notify) => {
       const out = v.map((x) => x * 2);
       return transferring(out, [out.buffer as ArrayBuffer]);
     },
+    youngGenerationMb: () => resourceLimits.maxYoungGenerationSizeMb,
     refuse: () => {
       throw createError('PP_VALIDATION', 'not this one');
     },

@@ -6,6 +6,7 @@ type Echo = {
   greet(name: string): string;
   slow(ms: number): Promise<number>;
   double(v: Float32Array): Float32Array;
+  youngGenerationMb(): number;
   refuse(): never;
   crash(): Promise<never>;
 };
@@ -22,6 +23,12 @@ describe('startThread / serveThread', () => {
     const doubled = await t.call('double', input, [input.buffer]);
     expect(input.byteLength).toBe(0);
     expect([...doubled]).toEqual([2, 4, 6]);
+    await t.close();
+  });
+
+  it('runs a thread with a bounded young generation, whatever the machine’s memory', async () => {
+    const t = startThread<Echo>(entry, { greeting: 'hi' }, 'echo');
+    expect(await t.call('youngGenerationMb', undefined)).toBe(16);
     await t.close();
   });
 
