@@ -44,6 +44,11 @@ export function vectorStoreConformance(make: (dimensions: number) => Promise<Vec
     await store.upsert([record('c0', 'v1', basis(3))]);
     expect((await store.search(basis(3), { k: 1 }))[0]?.chunk_id).toBe('c0');
     expect((await store.search(basis(0), { k: 5 })).filter((h) => h.score > 0.9)).toEqual([]);
+    // written again under another version: found once, under the new version only
+    await store.upsert([record('c1', 'v2', basis(2))]);
+    expect((await store.search(basis(2), { k: 5 })).map((h) => h.chunk_id).filter((id) => id === 'c1')).toEqual(['c1']);
+    expect((await store.search(basis(2), { k: 5, filter: { versionIds: ['v1'] } })).map((h) => h.chunk_id)).toEqual(['c0']);
+    expect((await store.search(basis(2), { k: 5, filter: { versionIds: ['v2'] } })).map((h) => h.chunk_id)).toEqual(['c1']);
     await store.close();
   });
 

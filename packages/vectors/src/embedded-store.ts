@@ -162,16 +162,20 @@ class EmbeddedVectorStore implements VectorStore {
     const insert = this.db.prepare(
       'INSERT OR REPLACE INTO pp_vectors (chunk_id, version_id, document_id, collection_id, page_index, vector) VALUES (?, ?, ?, ?, ?, ?)',
     );
+    const storedAs = this.db.prepare('SELECT version_id FROM pp_vectors WHERE chunk_id = ?').pluck();
+    // the version each chunk is stored under already (null: new), so the index looks up only those
+    const stored: (string | null)[] = [];
     this.db.transaction(() => {
       this.bumpGeneration();
       for (const [i, e] of entries.entries()) {
+        stored.push((storedAs.get(e.chunk_id) as string | undefined) ?? null);
         const v = Buffer.from(vectors.buffer, i * dims * 4, dims * 4);
         insert.run(e.chunk_id, e.version_id, e.document_id, e.collection_id, e.page_index ?? null, v);
       }
     })();
-    if (this.thread) return this.thread.call('add', { entries, vectors }, [vectors.buffer as ArrayBuffer]);
+    if (this.thread) return this.thread.call('add', { entries, vectors, stored }, [vectors.buffer as ArrayBuffer]);
     const local = this.local as VectorIndex;
-    local.add(entries, vectors);
+    local.add(entries, vectors, stored);
     if (local.size <= this.threshold) return;
     // Past the threshold the graph is built in the index thread, during ingestion, not on the first question.
     const handed = local.export();

@@ -87,7 +87,18 @@ export class LabelTable {
     return this.chunkIds[label] ?? null;
   }
 
-  labelOf(chunkId: string): number | undefined {
+  /**
+   * A chunk's live label. Given the version it was stored under, it is looked for among that
+   * version's labels alone; else in a map of every chunk, made at the first such call and kept up
+   * from then on (28 MB of heap at a million labels, which ingestion never needs: its chunks are new,
+   * and the store knows the few that are not).
+   */
+  labelOf(chunkId: string, versionId?: string): number | undefined {
+    if (versionId !== undefined && !this.byChunk) {
+      for (const g of this.groupsOfVersion.get(versionId) ?? [])
+        for (const label of this.groups[g]?.labels ?? []) if (this.chunkIds[label] === chunkId) return label;
+      return undefined;
+    }
     if (!this.byChunk) {
       this.byChunk = new Map();
       for (const [label, id] of this.chunkIds.entries()) if (id !== null) this.byChunk.set(id, label);

@@ -62,6 +62,9 @@ export interface RebuildProgress {
   total: number;
 }
 
+/** Entries none of which the index holds yet (rows of a table keyed by chunk, an index handed over whole). */
+const allNew = (entries: readonly unknown[]) => entries.map(() => null);
+
 /** Rows of pp_vectors in batches of 4,096, each batch's vectors in one array; `added` after each batch with the rows added so far. */
 export function addRows(index: VectorIndex, rows: IterableIterator<VectorRow>, added?: (done: number) => void): void {
   const batch = 4096;
@@ -73,14 +76,14 @@ export function addRows(index: VectorIndex, rows: IterableIterator<VectorRow>, a
     vectors.set(floats(v), metas.length * index.dimensions);
     metas.push(metaOf(row));
     if (metas.length === batch) {
-      index.add(metas, vectors);
+      index.add(metas, vectors, allNew(metas));
       done += metas.length;
       added?.(done);
       metas = [];
       vectors = new Float32Array(batch * index.dimensions);
     }
   }
-  index.add(metas, vectors);
+  index.add(metas, vectors, allNew(metas));
   added?.(done + metas.length);
 }
 
@@ -111,7 +114,7 @@ function loadFile(index: VectorIndex, path: string, progress?: (p: RebuildProgre
 export function openVectorIndex(init: VectorIndexInit, progress?: (p: RebuildProgress) => void): VectorIndex {
   const index = new VectorIndex(init.dimensions, init.threshold, init.path ? sqliteVectorReader(init.path) : undefined);
   if (init.source.kind === 'file') loadFile(index, init.source.path, progress);
-  else index.add(init.source.entries, init.source.vectors);
+  else index.add(init.source.entries, init.source.vectors, allNew(init.source.entries));
   return index;
 }
 
@@ -140,7 +143,8 @@ export function vectorIndexHandlers(index: VectorIndex) {
     return held.filter;
   };
   return {
-    add: (p: { entries: VectorMeta[]; vectors: Float32Array }): void => index.add(p.entries, p.vectors),
+    add: (p: { entries: VectorMeta[]; vectors: Float32Array; stored: (string | null)[] }): void =>
+      index.add(p.entries, p.vectors, p.stored),
     deleteVersion: (versionId: string): void => index.deleteVersion(versionId),
     search: (p: VectorSearchCall): LexicalHit[] => index.search(p.q, p.k, filterOf(p)),
     saveSnapshot: (p: { path: string; generation: number }): void => {

@@ -145,25 +145,34 @@ describe('VectorIndex', () => {
       new VectorIndex(DIMS, 40),
       new VectorIndex(DIMS, 40, (ids) => ids.map((id) => stored.get(id))),
     ];
+    // the same, each add told the version every chunk is stored under already, as the store tells it
+    const told = [new VectorIndex(DIMS, Number.POSITIVE_INFINITY), new VectorIndex(DIMS, 40)];
     const add = (metas: VectorMeta[], vectors: Float32Array) => {
+      const versionOf = new Map([...reference.entries].map(([id, e]) => [id, e.meta.version_id]));
+      const was = metas.map((m) => {
+        const v = versionOf.get(m.chunk_id) ?? null;
+        versionOf.set(m.chunk_id, m.version_id);
+        return v;
+      });
       reference.add(metas, vectors);
       for (const index of indexes) index.add(metas, vectors);
+      for (const index of told) index.add(metas, vectors, was);
       stored.clear();
       for (const [id, e] of reference.entries) stored.set(id, e.vector);
     };
     const deleteVersion = (v: string) => {
       reference.deleteVersion(v);
-      for (const index of indexes) index.deleteVersion(v);
+      for (const index of [...indexes, ...told]) index.deleteVersion(v);
     };
     const rnd = seededRandom(21);
     const check = (stage: string) => {
-      for (const index of indexes) expect(index.size, stage).toBe(reference.entries.size);
+      for (const index of [...indexes, ...told]) expect(index.size, stage).toBe(reference.entries.size);
       for (let q = 0; q < 4; q++) {
         const query = unit(rnd);
         for (const filter of [...filters, ...moreFilters])
           for (const k of [10, 1000]) {
             const want = reference.search(query, k, filter);
-            for (const index of indexes)
+            for (const index of [...indexes, ...told])
               expect(index.search(query, k, filter), `${stage} ${JSON.stringify(filter)}`).toEqual(want);
           }
       }

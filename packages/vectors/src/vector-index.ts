@@ -110,13 +110,15 @@ export class VectorIndex {
    * recall@10 0.987 on one thread against 0.968 on two at 100k vectors, 0.91 against 0.80 at a million,
    * the same vectors in the same batches), so a store read in whole at open is slower to rebuild (a
    * million vectors: about 5 minutes on this 2-core machine) but searched as well as one built during
-   * ingestion.
+   * ingestion. `stored`, when the caller knows it: per entry, the version its chunk is stored under
+   * already (null: a new chunk), so a new chunk is not looked up (see LabelTable.labelOf).
    */
-  add(entries: VectorMeta[], vectors: Float32Array): void {
+  add(entries: VectorMeta[], vectors: Float32Array, stored?: readonly (string | null)[]): void {
     const d = this.dimensions;
     const labels: number[] = [];
     for (const [i, e] of entries.entries()) {
-      const old = this.labels.labelOf(e.chunk_id);
+      const was = stored ? stored[i] : undefined;
+      const old = was === null ? undefined : this.labels.labelOf(e.chunk_id, was);
       if (old !== undefined) this.labels.forget(old);
       const label = this.labels.register(e);
       labels.push(label);
