@@ -34,7 +34,8 @@ const filters: (SearchFilter | undefined)[] = [
 function records(seed: number, n: number): VectorRecord[] {
   const rnd = seededRandom(seed);
   return Array.from({ length: n }, (_, i) => ({
-    chunk_id: `k${i}`,
+    // the engine's shape of chunk id (version, ":c", six digits) and another, as the label table keeps each
+    chunk_id: i % 3 ? `v${i % 6}:c${String(i).padStart(6, '0')}` : `k${i}`,
     version_id: `v${i % 6}`,
     document_id: `d${i % 6}`,
     collection_id: `c${i % 3}`,

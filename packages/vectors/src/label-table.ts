@@ -46,6 +46,23 @@ function pageCode(page: number | undefined): number {
   throw createError('PP_VALIDATION', `page_index ${page} is not an integer from 0 to ${MAX_PAGE}`);
 }
 
+/** A label's ordinal when forgotten; when its chunk id is not its version's id, ":c" and six digits (then held in `odd`). */
+const FORGOTTEN = -1;
+const ODD = -2;
+
+/** The chunk id `${versionId}:c` + six digits: the id the engine gives the chunks of a version. */
+function idOf(versionId: string, ordinal: number): string {
+  return `${versionId}:c${String(ordinal).padStart(6, '0')}`;
+}
+
+/** The ordinal whose idOf in this version is `chunkId`, else ODD. */
+function ordinalOf(versionId: string, chunkId: string): number {
+  const v = versionId.length;
+  if (chunkId.length !== v + 8 || !chunkId.startsWith(versionId) || chunkId[v] !== ':' || chunkId[v + 1] !== 'c') return ODD;
+  const ordinal = Number(chunkId.slice(v + 2));
+  return Number.isInteger(ordinal) && ordinal >= 0 && idOf(versionId, ordinal) === chunkId ? ordinal : ODD;
+}
+
 function grown(a: Int32Array<ArrayBuffer>, length: number): Int32Array<ArrayBuffer> {
   if (length <= a.length) return a;
   const b = new Int32Array(Math.max(length, 2 * a.length));
@@ -55,12 +72,18 @@ function grown(a: Int32Array<ArrayBuffer>, length: number): Int32Array<ArrayBuff
 
 /**
  * What each label of the vector index is: its chunk id (null once forgotten), its group and its page,
- * in two typed arrays and one array of strings instead of an object per label. The chunk id → label
- * map is built only when an add needs it: a store opened from a snapshot and only searched never has
- * one.
+ * in three typed arrays instead of an object or a string per label. A chunk id is kept as its ordinal
+ * in its version (the engine's chunk ids are the version's id, ":c" and six digits), and only an id
+ * of another shape as a string: a million ids as strings took 48 MB of the index thread's heap. The
+ * chunk id → label map is built only when an add must find a chunk whose version it is not told
+ * (see labelOf).
  */
 export class LabelTable {
-  private chunkIds: (string | null)[] = [];
+  /** Labels ever given. */
+  private labels = 0;
+  /** Per label: the chunk's ordinal in its version, FORGOTTEN, or ODD (its id in `odd`). */
+  private ordinal = new Int32Array(256);
+  private readonly odd = new Map<number, string>();
   private groupOf = new Int32Array(256);
   private pageOf = new Int32Array(256);
   /** Undefined once a group has no live label left (a new one is made if its ids come back). */
@@ -80,11 +103,18 @@ export class LabelTable {
 
   /** Labels ever given, forgotten ones included. */
   get length(): number {
-    return this.chunkIds.length;
+    return this.labels;
+  }
+
+  private isLive(label: number): boolean {
+    return label >= 0 && label < this.labels && this.ordinal[label] !== FORGOTTEN;
   }
 
   chunkOf(label: number): string | null {
-    return this.chunkIds[label] ?? null;
+    if (!this.isLive(label)) return null;
+    const ordinal = this.ordinal[label] as number;
+    if (ordinal === ODD) return this.odd.get(label) ?? null;
+    return idOf((this.groups[this.groupOf[label] as number] as Group).version_id, ordinal);
   }
 
   /**
@@ -96,12 +126,15 @@ export class LabelTable {
   labelOf(chunkId: string, versionId?: string): number | undefined {
     if (versionId !== undefined && !this.byChunk) {
       for (const g of this.groupsOfVersion.get(versionId) ?? [])
-        for (const label of this.groups[g]?.labels ?? []) if (this.chunkIds[label] === chunkId) return label;
+        for (const label of this.groups[g]?.labels ?? []) if (this.isLive(label) && this.chunkOf(label) === chunkId) return label;
       return undefined;
     }
     if (!this.byChunk) {
       this.byChunk = new Map();
-      for (const [label, id] of this.chunkIds.entries()) if (id !== null) this.byChunk.set(id, label);
+      for (let label = 0; label < this.labels; label++) {
+        const id = this.chunkOf(label);
+        if (id !== null) this.byChunk.set(id, label);
+      }
     }
     return this.byChunk.get(chunkId);
   }
@@ -109,7 +142,7 @@ export class LabelTable {
   /** Live labels, in order. */
   liveLabels(): number[] {
     const labels: number[] = [];
-    for (const [label, id] of this.chunkIds.entries()) if (id !== null) labels.push(label);
+    for (let label = 0; label < this.labels; label++) if (this.isLive(label)) labels.push(label);
     return labels;
   }
 
@@ -117,7 +150,7 @@ export class LabelTable {
     const group = this.groups[this.groupOf[label] as number] as Group;
     const page = this.pageOf[label] as number;
     return {
-      chunk_id: this.chunkIds[label] as string,
+      chunk_id: this.chunkOf(label) as string,
       version_id: group.version_id,
       document_id: group.document_id,
       collection_id: group.collection_id,
@@ -157,12 +190,14 @@ export class LabelTable {
   }
 
   private place(label: number, chunkId: string, g: number, page: number): void {
-    this.chunkIds[label] = chunkId;
+    const group = this.groups[g] as Group;
+    this.labels = Math.max(this.labels, label + 1);
+    this.ordinal = grown(this.ordinal, label + 1);
     this.groupOf = grown(this.groupOf, label + 1);
     this.pageOf = grown(this.pageOf, label + 1);
+    this.setChunk(label, group.version_id, chunkId);
     this.groupOf[label] = g;
     this.pageOf[label] = page;
-    const group = this.groups[g] as Group;
     group.live++;
     group.labels.push(label);
     this.perCollection.set(group.collection_id, (this.perCollection.get(group.collection_id) ?? 0) + 1);
@@ -170,19 +205,26 @@ export class LabelTable {
     this.changes++;
   }
 
+  private setChunk(label: number, versionId: string, chunkId: string): void {
+    const ordinal = ordinalOf(versionId, chunkId);
+    this.ordinal[label] = ordinal;
+    if (ordinal === ODD) this.odd.set(label, chunkId);
+  }
+
   /** The next label, for an entry. */
   register(e: VectorMeta): number {
     const page = pageCode(e.page_index);
-    const label = this.chunkIds.length;
+    const label = this.labels;
     this.place(label, e.chunk_id, this.groupFor(e.version_id, e.document_id, e.collection_id), page);
     this.byChunk?.set(e.chunk_id, label);
     return label;
   }
 
   forget(label: number): void {
-    const chunkId = this.chunkIds[label];
-    if (chunkId === null || chunkId === undefined) return;
-    this.chunkIds[label] = null;
+    const chunkId = this.chunkOf(label);
+    if (chunkId === null) return;
+    this.ordinal[label] = FORGOTTEN;
+    this.odd.delete(label);
     if (this.byChunk?.get(chunkId) === label) this.byChunk.delete(chunkId);
     this.live--;
     this.changes++;
@@ -194,7 +236,7 @@ export class LabelTable {
     else this.perCollection.delete(group.collection_id);
     if (group.live === 0) this.dropGroup(g);
     // Chunks sent again leave their old labels here: kept until they outnumber the live ones.
-    else if (group.labels.length > 2 * group.live + 16) group.labels = group.labels.filter((l) => this.chunkIds[l] !== null);
+    else if (group.labels.length > 2 * group.live + 16) group.labels = group.labels.filter((l) => this.isLive(l));
   }
 
   private dropGroup(g: number): void {
@@ -219,9 +261,9 @@ export class LabelTable {
   compile(filter: SearchFilter | undefined): LabelFilter {
     if (!filter) {
       return {
-        passes: (label) => this.chunkIds[label] != null,
+        passes: (label) => this.isLive(label),
         count: () => this.live,
-        candidates: () => this.chunkIds.keys(),
+        candidates: () => this.allLabels(),
       };
     }
     const { pageIndexes, ...ids } = filter;
@@ -239,12 +281,16 @@ export class LabelTable {
       return known[g] === 1;
     };
     const passes = (label: number): boolean => {
-      if (this.chunkIds[label] == null || !groupPasses(this.groupOf[label] as number)) return false;
+      if (!this.isLive(label) || !groupPasses(this.groupOf[label] as number)) return false;
       const page = this.pageOf[label] as number;
       return !pages || (page !== NONE && pages.has(page));
     };
-    const candidates = () => (filter.versionIds ? this.labelsOfVersions(filter.versionIds) : this.chunkIds.keys());
+    const candidates = () => (filter.versionIds ? this.labelsOfVersions(filter.versionIds) : this.allLabels());
     return { passes, candidates, count: () => this.count(filter, groupPasses, passes, candidates) };
+  }
+
+  private *allLabels(): Iterable<number> {
+    for (let label = 0; label < this.labels; label++) yield label;
   }
 
   private *labelsOfVersions(versionIds: string[]): Iterable<number> {
@@ -281,15 +327,17 @@ export class LabelTable {
       renumbered[g] = groups.length;
       groups.push([group.version_id, group.document_id, group.collection_id]);
     }
-    const n = this.chunkIds.length;
+    const n = this.labels;
     const groupOf = new Int32Array(n).fill(NONE);
     const pageOf = new Int32Array(n).fill(NONE);
-    for (const [label, id] of this.chunkIds.entries()) {
-      if (id === null) continue;
+    const labels: (string | null)[] = new Array(n).fill(null);
+    for (let label = 0; label < n; label++) {
+      if (!this.isLive(label)) continue;
+      labels[label] = this.chunkOf(label);
       groupOf[label] = renumbered[this.groupOf[label] as number] as number;
       pageOf[label] = this.pageOf[label] as number;
     }
-    return { labels: [...this.chunkIds], meta: { groups, groupOf, pageOf } };
+    return { labels, meta: { groups, groupOf, pageOf } };
   }
 
   /** A table of saved labels and their metadata; null when the two do not fit together. */
@@ -301,6 +349,8 @@ export class LabelTable {
     const slots = Int32Array.from(groups, ([v, d, c]) => table.groupFor(v, d, c));
     table.groupOf = new Int32Array(Math.max(n, 256)).fill(NONE);
     table.pageOf = new Int32Array(Math.max(n, 256)).fill(NONE);
+    table.ordinal = new Int32Array(Math.max(n, 256)).fill(FORGOTTEN);
+    table.labels = n;
     // Each group's labels in an array of its exact size: counted first, then filled in label order.
     const counts = new Int32Array(table.groups.length);
     for (let label = 0; label < n; label++) {
@@ -314,11 +364,12 @@ export class LabelTable {
     }
     for (const [g, group] of table.groups.entries()) if (group) group.labels = new Array<number>(counts[g] as number);
     for (let label = 0; label < n; label++) {
-      if (labels[label] === null) continue;
+      const id = labels[label];
+      if (id === null || id === undefined) continue;
       const group = table.groups[table.groupOf[label] as number] as Group;
       group.labels[group.live++] = label;
+      table.setChunk(label, group.version_id, id);
     }
-    table.chunkIds = labels.slice();
     for (const [g, group] of table.groups.entries()) {
       if (!group) continue;
       table.live += group.live;

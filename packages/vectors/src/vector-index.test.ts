@@ -12,7 +12,10 @@ function unit(rnd: () => number): Float32Array {
   return v.map((x) => x / n);
 }
 
-/** n entries over 3 collections, 12 versions (one document each) and 4 pages. */
+/**
+ * n entries over 3 collections, 12 versions (one document each) and 4 pages; their chunk ids of
+ * both shapes the label table keeps: the engine's (version id, ":c", six digits) and any other.
+ */
 function corpus(n: number, seed: number): { metas: VectorMeta[]; vectors: Float32Array } {
   const rnd = seededRandom(seed);
   const metas: VectorMeta[] = [];
@@ -20,7 +23,7 @@ function corpus(n: number, seed: number): { metas: VectorMeta[]; vectors: Float3
   for (let i = 0; i < n; i++) {
     const version = Math.floor(rnd() * 12);
     metas.push({
-      chunk_id: `c${i}`,
+      chunk_id: i % 2 ? `c${i}` : `v${version}:c${String(i).padStart(6, '0')}`,
       version_id: `v${version}`,
       document_id: `d${version}`,
       collection_id: `col${version % 3}`,
