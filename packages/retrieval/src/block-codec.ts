@@ -170,13 +170,32 @@ function unpack(bytes: Uint8Array, i: number, w: number, out: Int32Array, from: 
 
 /** Values of 1 or 2 bits: each byte read once for the 8 or 4 values it holds. */
 function unpackSmall(bytes: Uint8Array, i: number, w: 1 | 2, out: Int32Array, from: number, end: number): void {
-  const per = 8 / w;
-  const mask = (1 << w) - 1;
   let k = from;
-  for (let b = i; k < end; b++) {
-    let x = bytes[b] as number;
-    for (const stop = Math.min(end, k + per); k < stop; k++, x >>= w) out[k] = (x & mask) + 1;
+  let b = i;
+  if (w === 2) {
+    for (; k + 3 < end; k += 4, b++) {
+      const x = bytes[b] as number;
+      out[k] = (x & 3) + 1;
+      out[k + 1] = ((x >> 2) & 3) + 1;
+      out[k + 2] = ((x >> 4) & 3) + 1;
+      out[k + 3] = (x >> 6) + 1;
+    }
+  } else {
+    for (; k + 7 < end; k += 8, b++) {
+      const x = bytes[b] as number;
+      out[k] = (x & 1) + 1;
+      out[k + 1] = ((x >> 1) & 1) + 1;
+      out[k + 2] = ((x >> 2) & 1) + 1;
+      out[k + 3] = ((x >> 3) & 1) + 1;
+      out[k + 4] = ((x >> 4) & 1) + 1;
+      out[k + 5] = ((x >> 5) & 1) + 1;
+      out[k + 6] = ((x >> 6) & 1) + 1;
+      out[k + 7] = (x >> 7) + 1;
+    }
   }
+  // the values of a short block's last byte
+  const mask = (1 << w) - 1;
+  for (let x = bytes[b] as number; k < end; k++, x >>= w) out[k] = (x & mask) + 1;
 }
 
 /** As unpack, each value plus one added to the chunk before (`doc` before the first). */
