@@ -240,61 +240,73 @@ const WIDTHS = [
 /** Bits needed for `v` (0 for 0). */
 const width = (v: number) => 32 - Math.clz32(v);
 
-/** Where encoded bytes go. */
-export interface ByteSink {
-  byte(b: number): void;
-}
+/** Most bytes a PACKED block of `count` postings takes: its header, and gaps and tfs at 32 bits. */
+export const maxBlockBytes = (count: number) => 3 + 8 * count;
+
+/** Gaps, then tfs, of the block being packed (a block holds at most 128 postings). */
+const values = new Int32Array(128);
 
 /**
- * Writes one PACKED block: `count` (1–128) postings `docs`/`tfs[0, count)`, the first gap counting
- * from chunk `prev`. Gaps and tfs must be at least 1 and below 2^31.
+ * Writes one PACKED block into `out` at `at` (room for maxBlockBytes(count)): `count` (1–128)
+ * postings `docs`/`tfs[0, count)`, the first gap counting from chunk `prev`. Gaps and tfs must be at
+ * least 1 and below 2^31. Returns the end of the bytes written.
  */
-export function encodePackedBlock(out: ByteSink, docs: Int32Array, tfs: Int32Array, count: number, prev: number): void {
+export function encodePackedBlock(
+  out: Uint8Array,
+  at: number,
+  docs: Int32Array,
+  tfs: Int32Array,
+  count: number,
+  prev: number,
+): number {
   let maxGap = 0;
   let maxTf = 0;
   let last = prev;
   for (let k = 0; k < count; k++) {
     const gap = (docs[k] as number) - last - 1;
     last = docs[k] as number;
+    values[k] = gap;
     if (gap > maxGap) maxGap = gap;
     const tf = (tfs[k] as number) - 1;
     if (tf > maxTf) maxTf = tf;
   }
   const gw = WIDTHS[width(maxGap)] as number;
   const tw = WIDTHS[width(maxTf)] as number;
-  out.byte(count - 1);
-  out.byte(gw);
-  out.byte(tw);
-  packValues(out, count, gw, (k) => (docs[k] as number) - (k === 0 ? prev : (docs[k - 1] as number)) - 1);
-  packValues(out, count, tw, (k) => (tfs[k] as number) - 1);
+  out[at] = count - 1;
+  out[at + 1] = gw;
+  out[at + 2] = tw;
+  const next = packValues(out, at + 3, count, gw);
+  for (let k = 0; k < count; k++) values[k] = (tfs[k] as number) - 1;
+  return packValues(out, next, count, tw);
 }
 
-/** `count` values of `w` bits (one of WIDTHS), least significant bit first, padded to a byte. */
-function packValues(out: ByteSink, count: number, w: number, value: (k: number) => number): void {
-  if (w === 0) return;
+/** `values[0, count)` at `w` bits (one of WIDTHS) into `out` at `at`, least significant bit first, padded to a byte. */
+function packValues(out: Uint8Array, at: number, count: number, w: number): number {
+  let o = at;
   if (w === 32) {
     // below 2^31, little-endian
     for (let k = 0; k < count; k++) {
-      const v = value(k);
-      out.byte(v & 0xff);
-      out.byte((v >>> 8) & 0xff);
-      out.byte((v >>> 16) & 0xff);
-      out.byte(v >>> 24);
+      const v = values[k] as number;
+      out[o++] = v & 0xff;
+      out[o++] = (v >>> 8) & 0xff;
+      out[o++] = (v >>> 16) & 0xff;
+      out[o++] = v >>> 24;
     }
-    return;
+    return o;
   }
   let acc = 0;
   let bits = 0;
   for (let k = 0; k < count; k++) {
-    acc |= value(k) << bits;
+    acc |= (values[k] as number) << bits;
     bits += w;
     while (bits >= 8) {
-      out.byte(acc & 0xff);
+      out[o++] = acc & 0xff;
       acc >>>= 8;
       bits -= 8;
     }
   }
-  if (bits > 0) out.byte(acc & 0xff);
+  if (bits > 0) out[o++] = acc & 0xff;
+  return o;
 }
 
 /** Decodes a whole list of either format (blocks of both formats delimit themselves). */

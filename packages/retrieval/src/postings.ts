@@ -1,9 +1,9 @@
 import {
-  type ByteSink,
   decodeList,
   decodeRange,
   encodePackedBlock,
   listStart,
+  maxBlockBytes,
   maxPostings,
   PACKED,
   type PostingsFormat,
@@ -39,7 +39,7 @@ export interface EncodedList {
   data: Uint8Array;
 }
 
-export class PostingsWriter implements ByteSink {
+export class PostingsWriter {
   private buf = new Uint8Array(64);
   private at = 0;
   private last: number;
@@ -58,12 +58,16 @@ export class PostingsWriter implements ByteSink {
     this.blockStart = this.last;
   }
 
-  byte(b: number): void {
-    if (this.at === this.buf.length) {
-      const next = new Uint8Array(this.buf.length * 2);
-      next.set(this.buf);
-      this.buf = next;
-    }
+  /** Room for `more` bytes after `at`. */
+  private reserve(more: number): void {
+    if (this.at + more <= this.buf.length) return;
+    const next = new Uint8Array(Math.max(this.buf.length * 2, this.at + more));
+    next.set(this.buf.subarray(0, this.at));
+    this.buf = next;
+  }
+
+  private byte(b: number): void {
+    this.reserve(1);
     this.buf[this.at++] = b;
   }
 
@@ -93,7 +97,10 @@ export class PostingsWriter implements ByteSink {
   }
 
   private endBlock(): void {
-    if (this.format === PACKED) encodePackedBlock(this, this.docs, this.tfs, this.inBlock, this.blockStart);
+    if (this.format === PACKED) {
+      this.reserve(maxBlockBytes(this.inBlock));
+      this.at = encodePackedBlock(this.buf, this.at, this.docs, this.tfs, this.inBlock, this.blockStart);
+    }
     this.blockStart = this.last;
     this.skip.push(this.last, this.at, this.maxTf, this.minLen);
     this.inBlock = 0;
