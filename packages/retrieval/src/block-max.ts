@@ -104,7 +104,7 @@ function searchSegment(
   found: WindowTfs,
 ): void {
   const L = terms.length;
-  const cursors = terms.map((x) => new ListCursor(x.list.skip, x.list.source, x.bounds));
+  const cursors = terms.map((x) => new ListCursor(x.list, x.bounds));
   const order = Array.from({ length: L }, (_, i) => i);
   const wmax = new Float64Array(L);
   const { scores, chunks, mask } = ctx;

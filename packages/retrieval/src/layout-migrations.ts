@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { VARINT } from './block-codec.js';
 import { createSegTable, type LexicalStore, writeList } from './lexical-store.js';
 import { segTable } from './merge.js';
 import { PART_BLOCKS, PostingsBuffer, PostingsWriter } from './postings.js';
@@ -51,7 +52,7 @@ export function addSegmentCollections(db: Database.Database): void {
       const rows = db.prepare(`SELECT term, data FROM ${segTable(seg)}`).raw();
       for (const [term, data] of rows.all() as [string, Uint8Array][]) {
         buf.clear();
-        buf.decode(data);
+        buf.decode(data, VARINT);
         for (let i = 0; i < buf.n; i++) {
           const doc = buf.docs[i] as number;
           if (!live.has(doc)) continue;
@@ -66,6 +67,17 @@ export function addSegmentCollections(db: Database.Database): void {
     const insert = db.prepare('INSERT OR REPLACE INTO lex_tail (doc, terms) VALUES (?, ?)');
     for (const [doc, list] of terms) insert.run(doc, JSON.stringify(list));
   })();
+}
+
+/**
+ * Segments get the block format of their lists recorded (lex_segments.format): those written before
+ * it was recorded are VARINT (the column's default), and stay so until a merge rewrites them; new
+ * segments are written PACKED. An added column, so a file of the previous release opens and reads
+ * its segments as they are.
+ */
+export function addPostingsFormat(db: Database.Database): void {
+  const columns = db.prepare('PRAGMA table_info(lex_segments)').all() as { name: string }[];
+  if (!columns.some((c) => c.name === 'format')) db.exec('ALTER TABLE lex_segments ADD COLUMN format INTEGER NOT NULL DEFAULT 0');
 }
 
 /**
@@ -97,7 +109,8 @@ export function addSkipTables(store: LexicalStore): void {
   // once done, marked in meta: finding lists without skip tables would scan every list
   if (store.db.prepare("SELECT 1 FROM meta WHERE key = 'blocks'").get()) return;
   const buf = new PostingsBuffer();
-  const writer = new PostingsWriter();
+  // the data bytes stay as they are: the skip tables are of their varint blocks
+  const writer = new PostingsWriter(VARINT);
   const addDead = store.db.prepare('INSERT OR IGNORE INTO lex_dead (doc, seg) VALUES (?, ?)');
   store.db.transaction(() => {
     for (const seg of store.segInfo.keys()) {
@@ -107,7 +120,7 @@ export function addSkipTables(store: LexicalStore): void {
       const dead = new Set<number>();
       for (const [term, data] of read.all() as [string, Uint8Array][]) {
         buf.clear();
-        buf.decode(data);
+        buf.decode(data, VARINT);
         for (let i = 0; i < buf.n; i++) {
           const doc = buf.docs[i] as number;
           if (!store.chunks.alive(doc)) dead.add(doc);

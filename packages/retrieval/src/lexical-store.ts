@@ -1,5 +1,6 @@
 import type { SearchFilter } from '@pinpoint/core';
 import type Database from 'better-sqlite3';
+import type { PostingsFormat } from './block-codec.js';
 import { ChunkTable } from './chunk-table.js';
 import { partsTable, segTable } from './merge.js';
 import { type EncodedList, PART_BLOCKS, partStart, skipTable } from './postings.js';
@@ -14,7 +15,8 @@ CREATE TABLE IF NOT EXISTS lex_chunks (
 CREATE TABLE IF NOT EXISTS lex_tail (doc INTEGER PRIMARY KEY, terms TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS lex_pending (doc INTEGER PRIMARY KEY, text TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS lex_chunks_version ON lex_chunks(version_id);
-CREATE TABLE IF NOT EXISTS lex_segments (seg INTEGER PRIMARY KEY, last_doc INTEGER NOT NULL, collection_id TEXT, chunks INTEGER);
+CREATE TABLE IF NOT EXISTS lex_segments (
+  seg INTEGER PRIMARY KEY, last_doc INTEGER NOT NULL, collection_id TEXT, chunks INTEGER, format INTEGER NOT NULL DEFAULT 0);
 CREATE TABLE IF NOT EXISTS lex_dead (doc INTEGER PRIMARY KEY, seg INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS lex_snapshot (name TEXT PRIMARY KEY, data BLOB NOT NULL);`;
 
@@ -65,14 +67,15 @@ export const writeEncoded = (stmts: SegStatements, term: string, list: EncodedLi
   writeList(stmts, term, list.n, list.skip, list.data);
 
 /**
- * A segment: its collection, its last chunk, the live chunks it was written with and its chunks
- * deleted since (ascending).
+ * A segment: its collection, its last chunk, the live chunks it was written with, its chunks
+ * deleted since (ascending) and the block format of its lists.
  */
 export interface Segment {
   collection: string;
   lastDoc: number;
   chunks: number;
   dead: number[];
+  format: PostingsFormat;
 }
 
 function prepareStatements(db: Database.Database) {
@@ -86,7 +89,7 @@ function prepareStatements(db: Database.Database) {
     deletePending: db.prepare('DELETE FROM lex_pending WHERE doc = ?'),
     versionDocs: db.prepare('SELECT doc FROM lex_chunks WHERE version_id = ?').pluck(),
     chunkId: db.prepare('SELECT chunk_id FROM lex_chunks WHERE doc = ?').pluck(),
-    insertSegment: db.prepare('INSERT INTO lex_segments (seg, last_doc, collection_id, chunks) VALUES (?, ?, ?, ?)'),
+    insertSegment: db.prepare('INSERT INTO lex_segments (seg, last_doc, collection_id, chunks, format) VALUES (?, ?, ?, ?, ?)'),
     addDead: db.prepare('INSERT OR IGNORE INTO lex_dead (doc, seg) VALUES (?, ?)'),
     generation: db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('generation', ?)"),
   };

@@ -1,6 +1,7 @@
 import { createError } from '@pinpoint/core/errors';
 import { transferring } from '@pinpoint/threads';
 import Database from 'better-sqlite3';
+import { PACKED, type PostingsFormat } from './block-codec.js';
 import { type EncodedList, PostingsBuffer, PostingsWriter } from './postings.js';
 
 /**
@@ -29,6 +30,12 @@ export function compareBinary(a: string, b: string): number {
   return a.length - b.length;
 }
 
+/** A list's bytes as a segment stores them, with the segment's block format. */
+export interface StoredList {
+  data: Uint8Array;
+  format: PostingsFormat;
+}
+
 /**
  * The postings rows of the segments a merge reads, term by term in term order, read a page of each
  * segment at a time (a k-way merge of their primary-key order): no list of every term of the merged
@@ -40,7 +47,12 @@ export class MergeReader {
   private readonly after: Database.Statement[];
   private readonly parts: Database.Statement[];
 
-  constructor(db: Database.Database, segs: number[]) {
+  /** `formats`: each segment's block format. */
+  constructor(
+    db: Database.Database,
+    segs: number[],
+    private readonly formats: PostingsFormat[],
+  ) {
     this.parts = segs.map((s) => db.prepare(`SELECT data FROM ${partsTable(s)} WHERE term = ? ORDER BY part`).pluck());
     this.first = segs.map((s) => db.prepare(`SELECT term, data FROM ${segTable(s)} ORDER BY term LIMIT ?`).raw());
     this.after = segs.map((s) => db.prepare(`SELECT term, data FROM ${segTable(s)} WHERE term > ? ORDER BY term LIMIT ?`).raw());
@@ -52,7 +64,7 @@ export class MergeReader {
    * of a page read, so each term comes once with the lists of all segments; null when all are read.
    * Reads at most `pageSize` rows of each segment whose page ran out.
    */
-  next(pageSize: number): [string, Uint8Array[]][] | null {
+  next(pageSize: number): [string, StoredList[]][] | null {
     let bound: string | null = null;
     for (const [i, page] of this.pages.entries()) {
       if (page.at === page.rows.length && !page.end) {
@@ -68,16 +80,17 @@ export class MergeReader {
       const last = page.rows.at(-1)?.[0];
       if (!page.end && last !== undefined && (bound === null || compareBinary(last, bound) < 0)) bound = last;
     }
-    const byTerm = new Map<string, Uint8Array[]>();
+    const byTerm = new Map<string, StoredList[]>();
     for (const [i, page] of this.pages.entries()) {
       for (; page.at < page.rows.length; page.at++) {
         const [term, stored] = page.rows[page.at] as [string, Uint8Array];
         if (bound !== null && compareBinary(term, bound) > 0) break;
         // an empty list is never written: no data means a list in parts
         const data = stored.length > 0 ? stored : Buffer.concat((this.parts[i] as Database.Statement).all(term) as Uint8Array[]);
+        const list = { data, format: this.formats[i] as PostingsFormat };
         const lists = byTerm.get(term);
-        if (lists) lists.push(data);
-        else byTerm.set(term, [data]);
+        if (lists) lists.push(list);
+        else byTerm.set(term, [list]);
       }
     }
     if (byTerm.size === 0) return null;
@@ -87,20 +100,20 @@ export class MergeReader {
 
 /**
  * One term's lists of the merged segments (oldest first) as one list: concatenated (their chunk
- * ranges follow each other) and cut into blocks anew, without the chunks `len` gives no length
- * (−1: deleted).
+ * ranges follow each other) and cut into blocks anew in the PACKED format whatever theirs, without
+ * the chunks `len` gives no length (−1: deleted).
  */
 export class ListMerger {
   private readonly buf = new PostingsBuffer();
-  private readonly writer = new PostingsWriter();
+  private readonly writer = new PostingsWriter(PACKED);
 
   constructor(private readonly len: (doc: number) => number) {}
 
-  merge(lists: Uint8Array[]): EncodedList {
+  merge(lists: StoredList[]): EncodedList {
     const { buf, writer } = this;
-    for (const data of lists) {
+    for (const { data, format } of lists) {
       buf.clear();
-      buf.decode(data);
+      buf.decode(data, format);
       for (let i = 0; i < buf.n; i++) {
         const doc = buf.docs[i] as number;
         const len = this.len(doc);
@@ -146,14 +159,15 @@ function packBatch(lists: [string, EncodedList][]): MergedBatch {
  * The merge thread: reads the merged segments' rows through a read-only connection of its own and
  * decodes and re-encodes their lists, so the index's thread only writes the merged rows. Segment
  * tables never change once written, so the reads need no coordination with the writer.
- * `lens`: each chunk's stored length + 1 as the merge begins (0: deleted), indexed by chunk number.
+ * `lens`: each chunk's stored length + 1 as the merge begins (0: deleted), indexed by chunk number;
+ * `formats`: each merged segment's block format.
  */
 export function mergeHandlers(path: string) {
   const db = new Database(path, { readonly: true, fileMustExist: true });
   let job: { reader: MergeReader; merger: ListMerger } | null = null;
   return {
-    begin: ({ segs, lens }: { segs: number[]; lens: Int32Array }) => {
-      job = { reader: new MergeReader(db, segs), merger: new ListMerger((doc) => (lens[doc] ?? 0) - 1) };
+    begin: ({ segs, lens, formats }: { segs: number[]; lens: Int32Array; formats: PostingsFormat[] }) => {
+      job = { reader: new MergeReader(db, segs, formats), merger: new ListMerger((doc) => (lens[doc] ?? 0) - 1) };
     },
     /** The next terms' merged lists (those with no live posting left out); null when every term is read. */
     next: (pageSize: number) => {

@@ -1,5 +1,6 @@
 import { setImmediate as yieldTurn } from 'node:timers/promises';
 import type { ThreadHandle } from '@pinpoint/threads';
+import { PACKED, type PostingsFormat } from './block-codec.js';
 import { type LexicalStore, type Segment, type SegStatements, writeEncoded, writeList } from './lexical-store.js';
 import { ListMerger, type MergedBatch, type MergeHandlers, MergeReader, partsTable, segTable } from './merge.js';
 
@@ -182,7 +183,7 @@ export class SegmentMerger {
       store.bump();
       db.prepare(`DELETE FROM lex_segments WHERE seg IN (${inList})`).run(...segs);
       db.prepare(`DELETE FROM lex_dead WHERE seg IN (${inList})`).run(...segs);
-      store.stmts.insertSegment.run(seg, lastDoc, collection, chunks);
+      store.stmts.insertSegment.run(seg, lastDoc, collection, chunks, PACKED);
       for (const doc of dead) store.stmts.addDead.run(doc, seg);
       db.prepare("DELETE FROM meta WHERE key = 'merging'").run();
       db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('dropping', ?)").run(JSON.stringify(segs));
@@ -190,13 +191,17 @@ export class SegmentMerger {
     const list = store.segmentsOf(collection);
     list.splice(list.indexOf(segs[0] as number), segs.length, seg);
     for (const s of segs) store.segInfo.delete(s);
-    store.segInfo.set(seg, { collection, lastDoc, chunks, dead });
+    store.segInfo.set(seg, { collection, lastDoc, chunks, dead, format: PACKED });
+  }
+
+  private formats(segs: number[]): PostingsFormat[] {
+    return segs.map((s) => (this.store.segInfo.get(s) as Segment).format);
   }
 
   /** The merge's reads and re-encoding here, between the index's other work. False when the index closed meanwhile. */
   private async mergeHere(segs: number[], insert: SegStatements): Promise<boolean> {
     const { db, chunks } = this.store;
-    const reader = new MergeReader(db, segs);
+    const reader = new MergeReader(db, segs, this.formats(segs));
     const merger = new ListMerger((doc) => (chunks.alive(doc) ? chunks.len(doc) : -1));
     const pace = new BatchPace(MERGE_SLICE_MS, 64, MERGE_BATCH);
     for (let done = false; !done; ) {
@@ -237,7 +242,7 @@ export class SegmentMerger {
   private async mergeOnThread(thread: ThreadHandle<MergeHandlers>, segs: number[], insert: SegStatements): Promise<boolean> {
     const db = this.store.db;
     const lens = this.store.chunks.storedLens();
-    await thread.call('begin', { segs, lens }, [lens.buffer as ArrayBuffer]);
+    await thread.call('begin', { segs, lens, formats: this.formats(segs) }, [lens.buffer as ArrayBuffer]);
     const pace = new BatchPace(MERGE_SLICE_MS, 64, MERGE_BATCH);
     let next: Promise<MergedBatch | null> = thread.call('next', pace.size);
     for (;;) {

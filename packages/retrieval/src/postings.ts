@@ -1,12 +1,24 @@
+import {
+  decodeList,
+  decodeRange,
+  encodePackedBlock,
+  listStart,
+  maxBlockBytes,
+  maxPostings,
+  PACKED,
+  type PostingsFormat,
+} from './block-codec.js';
+
 /**
- * Postings lists as byte strings: for each chunk of the list in ascending order, the gap from the
- * previous chunk number and the term frequency, both as LEB128 varints (a list starts from 0).
+ * Postings lists as byte strings: for each chunk of the list in ascending order, its gap from the
+ * previous chunk and its term frequency, in one of the block formats of block-codec.ts (recorded
+ * per segment).
  *
  * A list is cut into blocks of BLOCK postings, and a skip table holds, per block, four int32s: the
  * block's last chunk number, the byte offset where the block ends, its largest term frequency and
  * its shortest chunk length. A block decodes on its own (its first gap counts from the previous
  * block's last chunk), so a query can bound a block's BM25 contribution and skip it without
- * decoding it. The data bytes are the same as a list without blocks.
+ * decoding it.
  */
 export const BLOCK = 128;
 const SKIP_FIELDS = 4;
@@ -30,19 +42,32 @@ export interface EncodedList {
 export class PostingsWriter {
   private buf = new Uint8Array(64);
   private at = 0;
-  private last = 0;
+  private last: number;
   private n = 0;
   private skip: number[] = [];
   private inBlock = 0;
   private maxTf = 0;
   private minLen = Number.MAX_SAFE_INTEGER;
+  /** The block being written, when PACKED (a block is packed whole once its widths are known). */
+  private readonly docs = new Int32Array(BLOCK);
+  private readonly tfs = new Int32Array(BLOCK);
+  private blockStart: number;
+
+  constructor(readonly format: PostingsFormat = PACKED) {
+    this.last = listStart(format);
+    this.blockStart = this.last;
+  }
+
+  /** Room for `more` bytes after `at`. */
+  private reserve(more: number): void {
+    if (this.at + more <= this.buf.length) return;
+    const next = new Uint8Array(Math.max(this.buf.length * 2, this.at + more));
+    next.set(this.buf.subarray(0, this.at));
+    this.buf = next;
+  }
 
   private byte(b: number): void {
-    if (this.at === this.buf.length) {
-      const next = new Uint8Array(this.buf.length * 2);
-      next.set(this.buf);
-      this.buf = next;
-    }
+    this.reserve(1);
     this.buf[this.at++] = b;
   }
 
@@ -55,10 +80,15 @@ export class PostingsWriter {
     this.byte(v);
   }
 
-  /** Adds a posting; `len` is the chunk's length (its term count), for the block's bound. */
+  /** Adds a posting (chunks ascending, tf ≥ 1); `len` is the chunk's length (its term count), for the block's bound. */
   add(doc: number, tf: number, len: number): void {
-    this.varint(doc - this.last);
-    this.varint(tf);
+    if (this.format === PACKED) {
+      this.docs[this.inBlock] = doc;
+      this.tfs[this.inBlock] = tf;
+    } else {
+      this.varint(doc - this.last);
+      this.varint(tf);
+    }
     this.last = doc;
     this.n++;
     if (tf > this.maxTf) this.maxTf = tf;
@@ -67,6 +97,11 @@ export class PostingsWriter {
   }
 
   private endBlock(): void {
+    if (this.format === PACKED) {
+      this.reserve(maxBlockBytes(this.inBlock));
+      this.at = encodePackedBlock(this.buf, this.at, this.docs, this.tfs, this.inBlock, this.blockStart);
+    }
+    this.blockStart = this.last;
     this.skip.push(this.last, this.at, this.maxTf, this.minLen);
     this.inBlock = 0;
     this.maxTf = 0;
@@ -79,7 +114,8 @@ export class PostingsWriter {
     const skip = new Uint8Array(Int32Array.from(this.skip).buffer);
     const out = { n: this.n, skip, data: this.buf.slice(0, this.at) };
     this.at = 0;
-    this.last = 0;
+    this.last = listStart(this.format);
+    this.blockStart = this.last;
     this.n = 0;
     this.skip = [];
     return out;
@@ -92,45 +128,28 @@ export function skipTable(bytes: Uint8Array): Int32Array {
   return new Int32Array(new Uint8Array(bytes).buffer);
 }
 
-/**
- * Decodes the postings in `bytes[from..to)` starting from chunk number `doc` into `docs`/`tfs` at
- * `at`; returns the new end.
- */
-export function decodeRange(
-  bytes: Uint8Array,
-  from: number,
-  to: number,
-  start: number,
+/** A blocked list: its skip table, where its blocks' bytes come from, and their format. */
+export interface BlockedList {
+  skip: Int32Array;
+  source: BlockSource;
+  format: PostingsFormat;
+}
+
+/** Decodes blocks `[first, last]` of a list (within one part) into `docs`/`tfs` at `at`; returns the new end. */
+export function decodeBlocks(
+  list: BlockedList,
+  first: number,
+  last: number,
   docs: Int32Array,
   tfs: Int32Array,
   at: number,
 ): number {
-  let i = from;
-  let doc = start;
-  let n = at;
-  while (i < to) {
-    let b = bytes[i++] as number;
-    let gap = b & 0x7f;
-    let mul = 128;
-    while (b >= 0x80) {
-      b = bytes[i++] as number;
-      gap += (b & 0x7f) * mul;
-      mul *= 128;
-    }
-    b = bytes[i++] as number;
-    let tf = b & 0x7f;
-    let shift = 7;
-    while (b >= 0x80) {
-      b = bytes[i++] as number;
-      tf |= (b & 0x7f) << shift;
-      shift += 7;
-    }
-    doc += gap;
-    docs[n] = doc;
-    tfs[n] = tf;
-    n++;
-  }
-  return n;
+  const { skip, source, format } = list;
+  const { bytes, start } = source.fetch(first);
+  const from = first === 0 ? 0 : (skip[(first - 1) * SKIP_FIELDS + 1] as number);
+  const to = skip[last * SKIP_FIELDS + 1] as number;
+  const prev = first === 0 ? listStart(format) : (skip[(first - 1) * SKIP_FIELDS] as number);
+  return decodeRange(format, bytes, from - start, to - start, prev, docs, tfs, at);
 }
 
 /** Reusable decode buffers: `docs[0..n)` and `tfs[0..n)` after `decode`. */
@@ -162,30 +181,16 @@ export class PostingsBuffer {
   }
 
   /** Appends every posting of a blocked list, block by block from its source. */
-  decodeList(skip: Int32Array, source: BlockSource): void {
-    const blocks = skip.length / SKIP_FIELDS;
+  decodeList(list: BlockedList): void {
+    const blocks = list.skip.length / SKIP_FIELDS;
     this.reserve(this.n + blocks * BLOCK);
-    for (let b = 0; b < blocks; b++) {
-      const from = b === 0 ? 0 : (skip[(b - 1) * SKIP_FIELDS + 1] as number);
-      const to = skip[b * SKIP_FIELDS + 1] as number;
-      const { bytes, start } = source.fetch(b);
-      this.n = decodeRange(
-        bytes,
-        from - start,
-        to - start,
-        b === 0 ? 0 : (skip[(b - 1) * SKIP_FIELDS] as number),
-        this.docs,
-        this.tfs,
-        this.n,
-      );
-    }
+    for (let b = 0; b < blocks; b++) this.n = decodeBlocks(list, b, b, this.docs, this.tfs, this.n);
   }
 
-  /** Appends the postings encoded in `bytes` (blocked or not: the data bytes are the same). */
-  decode(bytes: Uint8Array): void {
-    // every posting takes at least two bytes
-    this.reserve(this.n + (bytes.length >> 1));
-    this.n = decodeRange(bytes, 0, bytes.length, 0, this.docs, this.tfs, this.n);
+  /** Appends the postings of a whole list's bytes in `format` (no skip table needed). */
+  decode(bytes: Uint8Array, format: PostingsFormat): void {
+    this.reserve(this.n + maxPostings(format, bytes));
+    this.n = decodeList(format, bytes, this.docs, this.tfs, this.n);
   }
 }
 
@@ -251,12 +256,14 @@ export class ListCursor {
   /** Postings decoded so far (work counter). */
   decodedPostings = 0;
 
+  private readonly skip: Int32Array;
+
   constructor(
-    private readonly skip: Int32Array,
-    private readonly source: BlockSource,
+    private readonly list: BlockedList,
     readonly bounds: Float64Array,
   ) {
-    this.blocks = skip.length / SKIP_FIELDS;
+    this.skip = list.skip;
+    this.blocks = this.skip.length / SKIP_FIELDS;
     if (this.blocks === 0) this.end();
   }
 
@@ -277,10 +284,7 @@ export class ListCursor {
 
   private load(block: number): void {
     this.block = block;
-    const from = block === 0 ? 0 : (this.skip[(block - 1) * SKIP_FIELDS + 1] as number);
-    const to = this.skip[block * SKIP_FIELDS + 1] as number;
-    const { bytes, start } = this.source.fetch(block);
-    this.size = decodeRange(bytes, from - start, to - start, block === 0 ? 0 : this.lastDoc(block - 1), this.docs, this.tfs, 0);
+    this.size = decodeBlocks(this.list, block, block, this.docs, this.tfs, 0);
     this.decodedPostings += this.size;
     this.decodedBlocks++;
     this.decoded = block;

@@ -123,7 +123,7 @@ export class LexicalSearcher {
         for (const list of lists[t] as (SegList | null)[]) {
           if (!list) continue;
           buf.clear();
-          buf.decodeList(list.skip, list.source);
+          buf.decodeList(list);
           work.postings += buf.n;
           for (let i = 0; i < buf.n; i++) add(w, buf.docs[i] as number, buf.tfs[i] as number);
         }

@@ -1,14 +1,12 @@
 import type { LexicalStore, Segment } from './lexical-store.js';
-import { type BlockSource, ListCursor, partedList, skipTable, wholeList } from './postings.js';
+import { type BlockedList, ListCursor, partedList, skipTable, wholeList } from './postings.js';
 import type { Row } from './row-cache.js';
 
 /** The read side of segments: a term's lists in a query's segments, and its live document frequency. */
 
 /** One segment's postings list of a term. */
-export interface SegList {
+export interface SegList extends BlockedList {
   n: number;
-  skip: Int32Array;
-  source: BlockSource;
 }
 
 /**
@@ -29,6 +27,7 @@ const EMPTY = new Float64Array(0);
 export function readLists(store: LexicalStore, term: string, segs: number[], work: SearchWork): (SegList | null)[] {
   return segs.map((seg) => {
     work.lists++;
+    const { format } = store.segInfo.get(seg) as Segment;
     const stmts = store.segStmts(seg);
     const key = `${seg}\u0000${term}`;
     const row = store.rows.get(key, () => (stmts.get.get(term) as Row | undefined) ?? null);
@@ -42,7 +41,7 @@ export function readLists(store: LexicalStore, term: string, segs: number[], wor
             work.parts++;
             return store.rows.get(`${key}\u0000${part}`, () => stmts.part.get(term, part) as Uint8Array);
           });
-    return { n: row[0], skip, source };
+    return { n: row[0], skip, source, format };
   });
 }
 
@@ -65,7 +64,7 @@ export function liveDf(
     df += list.n;
     const { dead } = store.segInfo.get(segs[i] as number) as Segment;
     if (dead.length === 0) return;
-    const c = new ListCursor(list.skip, list.source, EMPTY);
+    const c = new ListCursor(list, EMPTY);
     for (const doc of dead) {
       c.seek(doc);
       if (c.doc === Number.POSITIVE_INFINITY) break;

@@ -7,6 +7,7 @@ import { seededRandom } from '@pinpoint/testing';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compareBinary } from './merge.js';
+import { toPreviousRelease } from './previous-release.js';
 import { searchLexical } from './search.js';
 import { openLexicalIndex } from './sqlite-index.js';
 
@@ -567,6 +568,7 @@ describe('SqliteLexicalIndex', () => {
     await index.close();
     // the layout before collections had their own segments: segments without a collection
     const db = new Database(path);
+    toPreviousRelease(db);
     db.exec('UPDATE lex_segments SET collection_id = NULL; ALTER TABLE lex_segments DROP COLUMN collection_id');
     db.close();
     const reopened = openLexicalIndex(path, { segmentChunks: 10 });
@@ -778,6 +780,7 @@ describe('SqliteLexicalIndex', () => {
       await index.close();
       // the layout before blocks: no counts, skip tables or snapshot; then a chunk deleted after the segments were written
       const db = new Database(path);
+      toPreviousRelease(db);
       // (and of one table for every segment's lists)
       db.exec(
         'CREATE TABLE lex_postings (seg INTEGER NOT NULL, term TEXT NOT NULL, data BLOB NOT NULL, PRIMARY KEY (seg, term)) WITHOUT ROWID',

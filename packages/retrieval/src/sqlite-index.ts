@@ -3,9 +3,17 @@ import type { IndexedChunk, LexicalHit, LexicalIndex, QueryTerm, SearchFilter } 
 import { isDiskFull } from '@pinpoint/core';
 import { lazily, startThread, type ThreadHandle } from '@pinpoint/threads';
 import Database from 'better-sqlite3';
+import type { PostingsFormat } from './block-codec.js';
 import type { Bm25Params } from './bm25.js';
 import { countTerms, DEFAULT_BM25 } from './bm25.js';
-import { addSegmentCollections, addSkipTables, migrateRowPerPosting, partLongLists, splitPostings } from './layout-migrations.js';
+import {
+  addPostingsFormat,
+  addSegmentCollections,
+  addSkipTables,
+  migrateRowPerPosting,
+  partLongLists,
+  splitPostings,
+} from './layout-migrations.js';
 import { LexicalStore, SCHEMA } from './lexical-store.js';
 import type { MergeHandlers } from './merge.js';
 import { dropUnfinishedMerge, SegmentMerger, unfinishedMergeSegs } from './merger.js';
@@ -123,6 +131,7 @@ export class SqliteLexicalIndex implements LexicalIndex {
     migrateRowPerPosting(this.db);
     splitPostings(this.db);
     addSegmentCollections(this.db);
+    addPostingsFormat(this.db);
     this.store = new LexicalStore(this.db, options.segmentChunks ?? 20_000);
     this.merger = new SegmentMerger(this.store, mergeThread);
     this.writer = new LexicalWriter(this.store, this.analyze, this.analysis, (c) => {
@@ -184,13 +193,13 @@ export class SqliteLexicalIndex implements LexicalIndex {
   private loadSegments(): void {
     const { db, store } = this;
     const segs = db
-      .prepare('SELECT seg, collection_id, last_doc, chunks FROM lex_segments ORDER BY last_doc, seg')
+      .prepare('SELECT seg, collection_id, last_doc, chunks, format FROM lex_segments ORDER BY last_doc, seg')
       .raw()
-      .all() as [number, string, number, number | null][];
-    for (const [seg, collection, lastDoc, chunks] of segs) {
+      .all() as [number, string, number, number | null, PostingsFormat][];
+    for (const [seg, collection, lastDoc, chunks, format] of segs) {
       store.segmentsOf(collection).push(seg);
       // a segment written before counts were kept: one segment's worth
-      store.segInfo.set(seg, { collection, lastDoc, chunks: chunks ?? store.segmentChunks, dead: [] });
+      store.segInfo.set(seg, { collection, lastDoc, chunks: chunks ?? store.segmentChunks, dead: [], format });
     }
     for (const [doc, seg] of db.prepare('SELECT doc, seg FROM lex_dead ORDER BY doc').raw().iterate() as IterableIterator<
       [number, number]

@@ -1,6 +1,6 @@
 import { type BlockMaxContext, SLACK } from './block-max.js';
 import { bm25Term } from './bm25.js';
-import { BLOCK, decodeRange, ListCursor, PART_BLOCKS } from './postings.js';
+import { BLOCK, decodeBlocks, ListCursor, PART_BLOCKS } from './postings.js';
 import type { SegList } from './segment.js';
 import type { TopK } from './top-k.js';
 
@@ -151,16 +151,6 @@ function addPostingsTouched(
   return c;
 }
 
-/** Decodes blocks `[first, last]` of a list (within one part) into `docs`/`tfs` at `at`; returns the new end. */
-function decodeBlocks(list: SegList, first: number, last: number, docs: Int32Array, tfs: Int32Array, at: number): number {
-  const { skip, source } = list;
-  const { bytes, start } = source.fetch(first);
-  const from = first === 0 ? 0 : (skip[(first - 1) * 4 + 1] as number);
-  const to = skip[last * 4 + 1] as number;
-  const startDoc = first === 0 ? 0 : (skip[(first - 1) * 4] as number);
-  return decodeRange(bytes, from - start, to - start, startDoc, docs, tfs, at);
-}
-
 /**
  * Keeps the candidates among `cands[0, n)` that `rest` more could lift to `theta`, in order; the
  * others' scores back to 0. Returns how many are kept.
@@ -309,7 +299,7 @@ function scoreExactly(
       }
       continue;
     }
-    const c = new ListCursor(term.list.skip, term.list.source, NO_BOUNDS);
+    const c = new ListCursor(term.list, NO_BOUNDS);
     for (let i = 0; i < n; i++) {
       const d = cands[i] as number;
       c.seek(d);

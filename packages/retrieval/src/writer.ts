@@ -1,5 +1,6 @@
 import type { IndexedChunk } from '@pinpoint/core';
 import type { ThreadHandle } from '@pinpoint/threads';
+import { PACKED } from './block-codec.js';
 import { type LexicalStore, type Segment, writeEncoded } from './lexical-store.js';
 import { PostingsWriter } from './postings.js';
 import { type PackedTermCounts, packTermCounts, type TermCountHandlers } from './term-counts.js';
@@ -123,7 +124,7 @@ export class LexicalWriter {
     const tail = store.tails.get(collection);
     if (!tail) return;
     const seg = store.lastSeg + 1;
-    const writer = new PostingsWriter();
+    const writer = new PostingsWriter(PACKED);
     const { terms, start, docs, tfs } = tail.sorted();
     const lastDoc = tail.docs.reduce((a, b) => Math.max(a, b), 0);
     const chunks = tail.docs.filter((doc) => store.chunks.alive(doc)).length;
@@ -142,12 +143,12 @@ export class LexicalWriter {
           written = true;
         }
       }
-      if (written) store.stmts.insertSegment.run(seg, lastDoc, collection, chunks);
+      if (written) store.stmts.insertSegment.run(seg, lastDoc, collection, chunks, PACKED);
       for (const doc of tail.docs) store.stmts.deletePending.run(doc);
     })();
     if (written) {
       store.segmentsOf(collection).push(seg);
-      store.segInfo.set(seg, { collection, lastDoc, chunks, dead: [] });
+      store.segInfo.set(seg, { collection, lastDoc, chunks, dead: [], format: PACKED });
       store.lastSeg = seg;
     }
     store.tails.delete(collection);
