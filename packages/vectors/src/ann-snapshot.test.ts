@@ -7,6 +7,7 @@ import { seededRandom } from '@pinpoint/testing';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEmbeddedVectorStore } from './embedded-store.js';
+import { GRAPH_CONFIG } from './vector-index.js';
 import { openVectorIndex } from './vector-index-host.js';
 
 const DIMS = 8;
@@ -133,9 +134,18 @@ describe('ANN snapshot with the labels’ metadata', () => {
     expect(await answers(reopened)).toEqual(before);
     await reopened.close();
     const again = JSON.parse(readFileSync(`${path}.usearch.json`, 'utf8'));
-    writeFileSync(`${path}.usearch.json`, JSON.stringify({ ...again, config: { ...again.config, connectivity: 7 } }));
-    const rebuilt = openVectorIndex({ dimensions: DIMS, threshold: THRESHOLD, path, source: { kind: 'file', path } });
-    expect(rebuilt.graph()?.labels).not.toContain(null);
+    // each build setting, as a graph of the release before was saved with another value of it
+    const others = { metric: 'ip', quantization: 'f16', connectivity: 7, expansion_add: 7 };
+    expect(Object.keys(others).sort()).toEqual(
+      Object.keys(GRAPH_CONFIG)
+        .filter((key) => key !== 'expansion_search')
+        .sort(),
+    );
+    for (const [key, value] of Object.entries(others)) {
+      writeFileSync(`${path}.usearch.json`, JSON.stringify({ ...again, config: { ...again.config, [key]: value } }));
+      const rebuilt = openVectorIndex({ dimensions: DIMS, threshold: THRESHOLD, path, source: { kind: 'file', path } });
+      expect(rebuilt.graph()?.labels, key).not.toContain(null);
+    }
   });
 
   it('tells how far a graph built again at open has come, from none to all, and answers as before', async () => {
