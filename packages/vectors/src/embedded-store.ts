@@ -77,6 +77,9 @@ function checkPage(r: VectorRecord): void {
 class EmbeddedVectorStore implements VectorStore {
   readonly id: string;
   private readonly db: Database.Database;
+  /** An upsert's statements, prepared once: the version a chunk is stored under, and the row written. */
+  private readonly storedAs: Database.Statement;
+  private readonly insert: Database.Statement;
   /** Below the threshold; it never builds a graph itself. */
   private local: VectorIndex | null = null;
   private thread: ThreadHandle<VectorIndexHandlers> | null = null;
@@ -95,6 +98,10 @@ class EmbeddedVectorStore implements VectorStore {
       CREATE TABLE IF NOT EXISTS pp_vectors_space (id INTEGER PRIMARY KEY CHECK (id = 1), space TEXT NOT NULL);
       CREATE TABLE IF NOT EXISTS pp_vectors_generation (id INTEGER PRIMARY KEY CHECK (id = 1), n INTEGER NOT NULL);
       INSERT OR IGNORE INTO pp_vectors_generation (id, n) VALUES (1, 0);`);
+    this.storedAs = this.db.prepare('SELECT version_id FROM pp_vectors WHERE chunk_id = ?').pluck();
+    this.insert = this.db.prepare(
+      'INSERT OR REPLACE INTO pp_vectors (chunk_id, version_id, document_id, collection_id, page_index, vector) VALUES (?, ?, ?, ?, ?, ?)',
+    );
     this.claimSpace(options.space ?? `dims:${options.dimensions}`);
     const { n } = this.db.prepare('SELECT COUNT(*) AS n FROM pp_vectors').get() as { n: number };
     if (n > this.threshold && options.path !== ':memory:') this.startIndexThread({ kind: 'file', path: options.path });
@@ -159,10 +166,7 @@ class EmbeddedVectorStore implements VectorStore {
     const entries: VectorMeta[] = records.map(({ vector: _, ...meta }) => meta);
     const vectors = new Float32Array(records.length * dims);
     for (const [i, r] of records.entries()) vectors.set(normalized(r.vector), i * dims);
-    const insert = this.db.prepare(
-      'INSERT OR REPLACE INTO pp_vectors (chunk_id, version_id, document_id, collection_id, page_index, vector) VALUES (?, ?, ?, ?, ?, ?)',
-    );
-    const storedAs = this.db.prepare('SELECT version_id FROM pp_vectors WHERE chunk_id = ?').pluck();
+    const { insert, storedAs } = this;
     // the version each chunk is stored under already (null: new), so the index looks up only those
     const stored: (string | null)[] = [];
     this.db.transaction(() => {

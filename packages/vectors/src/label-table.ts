@@ -126,7 +126,7 @@ export class LabelTable {
   labelOf(chunkId: string, versionId?: string): number | undefined {
     if (versionId !== undefined && !this.byChunk) {
       for (const g of this.groupsOfVersion.get(versionId) ?? [])
-        for (const label of this.groups[g]?.labels ?? []) if (this.isLive(label) && this.chunkOf(label) === chunkId) return label;
+        for (const label of this.groups[g]?.labels ?? []) if (this.chunkOf(label) === chunkId) return label;
       return undefined;
     }
     if (!this.byChunk) {
