@@ -17,6 +17,7 @@ import type { Version } from '@pinpoint/core';
 import type { Engine } from '@pinpoint/engine';
 import { defaultEngineConfig } from '@pinpoint/engine';
 import { seededRandom, writeTinyEncoder } from '@pinpoint/testing';
+import { decodeVector } from '@pinpoint/vectors';
 import Database from 'better-sqlite3';
 import { benchFts5Peer, type Fts5PeerFigures } from './fts5-peer.js';
 import { cpuMs, type Percentiles, percentiles, scaleQuestions } from './scale-questions.js';
@@ -252,7 +253,7 @@ function unitVector(v: Float32Array): Float32Array {
 
 /**
  * Dense recall@10 of the vector store (its graph past the threshold) against an exact scan of the
- * vectors in its SQLite file, for these questions: one pass over the file scores every question.
+ * vectors in its SQLite file (as stored: the store scores the same rounded values), for these questions: one pass over the file scores every question.
  * The store's hits carry exact scores (the graph only chooses candidates; the float vectors score
  * them), so a hit is right when it scores at least the exact 10th.
  */
@@ -266,7 +267,7 @@ async function denseRecall(models: ModelPorts, vectorsFile: string, qs: string[]
   try {
     const d = embedder.dimensions;
     for (const { vector } of db.prepare('SELECT vector FROM pp_vectors').iterate() as IterableIterator<{ vector: Buffer }>) {
-      const v = new Float32Array(vector.buffer.slice(vector.byteOffset, vector.byteOffset + vector.byteLength));
+      const v = decodeVector(vector, d);
       for (const [i, q] of queries.entries()) {
         let s = 0;
         for (let j = 0; j < d; j++) s += (q[j] as number) * (v[j] as number);

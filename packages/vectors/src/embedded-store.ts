@@ -3,6 +3,7 @@ import { startThread, type ThreadHandle } from '@pinpoint/threads';
 import Database from 'better-sqlite3';
 import { copyFilter, sameFilter, type VectorMeta } from './filter.js';
 import { isPageIndex } from './label-table.js';
+import { encodeVector, roundToHalves } from './vector-codec.js';
 import { VectorIndex } from './vector-index.js';
 import {
   addRows,
@@ -13,7 +14,7 @@ import {
 } from './vector-index-host.js';
 
 export interface EmbeddedVectorStoreOptions {
-  /** SQLite file (or ':memory:'); vectors are Float32 BLOBs. */
+  /** SQLite file (or ':memory:'); vectors are BLOBs of half floats (vector-codec.ts). */
   path: string;
   dimensions: number;
   /**
@@ -165,7 +166,8 @@ class EmbeddedVectorStore implements VectorStore {
     }
     const entries: VectorMeta[] = records.map(({ vector: _, ...meta }) => meta);
     const vectors = new Float32Array(records.length * dims);
-    for (const [i, r] of records.entries()) vectors.set(normalized(r.vector), i * dims);
+    // rounded as they are stored, so the index scores what a reopen reads back
+    for (const [i, r] of records.entries()) vectors.set(roundToHalves(normalized(r.vector)), i * dims);
     const { insert, storedAs } = this;
     // the version each chunk is stored under already (null: new), so the index looks up only those
     const stored: (string | null)[] = [];
@@ -173,7 +175,7 @@ class EmbeddedVectorStore implements VectorStore {
       this.bumpGeneration();
       for (const [i, e] of entries.entries()) {
         stored.push((storedAs.get(e.chunk_id) as string | undefined) ?? null);
-        const v = Buffer.from(vectors.buffer, i * dims * 4, dims * 4);
+        const v = encodeVector(vectors.subarray(i * dims, (i + 1) * dims));
         insert.run(e.chunk_id, e.version_id, e.document_id, e.collection_id, e.page_index ?? null, v);
       }
     })();

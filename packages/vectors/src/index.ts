@@ -9,3 +9,4 @@ export type { HybridVectorRecord, QdrantVectorStoreOptions } from './qdrant-stor
 export { QdrantVectorStore } from './qdrant-store.js';
 export type { SparseVector } from './sparse.js';
 export { documentSparse, querySparse, termId } from './sparse.js';
+export { decodeVector } from './vector-codec.js';

@@ -2,6 +2,7 @@ import { createError, type LexicalHit, type SearchFilter } from '@pinpoint/core'
 import Database from 'better-sqlite3';
 import { loadSnapshot, saveSnapshot } from './ann-snapshot.js';
 import type { VectorMeta } from './filter.js';
+import { decodeVector, decodeVectorInto } from './vector-codec.js';
 import { VectorIndex, type VectorReader } from './vector-index.js';
 
 /**
@@ -36,22 +37,17 @@ function* metaRows(db: Database.Database): Iterable<VectorMeta> {
   for (const row of db.prepare(META).iterate() as IterableIterator<VectorRow>) yield metaOf(row);
 }
 
-function floats(v: Buffer): Float32Array {
-  if (v.byteOffset % 4 === 0) return new Float32Array(v.buffer, v.byteOffset, v.byteLength / 4);
-  return new Float32Array(v.buffer.slice(v.byteOffset, v.byteOffset + v.byteLength));
-}
-
 /**
  * The exact vectors of chunks, read from the store's file on a connection of the index thread's own
  * (WAL: it reads what the store committed, and the store writes a vector before the index hears of it).
  */
-function sqliteVectorReader(path: string): VectorReader {
+function sqliteVectorReader(path: string, dimensions: number): VectorReader {
   const db = new Database(path, { readonly: true });
   const read = db.prepare('SELECT chunk_id, vector FROM pp_vectors WHERE chunk_id IN (SELECT value FROM json_each(?))');
   return (chunkIds) => {
     const found = new Map<string, Float32Array>();
     for (const row of read.iterate(JSON.stringify(chunkIds)) as IterableIterator<{ chunk_id: string; vector: Buffer }>)
-      found.set(row.chunk_id, floats(row.vector));
+      found.set(row.chunk_id, decodeVector(row.vector, dimensions));
     return chunkIds.map((id) => found.get(id));
   };
 }
@@ -72,8 +68,7 @@ export function addRows(index: VectorIndex, rows: IterableIterator<VectorRow>, a
   let metas: VectorMeta[] = [];
   let vectors = new Float32Array(batch * index.dimensions);
   for (const row of rows) {
-    const v = row.vector as Buffer;
-    vectors.set(floats(v), metas.length * index.dimensions);
+    decodeVectorInto(row.vector as Buffer, vectors, metas.length * index.dimensions, index.dimensions);
     metas.push(metaOf(row));
     if (metas.length === batch) {
       index.add(metas, vectors, allNew(metas));
@@ -112,7 +107,11 @@ function loadFile(index: VectorIndex, path: string, progress?: (p: RebuildProgre
 }
 
 export function openVectorIndex(init: VectorIndexInit, progress?: (p: RebuildProgress) => void): VectorIndex {
-  const index = new VectorIndex(init.dimensions, init.threshold, init.path ? sqliteVectorReader(init.path) : undefined);
+  const index = new VectorIndex(
+    init.dimensions,
+    init.threshold,
+    init.path ? sqliteVectorReader(init.path, init.dimensions) : undefined,
+  );
   if (init.source.kind === 'file') loadFile(index, init.source.path, progress);
   else index.add(init.source.entries, init.source.vectors, allNew(init.source.entries));
   return index;
