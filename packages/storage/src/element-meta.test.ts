@@ -116,6 +116,17 @@ describe('element meta: the compact form of an element row', () => {
     expect(encodeAll(es)).toEqual([`[0,[],[0,0,208,"${sha}"]]`, `[2,["Report 1 (1990)"],[0,34,242,0]]`, '[2,1,[0,68,276,0]]']);
   });
 
+  it('never takes a shared value from an element stored as JSON', () => {
+    const [a, b, c] = parsed.get('md/docling__nested.md') as Element[];
+    const es = [{ ...a, anchor: { ...a?.anchor, page: 3 } } as unknown as Element, b as Element, c as Element];
+    const metas = encodeAll(es);
+    expect(metas.map((m) => m[0])).toEqual(['{', '[', '[']);
+    expect(metas[1]).toContain((b as Element & { anchor: { text_sha256: string } }).anchor.text_sha256);
+    es.forEach((e, i) => {
+      expect(JSON.stringify(decodeAt(readerOf(metas).reader, metas, e, i))).toBe(JSON.stringify(e));
+    });
+  });
+
   it('stores as JSON, exactly as before, an element the compact form would not give back', () => {
     const base = parsed.get('md/docling__nested.md')?.[1] as Element;
     const anchor = base.anchor as Extract<Element['anchor'], { kind: 'text' }>;
