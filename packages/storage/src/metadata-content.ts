@@ -1,6 +1,8 @@
 import type { Chunk, Element } from '@pinpoint/core';
 import { CodepointIndex, chunkSchema, createError, elementSchema } from '@pinpoint/core';
 import type { SqliteDatabase } from './database.js';
+import type { ElementMetaReader } from './element-meta.js';
+import { ElementMetaWriter } from './element-meta.js';
 
 /**
  * How a version's elements and chunks are stored: what can be derived is not written twice.
@@ -9,7 +11,7 @@ import type { SqliteDatabase } from './database.js';
  * element's position or the chunk's ordinal, so every version's rows append at the end of their
  * table and of its one index, and a version's rows are one key range. An element's id is kept only
  * when it is not `e` + its position in six digits (what every parser gives); its text has a column
- * of its own. A chunk keeps its id only when it is not `<version_id>:c<ordinal in six digits>`; its
+ * of its own, its other fields a compact array without keys (element-meta.ts). A chunk keeps its id only when it is not `<version_id>:c<ordinal in six digits>`; its
  * text only when the element ranges it cites, joined by newlines, do not give it back exactly; its
  * retrieval text as the prefix before the text (title and heading trail) when it ends with the text;
  * its version, document and collection ids only when they differ from its version's.
@@ -61,22 +63,14 @@ export interface ElementRow {
   text: string;
 }
 
-function encodeElement(seq: number, position: number, e: Element): ElementRow {
-  const { element_id, text, ...rest } = e;
-  return {
-    id: rowKey(seq, position),
-    element_id: element_id === derivedElementId(position) ? null : element_id,
-    meta: JSON.stringify(rest),
-    text,
-  };
-}
-
-/** The element as it was written, its keys in the schema's order. */
-export function decodeElement(row: ElementRow): Element {
+/** The element as it was written, its keys in the schema's order: its meta a JSON object (rows written before the compact form) or a compact array (element-meta.ts). */
+export function decodeElement(row: ElementRow, reader: ElementMetaReader): Element {
+  const elementId = row.element_id ?? derivedElementId(row.id % PER_VERSION);
+  if (!row.meta.startsWith('{')) return reader.decode(row.id % PER_VERSION, elementId, row.text, row.meta);
   const meta = JSON.parse(row.meta) as Record<string, unknown>;
   const out: Record<string, unknown> = {};
   for (const key of ELEMENT_KEYS) {
-    if (key === 'element_id') out[key] = row.element_id ?? derivedElementId(row.id % PER_VERSION);
+    if (key === 'element_id') out[key] = elementId;
     else if (key === 'text') out[key] = row.text;
     else if (key in meta) out[key] = meta[key];
   }
@@ -239,11 +233,17 @@ export function insertContent(db: SqliteDatabase, v: VersionIds, elements: Eleme
      VALUES (@id, @chunk_id, @meta, @text, @retrieval_prefix, @retrieval_text)`,
   );
   const byId = new Map<string, Element>();
+  const metas = new ElementMetaWriter();
   elements.forEach((e, i) => {
     if (byId.has(e.element_id))
       throw createError('PP_VALIDATION', `Element id ${e.element_id} appears twice in version ${v.version_id}.`);
     byId.set(e.element_id, e);
-    insertElement.run(encodeElement(v.seq, i, e));
+    insertElement.run({
+      id: rowKey(v.seq, i),
+      element_id: e.element_id === derivedElementId(i) ? null : e.element_id,
+      meta: metas.encode(i, e),
+      text: e.text,
+    });
   });
   const texts = new Map<string, CodepointText>();
   const lookup = (id: string): CodepointText | undefined => {

@@ -14,6 +14,7 @@ import type {
 import { chunkSchema, elementSchema, newId } from '@pinpoint/core';
 import type { SqliteDatabase } from './database.js';
 import { migrate, openDatabase } from './database.js';
+import { ElementMetaReader } from './element-meta.js';
 import type { ChunkRow, CodepointText, ElementRow, VersionIds } from './metadata-content.js';
 import {
   chunkTextSources,
@@ -334,19 +335,39 @@ export class SqliteMetadataStore implements MetadataStore {
       .get(elementId, first, end) as ElementRow | undefined;
   }
 
+  /**
+   * One read transaction: an element may take its section path and sha256 from another element of
+   * its version (element-meta.ts), and both must be read from the same content.
+   */
   async getElements(versionId: string, elementIds?: string[]): Promise<Element[]> {
+    return this.#db.transaction(() => this.#readElements(versionId, elementIds))();
+  }
+
+  #readElements(versionId: string, elementIds: string[] | undefined): Element[] {
     const v = this.#versionIds(versionId);
     if (!v) return [];
+    const reader = this.#metaReader(v.seq);
     if (!elementIds) {
       const [first, end] = versionRange(v.seq);
       const rows = this.#db
         .prepare('SELECT * FROM version_elements WHERE id >= ? AND id < ? ORDER BY id')
         .all(first, end) as ElementRow[];
-      return rows.map(decodeElement);
+      return rows.map((r) => decodeElement(r, reader));
     }
     // Point lookups by key: a handful of ids per question.
     const rows = [...new Set(elementIds)].flatMap((id) => this.#elementRow(v.seq, id) ?? []);
-    return rows.sort((a, b) => a.id - b.id).map(decodeElement);
+    return rows.sort((a, b) => a.id - b.id).map((r) => decodeElement(r, reader));
+  }
+
+  /** Decodes a version's element rows; a value they share is read from the element that holds it, when not decoded already. */
+  #metaReader(seq: number): ElementMetaReader {
+    const [first] = versionRange(seq);
+    return new ElementMetaReader((positions) => {
+      const rows = this.#db
+        .prepare(`SELECT id, meta FROM version_elements WHERE id IN (${positions.map(() => '?').join(', ')})`)
+        .all(positions.map((p) => rowKey(seq, p))) as { id: number; meta: string }[];
+      return new Map(rows.map((r) => [r.id - first, r.meta]));
+    });
   }
 
   /** Element texts of one version, read once each, for the chunks whose text their ranges give. */
