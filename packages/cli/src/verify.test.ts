@@ -89,5 +89,14 @@ describe('pinpoint verify', () => {
     const partless = await verify(data);
     expect(partless.code).toBe(1);
     expect(partless.out).toContain(`lexical segment ${other} (table lex_seg_${other}_parts`);
+    // and its table of lists of one block
+    expect((await verify(data, '--repair')).code).toBe(0);
+    const third = new Database(join(data, 'lexical.db'));
+    const short = third.prepare('SELECT seg FROM lex_segments LIMIT 1').pluck().get() as number;
+    third.exec(`DROP TABLE lex_short_${short}`);
+    third.close();
+    const shortless = await verify(data);
+    expect(shortless.code).toBe(1);
+    expect(shortless.out).toContain(`lexical segment ${short} (table lex_short_${short}`);
   }, 30_000);
 });

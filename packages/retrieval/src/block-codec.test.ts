@@ -7,6 +7,7 @@ import {
   blockBounds,
   decodeBlocks,
   ListCursor,
+  oneBlockSkip,
   PART_BLOCKS,
   PostingsBuffer,
   PostingsWriter,
@@ -212,4 +213,13 @@ describe('the PACKED format', () => {
     expect(again.data).toEqual(first.data);
     expect(again.skip).toEqual(first.skip);
   });
+
+  it.each(cases.filter(([, p]) => p.docs.length <= BLOCK))(
+    'reads the skip table of a list of one block off the block and its shortest length: %s',
+    (_, p) => {
+      const list = encode(PACKED, p);
+      const minLen = skipTable(list.skip)[3] as number;
+      expect(oneBlockSkip(list.data, minLen)).toEqual({ n: p.docs.length, bytes: list.skip });
+    },
+  );
 });

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import { partsTable, segTable } from './merge.js';
+import { partsTable, SHORT_LISTS, segTable, shortTable } from './merge.js';
 
 /** What an index file holds and what of its storage is damaged, read without opening the index itself. */
 export interface IndexInspection {
@@ -16,6 +16,7 @@ interface SegmentRow {
   seg: number;
   collection_id: string;
   last_doc: number;
+  format: number;
 }
 
 /**
@@ -32,13 +33,19 @@ export function inspectLexicalFile(path: string): IndexInspection {
   const db = new Database(path, { readonly: true });
   try {
     const tables = new Set(db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table'").pluck().all() as string[]);
-    const segments = db.prepare('SELECT seg, collection_id, last_doc FROM lex_segments ORDER BY last_doc').all() as SegmentRow[];
+    // a file of the release before formats were recorded has no format column: its segments are VARINT
+    const formats = (db.prepare('PRAGMA table_info(lex_segments)').all() as { name: string }[]).some((c) => c.name === 'format');
+    const segments = db
+      .prepare(`SELECT seg, collection_id, last_doc, ${formats ? 'format' : '0 AS format'} FROM lex_segments ORDER BY last_doc`)
+      .all() as SegmentRow[];
     const pending = new Set(db.prepare('SELECT doc FROM lex_pending UNION SELECT doc FROM lex_tail').pluck().all() as number[]);
     // once long lists are in parts (meta 'parts'), a segment without its parts table has lost them
     const parted = db.prepare("SELECT 1 FROM meta WHERE key = 'parts'").get() !== undefined;
-    const missing = (seg: number) =>
-      [segTable(seg), ...(parted ? [partsTable(seg)] : [])].filter((table) => !tables.has(table)).join(', ');
-    const lost = segments.filter((s) => missing(s.seg) !== '');
+    const missing = ({ seg, format }: SegmentRow) =>
+      [segTable(seg), ...(parted ? [partsTable(seg)] : []), ...(format === SHORT_LISTS ? [shortTable(seg)] : [])]
+        .filter((table) => !tables.has(table))
+        .join(', ');
+    const lost = segments.filter((s) => missing(s) !== '');
     const rows = db.prepare('SELECT doc, chunk_id, version_id, collection_id FROM lex_chunks ORDER BY doc').all() as {
       doc: number;
       chunk_id: string;
@@ -57,7 +64,7 @@ export function inspectLexicalFile(path: string): IndexInspection {
     }
     for (const s of lost) {
       result.problems.push(
-        `lexical segment ${s.seg} (table ${missing(s.seg)}, collection ${s.collection_id}) is missing: ${lostChunks.get(s.seg) ?? 0} chunks unfindable`,
+        `lexical segment ${s.seg} (table ${missing(s)}, collection ${s.collection_id}) is missing: ${lostChunks.get(s.seg) ?? 0} chunks unfindable`,
       );
     }
     const loose = lostChunks.get(-1);

@@ -72,7 +72,7 @@ export function addSegmentCollections(db: Database.Database): void {
 /**
  * Segments get the block format of their lists recorded (lex_segments.format): those written before
  * it was recorded are VARINT (the column's default), and stay so until a merge rewrites them; new
- * segments are written PACKED. An added column, so a file of the previous release opens and reads
+ * segments are written SHORT_LISTS (PACKED blocks, lists of one block apart). An added column, so a file of the previous release opens and reads
  * its segments as they are.
  */
 export function addPostingsFormat(db: Database.Database): void {
@@ -91,7 +91,7 @@ export function splitPostings(db: Database.Database): void {
   db.transaction(() => {
     const segs = db.prepare('SELECT seg FROM lex_segments UNION SELECT DISTINCT seg FROM lex_postings').pluck().all() as number[];
     for (const seg of segs) {
-      createSegTable(db, seg);
+      createSegTable(db, seg, false);
       db.prepare(
         `INSERT INTO ${segTable(seg)} (term, n, skip, data) SELECT term, ${blocks}, data FROM lex_postings WHERE seg = ? ORDER BY term`,
       ).run(seg);
@@ -153,7 +153,7 @@ export function partLongLists(store: LexicalStore): void {
   for (const seg of store.segInfo.keys()) {
     const table = segTable(seg);
     db.transaction(() => {
-      createSegTable(db, seg);
+      createSegTable(db, seg, false);
       const long = db
         .prepare(`SELECT term FROM ${table} WHERE length(skip) > ? AND length(data) > 0`)
         .pluck()

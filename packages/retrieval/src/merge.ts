@@ -1,7 +1,7 @@
 import { createError } from '@pinpoint/core/errors';
 import { transferring } from '@pinpoint/threads';
 import Database from 'better-sqlite3';
-import { PACKED, type PostingsFormat } from './block-codec.js';
+import { PACKED, type PostingsFormat, VARINT } from './block-codec.js';
 import { type EncodedList, PostingsBuffer, PostingsWriter } from './postings.js';
 
 /**
@@ -13,6 +13,25 @@ export const segTable = (seg: number) => `lex_seg_${Math.trunc(seg)}`;
 
 /** The table of a segment's long lists' parts (see createSegTable). */
 export const partsTable = (seg: number) => `lex_seg_${Math.trunc(seg)}_parts`;
+
+/**
+ * The table of a segment's lists of one block (SHORT_LISTS segments): WITHOUT ROWID, keyed by term,
+ * its rows a few dozen bytes (see createSegTable). Not named lex_seg_N_…, so that lex_seg_N is the
+ * segment's one table of that prefix but its parts.
+ */
+export const shortTable = (seg: number) => `lex_short_${Math.trunc(seg)}`;
+
+/**
+ * A segment's format as lex_segments records it: VARINT or PACKED (the block format of all its
+ * lists, each in its rowid table with a skip table), or SHORT_LISTS — PACKED blocks, and each list of
+ * one block (of at most SHORT_LIST_BYTES) in the segment's short table with no skip table, only its
+ * chunks' shortest length beside its bytes.
+ */
+export type SegmentFormat = PostingsFormat | typeof SHORT_LISTS;
+export const SHORT_LISTS = 2;
+
+/** The block format of a segment's lists. */
+export const blockFormat = (format: SegmentFormat): PostingsFormat => (format === VARINT ? VARINT : PACKED);
 
 /** A UTF-16 unit moved so that units compare in code point order (surrogates above the rest of the BMP). */
 function codePointOrder(unit: number): number {
@@ -47,15 +66,21 @@ export class MergeReader {
   private readonly after: Database.Statement[];
   private readonly parts: Database.Statement[];
 
-  /** `formats`: each segment's block format. */
-  constructor(
-    db: Database.Database,
-    segs: number[],
-    private readonly formats: PostingsFormat[],
-  ) {
+  private readonly formats: PostingsFormat[];
+
+  /** `formats`: each segment's format. A SHORT_LISTS segment's two tables are read as one, in term order. */
+  constructor(db: Database.Database, segs: number[], formats: SegmentFormat[]) {
+    this.formats = formats.map(blockFormat);
     this.parts = segs.map((s) => db.prepare(`SELECT data FROM ${partsTable(s)} WHERE term = ? ORDER BY part`).pluck());
-    this.first = segs.map((s) => db.prepare(`SELECT term, data FROM ${segTable(s)} ORDER BY term LIMIT ?`).raw());
-    this.after = segs.map((s) => db.prepare(`SELECT term, data FROM ${segTable(s)} WHERE term > ? ORDER BY term LIMIT ?`).raw());
+    // both tables' rows in term order: SQLite merges the two ordered scans, a page at a time
+    const rows = (i: number, where: string) => {
+      const s = segs[i] as number;
+      return formats[i] === SHORT_LISTS
+        ? `SELECT term, data FROM ${segTable(s)} ${where} UNION ALL SELECT term, data FROM ${shortTable(s)} ${where}`
+        : `SELECT term, data FROM ${segTable(s)} ${where}`;
+    };
+    this.first = segs.map((_, i) => db.prepare(`${rows(i, '')} ORDER BY term LIMIT @limit`).raw());
+    this.after = segs.map((_, i) => db.prepare(`${rows(i, 'WHERE term > @last')} ORDER BY term LIMIT @limit`).raw());
     this.pages = segs.map(() => ({ rows: [], at: 0, end: false }));
   }
 
@@ -71,8 +96,8 @@ export class MergeReader {
         const last = page.rows.at(-1)?.[0];
         page.rows = (
           last === undefined
-            ? (this.first[i] as Database.Statement).all(pageSize)
-            : (this.after[i] as Database.Statement).all(last, pageSize)
+            ? (this.first[i] as Database.Statement).all({ limit: pageSize })
+            : (this.after[i] as Database.Statement).all({ last, limit: pageSize })
         ) as [string, Uint8Array][];
         page.at = 0;
         page.end = page.rows.length < pageSize;
@@ -160,13 +185,13 @@ function packBatch(lists: [string, EncodedList][]): MergedBatch {
  * decodes and re-encodes their lists, so the index's thread only writes the merged rows. Segment
  * tables never change once written, so the reads need no coordination with the writer.
  * `lens`: each chunk's stored length + 1 as the merge begins (0: deleted), indexed by chunk number;
- * `formats`: each merged segment's block format.
+ * `formats`: each merged segment's format.
  */
 export function mergeHandlers(path: string) {
   const db = new Database(path, { readonly: true, fileMustExist: true });
   let job: { reader: MergeReader; merger: ListMerger } | null = null;
   return {
-    begin: ({ segs, lens, formats }: { segs: number[]; lens: Int32Array; formats: PostingsFormat[] }) => {
+    begin: ({ segs, lens, formats }: { segs: number[]; lens: Int32Array; formats: SegmentFormat[] }) => {
       job = { reader: new MergeReader(db, segs, formats), merger: new ListMerger((doc) => (lens[doc] ?? 0) - 1) };
     },
     /** The next terms' merged lists (those with no live posting left out); null when every term is read. */

@@ -1,8 +1,17 @@
 import { setImmediate as yieldTurn } from 'node:timers/promises';
 import type { ThreadHandle } from '@pinpoint/threads';
-import { PACKED, type PostingsFormat } from './block-codec.js';
 import { type LexicalStore, type Segment, type SegStatements, writeEncoded, writeList } from './lexical-store.js';
-import { ListMerger, type MergedBatch, type MergeHandlers, MergeReader, partsTable, segTable } from './merge.js';
+import {
+  ListMerger,
+  type MergedBatch,
+  type MergeHandlers,
+  MergeReader,
+  partsTable,
+  type SegmentFormat,
+  SHORT_LISTS,
+  segTable,
+  shortTable,
+} from './merge.js';
 
 /**
  * A run of this many neighbouring segments of one tier in a collection is merged into one segment of the
@@ -183,7 +192,7 @@ export class SegmentMerger {
       store.bump();
       db.prepare(`DELETE FROM lex_segments WHERE seg IN (${inList})`).run(...segs);
       db.prepare(`DELETE FROM lex_dead WHERE seg IN (${inList})`).run(...segs);
-      store.stmts.insertSegment.run(seg, lastDoc, collection, chunks, PACKED);
+      store.stmts.insertSegment.run(seg, lastDoc, collection, chunks, SHORT_LISTS);
       for (const doc of dead) store.stmts.addDead.run(doc, seg);
       db.prepare("DELETE FROM meta WHERE key = 'merging'").run();
       db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('dropping', ?)").run(JSON.stringify(segs));
@@ -191,10 +200,10 @@ export class SegmentMerger {
     const list = store.segmentsOf(collection);
     list.splice(list.indexOf(segs[0] as number), segs.length, seg);
     for (const s of segs) store.segInfo.delete(s);
-    store.segInfo.set(seg, { collection, lastDoc, chunks, dead, format: PACKED });
+    store.segInfo.set(seg, { collection, lastDoc, chunks, dead, format: SHORT_LISTS });
   }
 
-  private formats(segs: number[]): PostingsFormat[] {
+  private formats(segs: number[]): SegmentFormat[] {
     return segs.map((s) => (this.store.segInfo.get(s) as Segment).format);
   }
 
@@ -229,7 +238,7 @@ export class SegmentMerger {
     if (this.closing || !this.store.db.open) return false;
     void this.thread?.close().catch(() => undefined);
     this.thread = null;
-    this.store.db.exec(`DELETE FROM ${segTable(seg)}; DELETE FROM ${partsTable(seg)}`);
+    this.store.db.exec(`DELETE FROM ${segTable(seg)}; DELETE FROM ${partsTable(seg)}; DELETE FROM ${shortTable(seg)}`);
     return null;
   }
 

@@ -128,6 +128,22 @@ export function skipTable(bytes: Uint8Array): Int32Array {
   return new Int32Array(new Uint8Array(bytes).buffer);
 }
 
+const oneDocs = new Int32Array(BLOCK);
+const oneTfs = new Int32Array(BLOCK);
+
+/**
+ * The skip table of a PACKED list of one block stored without it (a SHORT_LISTS segment's short
+ * table), read off the block — its last chunk, its end, its largest tf — and `minLen`, its chunks'
+ * shortest length as stored; with the list's postings. The same bytes as the writer's skip table.
+ */
+export function oneBlockSkip(data: Uint8Array, minLen: number): { n: number; bytes: Uint8Array } {
+  const n = decodeRange(PACKED, data, 0, data.length, listStart(PACKED), oneDocs, oneTfs, 0);
+  let maxTf = 0;
+  for (let i = 0; i < n; i++) if ((oneTfs[i] as number) > maxTf) maxTf = oneTfs[i] as number;
+  const skip = Int32Array.of(oneDocs[n - 1] as number, data.length, maxTf, minLen);
+  return { n, bytes: new Uint8Array(skip.buffer) };
+}
+
 /** A blocked list: its skip table, where its blocks' bytes come from, and their format. */
 export interface BlockedList {
   skip: Int32Array;

@@ -6,10 +6,14 @@ import { seededRandom } from '@pinpoint/testing';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PACKED, VARINT } from './block-codec.js';
-import { toPreviousRelease } from './previous-release.js';
+import { SHORT_LISTS } from './merge.js';
+import { toPackedRelease, toPreviousRelease } from './previous-release.js';
 import { openLexicalIndex, type SqliteLexicalIndex } from './sqlite-index.js';
 
-/** Segments of the release before the PACKED format (VARINT lists) beside and merged with PACKED ones. */
+/**
+ * Segments of the releases before: PACKED (every list in the rowid table with its skip table) and,
+ * before it, VARINT lists; read beside and merged with segments of the current format (SHORT_LISTS).
+ */
 
 const dir = mkdtempSync(join(tmpdir(), 'pp-lex-format-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -52,10 +56,30 @@ function formats(path: string): number[] {
   return out;
 }
 
-function rewriteAsPreviousRelease(path: string): void {
+/** The two releases before, each as a rewrite of a closed file written by this one. */
+const releases = [
+  { name: 'PACKED', format: PACKED, rewrite: toPackedRelease },
+  { name: 'VARINT', format: VARINT, rewrite: toPreviousRelease },
+];
+
+function rewriteAs(path: string, rewrite: (db: Database.Database) => void): void {
   const db = new Database(path);
-  toPreviousRelease(db);
+  rewrite(db);
   db.close();
+}
+
+/** Rows in a file's segment tables: [rowid tables, short tables]. */
+function rowCounts(path: string): [number, number] {
+  const db = new Database(path, { readonly: true });
+  const tables = db
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name GLOB 'lex_*_[0-9]*'")
+    .pluck()
+    .all() as string[];
+  const count = (glob: RegExp) =>
+    tables.filter((t) => glob.test(t)).reduce((n, t) => n + (db.prepare(`SELECT count(*) FROM ${t}`).pluck().get() as number), 0);
+  const out: [number, number] = [count(/^lex_seg_\d+$/), count(/^lex_short_\d+$/)];
+  db.close();
+  return out;
 }
 
 /** Writes `chunks` into the index at `path` in upserts of `batch`, deleting version v3 after the first half. */
@@ -67,51 +91,82 @@ async function write(path: string, chunks: IndexedChunk[], options: { segmentChu
 }
 
 describe('postings formats', () => {
-  it('opens a folder of the previous release and answers as it did; with new PACKED segments beside, as an all-previous index', async () => {
-    const first = corpus.slice(0, 1000);
-    const rest = corpus.slice(1000);
-    const reference = openLexicalIndex(':memory:', { pruning: false });
-    await reference.upsert(first);
-    await reference.deleteVersion('v3');
+  it.each(['auto', 'term-at-a-time', 'block-max'] as const)(
+    'a segment of the current format answers as the same segment of each format before, hits and work (%s)',
+    async (segmentScoring) => {
+      const path = join(dir, `current-${segmentScoring}.sqlite`);
+      await write(path, corpus.slice(0, 1000), { segmentChunks: 200 });
+      expect(new Set(formats(path))).toEqual(new Set([SHORT_LISTS]));
+      const [long, short] = rowCounts(path);
+      // most lists are of one block, and apart; the common words' lists stay in the rowid tables
+      expect(short).toBeGreaterThan(long);
+      expect(long).toBeGreaterThan(0);
+      const read = async () => {
+        const index = openLexicalIndex(path, { segmentChunks: 200, segmentScoring });
+        const out = await answers(index);
+        await index.close();
+        return out;
+      };
+      const current = await read();
+      for (const { format, rewrite } of releases) {
+        rewriteAs(path, rewrite);
+        expect(rowCounts(path)).toEqual([long + short, 0]);
+        // the same blocks, bounds and skips: the same hits, scores, order and work
+        expect(await read()).toEqual(current);
+        // (the file of the release before formats were recorded gets its column at open)
+        expect(new Set(formats(path))).toEqual(new Set([format]));
+      }
+    },
+  );
 
-    const mixed = join(dir, 'mixed.sqlite');
-    await write(mixed, first, { segmentChunks: 200 });
-    const packed = openLexicalIndex(mixed, { segmentChunks: 200 });
-    const packedAnswers = await answers(packed);
-    await packed.close();
-    rewriteAsPreviousRelease(mixed);
-    const previous = openLexicalIndex(mixed, { segmentChunks: 200 });
-    const previousAnswers = await answers(previous);
-    // the same hits and the same work (the same blocks, skipped alike) as the PACKED file and the exhaustive pass
-    expect(previousAnswers).toEqual(packedAnswers);
-    expect(hitsOnly(previousAnswers)).toEqual(hitsOnly(await answers(reference)));
-    expect(new Set(formats(mixed))).toEqual(new Set([VARINT]));
-    for (let i = 0; i < rest.length; i += 100) await previous.upsert(rest.slice(i, i + 100));
-    await previous.close();
-    const segs = formats(mixed);
-    expect(segs.filter((f) => f === VARINT).length).toBeGreaterThanOrEqual(4);
-    expect(segs.filter((f) => f === PACKED).length).toBeGreaterThanOrEqual(2);
+  it.each(releases)(
+    'opens a folder of the $name release and answers as it did; with new segments beside, as an all-$name index',
+    async ({ name, format, rewrite }) => {
+      const first = corpus.slice(0, 1000);
+      const rest = corpus.slice(1000);
+      const reference = openLexicalIndex(':memory:', { pruning: false });
+      await reference.upsert(first);
+      await reference.deleteVersion('v3');
 
-    const allPrevious = join(dir, 'all-previous.sqlite');
-    await write(allPrevious, first, { segmentChunks: 200 });
-    const more = openLexicalIndex(allPrevious, { segmentChunks: 200 });
-    for (let i = 0; i < rest.length; i += 100) await more.upsert(rest.slice(i, i + 100));
-    await more.close();
-    rewriteAsPreviousRelease(allPrevious);
+      const mixed = join(dir, `mixed-${name}.sqlite`);
+      await write(mixed, first, { segmentChunks: 200 });
+      const current = openLexicalIndex(mixed, { segmentChunks: 200 });
+      const currentAnswers = await answers(current);
+      await current.close();
+      rewriteAs(mixed, rewrite);
+      const previous = openLexicalIndex(mixed, { segmentChunks: 200 });
+      const previousAnswers = await answers(previous);
+      // the same hits and the same work (the same blocks, skipped alike) as the current file and the exhaustive pass
+      expect(previousAnswers).toEqual(currentAnswers);
+      expect(hitsOnly(previousAnswers)).toEqual(hitsOnly(await answers(reference)));
+      expect(new Set(formats(mixed))).toEqual(new Set([format]));
+      for (let i = 0; i < rest.length; i += 100) await previous.upsert(rest.slice(i, i + 100));
+      await previous.close();
+      const segs = formats(mixed);
+      expect(segs.filter((f) => f === format).length).toBeGreaterThanOrEqual(4);
+      expect(segs.filter((f) => f === SHORT_LISTS).length).toBeGreaterThanOrEqual(2);
 
-    await reference.upsert(rest);
-    const [a, b] = [openLexicalIndex(mixed, { segmentChunks: 200 }), openLexicalIndex(allPrevious, { segmentChunks: 200 })];
-    expect(new Set(formats(allPrevious))).toEqual(new Set([VARINT]));
-    const mixedAnswers = await answers(a);
-    expect(mixedAnswers).toEqual(await answers(b));
-    expect(hitsOnly(mixedAnswers)).toEqual(hitsOnly(await answers(reference)));
-    await Promise.all([a.close(), b.close(), reference.close()]);
-  });
+      const allPrevious = join(dir, `all-${name}.sqlite`);
+      await write(allPrevious, first, { segmentChunks: 200 });
+      const more = openLexicalIndex(allPrevious, { segmentChunks: 200 });
+      for (let i = 0; i < rest.length; i += 100) await more.upsert(rest.slice(i, i + 100));
+      await more.close();
+      rewriteAs(allPrevious, rewrite);
 
-  it.each([false, true])(
-    'merges segments of the previous release into one PACKED segment, answering the same (merge thread: %s)',
-    async (mergeThread) => {
-      const path = join(dir, `merge-${mergeThread}.sqlite`);
+      await reference.upsert(rest);
+      const [a, b] = [openLexicalIndex(mixed, { segmentChunks: 200 }), openLexicalIndex(allPrevious, { segmentChunks: 200 })];
+      expect(new Set(formats(allPrevious))).toEqual(new Set([format]));
+      const mixedAnswers = await answers(a);
+      expect(mixedAnswers).toEqual(await answers(b));
+      expect(hitsOnly(mixedAnswers)).toEqual(hitsOnly(await answers(reference)));
+      await Promise.all([a.close(), b.close(), reference.close()]);
+    },
+  );
+
+  it.each(releases.flatMap((release) => [false, true].map((mergeThread) => ({ ...release, mergeThread }))))(
+    'merges segments of the $name release into one of the current format, answering the same (merge thread: $mergeThread)',
+    async ({ name, rewrite, mergeThread }) => {
+      const path = join(dir, `merge-${name}-${mergeThread}.sqlite`);
       // eight segments of one collection, of alternating sizes so of two tiers: none merged as they are written
       const chunks = corpus.slice(0, 4 * 2 + 4 * 30).map((c) => ({ ...c, collection_id: 'col0' }));
       const index = openLexicalIndex(path, { segmentChunks: 10 });
@@ -124,7 +179,7 @@ describe('postings formats', () => {
       await index.deleteVersion('v3');
       await index.close();
       expect(formats(path)).toHaveLength(8);
-      rewriteAsPreviousRelease(path);
+      rewriteAs(path, rewrite);
       const reference = openLexicalIndex(':memory:', { pruning: false });
       await reference.upsert(chunks);
       await reference.deleteVersion('v3');
@@ -134,7 +189,8 @@ describe('postings formats', () => {
       const reopened = openLexicalIndex(path, { segmentChunks: 1000, mergeThread });
       expect(hitsOnly(await answers(reopened))).toEqual(expected);
       await reopened.merged();
-      expect(formats(path)).toEqual([PACKED]);
+      expect(formats(path)).toEqual([SHORT_LISTS]);
+      expect(rowCounts(path)[1]).toBeGreaterThan(0);
       expect(hitsOnly(await answers(reopened))).toEqual(expected);
       await reopened.close();
       const again = openLexicalIndex(path, { segmentChunks: 1000 });

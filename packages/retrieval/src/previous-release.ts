@@ -1,16 +1,43 @@
 import type Database from 'better-sqlite3';
 import { PACKED, VARINT } from './block-codec.js';
 import { writeList } from './lexical-store.js';
-import { partsTable, segTable } from './merge.js';
-import { PostingsBuffer, PostingsWriter, skipTable } from './postings.js';
+import { partsTable, SHORT_LISTS, segTable, shortTable } from './merge.js';
+import { oneBlockSkip, PostingsBuffer, PostingsWriter, skipTable } from './postings.js';
 
 /**
- * Rewrites an index file as the release before the PACKED block format wrote it, for the tests of
+ * Rewrites an index file as the release before SHORT_LISTS wrote it, for the tests of opening such a
+ * folder: every SHORT_LISTS segment's lists of one block back in its rowid table with their skip
+ * tables (the same bytes), its short table dropped, the segment PACKED. The file must be closed by
+ * its index.
+ */
+export function toPackedRelease(db: Database.Database): void {
+  const segs = db.prepare('SELECT seg FROM lex_segments WHERE format = ?').pluck().all(SHORT_LISTS) as number[];
+  db.transaction(() => {
+    for (const seg of segs) {
+      const insert = db.prepare(`INSERT INTO ${segTable(seg)} (term, n, skip, data) VALUES (?, ?, ?, ?)`);
+      const rows = db
+        .prepare(`SELECT term, min_len, data FROM ${shortTable(seg)} ORDER BY term`)
+        .raw()
+        .all() as [string, number, Uint8Array][];
+      for (const [term, minLen, data] of rows) {
+        const skip = oneBlockSkip(data, minLen);
+        insert.run(term, skip.n, skip.bytes, data);
+      }
+      db.exec(`DROP TABLE ${shortTable(seg)}`);
+    }
+    db.prepare('UPDATE lex_segments SET format = ? WHERE format = ?').run(PACKED, SHORT_LISTS);
+  })();
+}
+
+/**
+ * Rewrites an index file as the release before the PACKED block format wrote it (after
+ * toPackedRelease), for the tests of
  * opening such a folder: every segment's lists in the VARINT format (the same blocks and bounds, the
  * skip tables' end offsets those of the varint bytes; long lists in parts again) and no format
  * column in lex_segments. The file must be closed by its index.
  */
 export function toPreviousRelease(db: Database.Database): void {
+  toPackedRelease(db);
   const segs = db.prepare('SELECT seg FROM lex_segments WHERE format = ?').pluck().all(PACKED) as number[];
   const buf = new PostingsBuffer();
   const writer = new PostingsWriter(VARINT);
@@ -35,6 +62,7 @@ export function toPreviousRelease(db: Database.Database): void {
         insert: db.prepare(`INSERT INTO ${table} (term, n, skip, data) VALUES (?, ?, ?, ?)`),
         part: db.prepare(`SELECT data FROM ${partsTable(seg)} WHERE term = ? AND part = ?`),
         insertPart: db.prepare(`INSERT INTO ${partsTable(seg)} (term, part, data) VALUES (?, ?, ?)`),
+        insertShort: null,
       };
       for (const { term, n, skip, data } of lists) {
         buf.clear();

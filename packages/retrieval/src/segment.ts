@@ -1,6 +1,6 @@
-import type { LexicalStore, Segment } from './lexical-store.js';
+import { type LexicalStore, readRow, type Segment } from './lexical-store.js';
+import { blockFormat } from './merge.js';
 import { type BlockedList, ListCursor, partedList, skipTable, wholeList } from './postings.js';
-import type { Row } from './row-cache.js';
 
 /** The read side of segments: a term's lists in a query's segments, and its live document frequency. */
 
@@ -27,10 +27,10 @@ const EMPTY = new Float64Array(0);
 export function readLists(store: LexicalStore, term: string, segs: number[], work: SearchWork): (SegList | null)[] {
   return segs.map((seg) => {
     work.lists++;
-    const { format } = store.segInfo.get(seg) as Segment;
+    const format = blockFormat((store.segInfo.get(seg) as Segment).format);
     const stmts = store.segStmts(seg);
     const key = `${seg}\u0000${term}`;
-    const row = store.rows.get(key, () => (stmts.get.get(term) as Row | undefined) ?? null);
+    const row = store.rows.get(key, () => readRow(stmts, term));
     if (!row) return null;
     const skip = skipTable(row[1]);
     // an empty list is never written: no data means a list in parts

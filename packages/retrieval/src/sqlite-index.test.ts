@@ -7,7 +7,7 @@ import { seededRandom } from '@pinpoint/testing';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compareBinary } from './merge.js';
-import { toPreviousRelease } from './previous-release.js';
+import { toPackedRelease, toPreviousRelease } from './previous-release.js';
 import { searchLexical } from './search.js';
 import { openLexicalIndex } from './sqlite-index.js';
 
@@ -29,6 +29,12 @@ const segTables = (db: Database.Database) =>
       .all() as string[]
   )
     .map((name) => Number(name.slice('lex_seg_'.length)))
+    .sort((a, b) => a - b);
+
+/** The segments that have a table of short lists, ascending (each of them has its table of lists too). */
+const shortTables = (db: Database.Database) =>
+  (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name GLOB 'lex_short_[0-9]*'").pluck().all() as string[])
+    .map((name) => Number(name.slice('lex_short_'.length)))
     .sort((a, b) => a - b);
 
 const dir = mkdtempSync(join(tmpdir(), 'pp-lex-'));
@@ -269,7 +275,10 @@ describe('SqliteLexicalIndex', () => {
       const db = new Database(path, { readonly: true });
       const rows = segTables(db).map((seg) => ({
         seg,
-        n: db.prepare(`SELECT count(*) FROM lex_seg_${seg}`).pluck().get() as number,
+        n: db
+          .prepare(`SELECT (SELECT count(*) FROM lex_seg_${seg}) + (SELECT count(*) FROM lex_short_${seg})`)
+          .pluck()
+          .get() as number,
       }));
       db.close();
       // 64 chunks in segments of 4 merged to 2 of 32: every row read once, none left behind
@@ -292,8 +301,9 @@ describe('SqliteLexicalIndex', () => {
     const old = openLexicalIndex(path, { segmentChunks: 8 });
     for (let i = 0; i < 56; i += 8) await old.upsert(chunks.slice(i, i + 8));
     await old.close();
-    // the layout before: every segment's tables WITHOUT ROWID
+    // the layout before: every segment's tables WITHOUT ROWID (and its lists of one block among the others)
     const db = new Database(path);
+    toPackedRelease(db);
     for (const seg of segTables(db)) {
       const t = `lex_seg_${seg}`;
       db.exec(`CREATE TABLE ${t}_old (term TEXT PRIMARY KEY, n INTEGER, skip BLOB, data BLOB NOT NULL) WITHOUT ROWID;
@@ -315,7 +325,10 @@ describe('SqliteLexicalIndex', () => {
     await reopened.close();
     const after = new Database(path, { readonly: true });
     expect(segTables(after)).toHaveLength(1);
-    expect(after.prepare("SELECT count(*) FROM sqlite_master WHERE sql LIKE '%WITHOUT ROWID%'").pluck().get()).toBe(0);
+    // only the merged segment's short table
+    expect(after.prepare("SELECT name FROM sqlite_master WHERE sql LIKE '%WITHOUT ROWID%'").pluck().all()).toEqual([
+      `lex_short_${segTables(after)[0]}`,
+    ]);
     after.close();
   });
 
@@ -377,6 +390,7 @@ describe('SqliteLexicalIndex', () => {
     const live = new Set(peek.prepare('SELECT seg FROM lex_segments').pluck().all() as number[]);
     expect(live.size).toBe(2);
     expect(segTables(peek).filter((seg) => !live.has(seg))).toEqual([]);
+    expect(shortTables(peek)).toEqual(segTables(peek));
     peek.close();
     await single.close();
   });
@@ -428,7 +442,7 @@ describe('SqliteLexicalIndex', () => {
     const peek = new Database(path, { readonly: true });
     const orphans = () => {
       const live = new Set(peek.prepare('SELECT seg FROM lex_segments').pluck().all() as number[]);
-      return segTables(peek).filter((seg) => !live.has(seg)).length;
+      return [...segTables(peek), ...shortTables(peek)].filter((seg) => !live.has(seg)).length;
     };
     expect(orphans()).toBeGreaterThan(0);
     const reopened = openLexicalIndex(path, { segmentChunks: 4 });

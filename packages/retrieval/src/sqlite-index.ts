@@ -3,7 +3,6 @@ import type { IndexedChunk, LexicalHit, LexicalIndex, QueryTerm, SearchFilter } 
 import { isDiskFull } from '@pinpoint/core';
 import { lazily, startThread, type ThreadHandle } from '@pinpoint/threads';
 import Database from 'better-sqlite3';
-import type { PostingsFormat } from './block-codec.js';
 import type { Bm25Params } from './bm25.js';
 import { countTerms, DEFAULT_BM25 } from './bm25.js';
 import {
@@ -15,7 +14,7 @@ import {
   splitPostings,
 } from './layout-migrations.js';
 import { LexicalStore, SCHEMA } from './lexical-store.js';
-import type { MergeHandlers } from './merge.js';
+import type { MergeHandlers, SegmentFormat } from './merge.js';
 import { dropUnfinishedMerge, SegmentMerger, unfinishedMergeSegs } from './merger.js';
 import { LexicalSearcher } from './searcher.js';
 import type { SearchWork } from './segment.js';
@@ -195,7 +194,7 @@ export class SqliteLexicalIndex implements LexicalIndex {
     const segs = db
       .prepare('SELECT seg, collection_id, last_doc, chunks, format FROM lex_segments ORDER BY last_doc, seg')
       .raw()
-      .all() as [number, string, number, number | null, PostingsFormat][];
+      .all() as [number, string, number, number | null, SegmentFormat][];
     for (const [seg, collection, lastDoc, chunks, format] of segs) {
       store.segmentsOf(collection).push(seg);
       // a segment written before counts were kept: one segment's worth

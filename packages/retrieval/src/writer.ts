@@ -2,6 +2,7 @@ import type { IndexedChunk } from '@pinpoint/core';
 import type { ThreadHandle } from '@pinpoint/threads';
 import { PACKED } from './block-codec.js';
 import { type LexicalStore, type Segment, writeEncoded } from './lexical-store.js';
+import { SHORT_LISTS } from './merge.js';
 import { PostingsWriter } from './postings.js';
 import { type PackedTermCounts, packTermCounts, type TermCountHandlers } from './term-counts.js';
 
@@ -143,12 +144,12 @@ export class LexicalWriter {
           written = true;
         }
       }
-      if (written) store.stmts.insertSegment.run(seg, lastDoc, collection, chunks, PACKED);
+      if (written) store.stmts.insertSegment.run(seg, lastDoc, collection, chunks, SHORT_LISTS);
       for (const doc of tail.docs) store.stmts.deletePending.run(doc);
     })();
     if (written) {
       store.segmentsOf(collection).push(seg);
-      store.segInfo.set(seg, { collection, lastDoc, chunks, dead: [], format: PACKED });
+      store.segInfo.set(seg, { collection, lastDoc, chunks, dead: [], format: SHORT_LISTS });
       store.lastSeg = seg;
     }
     store.tails.delete(collection);
