@@ -204,3 +204,34 @@ describe('ANN snapshot with the labels’ metadata', () => {
     expect(ours.length).toBeLessThanOrEqual(12);
   }, 60_000);
 });
+
+describe('a saved graph opened as a view of its file', () => {
+  const graphBytes = (path: string) => readFileSync(`${path}.usearch`);
+
+  it('answers from the file as it is, reads it in at the first write, and saves only what changed', async () => {
+    const { path, before } = await savedStore('view');
+    const saved = graphBytes(path);
+    const viewing = openVectorIndex({ dimensions: DIMS, threshold: THRESHOLD, path, source: { kind: 'file', path } });
+    expect(viewing.graph()?.viewOf).toBe(`${path}.usearch`);
+    const reopened = openEmbeddedVectorStore({ path, dimensions: DIMS, annThreshold: THRESHOLD });
+    expect(await answers(reopened)).toEqual(before);
+    // a delete changes the labels, not the graph: the file the graph views is left as it is
+    await reopened.deleteVersion('v1');
+    const afterDelete = await answers(reopened);
+    await reopened.close();
+    expect(graphBytes(path).equals(saved)).toBe(true);
+    // the first write reads the graph into memory; the save then writes a new file in its place
+    const writer = openEmbeddedVectorStore({ path, dimensions: DIMS, annThreshold: THRESHOLD });
+    expect(await answers(writer)).toEqual(afterDelete);
+    await writer.upsert(records(3, 10).map((r) => ({ ...r, chunk_id: `new-${r.chunk_id}`, version_id: 'v9' })));
+    const afterWrite = await answers(writer);
+    // the index opened before still views the old file, whole, while the writer saves over it
+    const still = viewing.search(queries[0] as Float32Array, 200);
+    await writer.close();
+    expect(graphBytes(path).equals(saved)).toBe(false);
+    expect(viewing.search(queries[0] as Float32Array, 200)).toEqual(still);
+    const last = openEmbeddedVectorStore({ path, dimensions: DIMS, annThreshold: THRESHOLD });
+    expect(await answers(last)).toEqual(afterWrite);
+    await last.close();
+  });
+});

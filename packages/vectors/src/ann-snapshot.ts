@@ -12,7 +12,7 @@ import { GRAPH_CONFIG, newGraph, type SavedGraph } from './vector-index.js';
  * graph, and its metadata is then exactly the table's. Snapshots of the release before the metadata
  * was saved have `labels` alone: the host reads the rest from SQLite. The HNSW files of earlier
  * releases (`<db>.hnsw*`, float graphs of another library) are removed: their vectors are rebuilt from
- * the SQLite file.
+ * the SQLite file. The graph is opened as a view of its file (see SavedGraph.viewOf).
  */
 interface SnapshotMeta {
   generation: number;
@@ -67,7 +67,13 @@ function savedMetaOf(meta: Partial<SnapshotMeta>, labels: (string | null)[]): La
 
 export function saveSnapshot(dbPath: string, graph: SavedGraph, generation: number, dimensions: number): void {
   rmSync(metaFile(dbPath), { force: true });
-  graph.index.save(graphFile(dbPath));
+  // A graph still viewing the file is the file: only the labels can have changed (deletes). Another
+  // graph is written beside it and renamed over it, so a view of the old file (this process's, or
+  // another's) keeps reading the old one, never a file cut short under it.
+  if (graph.viewOf !== graphFile(dbPath)) {
+    graph.index.save(`${graphFile(dbPath)}.tmp`);
+    renameSync(`${graphFile(dbPath)}.tmp`, graphFile(dbPath));
+  }
   removeOldGraphs(dbPath);
   const meta: SnapshotMeta = { generation, dimensions, config: GRAPH_CONFIG, labels: graph.labels };
   if (graph.meta && littleEndian) {
@@ -90,9 +96,10 @@ export function loadSnapshot(dbPath: string, generation: number, dimensions: num
     const { expansion_search: __, ...today } = GRAPH_CONFIG;
     if (JSON.stringify(built) !== JSON.stringify(today)) return null;
     const index = newGraph(dimensions);
-    index.load(graphFile(dbPath));
+    index.view(graphFile(dbPath));
+    const viewOf = graphFile(dbPath);
     const saved = savedMetaOf(meta, meta.labels);
-    return saved ? { index, labels: meta.labels, meta: saved } : { index, labels: meta.labels };
+    return saved ? { index, labels: meta.labels, meta: saved, viewOf } : { index, labels: meta.labels, viewOf };
   } catch {
     return null;
   }

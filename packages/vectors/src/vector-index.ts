@@ -60,6 +60,11 @@ export interface SavedGraph {
   index: Index;
   labels: (string | null)[];
   meta?: LabelMeta;
+  /**
+   * The file the graph is a read-only view of (mapped, not read: a million-vector graph opens in a
+   * tenth of the time), until the first insert reads it into memory; absent for a graph in memory.
+   */
+  viewOf?: string;
 }
 
 export function newGraph(dimensions: number): Index {
@@ -79,6 +84,8 @@ export class VectorIndex {
   private arena: Float32Array | null = new Float32Array(0);
   /** Null below the threshold. */
   private ann: Index | null = null;
+  /** The snapshot file `ann` is a view of (see SavedGraph.viewOf); null once it is a graph in memory. */
+  private viewOf: string | null = null;
   /**
    * The last filter searched, its predicate and pool: questions of one team repeat the same filter
    * (the newest version of each document), and counting its pool walks every version it names.
@@ -124,7 +131,7 @@ export class VectorIndex {
       labels.push(label);
       if (this.arena) this.storeFloats(label, vectors.subarray(i * d, (i + 1) * d));
     }
-    const ann = this.ann;
+    const ann = this.writableAnn();
     if (ann) {
       // A chunk sent twice in one call: its first label is already forgotten.
       const given = labels.map((l, i) => (this.labels.chunkOf(l) !== null ? vectors.subarray(i * d, (i + 1) * d) : undefined));
@@ -132,6 +139,20 @@ export class VectorIndex {
       // More tombstones than live nodes: a graph of the live ones costs less to keep and to search.
       if (ann.size() > 2 * this.size + this.threshold) this.buildAnn();
     } else if (this.size > this.threshold) this.buildAnn();
+  }
+
+  /**
+   * The graph, read into memory first when it is still a view of its snapshot (a view takes no
+   * insert): the first write after an open pays what the open did not.
+   */
+  private writableAnn(): Index | null {
+    if (this.ann && this.viewOf) {
+      const loaded = newGraph(this.dimensions);
+      loaded.load(this.viewOf);
+      this.ann = loaded;
+      this.viewOf = null;
+    }
+    return this.ann;
   }
 
   private storeFloats(label: number, vector: Float32Array): void {
@@ -184,6 +205,7 @@ export class VectorIndex {
       this.insert(ann, labels, this.vectorsOf(labels));
     }
     this.ann = ann;
+    this.viewOf = null;
     if (this.readVectors) this.arena = null;
   }
 
@@ -253,7 +275,7 @@ export class VectorIndex {
   /** The graph, the chunk id of each label and their metadata, for a snapshot; null below the threshold. */
   graph(): SavedGraph | null {
     if (!this.ann) return null;
-    return { index: this.ann, ...this.labels.saved() };
+    return { index: this.ann, ...this.labels.saved(), ...(this.viewOf ? { viewOf: this.viewOf } : {}) };
   }
 
   /**
@@ -269,6 +291,7 @@ export class VectorIndex {
     this.labels = labels;
     this.arena = null;
     this.ann = saved.index;
+    this.viewOf = saved.viewOf ?? null;
     this.lastFilter = null;
     return true;
   }
