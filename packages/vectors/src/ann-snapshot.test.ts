@@ -7,7 +7,8 @@ import { seededRandom } from '@pinpoint/testing';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEmbeddedVectorStore } from './embedded-store.js';
-import { GRAPH_CONFIG } from './vector-index.js';
+import { type LabelMeta, savedChunkIds } from './label-table.js';
+import { GRAPH_CONFIG, type SavedGraph } from './vector-index.js';
 import { openVectorIndex } from './vector-index-host.js';
 
 const DIMS = 8;
@@ -73,17 +74,48 @@ function alterRows(path: string): void {
   db.close();
 }
 
-const savedLabels = (path: string): (string | null)[] => JSON.parse(readFileSync(`${path}.usearch.json`, 'utf8')).labels;
+/** The chunk id of each label a snapshot file holds (null: a tombstone), from its ordinals and groups. */
+function savedLabels(path: string): (string | null)[] {
+  const saved = JSON.parse(readFileSync(`${path}.usearch.json`, 'utf8'));
+  const ints = (b64: string) => {
+    const bytes = Buffer.from(b64, 'base64');
+    return new Int32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4);
+  };
+  const meta = { groups: saved.groups, groupOf: ints(saved.groupOf), pageOf: ints(saved.pageOf) };
+  return savedChunkIds({ ordinal: ints(saved.ordinals), odd: saved.odd }, meta);
+}
+
+/** The chunk id of each label of a graph (null: a tombstone). */
+function graphLabels(graph: SavedGraph | null): (string | null)[] | undefined {
+  if (!graph) return undefined;
+  return Array.isArray(graph.labels) ? graph.labels : savedChunkIds(graph.labels, graph.meta as LabelMeta);
+}
+
+/** The snapshot as the release before wrote it: each label's chunk id, and no metadata. */
+function asReleaseBefore(path: string): (string | null)[] {
+  const labels = savedLabels(path);
+  const {
+    groups: _,
+    groupOf: __,
+    pageOf: ___,
+    ordinals: ____,
+    odd: _____,
+    ...rest
+  } = JSON.parse(readFileSync(`${path}.usearch.json`, 'utf8'));
+  writeFileSync(`${path}.usearch.json`, JSON.stringify({ ...rest, labels }));
+  return labels;
+}
 
 describe('ANN snapshot with the labels’ metadata', () => {
   it('opens with the same answers under every filter without reading the metadata rows', async () => {
     const { path, before } = await savedStore('with-meta');
     const saved = JSON.parse(readFileSync(`${path}.usearch.json`, 'utf8'));
-    expect(Object.keys(saved)).toEqual(expect.arrayContaining(['labels', 'groups', 'groupOf', 'pageOf']));
+    expect(Object.keys(saved)).toEqual(expect.arrayContaining(['ordinals', 'odd', 'groups', 'groupOf', 'pageOf']));
+    expect(Object.keys(saved)).not.toContain('labels');
     alterRows(path);
     const index = openVectorIndex({ dimensions: DIMS, threshold: THRESHOLD, path, source: { kind: 'file', path } });
     // the saved graph was taken as it was, tombstones included (a rebuild from the rows has none)
-    expect(index.graph()?.labels).toEqual(savedLabels(path));
+    expect(graphLabels(index.graph())).toEqual(savedLabels(path));
     expect(savedLabels(path)).toContain(null);
     const reopened = openEmbeddedVectorStore({ path, dimensions: DIMS, annThreshold: THRESHOLD });
     expect(await answers(reopened)).toEqual(before);
@@ -93,22 +125,24 @@ describe('ANN snapshot with the labels’ metadata', () => {
 
   it('opens a snapshot saved without metadata (the release before) from the rows, with the same answers, and saves it whole at close', async () => {
     const { path, before } = await savedStore('labels-only');
-    const { groups: _, groupOf: __, pageOf: ___, ...labelsOnly } = JSON.parse(readFileSync(`${path}.usearch.json`, 'utf8'));
-    writeFileSync(`${path}.usearch.json`, JSON.stringify(labelsOnly));
+    const labels = asReleaseBefore(path);
+    expect(labels).toContain(null);
     const index = openVectorIndex({ dimensions: DIMS, threshold: THRESHOLD, path, source: { kind: 'file', path } });
-    expect(index.graph()?.labels).toEqual(labelsOnly.labels);
+    expect(graphLabels(index.graph())).toEqual(labels);
     const reopened = openEmbeddedVectorStore({ path, dimensions: DIMS, annThreshold: THRESHOLD });
     expect(await answers(reopened)).toEqual(before);
     await reopened.close();
-    expect(Object.keys(JSON.parse(readFileSync(`${path}.usearch.json`, 'utf8')))).toContain('groups');
+    expect(Object.keys(JSON.parse(readFileSync(`${path}.usearch.json`, 'utf8')))).toEqual(
+      expect.arrayContaining(['groups', 'ordinals']),
+    );
+    expect(savedLabels(path)).toEqual(labels);
   });
 
   it('reads the rows, not a snapshot’s metadata, when the snapshot has none or is stale', async () => {
     const { path } = await savedStore('rows');
-    const { groups: _, groupOf: __, pageOf: ___, ...labelsOnly } = JSON.parse(readFileSync(`${path}.usearch.json`, 'utf8'));
-    writeFileSync(`${path}.usearch.json`, JSON.stringify(labelsOnly));
+    const labels = asReleaseBefore(path);
     alterRows(path);
-    const live = labelsOnly.labels.filter((l: string | null) => l !== null).length;
+    const live = labels.filter((l: string | null) => l !== null).length;
     const index = openVectorIndex({ dimensions: DIMS, threshold: THRESHOLD, path, source: { kind: 'file', path } });
     expect(index.search(queries[0] as Float32Array, 500, { collectionIds: ['altered'] })).toHaveLength(live);
     expect(index.search(queries[0] as Float32Array, 500, { collectionIds: ['c1'] })).toEqual([]);
@@ -119,7 +153,7 @@ describe('ANN snapshot with the labels’ metadata', () => {
     stale.exec("UPDATE pp_vectors_generation SET n = n + 1; UPDATE pp_vectors SET collection_id = 'again'");
     stale.close();
     const rebuilt = openVectorIndex({ dimensions: DIMS, threshold: THRESHOLD, path, source: { kind: 'file', path } });
-    expect(rebuilt.graph()?.labels).not.toContain(null);
+    expect(graphLabels(rebuilt.graph())).not.toContain(null);
     expect(rebuilt.search(queries[0] as Float32Array, 500, { collectionIds: ['again'] })).toHaveLength(live);
   });
 
@@ -129,7 +163,7 @@ describe('ANN snapshot with the labels’ metadata', () => {
     writeFileSync(`${path}.usearch.json`, JSON.stringify({ ...saved, config: { ...saved.config, expansion_search: 7 } }));
     const kept = openVectorIndex({ dimensions: DIMS, threshold: THRESHOLD, path, source: { kind: 'file', path } });
     // the saved graph, tombstones and all: not a rebuild
-    expect(kept.graph()?.labels).toEqual(saved.labels);
+    expect(graphLabels(kept.graph())).toEqual(savedLabels(path));
     const reopened = openEmbeddedVectorStore({ path, dimensions: DIMS, annThreshold: THRESHOLD });
     expect(await answers(reopened)).toEqual(before);
     await reopened.close();
@@ -144,7 +178,7 @@ describe('ANN snapshot with the labels’ metadata', () => {
     for (const [key, value] of Object.entries(others)) {
       writeFileSync(`${path}.usearch.json`, JSON.stringify({ ...again, config: { ...again.config, [key]: value } }));
       const rebuilt = openVectorIndex({ dimensions: DIMS, threshold: THRESHOLD, path, source: { kind: 'file', path } });
-      expect(rebuilt.graph()?.labels, key).not.toContain(null);
+      expect(graphLabels(rebuilt.graph()), key).not.toContain(null);
     }
   });
 

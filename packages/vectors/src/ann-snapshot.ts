@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { endianness } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import type { LabelMeta } from './label-table.js';
+import { type LabelMeta, type SavedChunks, savedChunkIds } from './label-table.js';
 import { GRAPH_CONFIG, newGraph, type SavedGraph } from './vector-index.js';
 
 /**
@@ -18,7 +18,11 @@ interface SnapshotMeta {
   generation: number;
   dimensions: number;
   config: typeof GRAPH_CONFIG;
-  labels: (string | null)[];
+  /** Each label's chunk id (null: a tombstone): snapshots of earlier releases, which had no `ordinals`. */
+  labels?: (string | null)[];
+  /** SavedChunks.ordinal as base64 (see groupOf), and its odd ids. */
+  ordinals?: string;
+  odd?: [number, string][];
   /** [version_id, document_id, collection_id] of each group. */
   groups?: [string, string, string][];
   /**
@@ -57,10 +61,19 @@ function int32sOf(base64: unknown, length: number): Int32Array | null {
 const isIds = (g: unknown): g is [string, string, string] =>
   Array.isArray(g) && g.length === 3 && g.every((id) => typeof id === 'string');
 
+/** The chunk of each label, as ordinals or (earlier releases) as chunk ids; null when the snapshot has neither whole. */
+function savedLabelsOf(meta: Partial<SnapshotMeta>): SavedChunks | (string | null)[] | null {
+  if (Array.isArray(meta.labels)) return meta.labels;
+  if (typeof meta.ordinals !== 'string' || !Array.isArray(meta.odd)) return null;
+  const ordinal = int32sOf(meta.ordinals, Buffer.byteLength(meta.ordinals, 'base64') / 4);
+  const odd = meta.odd.every((e) => Array.isArray(e) && typeof e[0] === 'number' && typeof e[1] === 'string');
+  return ordinal && odd ? { ordinal, odd: meta.odd } : null;
+}
+
 /** The labels' metadata, when the snapshot holds it whole. */
-function savedMetaOf(meta: Partial<SnapshotMeta>, labels: (string | null)[]): LabelMeta | null {
-  const groupOf = int32sOf(meta.groupOf, labels.length);
-  const pageOf = int32sOf(meta.pageOf, labels.length);
+function savedMetaOf(meta: Partial<SnapshotMeta>, length: number): LabelMeta | null {
+  const groupOf = int32sOf(meta.groupOf, length);
+  const pageOf = int32sOf(meta.pageOf, length);
   if (!groupOf || !pageOf || !Array.isArray(meta.groups) || !meta.groups.every(isIds)) return null;
   return { groups: meta.groups, groupOf, pageOf };
 }
@@ -75,12 +88,19 @@ export function saveSnapshot(dbPath: string, graph: SavedGraph, generation: numb
     renameSync(`${graphFile(dbPath)}.tmp`, graphFile(dbPath));
   }
   removeOldGraphs(dbPath);
-  const meta: SnapshotMeta = { generation, dimensions, config: GRAPH_CONFIG, labels: graph.labels };
+  const meta: SnapshotMeta = { generation, dimensions, config: GRAPH_CONFIG };
   if (graph.meta && littleEndian) {
     meta.groups = graph.meta.groups;
     meta.groupOf = base64Of(graph.meta.groupOf);
     meta.pageOf = base64Of(graph.meta.pageOf);
   }
+  // ordinals only beside the groups they count in; else (a big-endian machine) the chunk ids
+  if (!Array.isArray(graph.labels) && meta.groups) {
+    meta.ordinals = base64Of(graph.labels.ordinal);
+    meta.odd = graph.labels.odd;
+  } else
+    meta.labels =
+      graph.meta && !Array.isArray(graph.labels) ? savedChunkIds(graph.labels, graph.meta) : (graph.labels as (string | null)[]);
   writeFileSync(`${metaFile(dbPath)}.tmp`, JSON.stringify(meta));
   renameSync(`${metaFile(dbPath)}.tmp`, metaFile(dbPath));
 }
@@ -90,16 +110,20 @@ export function loadSnapshot(dbPath: string, generation: number, dimensions: num
   if (!existsSync(metaFile(dbPath)) || !existsSync(graphFile(dbPath))) return null;
   try {
     const meta = JSON.parse(readFileSync(metaFile(dbPath), 'utf8')) as Partial<SnapshotMeta>;
-    if (meta.generation !== generation || meta.dimensions !== dimensions || !meta.labels) return null;
+    if (meta.generation !== generation || meta.dimensions !== dimensions) return null;
     // the search's expansion is read from today's settings; only the build's make another graph
     const { expansion_search: _, ...built } = meta.config ?? ({} as Partial<typeof GRAPH_CONFIG>);
     const { expansion_search: __, ...today } = GRAPH_CONFIG;
     if (JSON.stringify(built) !== JSON.stringify(today)) return null;
+    const labels = savedLabelsOf(meta);
+    if (!labels) return null;
     const index = newGraph(dimensions);
     index.view(graphFile(dbPath));
     const viewOf = graphFile(dbPath);
-    const saved = savedMetaOf(meta, meta.labels);
-    return saved ? { index, labels: meta.labels, meta: saved, viewOf } : { index, labels: meta.labels, viewOf };
+    const length = Array.isArray(labels) ? labels.length : labels.ordinal.length;
+    const saved = savedMetaOf(meta, length);
+    if (!saved && !Array.isArray(labels)) return null;
+    return saved ? { index, labels, meta: saved, viewOf } : { index, labels, viewOf };
   } catch {
     return null;
   }

@@ -24,6 +24,29 @@ export interface LabelMeta {
   pageOf: Int32Array;
 }
 
+/**
+ * The chunk of each saved label, as a snapshot keeps it: per label its chunk's ordinal in its version
+ * (the engine's ids are the version id, `:c` and six digits), −1 for a tombstone, −2 for an id of
+ * another shape, then in `odd` by label. A million labels are 4 MB instead of 35 MB of JSON strings,
+ * and open without a string made or parsed per label.
+ */
+export interface SavedChunks {
+  ordinal: Int32Array;
+  odd: [number, string][];
+}
+
+/** The chunk ids of saved labels (null: a tombstone), from either form a snapshot holds. */
+export function savedChunkIds(chunks: SavedChunks | (string | null)[], meta: LabelMeta): (string | null)[] {
+  if (Array.isArray(chunks)) return chunks;
+  const odd = new Map(chunks.odd);
+  return Array.from(chunks.ordinal, (ordinal, label) => {
+    if (ordinal === FORGOTTEN) return null;
+    if (ordinal === ODD) return odd.get(label) ?? null;
+    const group = meta.groups[meta.groupOf[label] as number];
+    return group ? idOf(group[0], ordinal) : null;
+  });
+}
+
 /** A compiled filter: what a search asks of each label, and how many live labels pass. */
 export interface LabelFilter {
   passes(label: number): boolean;
@@ -318,8 +341,8 @@ export class LabelTable {
     return n;
   }
 
-  /** The chunk ids and, for a snapshot, the groups still live and each label's group and page. */
-  saved(): { labels: (string | null)[]; meta: LabelMeta } {
+  /** The chunks and, for a snapshot, the groups still live and each label's group and page. */
+  saved(): { labels: SavedChunks; meta: LabelMeta } {
     const renumbered = new Int32Array(this.groups.length);
     const groups: LabelMeta['groups'] = [];
     for (const [g, group] of this.groups.entries()) {
@@ -330,20 +353,27 @@ export class LabelTable {
     const n = this.labels;
     const groupOf = new Int32Array(n).fill(NONE);
     const pageOf = new Int32Array(n).fill(NONE);
-    const labels: (string | null)[] = new Array(n).fill(null);
+    const ordinal = new Int32Array(n).fill(FORGOTTEN);
+    const odd: [number, string][] = [];
     for (let label = 0; label < n; label++) {
       if (!this.isLive(label)) continue;
-      labels[label] = this.chunkOf(label);
+      const o = this.ordinal[label] as number;
+      ordinal[label] = o;
+      if (o === ODD) odd.push([label, this.odd.get(label) as string]);
       groupOf[label] = renumbered[this.groupOf[label] as number] as number;
       pageOf[label] = this.pageOf[label] as number;
     }
-    return { labels, meta: { groups, groupOf, pageOf } };
+    return { labels: { ordinal, odd }, meta: { groups, groupOf, pageOf } };
   }
 
   /** A table of saved labels and their metadata; null when the two do not fit together. */
-  static restore(labels: (string | null)[], meta: LabelMeta): LabelTable | null {
+  static restore(labels: SavedChunks | (string | null)[], meta: LabelMeta): LabelTable | null {
     const { groups, groupOf, pageOf } = meta;
-    const n = labels.length;
+    const ids = Array.isArray(labels) ? labels : null;
+    const saved = Array.isArray(labels) ? null : labels;
+    const odd = new Map(saved?.odd);
+    const n = ids ? ids.length : (saved as SavedChunks).ordinal.length;
+    const isTombstone = (label: number) => (ids ? (ids[label] ?? null) === null : saved?.ordinal[label] === FORGOTTEN);
     if (groupOf.length !== n || pageOf.length !== n) return null;
     const table = new LabelTable();
     const slots = Int32Array.from(groups, ([v, d, c]) => table.groupFor(v, d, c));
@@ -354,7 +384,7 @@ export class LabelTable {
     // Each group's labels in an array of its exact size: counted first, then filled in label order.
     const counts = new Int32Array(table.groups.length);
     for (let label = 0; label < n; label++) {
-      if (labels[label] === null) continue;
+      if (isTombstone(label)) continue;
       const g = groupOf[label] as number;
       if (g < 0 || g >= slots.length || (pageOf[label] as number) < NONE) return null;
       const slot = slots[g] as number;
@@ -364,11 +394,19 @@ export class LabelTable {
     }
     for (const [g, group] of table.groups.entries()) if (group) group.labels = new Array<number>(counts[g] as number);
     for (let label = 0; label < n; label++) {
-      const id = labels[label];
-      if (id === null || id === undefined) continue;
+      if (isTombstone(label)) continue;
       const group = table.groups[table.groupOf[label] as number] as Group;
       group.labels[group.live++] = label;
-      table.setChunk(label, group.version_id, id);
+      if (ids) table.setChunk(label, group.version_id, ids[label] as string);
+      else {
+        const ordinal = (saved as SavedChunks).ordinal[label] as number;
+        if (ordinal < ODD) return null;
+        table.ordinal[label] = ordinal;
+        if (ordinal !== ODD) continue;
+        const id = odd.get(label);
+        if (id === undefined) return null;
+        table.odd.set(label, id);
+      }
     }
     for (const [g, group] of table.groups.entries()) {
       if (!group) continue;

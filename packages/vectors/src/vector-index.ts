@@ -1,7 +1,7 @@
 import type { LexicalHit, SearchFilter } from '@pinpoint/core';
 import { Index, MetricKind, ScalarKind } from 'usearch';
 import { copyFilter, sameFilter, type VectorMeta } from './filter.js';
-import { type LabelFilter, type LabelMeta, LabelTable, labelMetaOf } from './label-table.js';
+import { type LabelFilter, type LabelMeta, LabelTable, labelMetaOf, type SavedChunks, savedChunkIds } from './label-table.js';
 
 /**
  * The graph's settings. Vectors are kept in it as int8 (a million 384-dimension vectors take 384 MB
@@ -58,7 +58,8 @@ function pushTop(top: LexicalHit[], hit: LexicalHit, k: number): void {
  */
 export interface SavedGraph {
   index: Index;
-  labels: (string | null)[];
+  /** The chunk of each label: as ordinals (see SavedChunks), or as chunk ids in snapshots of earlier releases. */
+  labels: SavedChunks | (string | null)[];
   meta?: LabelMeta;
   /**
    * The file the graph is a read-only view of (mapped, not read: a million-vector graph opens in a
@@ -285,7 +286,8 @@ export class VectorIndex {
    */
   adoptGraph(saved: SavedGraph, entries?: Iterable<VectorMeta>): boolean {
     if (!this.readVectors || this.labels.length > 0) return false;
-    const meta = entries ? labelMetaOf(saved.labels, entries) : saved.meta;
+    const ids = Array.isArray(saved.labels) ? saved.labels : saved.meta && savedChunkIds(saved.labels, saved.meta);
+    const meta = entries ? ids && labelMetaOf(ids, entries) : saved.meta;
     const labels = meta && LabelTable.restore(saved.labels, meta);
     if (!labels || saved.index.size() < labels.size) return false;
     this.labels = labels;
