@@ -1,5 +1,7 @@
 import type { Chunk, Element } from '@pinpoint/core';
 import { CodepointIndex, chunkSchema, createError, elementSchema } from '@pinpoint/core';
+import type { ChunkMeta, ChunkRef } from './chunk-meta.js';
+import { ChunkMetaReader, ChunkMetaWriter, compactChunkElementIds } from './chunk-meta.js';
 import type { SqliteDatabase } from './database.js';
 import type { ElementMetaReader } from './element-meta.js';
 import { ElementMetaWriter } from './element-meta.js';
@@ -14,7 +16,8 @@ import { ElementMetaWriter } from './element-meta.js';
  * of its own, its other fields a compact array without keys (element-meta.ts). A chunk keeps its id only when it is not `<version_id>:c<ordinal in six digits>`; its
  * text only when the element ranges it cites, joined by newlines, do not give it back exactly; its
  * retrieval text as the prefix before the text (title and heading trail) when it ends with the text;
- * its version, document and collection ids only when they differ from its version's.
+ * its version, document and collection ids only when they differ from its version's; its other
+ * fields a compact array, values its version's chunks share stored once (chunk-meta.ts).
  */
 export const ROW_KEY_BITS = 24;
 const PER_VERSION = 2 ** ROW_KEY_BITS;
@@ -98,25 +101,6 @@ export function codepointText(text: string): CodepointText {
   return { text, index: new CodepointIndex(text) };
 }
 
-type ChunkRef = [element_id: string, start: number, end: number];
-
-/** A chunk's fields other than its text, as stored (short keys: one of these per chunk). */
-interface ChunkMeta {
-  /** chunk_set_id */
-  s: string;
-  /** element refs */
-  e: ChunkRef[];
-  /** section_path */
-  p: string[];
-  /** page_index, sheet */
-  pi?: number;
-  sh?: string;
-  /** version, document and collection ids, when they differ from the version's */
-  v?: string;
-  d?: string;
-  c?: string;
-}
-
 export interface ChunkRow {
   id: number;
   chunk_id: string | null;
@@ -133,7 +117,8 @@ export interface VersionIds {
   collection_id: string;
 }
 
-function encodeChunk(v: VersionIds, c: Chunk, texts: (elementId: string) => CodepointText | undefined): ChunkRow {
+/** A chunk's row in the form of before: its meta a JSON object (ChunkMeta). */
+function jsonChunkRow(v: VersionIds, c: Chunk, texts: (elementId: string) => CodepointText | undefined): ChunkRow {
   const refs: ChunkRef[] = c.elements.map((r) => [r.element_id, r.start, r.end]);
   const meta: ChunkMeta = { s: c.chunk_set_id, e: refs, p: c.section_path };
   if (c.page_index !== undefined) meta.pi = c.page_index;
@@ -153,15 +138,57 @@ function encodeChunk(v: VersionIds, c: Chunk, texts: (elementId: string) => Code
   };
 }
 
-/** The element ids a stored chunk's text is made of (none when it kept its text). */
-export function chunkTextSources(row: ChunkRow): string[] {
-  return row.text === null ? (JSON.parse(row.meta) as ChunkMeta).e.map((r) => r[0]) : [];
+/** Encodes the chunks of one version in the order they are written: compact rows (chunk-meta.ts), or the JSON row of before when that would not give the chunk back. */
+class ChunkRowWriter {
+  readonly #metas = new ChunkMetaWriter();
+  readonly #check = new ChunkMetaReader(() => new Map());
+  readonly #v: VersionIds;
+  readonly #texts: (elementId: string) => CodepointText | undefined;
+
+  constructor(v: VersionIds, texts: (elementId: string) => CodepointText | undefined) {
+    this.#v = v;
+    this.#texts = texts;
+  }
+
+  encode(c: Chunk): ChunkRow {
+    const json = jsonChunkRow(this.#v, c, this.#texts);
+    try {
+      const compact = {
+        ...json,
+        ...this.#metas.encode({ meta: JSON.parse(json.meta) as ChunkMeta, prefix: json.retrieval_prefix }),
+      };
+      const again = JSON.stringify(decodeChunk(this.#v, compact, this.#texts, this.#check));
+      if (again === JSON.stringify(decodeChunk(this.#v, json, this.#texts, this.#check))) {
+        this.#metas.remember(c.ordinal, compact);
+        return compact;
+      }
+    } catch {
+      // a value of a shape the compact form does not know: stored as JSON below
+    }
+    return json;
+  }
 }
 
-/** The chunk as it was written, its keys in the schema's order. */
-export function decodeChunk(v: VersionIds, row: ChunkRow, texts: (elementId: string) => CodepointText | undefined): Chunk {
-  const meta = JSON.parse(row.meta) as ChunkMeta;
+/** The element ids a stored chunk's text is made of (none when it kept its text). */
+export function chunkTextSources(row: ChunkRow): string[] {
+  if (row.text !== null) return [];
+  return row.meta.startsWith('{') ? (JSON.parse(row.meta) as ChunkMeta).e.map((r) => r[0]) : compactChunkElementIds(row.meta);
+}
+
+/**
+ * The chunk as it was written, its keys in the schema's order: its meta a JSON object (rows written
+ * before the compact form) or a compact array read with the version's `reader` (chunk-meta.ts).
+ */
+export function decodeChunk(
+  v: VersionIds,
+  row: ChunkRow,
+  texts: (elementId: string) => CodepointText | undefined,
+  reader: ChunkMetaReader,
+): Chunk {
   const ordinal = row.id % PER_VERSION;
+  const { meta, prefix } = row.meta.startsWith('{')
+    ? { meta: JSON.parse(row.meta) as ChunkMeta, prefix: row.retrieval_prefix }
+    : reader.decode(ordinal, row);
   const text = row.text ?? textFromElements(meta.e, texts);
   if (text === null)
     throw createError('PP_INTERNAL', `Chunk ${ordinal} of version ${v.version_id} cites an element that is not stored.`);
@@ -174,7 +201,7 @@ export function decodeChunk(v: VersionIds, row: ChunkRow, texts: (elementId: str
     ordinal,
     elements: meta.e.map(([element_id, start, end]) => ({ element_id, start, end })),
     text,
-    retrieval_text: row.retrieval_text ?? `${row.retrieval_prefix ?? ''}${text}`,
+    retrieval_text: row.retrieval_text ?? `${prefix ?? ''}${text}`,
     page_index: meta.pi,
     sheet: meta.sh,
     section_path: meta.p,
@@ -257,11 +284,12 @@ export function insertContent(db: SqliteDatabase, v: VersionIds, elements: Eleme
     return t;
   };
   const chunkIds = new Set<string>();
+  const rows = new ChunkRowWriter(v, lookup);
   for (const c of chunks) {
     if (chunkIds.has(c.chunk_id))
       throw createError('PP_VALIDATION', `Chunk id ${c.chunk_id} appears twice in version ${v.version_id}.`);
     chunkIds.add(c.chunk_id);
-    const row = encodeChunk(v, c, lookup);
+    const row = rows.encode(c);
     checkChunkIdFree(db, c.chunk_id, row.chunk_id !== null);
     insertChunk.run(row);
   }

@@ -12,6 +12,8 @@ import type {
   VersionState,
 } from '@pinpoint/core';
 import { chunkSchema, elementSchema, newId } from '@pinpoint/core';
+import type { ChunkMetaColumns } from './chunk-meta.js';
+import { ChunkMetaReader } from './chunk-meta.js';
 import type { SqliteDatabase } from './database.js';
 import { migrate, openDatabase } from './database.js';
 import { ElementMetaReader } from './element-meta.js';
@@ -35,6 +37,12 @@ import { artifactFromRow, collectionFromRow, documentFromRow, notFound, versionF
 import { metadataMigrations } from './metadata-schema.js';
 
 const now = (): string => new Date().toISOString();
+
+/** A version's element texts as chunks cite them: fetched around the elements a chunk names, then read one by one. */
+interface ElementTexts {
+  prefetch: (ids: string[]) => void;
+  get: (elementId: string) => CodepointText | undefined;
+}
 
 /** The MetadataStore port on one SQLite file (better-sqlite3, WAL). */
 export class SqliteMetadataStore implements MetadataStore {
@@ -375,7 +383,7 @@ export class SqliteMetadataStore implements MetadataStore {
    * Element texts of one version for the chunks whose text their ranges give, read once each: the
    * elements a chunk cites are neighbours, so one range read fetches them (a point read for ids kept whole).
    */
-  #elementTexts(seq: number): { prefetch: (ids: string[]) => void; get: (elementId: string) => CodepointText | undefined } {
+  #elementTexts(seq: number): ElementTexts {
     const texts = new Map<string, string | null>();
     const built = new Map<string, CodepointText>();
     const [first] = versionRange(seq);
@@ -408,22 +416,38 @@ export class SqliteMetadataStore implements MetadataStore {
     };
   }
 
+  /**
+   * One read transaction: a chunk may take its chunk set, section path and retrieval prefix from
+   * another chunk of its version (chunk-meta.ts), and both must be read from the same content.
+   */
   async getChunks(chunkIds: string[]): Promise<Chunk[]> {
+    return this.#db.transaction(() => this.#readChunks(chunkIds))();
+  }
+
+  #readChunks(chunkIds: string[]): Chunk[] {
     const versions = new Map<string, VersionIds | null>();
-    const perVersion = new Map<
-      number,
-      { prefetch: (ids: string[]) => void; get: (elementId: string) => CodepointText | undefined }
-    >();
+    const perVersion = new Map<number, { texts: ElementTexts; metas: ChunkMetaReader }>();
     return chunkIds.flatMap((id) => {
       const found = findDerivedChunk(this.#db, id, versions) ?? this.#findKeptChunk(id);
       if (!found) return [];
-      let t = perVersion.get(found.v.seq);
-      if (!t) {
-        t = this.#elementTexts(found.v.seq);
-        perVersion.set(found.v.seq, t);
+      let read = perVersion.get(found.v.seq);
+      if (!read) {
+        read = { texts: this.#elementTexts(found.v.seq), metas: this.#chunkMetaReader(found.v.seq) };
+        perVersion.set(found.v.seq, read);
       }
-      t.prefetch(chunkTextSources(found.row));
-      return [decodeChunk(found.v, found.row, t.get)];
+      read.texts.prefetch(chunkTextSources(found.row));
+      return [decodeChunk(found.v, found.row, read.texts.get, read.metas)];
+    });
+  }
+
+  /** Decodes a version's chunk rows; a value they share is read from the chunk that holds it, when not decoded already. */
+  #chunkMetaReader(seq: number): ChunkMetaReader {
+    const [first] = versionRange(seq);
+    return new ChunkMetaReader((ordinals) => {
+      const rows = this.#db
+        .prepare(`SELECT id, meta, retrieval_prefix FROM version_chunks WHERE id IN (${ordinals.map(() => '?').join(', ')})`)
+        .all(ordinals.map((o) => rowKey(seq, o))) as (ChunkMetaColumns & { id: number })[];
+      return new Map(rows.map((r) => [r.id - first, r]));
     });
   }
 
@@ -436,13 +460,28 @@ export class SqliteMetadataStore implements MetadataStore {
     return v ? { v, row } : null;
   }
 
+  /** One read transaction, as getChunks. */
   async listChunks(versionId: string): Promise<Chunk[]> {
+    return this.#db.transaction(() => this.#listChunks(versionId))();
+  }
+
+  #listChunks(versionId: string): Chunk[] {
     const v = this.#versionIds(versionId);
     if (!v) return [];
     const [first, end] = versionRange(v.seq);
     const rows = this.#db
       .prepare('SELECT * FROM version_chunks WHERE id >= ? AND id < ? ORDER BY id')
       .all(first, end) as ChunkRow[];
+    const byOrdinal = new Map(rows.map((r) => [r.id - first, r]));
+    const metas = new ChunkMetaReader(
+      (ordinals) =>
+        new Map(
+          ordinals.flatMap((o) => {
+            const r = byOrdinal.get(o);
+            return r ? [[o, r]] : [];
+          }),
+        ),
+    );
     let texts: Map<string, CodepointText> | null = null;
     const textOf = (id: string): CodepointText | undefined => {
       if (!texts) {
@@ -453,7 +492,7 @@ export class SqliteMetadataStore implements MetadataStore {
       }
       return texts.get(id);
     };
-    return rows.map((r) => decodeChunk(v, r, textOf));
+    return rows.map((r) => decodeChunk(v, r, textOf, metas));
   }
 
   async close(): Promise<void> {
