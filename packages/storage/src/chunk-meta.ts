@@ -1,4 +1,5 @@
 import { createError } from '@pinpoint/core';
+import { derivedElementId, parseElementId } from './derived-ids.js';
 
 /**
  * The `meta` column of a chunk row: the chunk's fields other than its id, ordinal, text and
@@ -56,16 +57,6 @@ export interface ChunkMetaColumns {
 type Compact = unknown[];
 const OPTIONAL_KEYS = ['pi', 'sh', 'v', 'd', 'c'] as const;
 
-const pad6 = (n: number): string => String(n).padStart(6, '0');
-const derivedId = (position: number): string => `e${pad6(position)}`;
-
-function positionOf(elementId: string): number | null {
-  const m = /^e(\d{6,})$/.exec(elementId);
-  if (!m) return null;
-  const position = Number(m[1]);
-  return pad6(position) === m[1] ? position : null;
-}
-
 function trimmed(values: unknown[]): unknown[] {
   let n = values.length;
   while (n > 0 && (values[n - 1] === null || values[n - 1] === undefined)) n--;
@@ -73,7 +64,7 @@ function trimmed(values: unknown[]): unknown[] {
 }
 
 function compactRefs(refs: ChunkRef[]): Compact {
-  const positions = refs.map((r) => positionOf(r[0]));
+  const positions = refs.map((r) => parseElementId(r[0]));
   const first = positions[0];
   if (typeof first === 'number' && positions.every((p, i) => p === first + i))
     return [first, ...refs.flatMap((r) => [r[1], r[2]])];
@@ -84,11 +75,11 @@ function expandRefs(c: Compact): ChunkRef[] {
   const first = c[0];
   if (typeof first === 'number') {
     const refs: ChunkRef[] = [];
-    for (let i = 1; i < c.length; i += 2) refs.push([derivedId(first + (i - 1) / 2), c[i] as number, c[i + 1] as number]);
+    for (let i = 1; i < c.length; i += 2) refs.push([derivedElementId(first + (i - 1) / 2), c[i] as number, c[i + 1] as number]);
     return refs;
   }
   return (c as Compact[]).map(([id, start, end]) => [
-    typeof id === 'number' ? derivedId(id) : (id as string),
+    typeof id === 'number' ? derivedElementId(id) : (id as string),
     start as number,
     end as number,
   ]);

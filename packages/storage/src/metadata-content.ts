@@ -3,6 +3,7 @@ import { CodepointIndex, chunkSchema, createError, elementSchema } from '@pinpoi
 import type { ChunkMeta, ChunkRef } from './chunk-meta.js';
 import { ChunkMetaReader, ChunkMetaWriter, compactChunkElementIds } from './chunk-meta.js';
 import type { SqliteDatabase } from './database.js';
+import { derivedElementId, pad6 } from './derived-ids.js';
 import type { ElementMetaReader } from './element-meta.js';
 import { ElementMetaWriter } from './element-meta.js';
 
@@ -36,8 +37,6 @@ export function rowKey(seq: number, position: number): number {
   return seq * PER_VERSION + position;
 }
 
-const pad6 = (n: number): string => String(n).padStart(6, '0');
-export const derivedElementId = (position: number): string => `e${pad6(position)}`;
 const derivedChunkId = (versionId: string, ordinal: number): string => `${versionId}:c${pad6(ordinal)}`;
 
 /** The (version, ordinal) a chunk id of the derived form names; null for any other id. */
@@ -46,14 +45,6 @@ function parseChunkId(chunkId: string): { versionId: string; ordinal: number } |
   if (!m) return null;
   const ordinal = Number(m[2]);
   return pad6(ordinal) === m[2] ? { versionId: m[1] as string, ordinal } : null;
-}
-
-/** The position an element id of the derived form names; null for any other id. */
-export function parseElementId(elementId: string): number | null {
-  const m = /^e(\d{6,})$/.exec(elementId);
-  if (!m) return null;
-  const position = Number(m[1]);
-  return pad6(position) === m[1] ? position : null;
 }
 
 const ELEMENT_KEYS = Object.keys(elementSchema.shape) as (keyof Element)[];

@@ -16,6 +16,7 @@ import type { ChunkMetaColumns } from './chunk-meta.js';
 import { ChunkMetaReader } from './chunk-meta.js';
 import type { SqliteDatabase } from './database.js';
 import { migrate, openDatabase } from './database.js';
+import { derivedElementId, parseElementId } from './derived-ids.js';
 import { ElementMetaReader } from './element-meta.js';
 import type { ChunkRow, CodepointText, ElementRow, VersionIds } from './metadata-content.js';
 import {
@@ -23,10 +24,8 @@ import {
   codepointText,
   decodeChunk,
   decodeElement,
-  derivedElementId,
   findDerivedChunk,
   insertContent,
-  parseElementId,
   ROW_KEY_BITS,
   rowKey,
   versionIds,
