@@ -1,18 +1,16 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chunkElements } from '@pinpoint/chunker';
-import type { Chunk, Element, Recipe } from '@pinpoint/core';
-import { chunkId, chunkSchema, elementSchema } from '@pinpoint/core';
-import { detectFormat, parseDocument } from '@pinpoint/parsers';
+import type { Chunk, Element } from '@pinpoint/core';
+import { chunkId, chunkSchema } from '@pinpoint/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { corpusElements, createVersions } from '../test/corpus-content.js';
 import type { ChunkMetaColumns, ChunkMetaWithPrefix } from './chunk-meta.js';
 import { ChunkMetaReader, ChunkMetaWriter } from './chunk-meta.js';
 import { openDatabase } from './database.js';
 import { rowKey } from './metadata-content.js';
 import { SqliteMetadataStore } from './metadata-store.js';
-
-const formats = new URL('../../../../shared/corpus/formats/', import.meta.url);
 
 /** Real files of every anchor kind and chunk shape: pages, sheets, table rows, long Chinese paragraphs cut in sentences, headings. */
 const fixtures = [
@@ -35,16 +33,14 @@ const ids = { version: 'ver_a', document: 'doc_a', collection: 'col_a' };
 
 /** A file's elements and chunks as ingestion stores them: parsed, chunked as the engine does, validated by the store. */
 async function contentOf(file: string, v = ids): Promise<{ elements: Element[]; chunks: Chunk[] }> {
-  const bytes = new Uint8Array(readFileSync(new URL(file, formats)));
-  const fileName = file.split('/').at(-1) as string;
-  const out = await parseDocument(bytes, { fileName, format: detectFormat(fileName, bytes) });
-  const chunks = chunkElements(out.elements, {
+  const { fileName, elements } = await corpusElements(file);
+  const chunks = chunkElements(elements, {
     versionId: v.version,
     documentId: v.document,
     collectionId: v.collection,
     title: fileName.replace(/\.[^.]+$/, ''),
   });
-  return { elements: out.elements.map((e) => elementSchema.parse(e)), chunks: chunks.map((c) => chunkSchema.parse(c)) };
+  return { elements, chunks: chunks.map((c) => chunkSchema.parse(c)) };
 }
 
 /** A chunk's meta as rows written before the compact form hold it, with its retrieval prefix. */
@@ -157,37 +153,17 @@ describe('chunk meta: the compact form of a chunk row', () => {
 });
 
 describe('chunk rows through the store', () => {
-  const recipe: Recipe = { parser: 'p@1', chunker: 'c@1', analyzer: 'a@1', options: {} };
   let dir: string;
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'pp-chunk-meta-'));
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  async function versions(store: SqliteMetadataStore, names: string[]) {
-    const col = await store.createCollection('c');
-    const out: { version: string; document: string; collection: string }[] = [];
-    for (const name of names) {
-      const doc = await store.findOrCreateDocument(col.collection_id, name);
-      const { version } = await store.createVersion({
-        document_id: doc.document_id,
-        collection_id: col.collection_id,
-        source_sha256: 'a'.repeat(64),
-        original_name: name,
-        declared_mime: null,
-        size: 1,
-        recipe,
-      });
-      out.push({ version: version.version_id, document: doc.document_id, collection: col.collection_id });
-    }
-    return out;
-  }
-
   it('reads chunks written before the compact form and chunks written now the same, whole or chunk by chunk', async () => {
     const path = join(dir, 'meta.db');
     let store = new SqliteMetadataStore(path);
-    const before = await versions(store, fixtures);
-    const now = await versions(
+    const before = await createVersions(store, fixtures);
+    const now = await createVersions(
       store,
       fixtures.map((f) => `new-${f}`),
     );

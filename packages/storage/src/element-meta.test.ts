@@ -1,16 +1,14 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Element, Recipe } from '@pinpoint/core';
-import { elementId, elementSchema } from '@pinpoint/core';
-import { detectFormat, parseDocument } from '@pinpoint/parsers';
+import type { Element } from '@pinpoint/core';
+import { elementId } from '@pinpoint/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { corpusElements, createVersions } from '../test/corpus-content.js';
 import { openDatabase } from './database.js';
 import { ElementMetaReader, ElementMetaWriter } from './element-meta.js';
 import { decodeElement, rowKey } from './metadata-content.js';
 import { SqliteMetadataStore } from './metadata-store.js';
-
-const formats = new URL('../../../../shared/corpus/formats/', import.meta.url);
 
 /** Real files of every anchor kind: page (rotated, labelled, Japanese), text (UTF-16, Chinese, HTML with raw maps and cells, JSON pointers, many scripts), record (docx, xlsx, csv). */
 const fixtures = [
@@ -34,13 +32,7 @@ const fixtures = [
   'csv/unstructured__stanley-cups-with-emoji.csv',
 ];
 
-/** A file's elements as ingestion stores them (parsed, then validated by the store). */
-async function elementsOf(file: string): Promise<Element[]> {
-  const bytes = new Uint8Array(readFileSync(new URL(file, formats)));
-  const fileName = file.split('/').at(-1) as string;
-  const out = await parseDocument(bytes, { fileName, format: detectFormat(fileName, bytes) });
-  return out.elements.map((e) => elementSchema.parse(e));
-}
+const elementsOf = async (file: string): Promise<Element[]> => (await corpusElements(file)).elements;
 
 function encodeAll(elements: Element[]): string[] {
   const writer = new ElementMetaWriter();
@@ -160,31 +152,14 @@ describe('element meta: the compact form of an element row', () => {
 });
 
 describe('element rows through the store', () => {
-  const recipe: Recipe = { parser: 'p@1', chunker: 'c@1', analyzer: 'a@1', options: {} };
   let dir: string;
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'pp-element-meta-'));
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  async function versions(store: SqliteMetadataStore, names: string[]): Promise<string[]> {
-    const col = await store.createCollection('c');
-    const ids: string[] = [];
-    for (const name of names) {
-      const doc = await store.findOrCreateDocument(col.collection_id, name);
-      const { version } = await store.createVersion({
-        document_id: doc.document_id,
-        collection_id: col.collection_id,
-        source_sha256: 'a'.repeat(64),
-        original_name: name,
-        declared_mime: null,
-        size: 1,
-        recipe,
-      });
-      ids.push(version.version_id);
-    }
-    return ids;
-  }
+  const versions = async (store: SqliteMetadataStore, names: string[]): Promise<string[]> =>
+    (await createVersions(store, names)).map((v) => v.version);
 
   it('reads a store written before the compact form, and one written now, the same, whole or element by element', async () => {
     const files = ['pdf/pdfminer__pagelabels.pdf', 'html/kotaemon__dummy.html', 'xlsx/paperqa__dummy.xlsx'];
