@@ -6,6 +6,8 @@ import type { SqliteDatabase } from './database.js';
 import { derivedElementId, pad6 } from './derived-ids.js';
 import type { ElementMetaReader } from './element-meta.js';
 import { ElementMetaWriter } from './element-meta.js';
+import type { StoredText } from './element-text.js';
+import { decodeElementText, encodeElementText } from './element-text.js';
 
 /**
  * How a version's elements and chunks are stored: what can be derived is not written twice.
@@ -54,18 +56,20 @@ export interface ElementRow {
   id: number;
   element_id: string | null;
   meta: string;
-  text: string;
+  /** TEXT, or Brotli-compressed bytes (element-text.ts). */
+  text: StoredText;
 }
 
 /** The element as it was written, its keys in the schema's order: its meta a JSON object (rows written before the compact form) or a compact array (element-meta.ts). */
 export function decodeElement(row: ElementRow, reader: ElementMetaReader): Element {
   const elementId = row.element_id ?? derivedElementId(row.id % PER_VERSION);
-  if (!row.meta.startsWith('{')) return reader.decode(row.id % PER_VERSION, elementId, row.text, row.meta);
+  const text = decodeElementText(row.text);
+  if (!row.meta.startsWith('{')) return reader.decode(row.id % PER_VERSION, elementId, text, row.meta);
   const meta = JSON.parse(row.meta) as Record<string, unknown>;
   const out: Record<string, unknown> = {};
   for (const key of ELEMENT_KEYS) {
     if (key === 'element_id') out[key] = elementId;
-    else if (key === 'text') out[key] = row.text;
+    else if (key === 'text') out[key] = text;
     else if (key in meta) out[key] = meta[key];
   }
   return out as Element;
@@ -260,7 +264,7 @@ export function insertContent(db: SqliteDatabase, v: VersionIds, elements: Eleme
       id: rowKey(v.seq, i),
       element_id: e.element_id === derivedElementId(i) ? null : e.element_id,
       meta: metas.encode(i, e),
-      text: e.text,
+      text: encodeElementText(e.text),
     });
   });
   const texts = new Map<string, CodepointText>();

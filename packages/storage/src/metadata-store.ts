@@ -18,6 +18,8 @@ import type { SqliteDatabase } from './database.js';
 import { migrate, openDatabase } from './database.js';
 import { derivedElementId, parseElementId } from './derived-ids.js';
 import { ElementMetaReader } from './element-meta.js';
+import type { StoredText } from './element-text.js';
+import { decodeElementText } from './element-text.js';
 import type { ChunkRow, CodepointText, ElementRow, VersionIds } from './metadata-content.js';
 import {
   chunkTextSources,
@@ -383,7 +385,7 @@ export class SqliteMetadataStore implements MetadataStore {
    * elements a chunk cites are neighbours, so one range read fetches them (a point read for ids kept whole).
    */
   #elementTexts(seq: number): ElementTexts {
-    const texts = new Map<string, string | null>();
+    const texts = new Map<string, StoredText | null>();
     const built = new Map<string, CodepointText>();
     const [first] = versionRange(seq);
     return {
@@ -407,7 +409,7 @@ export class SqliteMetadataStore implements MetadataStore {
         if (text === null) return undefined;
         let t = built.get(id);
         if (!t) {
-          t = codepointText(text);
+          t = codepointText(decodeElementText(text));
           built.set(id, t);
         }
         return t;
@@ -487,7 +489,9 @@ export class SqliteMetadataStore implements MetadataStore {
         const elements = this.#db
           .prepare('SELECT * FROM version_elements WHERE id >= ? AND id < ?')
           .all(first, end) as ElementRow[];
-        texts = new Map(elements.map((e) => [e.element_id ?? derivedElementId(e.id - first), codepointText(e.text)]));
+        texts = new Map(
+          elements.map((e) => [e.element_id ?? derivedElementId(e.id - first), codepointText(decodeElementText(e.text))]),
+        );
       }
       return texts.get(id);
     };
