@@ -70,7 +70,8 @@ async function savedStore(name: string): Promise<{ path: string; before: unknown
 /** The table's metadata changed behind the generation's back: only a reader of the rows would see it. */
 function alterRows(path: string): void {
   const db = new Database(path);
-  db.exec("UPDATE pp_vectors SET version_id = 'altered', document_id = 'altered', collection_id = 'altered', page_index = NULL");
+  db.exec(`INSERT INTO pp_vector_versions (version_id, document_id, collection_id) VALUES ('altered', 'altered', 'altered');
+    UPDATE pp_vector_rows SET version = last_insert_rowid(), page_index = NULL`);
   db.close();
 }
 
@@ -150,7 +151,7 @@ describe('ANN snapshot with the labels’ metadata', () => {
     const store = openEmbeddedVectorStore({ path, dimensions: DIMS, annThreshold: THRESHOLD });
     await store.close();
     const stale = new Database(path);
-    stale.exec("UPDATE pp_vectors_generation SET n = n + 1; UPDATE pp_vectors SET collection_id = 'again'");
+    stale.exec("UPDATE pp_vectors_generation SET n = n + 1; UPDATE pp_vector_versions SET collection_id = 'again'");
     stale.close();
     const rebuilt = openVectorIndex({ dimensions: DIMS, threshold: THRESHOLD, path, source: { kind: 'file', path } });
     expect(graphLabels(rebuilt.graph())).not.toContain(null);

@@ -12,6 +12,7 @@ import {
   type VectorIndexInit,
   type VectorRow,
 } from './vector-index-host.js';
+import { ensureVectorTables, rowsTable, type VectorLayout, type VectorWrites, vectorWrites } from './vector-tables.js';
 
 export interface EmbeddedVectorStoreOptions {
   /** SQLite file (or ':memory:'); vectors are BLOBs of half floats (vector-codec.ts). */
@@ -78,9 +79,9 @@ function checkPage(r: VectorRecord): void {
 class EmbeddedVectorStore implements VectorStore {
   readonly id: string;
   private readonly db: Database.Database;
-  /** An upsert's statements, prepared once: the version a chunk is stored under, and the row written. */
-  private readonly storedAs: Database.Statement;
-  private readonly insert: Database.Statement;
+  /** The file's tables (vector-tables.ts) and their writes, prepared once. */
+  private readonly layout: VectorLayout;
+  private readonly writes: VectorWrites;
   /** Below the threshold; it never builds a graph itself. */
   private local: VectorIndex | null = null;
   private thread: ThreadHandle<VectorIndexHandlers> | null = null;
@@ -92,19 +93,13 @@ class EmbeddedVectorStore implements VectorStore {
     this.id = `embedded-cosine@${options.dimensions}`;
     this.db = new Database(options.path);
     this.db.pragma('journal_mode = WAL');
-    this.db.exec(`CREATE TABLE IF NOT EXISTS pp_vectors (
-      chunk_id TEXT PRIMARY KEY, version_id TEXT NOT NULL, document_id TEXT NOT NULL,
-      collection_id TEXT NOT NULL, page_index INTEGER, vector BLOB NOT NULL);
-      CREATE INDEX IF NOT EXISTS pp_vectors_version ON pp_vectors(version_id);
-      CREATE TABLE IF NOT EXISTS pp_vectors_space (id INTEGER PRIMARY KEY CHECK (id = 1), space TEXT NOT NULL);
+    this.layout = this.db.transaction(() => ensureVectorTables(this.db)).immediate();
+    this.db.exec(`CREATE TABLE IF NOT EXISTS pp_vectors_space (id INTEGER PRIMARY KEY CHECK (id = 1), space TEXT NOT NULL);
       CREATE TABLE IF NOT EXISTS pp_vectors_generation (id INTEGER PRIMARY KEY CHECK (id = 1), n INTEGER NOT NULL);
       INSERT OR IGNORE INTO pp_vectors_generation (id, n) VALUES (1, 0);`);
-    this.storedAs = this.db.prepare('SELECT version_id FROM pp_vectors WHERE chunk_id = ?').pluck();
-    this.insert = this.db.prepare(
-      'INSERT OR REPLACE INTO pp_vectors (chunk_id, version_id, document_id, collection_id, page_index, vector) VALUES (?, ?, ?, ?, ?, ?)',
-    );
+    this.writes = vectorWrites(this.db, this.layout);
     this.claimSpace(options.space ?? `dims:${options.dimensions}`);
-    const { n } = this.db.prepare('SELECT COUNT(*) AS n FROM pp_vectors').get() as { n: number };
+    const { n } = this.db.prepare(`SELECT COUNT(*) AS n FROM ${rowsTable(this.layout)}`).get() as { n: number };
     if (n > this.threshold && options.path !== ':memory:') this.startIndexThread({ kind: 'file', path: options.path });
     else this.loadLocal();
   }
@@ -144,7 +139,7 @@ class EmbeddedVectorStore implements VectorStore {
     const row = this.db.prepare('SELECT space FROM pp_vectors_space WHERE id = 1').get() as { space: string } | undefined;
     if (row?.space === space) return;
     this.db.transaction(() => {
-      this.db.exec('DELETE FROM pp_vectors');
+      this.writes.deleteAll();
       this.bumpGeneration();
       this.db.prepare('INSERT OR REPLACE INTO pp_vectors_space (id, space) VALUES (1, ?)').run(space);
     })();
@@ -168,15 +163,15 @@ class EmbeddedVectorStore implements VectorStore {
     const vectors = new Float32Array(records.length * dims);
     // rounded as they are stored, so the index scores what a reopen reads back
     for (const [i, r] of records.entries()) vectors.set(roundToHalves(normalized(r.vector)), i * dims);
-    const { insert, storedAs } = this;
+    const { writes } = this;
     // the version each chunk is stored under already (null: new), so the index looks up only those
     const stored: (string | null)[] = [];
     this.db.transaction(() => {
       this.bumpGeneration();
       for (const [i, e] of entries.entries()) {
-        stored.push((storedAs.get(e.chunk_id) as string | undefined) ?? null);
-        const v = encodeVector(vectors.subarray(i * dims, (i + 1) * dims));
-        insert.run(e.chunk_id, e.version_id, e.document_id, e.collection_id, e.page_index ?? null, v);
+        const vector = encodeVector(vectors.subarray(i * dims, (i + 1) * dims));
+        const { chunk_id, version_id, document_id, collection_id } = e;
+        stored.push(writes.put({ chunk_id, version_id, document_id, collection_id, page_index: e.page_index ?? null, vector }));
       }
     })();
     if (this.thread) return this.thread.call('add', { entries, vectors, stored }, [vectors.buffer as ArrayBuffer]);
@@ -192,7 +187,7 @@ class EmbeddedVectorStore implements VectorStore {
   async deleteVersion(versionId: string): Promise<void> {
     this.db.transaction(() => {
       this.bumpGeneration();
-      this.db.prepare('DELETE FROM pp_vectors WHERE version_id = ?').run(versionId);
+      this.writes.deleteVersion(versionId);
     })();
     if (this.thread) return this.thread.call('deleteVersion', versionId);
     this.local?.deleteVersion(versionId);

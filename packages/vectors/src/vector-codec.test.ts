@@ -74,9 +74,17 @@ describe('a store written by the release before', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  /** Rows as the previous release wrote them: 4-byte floats, unit length. */
+  /** A file as the previous release made it (one table of ids and vectors), its rows 4-byte floats of unit length. */
   function writeOldRows(path: string, rows: [string, number[]][]): void {
     const db = new Database(path);
+    db.exec(`CREATE TABLE pp_vectors (
+      chunk_id TEXT PRIMARY KEY, version_id TEXT NOT NULL, document_id TEXT NOT NULL,
+      collection_id TEXT NOT NULL, page_index INTEGER, vector BLOB NOT NULL);
+      CREATE INDEX pp_vectors_version ON pp_vectors(version_id);
+      CREATE TABLE pp_vectors_space (id INTEGER PRIMARY KEY CHECK (id = 1), space TEXT NOT NULL);
+      INSERT INTO pp_vectors_space (id, space) VALUES (1, 'dims:3');
+      CREATE TABLE pp_vectors_generation (id INTEGER PRIMARY KEY CHECK (id = 1), n INTEGER NOT NULL);
+      INSERT INTO pp_vectors_generation (id, n) VALUES (1, 0);`);
     const insert = db.prepare(
       'INSERT INTO pp_vectors (chunk_id, version_id, document_id, collection_id, page_index, vector) VALUES (?, ?, ?, ?, NULL, ?)',
     );
@@ -90,7 +98,6 @@ describe('a store written by the release before', () => {
   for (const annThreshold of [100, 2]) {
     it(`scores its float rows exactly beside new half rows (${annThreshold === 2 ? 'graph' : 'exact scan'})`, async () => {
       const path = join(dir, `${randomUUID()}.db`);
-      await openEmbeddedVectorStore({ path, dimensions: 3 }).close();
       writeOldRows(path, [
         ['a', [0.6, 0.8, 0]],
         ['b', [0, 0.6, 0.8]],
@@ -111,7 +118,15 @@ describe('a store written by the release before', () => {
       await store.close();
       const db = new Database(path, { readonly: true });
       const lengths = db.prepare('SELECT chunk_id, length(vector) AS n FROM pp_vectors ORDER BY chunk_id').all();
+      // the earlier release's file keeps its one table
+      const tables = db.prepare("SELECT name, type FROM sqlite_schema WHERE name LIKE 'pp_vector%' ORDER BY name").all();
       db.close();
+      expect(tables).toEqual([
+        { name: 'pp_vectors', type: 'table' },
+        { name: 'pp_vectors_generation', type: 'table' },
+        { name: 'pp_vectors_space', type: 'table' },
+        { name: 'pp_vectors_version', type: 'index' },
+      ]);
       expect(lengths).toEqual([
         { chunk_id: 'a', n: 12 },
         { chunk_id: 'b', n: 12 },

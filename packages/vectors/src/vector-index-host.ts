@@ -4,6 +4,7 @@ import { loadSnapshot, saveSnapshot } from './ann-snapshot.js';
 import type { VectorMeta } from './filter.js';
 import { decodeVector, decodeVectorInto } from './vector-codec.js';
 import { VectorIndex, type VectorReader } from './vector-index.js';
+import { idsTable, rowsTable, type VectorLayout, vectorLayout } from './vector-tables.js';
 
 /**
  * What the embedded store's index thread does: it opens a VectorIndex from the SQLite file (or from
@@ -26,15 +27,15 @@ export interface VectorRow {
   vector?: Buffer;
 }
 
-const META = 'SELECT chunk_id, version_id, document_id, collection_id, page_index FROM pp_vectors';
+const META = 'SELECT chunk_id, version_id, document_id, collection_id, page_index FROM';
 
 function metaOf(row: VectorRow): VectorMeta {
   const { page_index, vector: _, ...ids } = row;
   return page_index === null ? ids : { ...ids, page_index };
 }
 
-function* metaRows(db: Database.Database): Iterable<VectorMeta> {
-  for (const row of db.prepare(META).iterate() as IterableIterator<VectorRow>) yield metaOf(row);
+function* metaRows(db: Database.Database, layout: VectorLayout): Iterable<VectorMeta> {
+  for (const row of db.prepare(`${META} ${idsTable(layout)}`).iterate() as IterableIterator<VectorRow>) yield metaOf(row);
 }
 
 /**
@@ -94,8 +95,9 @@ function loadFile(index: VectorIndex, path: string, progress?: (p: RebuildProgre
       const { n } = db.prepare('SELECT n FROM pp_vectors_generation WHERE id = 1').get() as { n: number };
       const snapshot = loadSnapshot(path, n, index.dimensions);
       if (snapshot?.meta && index.adoptGraph(snapshot)) return;
-      if (snapshot && index.adoptGraph(snapshot, metaRows(db))) return;
-      const { total } = db.prepare('SELECT COUNT(*) AS total FROM pp_vectors').get() as { total: number };
+      const layout = vectorLayout(db) ?? 'single';
+      if (snapshot && index.adoptGraph(snapshot, metaRows(db, layout))) return;
+      const { total } = db.prepare(`SELECT COUNT(*) AS total FROM ${rowsTable(layout)}`).get() as { total: number };
       progress?.({ done: 0, total });
       addRows(index, db.prepare('SELECT * FROM pp_vectors').iterate() as IterableIterator<VectorRow>, (done) =>
         progress?.({ done, total }),
