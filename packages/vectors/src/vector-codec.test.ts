@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { singleTableFile } from '../test/single-table-file.js';
 import { openEmbeddedVectorStore } from './embedded-store.js';
 import { decodeVector, encodeVector, roundToHalves, toHalf } from './vector-codec.js';
 
@@ -76,15 +77,8 @@ describe('a store written by the release before', () => {
 
   /** A file as the previous release made it (one table of ids and vectors), its rows 4-byte floats of unit length. */
   function writeOldRows(path: string, rows: [string, number[]][]): void {
+    singleTableFile(path, 'dims:3');
     const db = new Database(path);
-    db.exec(`CREATE TABLE pp_vectors (
-      chunk_id TEXT PRIMARY KEY, version_id TEXT NOT NULL, document_id TEXT NOT NULL,
-      collection_id TEXT NOT NULL, page_index INTEGER, vector BLOB NOT NULL);
-      CREATE INDEX pp_vectors_version ON pp_vectors(version_id);
-      CREATE TABLE pp_vectors_space (id INTEGER PRIMARY KEY CHECK (id = 1), space TEXT NOT NULL);
-      INSERT INTO pp_vectors_space (id, space) VALUES (1, 'dims:3');
-      CREATE TABLE pp_vectors_generation (id INTEGER PRIMARY KEY CHECK (id = 1), n INTEGER NOT NULL);
-      INSERT INTO pp_vectors_generation (id, n) VALUES (1, 0);`);
     const insert = db.prepare(
       'INSERT INTO pp_vectors (chunk_id, version_id, document_id, collection_id, page_index, vector) VALUES (?, ?, ?, ?, NULL, ?)',
     );

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { VectorRecord } from '@pinpoint/core';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { singleTableFile } from '../test/single-table-file.js';
 import { openEmbeddedVectorStore } from './embedded-store.js';
 
 const DIMS = 384;
@@ -26,16 +27,6 @@ function records(count: number, seed: number, version = (i: number) => idOf('ver
     ...(i % 5 === 0 ? { page_index: i % 7 } : {}),
     vector: Float32Array.from({ length: DIMS }, next),
   }));
-}
-
-/** A file as releases before the split made it: ids and vector in one table. */
-function singleTableFile(path: string): void {
-  const db = new Database(path);
-  db.exec(`CREATE TABLE pp_vectors (
-    chunk_id TEXT PRIMARY KEY, version_id TEXT NOT NULL, document_id TEXT NOT NULL,
-    collection_id TEXT NOT NULL, page_index INTEGER, vector BLOB NOT NULL);
-    CREATE INDEX pp_vectors_version ON pp_vectors(version_id);`);
-  db.close();
 }
 
 function tablesOf(path: string): { counts: Record<string, number>; pages: number; schema: string[] } {
@@ -69,7 +60,7 @@ describe('vector tables: ids and vectors apart', () => {
   it('makes a new file split, a tenth smaller than one table, and answers as the one table does', async () => {
     const split = join(dir, 'split.db');
     const single = join(dir, 'single.db');
-    singleTableFile(single);
+    singleTableFile(single, `dims:${DIMS}`);
     const rows = records(3_000, 1);
     const queries = records(20, 2).map((r) => r.vector);
     const answers: unknown[][] = [];

@@ -108,17 +108,10 @@ export function vectorWrites(db: Database.Database, layout: VectorLayout): Vecto
   );
   const deleteRows = db.prepare(`DELETE FROM pp_vector_rows WHERE version IN (${versionKeys})`);
   const deleteVersions = db.prepare('DELETE FROM pp_vector_versions WHERE version_id = ?');
-  /** The key of a (version, document, collection), added when new; the last one asked is kept (a batch is mostly one version). */
-  let last: { ids: string; key: number | bigint } | null = null;
-  const keyOf = (version: string, document: string, collection: string): number | bigint => {
-    const ids = `${version}\u0000${document}\u0000${collection}`;
-    if (last?.ids === ids) return last.key;
-    const key =
-      (versionKey.get(version, document, collection) as number | undefined) ??
-      insertVersion.run(version, document, collection).lastInsertRowid;
-    last = { ids, key };
-    return key;
-  };
+  /** The key of a (version, document, collection), added when new. */
+  const keyOf = (version: string, document: string, collection: string): number | bigint =>
+    (versionKey.get(version, document, collection) as number | undefined) ??
+    insertVersion.run(version, document, collection).lastInsertRowid;
   return {
     put: (row) => {
       const version = keyOf(row.version_id, row.document_id, row.collection_id);
@@ -132,14 +125,10 @@ export function vectorWrites(db: Database.Database, layout: VectorLayout): Vecto
       return found?.version_id ?? null;
     },
     deleteVersion: (versionId) => {
-      last = null;
       deleteData.run(versionId);
       deleteRows.run(versionId);
       deleteVersions.run(versionId);
     },
-    deleteAll: () => {
-      last = null;
-      db.exec('DELETE FROM pp_vector_data; DELETE FROM pp_vector_rows; DELETE FROM pp_vector_versions;');
-    },
+    deleteAll: () => db.exec('DELETE FROM pp_vector_data; DELETE FROM pp_vector_rows; DELETE FROM pp_vector_versions;'),
   };
 }
