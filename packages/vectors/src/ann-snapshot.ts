@@ -111,9 +111,10 @@ export function loadSnapshot(dbPath: string, generation: number, dimensions: num
   try {
     const meta = JSON.parse(readFileSync(metaFile(dbPath), 'utf8')) as Partial<SnapshotMeta>;
     if (meta.generation !== generation || meta.dimensions !== dimensions) return null;
-    // the search's expansion is read from today's settings; only the build's make another graph
-    const { expansion_search: _, ...built } = meta.config ?? ({} as Partial<typeof GRAPH_CONFIG>);
-    const { expansion_search: __, ...today } = GRAPH_CONFIG;
+    // the expansions (on search, and on add: how hard a new vector looks for its neighbours) are
+    // today's settings; only the graph's shape (metric, int8 codes, connectivity) makes another graph
+    const { expansion_search: _, expansion_add: _a, ...built } = meta.config ?? ({} as Partial<typeof GRAPH_CONFIG>);
+    const { expansion_search: __, expansion_add: __a, ...today } = GRAPH_CONFIG;
     if (JSON.stringify(built) !== JSON.stringify(today)) return null;
     const labels = savedLabelsOf(meta);
     if (!labels) return null;
