@@ -105,17 +105,23 @@ export function saveSnapshot(dbPath: string, graph: SavedGraph, generation: numb
   renameSync(`${metaFile(dbPath)}.tmp`, metaFile(dbPath));
 }
 
+/**
+ * The settings that make a graph what it is (metric, int8 codes, connectivity). The expansions, on
+ * search and on add (how hard a new vector looks for its neighbours), are today's whatever a saved
+ * graph was built with: a graph saved with others is kept, and new vectors join it with today's.
+ */
+function shapeOf(config: Partial<typeof GRAPH_CONFIG>): Partial<typeof GRAPH_CONFIG> {
+  const { expansion_search: _, expansion_add: __, ...shape } = config;
+  return shape;
+}
+
 export function loadSnapshot(dbPath: string, generation: number, dimensions: number): SavedGraph | null {
   removeOldGraphs(dbPath);
   if (!existsSync(metaFile(dbPath)) || !existsSync(graphFile(dbPath))) return null;
   try {
     const meta = JSON.parse(readFileSync(metaFile(dbPath), 'utf8')) as Partial<SnapshotMeta>;
     if (meta.generation !== generation || meta.dimensions !== dimensions) return null;
-    // the expansions (on search, and on add: how hard a new vector looks for its neighbours) are
-    // today's settings; only the graph's shape (metric, int8 codes, connectivity) makes another graph
-    const { expansion_search: _, expansion_add: _a, ...built } = meta.config ?? ({} as Partial<typeof GRAPH_CONFIG>);
-    const { expansion_search: __, expansion_add: __a, ...today } = GRAPH_CONFIG;
-    if (JSON.stringify(built) !== JSON.stringify(today)) return null;
+    if (JSON.stringify(shapeOf(meta.config ?? {})) !== JSON.stringify(shapeOf(GRAPH_CONFIG))) return null;
     const labels = savedLabelsOf(meta);
     if (!labels) return null;
     const index = newGraph(dimensions);

@@ -19,8 +19,8 @@ import { type LabelFilter, type LabelMeta, LabelTable, labelMetaOf, type SavedCh
  * 32 / 64 (61 MiB more graph) and 0.961–0.974 at 24 / 128. Expansion 128 on add, built during ingestion
  * (7 Dec 2026, one run, same machine as the 0.943): recall 0.981 (0.978 on 300 questions), hybrid p95
  * 48.1 against 56.6 ms, ingestion 445 against 500 chunks/s, the graph the same size.
- * Only the graph's shape (metric, codes, connectivity) is kept with a saved graph: a graph saved with
- * other expansions on add or search is kept, and new vectors join it with today's.
+ * A saved graph is built again at open only when its shape (metric, codes, connectivity) is not
+ * today's; one saved with other expansions on add or search is kept (ann-snapshot.ts, shapeOf).
  */
 export const GRAPH_CONFIG = {
   metric: MetricKind.Cos,
